@@ -1,0 +1,244 @@
+import type { Dispatcher } from 'undici';
+import type { AssetRef } from '../assets/refs.ts';
+import type { Redact } from '../redact.ts';
+import {
+  ApiError,
+  isKeyRefusal,
+  KEY_REFUSED_HINT,
+  RETRYABLE_NETWORK_CODES,
+  RETRYABLE_STATUSES,
+} from './errors.ts';
+import { serverMessage } from './server-message.ts';
+
+/** One request to the service (API spec, part 4). Only the plural `invalidate/assets` route exists. */
+export type ApiCall =
+  | { readonly route: 'invalidate/all' }
+  | { readonly route: 'invalidate/domain'; readonly domain: string }
+  | { readonly route: 'invalidate/assets'; readonly assets: readonly AssetRef[] }
+  | { readonly route: 'token' };
+
+export type Route = ApiCall['route'];
+
+export interface ClientOptions {
+  /** `{base-url}/api/{service-key}/v2/cache`. Its origin is the only one the key is sent to. */
+  readonly endpoint: URL;
+  readonly apiKey: string;
+  /** Where requests go: an undici Agent in a run, anything that speaks HTTP in tests. */
+  readonly dispatcher: Dispatcher;
+  /** Time allowed for one request, from connecting to the last byte of the answer. */
+  readonly timeoutMs: number;
+  /** Applied to everything the server sends before it is put in an error. */
+  readonly redact: Redact;
+  readonly userAgent: string;
+}
+
+/** A successful answer. */
+export interface ApiAnswer {
+  readonly status: number;
+  /** The new cache token, for the `token` route. */
+  readonly token?: string;
+}
+
+// Enough for any error message; a larger body is cut, never buffered whole.
+const MAX_BODY_BYTES = 64 * 1024;
+
+/** Sends one call once. Resolves with the answer, or rejects with an ApiError (never anything else). */
+export async function sendCall(call: ApiCall, options: ClientOptions): Promise<ApiAnswer> {
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  const path = `${options.endpoint.pathname}/${call.route}`;
+  let response: Dispatcher.ResponseData;
+  let body: string;
+  try {
+    response = await options.dispatcher.request({
+      origin: options.endpoint.origin,
+      path,
+      method: 'POST',
+      headers: requestHeaders(call, options),
+      body: requestBody(call) ?? null,
+      signal,
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+    });
+    body = await readCapped(response.body);
+  } catch (error) {
+    throw networkError(error, signal, options);
+  }
+  return interpret(call, response.statusCode, response.headers, body, options);
+}
+
+function requestHeaders(call: ApiCall, options: ClientOptions): Record<string, string> {
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${options.apiKey}`,
+    accept: 'application/json',
+    'user-agent': options.userAgent,
+  };
+  if (requestBody(call) !== undefined) headers['content-type'] = 'application/json';
+  return headers;
+}
+
+function requestBody(call: ApiCall): string | undefined {
+  switch (call.route) {
+    case 'invalidate/domain':
+      return JSON.stringify({ domain: call.domain });
+    case 'invalidate/assets':
+      return JSON.stringify({ assets: call.assets });
+    default:
+      return undefined;
+  }
+}
+
+async function readCapped(body: Dispatcher.ResponseData['body']): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    chunks.push(chunk);
+    size += chunk.length;
+    if (size >= MAX_BODY_BYTES) {
+      body.destroy();
+      break;
+    }
+  }
+  return Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES).toString('utf8');
+}
+
+function networkError(error: unknown, signal: AbortSignal, options: ClientOptions): ApiError {
+  const code = errorCode(error);
+  if (signal.aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+    const seconds = options.timeoutMs / 1000;
+    return new ApiError(
+      `no complete answer within ${seconds} s (timeout-seconds)`,
+      { kind: 'timeout', retryable: true },
+      { cause: error },
+    );
+  }
+  const detail = options.redact(error instanceof Error ? error.message : String(error));
+  return new ApiError(
+    `network error${code === undefined ? '' : ` ${code}`}: ${detail}`,
+    { kind: 'network', retryable: code === undefined || RETRYABLE_NETWORK_CODES.has(code) },
+    { cause: error },
+  );
+}
+
+function errorCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current instanceof Error && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = current.cause;
+  }
+  return undefined;
+}
+
+type Headers = Dispatcher.ResponseData['headers'];
+
+function interpret(
+  call: ApiCall,
+  status: number,
+  headers: Headers,
+  body: string,
+  options: ClientOptions,
+): ApiAnswer {
+  const redacted = options.redact(body);
+  if (status >= 300 && status < 400) throw redirectError(status, headers, options);
+  const server = serverMessage(redacted, header(headers, 'content-type'));
+  if (status < 200 || status >= 300) {
+    throw httpError(status, server, retryAfterMs(header(headers, 'retry-after')), options);
+  }
+  const json = parseJsonObject(redacted);
+  if (json?.success === false) {
+    throw new ApiError(
+      `HTTP ${status} with "success": false${server.message === undefined ? '' : `: ${server.message}`}`,
+      { kind: 'response', status, code: server.code, serverMessage: server.message, retryable: false },
+    );
+  }
+  return call.route === 'token' ? { status, token: tokenFrom(status, json, redacted) } : { status };
+}
+
+function httpError(
+  status: number,
+  server: { code?: string; message?: string },
+  retryAfter: number | undefined,
+  options: ClientOptions,
+): ApiError {
+  const code = server.code === undefined ? '' : ` (${server.code})`;
+  const said = `HTTP ${status}${code}: ${sentence(server.message ?? 'no message')}`;
+  let hint = '';
+  if (isKeyRefusal(status, server.message)) hint = ` ${KEY_REFUSED_HINT}`;
+  else if (status === 404) {
+    hint = ` The service has no route ${options.endpoint.pathname}/…: check base-url and service-key.`;
+  }
+  return new ApiError(`${said}${hint}`, {
+    kind: 'http',
+    status,
+    code: server.code,
+    serverMessage: server.message,
+    retryable: RETRYABLE_STATUSES.has(status),
+    retryAfterMs: retryAfter,
+  });
+}
+
+function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+function redirectError(status: number, headers: Headers, options: ClientOptions): ApiError {
+  const location = header(headers, 'location');
+  let target = 'no Location';
+  if (location !== undefined) {
+    try {
+      target = new URL(location, options.endpoint).host;
+    } catch {
+      target = 'an unreadable Location';
+    }
+  }
+  return new ApiError(
+    `HTTP ${status}: the service redirected to ${options.redact(target)}. Redirects are not followed, so that ` +
+      "the key goes to base-url's host alone: set base-url to the address that answers directly.",
+    { kind: 'redirect', status, retryable: false },
+  );
+}
+
+function tokenFrom(status: number, json: Record<string, unknown> | undefined, body: string): string {
+  const data = json?.data;
+  const token =
+    typeof data === 'object' && data !== null ? (data as Record<string, unknown>).token : undefined;
+  if (json?.success === true && typeof token === 'string' && token.trim() !== '') return token.trim();
+  const shown = body.trim() === '' ? 'an empty body' : (serverMessage(body).message ?? 'a body');
+  throw new ApiError(
+    `HTTP ${status}, but no token: expected {"success": true, "data": {"token": "…"}}, got ${
+      json === undefined ? `not JSON (${shown})` : describeTokenAnswer(json)
+    }.`,
+    { kind: 'response', status, retryable: false },
+  );
+}
+
+function describeTokenAnswer(json: Record<string, unknown>): string {
+  if (json.success === undefined) return 'no "success" field';
+  if (json.success !== true) return `"success": ${JSON.stringify(json.success)}`;
+  return 'no non-empty string at data.token';
+}
+
+function parseJsonObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function header(headers: Headers, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Retry-After as delta-seconds or an HTTP date; anything else (negative, not a number) is ignored. */
+export function retryAfterMs(value: string | undefined, now = Date.now()): number | undefined {
+  if (value === undefined) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  if (!/[a-z]/i.test(trimmed)) return undefined;
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}

@@ -1,0 +1,85 @@
+/** What went wrong with one request, as the user needs to read it. Server text is redacted before it gets here. */
+
+export type FailureKind = 'http' | 'network' | 'timeout' | 'redirect' | 'response';
+
+export interface ApiErrorDetails {
+  readonly kind: FailureKind;
+  /** The HTTP status, when the server answered. */
+  readonly status?: number | undefined;
+  /** The server's error code, e.g. `rest_no_route`. */
+  readonly code?: string | undefined;
+  /** The server's own message, as sent. */
+  readonly serverMessage?: string | undefined;
+  /** Whether the same request may succeed if sent again. */
+  readonly retryable: boolean;
+  /** The wait the server asked for with Retry-After, when it gave a valid one. */
+  readonly retryAfterMs?: number | undefined;
+}
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly kind: FailureKind;
+  readonly status: number | undefined;
+  readonly code: string | undefined;
+  readonly serverMessage: string | undefined;
+  readonly retryable: boolean;
+  readonly retryAfterMs: number | undefined;
+
+  constructor(message: string, details: ApiErrorDetails, options?: ErrorOptions) {
+    super(message, options);
+    this.kind = details.kind;
+    this.status = details.status;
+    this.code = details.code;
+    this.serverMessage = details.serverMessage;
+    this.retryable = details.retryable;
+    this.retryAfterMs = details.retryAfterMs;
+  }
+
+  /** The service said the key or its account cannot be used: every other call would be refused too. */
+  get keyRefused(): boolean {
+    return isKeyRefusal(this.status, this.serverMessage);
+  }
+
+  /** The service's answer to a batch over its limit (API spec, part 7). */
+  get tooManyAssets(): boolean {
+    return mentions(this.serverMessage, 'Too many assets to invalidate');
+  }
+}
+
+/** A 401 or 403, or the spec's account errors, whatever status they come with. */
+export function isKeyRefusal(status: number | undefined, serverMessage: string | undefined): boolean {
+  return status === 401 || status === 403 || ACCOUNT_ERRORS.some((text) => mentions(serverMessage, text));
+}
+
+const ACCOUNT_ERRORS = ['User not found', 'User not active'];
+
+function mentions(message: string | undefined, text: string): boolean {
+  return message?.toLowerCase().includes(text.toLowerCase()) === true;
+}
+
+/** Statuses that say "not now" rather than "no": the same request may succeed later. */
+export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
+
+/** Connection-level failures worth another try: resets, refusals, DNS, and timeouts. */
+export const RETRYABLE_NETWORK_CODES: ReadonlySet<string> = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+]);
+
+/** Why the service may refuse a key (API spec, part 5.5). */
+export const KEY_REFUSED_HINT =
+  'The service refused the API key. Check that: the key is valid and active; it is sent as ' +
+  '"Authorization: Bearer <key>" (pass the bare key, without "Bearer"); it is a Root API key, since a Sub key ' +
+  "cannot invalidate or request tokens; and the account's subscription is active.";

@@ -1,0 +1,85 @@
+/** The server's error code and message, found in whatever body shape it sent. */
+export interface ServerMessage {
+  readonly code?: string;
+  readonly message?: string;
+}
+
+const MAX_MESSAGE_LENGTH = 300;
+
+/**
+ * Understands the shapes seen from such services and the proxies in front of them:
+ * `{code, message, data: {status}}` (WordPress-style REST APIs), `{success: false, error | message | data.message}`,
+ * `{error: {code, message}}`, plain text, an HTML error page (its text), and an empty body.
+ */
+export function serverMessage(body: string, contentType = ''): ServerMessage {
+  const text = body.trim();
+  if (text === '') return {};
+  const json = parseJson(text);
+  if (json !== undefined) return fromJson(json);
+  if (/html/i.test(contentType) || /^<(!doctype|html|head|body|\?xml)/i.test(text)) return fromHtml(text);
+  return withMessage(undefined, text);
+}
+
+function parseJson(text: string): unknown {
+  if (!/^[[{"]/.test(text)) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function fromJson(json: unknown): ServerMessage {
+  if (typeof json === 'string') return withMessage(undefined, json);
+  if (!isRecord(json)) return {};
+  const error = json.error;
+  const data = json.data;
+  const code = firstString(json.code, isRecord(error) ? error.code : undefined);
+  const message = firstString(
+    json.message,
+    error,
+    isRecord(error) ? error.message : undefined,
+    isRecord(data) ? data.message : undefined,
+    Array.isArray(json.errors) ? messageOf(json.errors[0]) : undefined,
+  );
+  return withMessage(code, message);
+}
+
+function messageOf(value: unknown): unknown {
+  return isRecord(value) ? value.message : value;
+}
+
+/** A proxy's error page: its visible text, without scripts and styles. */
+function fromHtml(html: string): ServerMessage {
+  const text = html
+    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+  return withMessage(undefined, text);
+}
+
+function withMessage(code: string | undefined, message: string | undefined): ServerMessage {
+  const oneLine = message?.replace(/\s+/g, ' ').trim();
+  const shown =
+    oneLine !== undefined && oneLine.length > MAX_MESSAGE_LENGTH
+      ? `${oneLine.slice(0, MAX_MESSAGE_LENGTH)}…`
+      : oneLine;
+  return {
+    ...(code !== undefined && code !== '' ? { code } : {}),
+    ...(shown !== undefined && shown !== '' ? { message: shown } : {}),
+  };
+}
+
+function firstString(...values: unknown[]): string | undefined {
+  return values.find((value): value is string => typeof value === 'string' && value.trim() !== '');
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,46 @@
+/** An entry of the `assets` list: a full image URL or a 32-character asset hash, sent as written. */
+export type AssetRef = string;
+
+export interface InvalidEntry {
+  readonly value: string;
+  readonly reason: string;
+}
+
+export interface ParsedAssetList {
+  /** Valid references, de-duplicated, in first-seen order. */
+  readonly refs: AssetRef[];
+  readonly invalid: InvalidEntry[];
+}
+
+/** Splits on newlines, commas and whitespace; blank entries are ignored. */
+export function splitAssetList(text: string): string[] {
+  return text.split(/[\s,]+/).filter((entry) => entry !== '');
+}
+
+/** Why an entry is not an asset reference, or undefined when it is one. */
+export function assetRefProblem(entry: string): string | undefined {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(entry)) {
+    let url: URL;
+    try {
+      url = new URL(entry);
+    } catch {
+      return 'not a valid URL';
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return `a ${url.protocol} URL, not http(s)`;
+    return url.hostname === '' ? 'a URL without a host' : undefined;
+  }
+  if (entry.includes('/') || entry.includes('.')) return 'not an absolute URL: write it with https://';
+  if (entry.length !== 32) return `${entry.length} characters, but a hash has exactly 32`;
+  return /[\s/:]/.test(entry) ? "a hash has no whitespace, '/' or ':'" : undefined;
+}
+
+export function parseAssetList(text: string): ParsedAssetList {
+  const refs = new Set<AssetRef>();
+  const invalid: InvalidEntry[] = [];
+  for (const entry of splitAssetList(text)) {
+    const reason = assetRefProblem(entry);
+    if (reason === undefined) refs.add(entry);
+    else invalid.push({ value: entry, reason });
+  }
+  return { refs: [...refs], invalid };
+}

@@ -1,0 +1,154 @@
+/** Parsers for single input values. Each throws an InputError naming the input, the value and what is allowed. */
+
+/** A bad input, found before anything is sent. */
+export class InputError extends Error {
+  override readonly name = 'InputError';
+}
+
+export function throwInput(message: string): never {
+  throw new InputError(message);
+}
+
+/** A value as it appears in a message: quoted, escaped, and cut short, so that no input can forge a log line. */
+export function quote(value: string): string {
+  const shown = value.length > 200 ? `${value.slice(0, 200)}…` : value;
+  return JSON.stringify(shown);
+}
+
+// The spellings core.getBooleanInput accepts, and only those (YAML 1.2 core schema).
+const BOOLEANS: Readonly<Record<string, boolean>> = {
+  true: true,
+  True: true,
+  TRUE: true,
+  false: false,
+  False: false,
+  FALSE: false,
+};
+
+export function parseBoolean(name: string, value: string): boolean {
+  const parsed = BOOLEANS[value.trim()];
+  return parsed ?? throwInput(`${name}: ${quote(value)} is not a boolean; use true or false.`);
+}
+
+export function parseChoice<T extends string>(name: string, value: string, choices: readonly T[]): T {
+  const trimmed = value.trim();
+  const choice = choices.find((candidate) => candidate === trimmed);
+  return choice ?? throwInput(`${name}: ${quote(value)} is not one of ${choices.join(', ')}.`);
+}
+
+export function parseWholeNumber(name: string, value: string, min: number, max: number): number {
+  const trimmed = value.trim();
+  const parsed = /^\d+$/.test(trimmed) ? Number(trimmed) : NaN;
+  if (parsed >= min && parsed <= max) return parsed;
+  return throwInput(`${name}: ${quote(value)} is not allowed; use a whole number from ${min} to ${max}.`);
+}
+
+export function parseSeconds(name: string, value: string, min: number, max: number): number {
+  const trimmed = value.trim();
+  const parsed = /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : NaN;
+  if (parsed >= min && parsed <= max) return parsed;
+  return throwInput(
+    `${name}: ${quote(value)} is not allowed; use a number of seconds from ${min} to ${max}.`,
+  );
+}
+
+/** The key itself is never quoted in a message: only what is wrong with it. */
+export function parseApiKey(value: string): string {
+  const key = value.trim();
+  if (key === '') {
+    return throwInput(
+      "api-key: is empty; pass the account's Root API key from a secret, e.g. api-key: ${{ secrets.IMAGE_API_KEY }}" +
+        ' (a secret that is not set, or not available to this workflow, arrives empty).',
+    );
+  }
+  if (/[\r\n]/.test(key)) {
+    return throwInput('api-key: contains a line break (value not shown); a key is a single line.');
+  }
+  // Anything else outside visible ASCII cannot travel in an Authorization header.
+  if (!/^[\x21-\x7e]+$/.test(key)) {
+    return throwInput('api-key: contains spaces or characters outside visible ASCII (value not shown).');
+  }
+  return key;
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '[::1]']);
+
+function isLoopback(hostname: string): boolean {
+  return LOOPBACK_HOSTS.has(hostname) || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+}
+
+/** `{base-url}/api/{service-key}/v2/cache`: the only place the key is ever sent. */
+export function parseEndpoint(baseUrl: string, serviceKey: string): URL {
+  const base = parseBaseUrl(baseUrl);
+  const segment = serviceKey.trim();
+  if (!/^[A-Za-z0-9._~-]+$/.test(segment) || segment === '.' || segment === '..') {
+    throwInput(
+      `service-key: ${quote(serviceKey)} is not allowed; use one path segment of letters, digits, '.', '_', '~' or '-' ` +
+        '(the <service-key> in /api/<service-key>/v2/cache).',
+    );
+  }
+  const prefix = base.pathname.replace(/\/+$/, '');
+  return new URL(`${prefix}/api/${segment}/v2/cache`, base.origin);
+}
+
+function parseBaseUrl(value: string): URL {
+  const trimmed = value.trim();
+  const example = 'e.g. https://dashboard.example.com';
+  if (trimmed === '') return throwInput(`base-url: is empty; give the service's dashboard host, ${example}.`);
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    return throwInput(
+      `base-url: ${quote(value)} is not an absolute URL; write it with https://, ${example}.`,
+    );
+  }
+  if (url.username !== '' || url.password !== '') {
+    // Not quoted: the value holds credentials.
+    return throwInput(
+      'base-url: contains a user name or password (value not shown); the key goes in api-key.',
+    );
+  }
+  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+    return throwInput(
+      `base-url: ${quote(value)} uses plain http, which would send the key unencrypted; use https ` +
+        '(plain http is allowed only for loopback hosts: localhost, 127.0.0.1, [::1]).',
+    );
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    return throwInput(`base-url: ${quote(value)} is not an https URL; ${example}.`);
+  }
+  if (url.search !== '' || url.hash !== '') {
+    return throwInput(`base-url: ${quote(value)} has a query or fragment; give the host alone, ${example}.`);
+  }
+  return url;
+}
+
+const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+
+/** A host name in ASCII, lower case. A URL becomes its host; an internationalised name its ASCII form. */
+export function parseDomain(value: string): string {
+  const trimmed = value.trim();
+  if (trimmed === '') {
+    return throwInput(
+      "domain: is empty; scope 'domain' needs the domain whose images to invalidate, e.g. www.example.com.",
+    );
+  }
+  const problem = `domain: ${quote(value)} is not a domain name; give a host name such as www.example.com (a URL is reduced to its host).`;
+  let url: URL;
+  try {
+    // The WHATWG URL parser lower-cases and converts an internationalised name to its ASCII (punycode) form.
+    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `http://${trimmed}`);
+  } catch {
+    return throwInput(problem);
+  }
+  const host = url.hostname.replace(/\.$/, '');
+  const labels = host.split('.');
+  const topLabel = labels.at(-1) ?? '';
+  const valid =
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    host.length <= 253 &&
+    labels.every((label) => HOST_LABEL.test(label)) &&
+    !/^\d+$/.test(topLabel); // an IP address is not a domain
+  return valid ? host : throwInput(problem);
+}

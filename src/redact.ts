@@ -1,0 +1,56 @@
+/**
+ * The Root key must never be shown: not in a log, an error, an output, the summary or the report, and not in an
+ * encoding of it either, since a server may echo it back base64'd, hex'd, URL-encoded or JSON-escaped.
+ */
+
+export const REDACTED = '***';
+
+const MIN_FORM_LENGTH = 6;
+
+/** The ways the secret may appear in text, longest first. */
+export function secretForms(secret: string): string[] {
+  if (secret === '') return [];
+  const bytes = Buffer.from(secret, 'utf8');
+  const forms = new Set<string>([
+    secret,
+    encodeURIComponent(secret),
+    encodeURI(secret),
+    JSON.stringify(secret).slice(1, -1),
+    JSON.stringify(secret).slice(1, -1).replaceAll('/', '\\/'),
+    bytes.toString('hex'),
+    bytes.toString('hex').toUpperCase(),
+    ...base64Cores(bytes, 'base64'),
+    ...base64Cores(bytes, 'base64url'),
+  ]);
+  // A very short form (a base64 core of a very short secret) would blank out unrelated text; the raw secret stays.
+  return [...forms]
+    .filter((form) => form === secret || form.length >= MIN_FORM_LENGTH)
+    .sort((a, b) => b.length - a.length);
+}
+
+/**
+ * The secret inside a longer base64 text (such as `Basic` credentials or a token) is encoded differently for each of
+ * the three byte alignments it can start at. For each, keep only the characters that depend on the secret alone.
+ */
+function base64Cores(bytes: Buffer, encoding: 'base64' | 'base64url'): string[] {
+  return [0, 1, 2].map((offset) => {
+    const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString(encoding);
+    const start = Math.ceil((offset * 8) / 6);
+    const end = Math.floor(((offset + bytes.length) * 8) / 6);
+    return encoded.slice(start, end);
+  });
+}
+
+export type Redact = (text: string) => string;
+
+/** Replaces every form of every secret with `***`. */
+export function makeRedactor(secrets: readonly string[]): Redact {
+  const forms = secrets.flatMap(secretForms);
+  if (forms.length === 0) return (text) => text;
+  const pattern = new RegExp([...new Set(forms)].map(escapeRegExp).join('|'), 'g');
+  return (text) => text.replace(pattern, REDACTED);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

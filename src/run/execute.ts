@@ -1,0 +1,221 @@
+import { halve, MAX_ASSETS_PER_CALL, toBatches } from '../assets/batches.ts';
+import type { AssetRef } from '../assets/refs.ts';
+import type { ApiAnswer, ApiCall, Route } from '../api/client.ts';
+import type { ApiError } from '../api/errors.ts';
+import { systemClock, withRetries, type Attempt, type Clock } from '../api/retry.ts';
+import type { Plan } from '../plan.ts';
+
+export interface ExecuteOptions {
+  /** Sends one call once: the API client, bound to its endpoint, key and dispatcher. */
+  readonly send: (call: ApiCall) => Promise<ApiAnswer>;
+  /** Invalidation calls in flight at once. */
+  readonly concurrency: number;
+  readonly maxRetries: number;
+  /** How long after the start retries may still begin. */
+  readonly retryWindowMs: number;
+  readonly baseDelayMs: number;
+  readonly maxDelayMs: number;
+  readonly clock?: Clock;
+  /** Told of each call as it ends, for progress and debug logs. */
+  readonly onCall?: (call: CallRecord) => void;
+}
+
+/** confirmed: the service answered 2xx; split: it answered "Too many assets", and the halves were sent instead. */
+export type CallOutcome = 'confirmed' | 'failed' | 'split';
+
+export interface CallRecord {
+  /** 1, 2, 3… in the order the calls were first sent. */
+  readonly index: number;
+  readonly route: Route;
+  readonly domain?: string;
+  readonly assets?: readonly AssetRef[];
+  readonly outcome: CallOutcome;
+  readonly attempts: readonly Attempt[];
+  readonly error?: CallError;
+}
+
+export interface CallError {
+  readonly message: string;
+  readonly kind: ApiError['kind'];
+  readonly status?: number;
+  readonly code?: string;
+}
+
+export type AssetOutcome = 'invalidated' | 'failed' | 'not-sent';
+
+export interface AssetResult {
+  readonly ref: AssetRef;
+  readonly outcome: AssetOutcome;
+  /** The call that confirmed or last failed it. */
+  readonly call?: number;
+  readonly error?: string;
+}
+
+export interface RunResult {
+  readonly calls: readonly CallRecord[];
+  /** With scope `assets`: every reference, in input order. */
+  readonly assets: readonly AssetResult[];
+  readonly token?: string;
+  /** Set when the service refused the key: the calls after it were not sent. */
+  readonly keyRefused?: CallRecord;
+}
+
+/** Runs the plan: invalidation first, then the token, so that the token is never older than the invalidation. */
+export async function execute(plan: Plan, options: ExecuteOptions): Promise<RunResult> {
+  const run = new Run(options);
+  const invalidation = plan.invalidation;
+  let assets: AssetResult[] = [];
+  switch (invalidation.scope) {
+    case 'all':
+      await run.call({ route: 'invalidate/all' });
+      break;
+    case 'domain':
+      await run.call({ route: 'invalidate/domain', domain: invalidation.domain });
+      break;
+    case 'assets':
+      assets = await run.assets(invalidation.assets, invalidation.batches);
+      break;
+    case 'none':
+      break;
+  }
+  let token: string | undefined;
+  if (plan.token && run.keyRefused === undefined) {
+    token = (await run.call({ route: 'token' })).answer?.token;
+  }
+  return {
+    calls: run.calls,
+    assets,
+    ...(token === undefined ? {} : { token }),
+    ...(run.keyRefused === undefined ? {} : { keyRefused: run.keyRefused }),
+  };
+}
+
+interface Sent {
+  readonly record: CallRecord;
+  readonly answer?: ApiAnswer;
+}
+
+/** The state of one execution: the calls made so far, and whether the key was refused. */
+class Run {
+  keyRefused: CallRecord | undefined;
+  private readonly records: CallRecord[] = [];
+  private sent = 0;
+  private readonly options: ExecuteOptions;
+  private readonly clock: Clock;
+  private readonly deadline: number;
+
+  constructor(options: ExecuteOptions) {
+    this.options = options;
+    this.clock = options.clock ?? systemClock;
+    this.deadline = this.clock.now() + options.retryWindowMs;
+  }
+
+  /** Sends one call with retries and records it. `split` decides whether a failure was answered by splitting. */
+  async call(call: ApiCall, split?: (error: ApiError) => boolean): Promise<Sent> {
+    const index = ++this.sent; // numbered when sent, so that the report shows calls in the order they went out
+    const { options } = this;
+    const policy = {
+      maxRetries: options.maxRetries,
+      baseDelayMs: options.baseDelayMs,
+      maxDelayMs: options.maxDelayMs,
+      deadline: this.deadline,
+    };
+    const result = await withRetries(() => options.send(call), policy, this.clock);
+    const record: CallRecord = {
+      index,
+      route: call.route,
+      ...(call.route === 'invalidate/domain' ? { domain: call.domain } : {}),
+      ...(call.route === 'invalidate/assets' ? { assets: call.assets } : {}),
+      outcome: result.ok ? 'confirmed' : split?.(result.error) === true ? 'split' : 'failed',
+      attempts: result.attempts,
+      ...(result.ok ? {} : { error: callError(result.error) }),
+    };
+    this.records.push(record);
+    if (!result.ok && result.error.keyRefused) this.keyRefused ??= record;
+    options.onCall?.(record);
+    return { record, ...(result.ok ? { answer: result.value } : {}) };
+  }
+
+  /** Every call, in the order sent. */
+  get calls(): CallRecord[] {
+    return this.records.toSorted((a, b) => a.index - b.index);
+  }
+
+  /**
+   * Sends the batches with at most `concurrency` calls in flight. A batch the service finds too large is halved, and
+   * the smaller size is kept for every batch after it, so that every asset still gets its call.
+   */
+  async assets(refs: readonly AssetRef[], batches: readonly AssetRef[][]): Promise<AssetResult[]> {
+    const results = new Map<AssetRef, AssetResult>();
+    const queue = new BatchQueue(batches);
+    const worker = async (): Promise<void> => {
+      for (
+        let batch = queue.take();
+        batch !== undefined && this.keyRefused === undefined;
+        batch = queue.take()
+      ) {
+        const sent = batch;
+        const { record } = await this.call({ route: 'invalidate/assets', assets: sent }, (error) => {
+          if (!error.tooManyAssets || sent.length === 1) return false;
+          queue.halve(sent);
+          return true;
+        });
+        if (record.outcome === 'split') continue;
+        const outcome = record.outcome === 'confirmed' ? 'invalidated' : 'failed';
+        for (const ref of sent) {
+          results.set(ref, {
+            ref,
+            outcome,
+            call: record.index,
+            ...(record.error === undefined ? {} : { error: record.error.message }),
+          });
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: this.options.concurrency }, worker));
+    const refused = this.keyRefused;
+    return refs.map(
+      (ref) =>
+        results.get(ref) ?? {
+          ref,
+          outcome: 'not-sent',
+          error: `not sent: the service refused the key (call ${refused?.index ?? '?'})`,
+        },
+    );
+  }
+}
+
+/** Batches waiting to be sent. Halves of a split batch go first; later batches are cut to the smaller size. */
+class BatchQueue {
+  private readonly waiting: AssetRef[][];
+  private next = 0;
+  private readonly first: AssetRef[][] = [];
+  private limit = MAX_ASSETS_PER_CALL;
+
+  constructor(batches: readonly AssetRef[][]) {
+    this.waiting = [...batches];
+  }
+
+  take(): AssetRef[] | undefined {
+    const batch = this.first.pop() ?? this.waiting[this.next++];
+    if (batch === undefined || batch.length <= this.limit) return batch;
+    const [head, ...rest] = toBatches(batch, this.limit);
+    this.first.push(...rest.reverse());
+    return head;
+  }
+
+  halve(batch: readonly AssetRef[]): void {
+    const [larger, smaller] = halve(batch);
+    this.limit = Math.min(this.limit, larger.length);
+    this.first.push(smaller, larger);
+  }
+}
+
+function callError(error: ApiError): CallError {
+  return {
+    message: error.message,
+    kind: error.kind,
+    ...(error.status === undefined ? {} : { status: error.status }),
+    ...(error.code === undefined ? {} : { code: error.code }),
+  };
+}
