@@ -1,0 +1,68 @@
+/**
+ * The README's input and output tables, generated from action.yml so that they cannot drift apart.
+ * `node scripts/readme-tables.ts` rewrites them in place; a test fails when they are out of date.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { format, resolveConfig } from 'prettier';
+import { parse } from 'yaml';
+
+interface ActionYaml {
+  inputs: Record<string, { description: string; required?: boolean; default?: string }>;
+  outputs: Record<string, { description: string }>;
+}
+
+const root = new URL('..', import.meta.url);
+
+export function actionYaml(): ActionYaml {
+  return parse(readFileSync(new URL('action.yml', root), 'utf8')) as ActionYaml;
+}
+
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ').trim();
+}
+
+export function inputsTable(action: ActionYaml): string {
+  const rows = Object.entries(action.inputs).map(([name, input]) => {
+    const fallback = input.default === undefined || input.default === '' ? '' : `\`${input.default}\``;
+    return `| \`${name}\` | ${input.required === true ? 'yes' : 'no'} | ${fallback} | ${cell(input.description)} |`;
+  });
+  return ['| Input | Required | Default | Description |', '|---|---|---|---|', ...rows].join('\n');
+}
+
+export function outputsTable(action: ActionYaml): string {
+  const rows = Object.entries(action.outputs).map(
+    ([name, output]) => `| \`${name}\` | ${cell(output.description)} |`,
+  );
+  return ['| Output | Description |', '|---|---|', ...rows].join('\n');
+}
+
+/** The README with both tables replaced between their markers. */
+export function readmeWithTables(readme: string, action: ActionYaml): string {
+  return replaceBetween(
+    replaceBetween(readme, 'inputs', inputsTable(action)),
+    'outputs',
+    outputsTable(action),
+  );
+}
+
+function replaceBetween(text: string, name: string, content: string): string {
+  const start = `<!-- ${name}:start (generated from action.yml by scripts/readme-tables.ts) -->`;
+  const end = `<!-- ${name}:end -->`;
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`README.md has no ${start} … ${end} markers`);
+  return `${text.slice(0, from + start.length)}\n${content}\n${text.slice(to)}`;
+}
+
+const readmePath = fileURLToPath(new URL('README.md', root));
+
+/** The README as it should be: tables from action.yml, formatted as `npm run lint` wants it. */
+export async function expectedReadme(): Promise<string> {
+  const text = readmeWithTables(readFileSync(readmePath, 'utf8'), actionYaml());
+  return format(text, { ...(await resolveConfig(readmePath)), filepath: readmePath });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  writeFileSync(readmePath, await expectedReadme());
+}

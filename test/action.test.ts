@@ -1,0 +1,131 @@
+/** The built dist/index.js, spawned as the runner spawns it, against the emulator. */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startEmulator, type Emulator } from './emulator/server.ts';
+import { ROOT_KEY, SUB_KEY } from './support/client.ts';
+import { runAction, type ActionRun } from './support/runner.ts';
+
+let emulator: Emulator;
+beforeAll(async () => {
+  emulator = await startEmulator();
+});
+afterAll(async () => {
+  await emulator.close();
+});
+beforeEach(() => {
+  emulator.reset();
+});
+
+function action(inputs: Record<string, string>, key = ROOT_KEY): Promise<ActionRun> {
+  return runAction({ 'api-key': key, 'base-url': emulator.url, 'service-key': 'svc', ...inputs });
+}
+
+const urls = (count: number): string[] =>
+  Array.from({ length: count }, (_, i) => `https://www.example.com/img/${i}.png`);
+
+interface ReportJson {
+  ok: boolean;
+  dryRun: boolean;
+  counts: { requests: number; invalidated: number };
+  assets: { ref: string; outcome: string; call?: number }[];
+  calls: { route: string; attempts: { status?: number }[] }[];
+  planned?: { route: string; assetCount?: number }[];
+  error?: string;
+}
+
+describe('the action, spawned as the runner spawns it', () => {
+  it('invalidates 250 assets in 3 calls and outputs what was confirmed', async () => {
+    const run = await action({ assets: urls(250).join('\n') });
+    expect(run.exitCode).toBe(0);
+    expect(emulator.requests.map((request) => request.route)).toEqual(Array(3).fill('invalidate/assets'));
+    expect(JSON.parse(run.outputs.invalidated ?? '')).toEqual(urls(250));
+    expect(run.outputs.failed).toBe('[]');
+    expect(run.outputs.requests).toBe('3');
+  });
+
+  it('requests a token and outputs it with its cache buster', async () => {
+    const run = await action({ scope: 'none', token: 'true' });
+    const [token] = emulator.tokens;
+    expect(run.outputs.token).toBe(token);
+    expect(run.outputs['cache-buster']).toBe(`cb:${token ?? ''}`);
+    expect(run.summary).toContain(token);
+  });
+
+  it('invalidates a domain given as a URL by its lower-cased host', async () => {
+    const run = await action({ scope: 'domain', domain: 'https://WWW.Example.com/' });
+    expect(run.exitCode).toBe(0);
+    expect(emulator.invalidated.domains).toEqual(['www.example.com']);
+  });
+
+  it('writes a JSON report with every asset and every call with its attempts', async () => {
+    emulator.inject('invalidate/assets', { status: 503, retryAfter: '0' });
+    const run = await action({ assets: urls(150).join(','), concurrency: '1' });
+    const report = JSON.parse(run.report) as ReportJson;
+    expect(report.ok).toBe(true);
+    expect(report.assets).toHaveLength(150);
+    expect(report.assets.every((asset) => asset.outcome === 'invalidated')).toBe(true);
+    expect(report.calls[0]?.attempts.map((attempt) => attempt.status)).toEqual([503, 200]);
+    expect(run.outputs['report-path']).toMatch(/image-cache-invalidate-.*\.json$/);
+  });
+
+  it('fails the step when a batch is not confirmed, after trying the others, and says which failed', async () => {
+    emulator.inject('invalidate/assets', { status: 400, message: 'Bad batch' });
+    const run = await action({ assets: urls(250).join('\n'), concurrency: '1' });
+    expect(run.exitCode).toBe(1);
+    expect(emulator.requests).toHaveLength(3);
+    expect(JSON.parse(run.outputs.failed ?? '')).toEqual(urls(100));
+    expect(JSON.parse(run.outputs.invalidated ?? '')).toHaveLength(150);
+    expect(run.stdout).toContain('::error::Call 1 (invalidate 100 assets) failed: HTTP 400');
+    expect(run.summary).toContain('Bad batch');
+  });
+
+  it('a refused key is sent once, fails the step, and explains what to check', async () => {
+    const run = await action({ assets: urls(500).join('\n'), concurrency: '1' }, SUB_KEY);
+    expect(run.exitCode).toBe(1);
+    expect(emulator.requests).toHaveLength(1);
+    expect(run.stdout).toContain('a Root API key, since a Sub key cannot invalidate');
+    expect(JSON.parse(run.outputs.failed ?? '')).toHaveLength(500);
+  });
+
+  it('an empty asset list sends nothing, says so, and succeeds', async () => {
+    const run = await action({});
+    expect(run.exitCode).toBe(0);
+    expect(emulator.requests).toHaveLength(0);
+    expect(run.stdout).toContain('Nothing to invalidate: the asset list is empty.');
+    expect(run.outputs.requests).toBe('0');
+  });
+
+  it('a dry run sends nothing and reports the calls it would send', async () => {
+    const run = await action({ assets: urls(201).join('\n'), token: 'true', 'dry-run': 'true' });
+    expect(run.exitCode).toBe(0);
+    expect(emulator.requests).toHaveLength(0);
+    const report = JSON.parse(run.report) as ReportJson;
+    expect(report.planned?.map((call) => call.assetCount ?? call.route)).toEqual([100, 100, 1, 'token']);
+    expect(run.summary).toContain('dry run: nothing was sent');
+    expect(run.outputs.requests).toBe('0');
+  });
+});
+
+describe('bad input', () => {
+  it('is refused before anything is sent, naming every bad input, its value and what is allowed', async () => {
+    const run = await action({ scope: 'everything', concurrency: '64', 'dry-run': 'yes' });
+    expect(run.exitCode).toBe(1);
+    expect(emulator.requests).toHaveLength(0);
+    expect(run.stdout).toContain('scope: "everything" is not one of assets, domain, all, none.');
+    expect(run.stdout).toContain('concurrency: "64" is not allowed; use a whole number from 1 to 32.');
+    expect(run.stdout).toContain('dry-run: "yes" is not a boolean; use true or false.');
+    expect(run.stdout).not.toMatch(/\n\s+at /); // no stack trace
+  });
+
+  it('still sets the outputs and writes a report saying why', async () => {
+    const run = await action({ assets: 'not-an-asset' });
+    expect(run.outputs).toMatchObject({ requests: '0', invalidated: '[]', failed: '[]', token: '' });
+    expect((JSON.parse(run.report) as ReportJson).error).toContain('"not-an-asset"');
+    expect(run.summary).toContain('Nothing was sent');
+  });
+
+  it('refuses plain http to a host that is not loopback, so the key never travels unencrypted', async () => {
+    const run = await action({ 'base-url': 'http://dashboard.example.com' });
+    expect(run.exitCode).toBe(1);
+    expect(run.stdout).toContain('uses plain http');
+  });
+});

@@ -1,0 +1,247 @@
+/** The API client against the emulator, over real HTTP: one request per call, no retries at this level. */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sendCall, retryAfterMs, type ApiCall } from '../src/api/client.ts';
+import { ApiError } from '../src/api/errors.ts';
+import { startEmulator, type Emulator, type ErrorShape } from './emulator/server.ts';
+import { clientFor, DORMANT_KEY, GHOST_KEY, ROOT_KEY, SUB_KEY } from './support/client.ts';
+
+let emulator: Emulator;
+beforeAll(async () => {
+  emulator = await startEmulator();
+});
+afterAll(async () => {
+  await emulator.close();
+});
+beforeEach(() => {
+  emulator.reset();
+});
+
+async function failure(call: ApiCall, key = ROOT_KEY, overrides = {}): Promise<ApiError> {
+  const error: unknown = await sendCall(call, clientFor(emulator, key, overrides)).then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
+  return error;
+}
+
+const ASSETS: ApiCall = { route: 'invalidate/assets', assets: ['https://www.example.com/a.png'] };
+
+describe('requests', () => {
+  it('invalidates all with a bodiless POST to /invalidate/all and the Bearer key', async () => {
+    await sendCall({ route: 'invalidate/all' }, clientFor(emulator, ROOT_KEY));
+    const [request] = emulator.requests;
+    expect(request).toMatchObject({ method: 'POST', path: '/api/svc/v2/cache/invalidate/all', body: '' });
+    expect(request?.headers.authorization).toBe(`Bearer ${ROOT_KEY}`);
+    expect(emulator.invalidated.all).toBe(1);
+  });
+
+  it('invalidates a domain with {"domain"} as application/json', async () => {
+    await sendCall({ route: 'invalidate/domain', domain: 'www.example.com' }, clientFor(emulator, ROOT_KEY));
+    const [request] = emulator.requests;
+    expect(request?.path).toBe('/api/svc/v2/cache/invalidate/domain');
+    expect(request?.headers['content-type']).toBe('application/json');
+    expect(request?.json).toEqual({ domain: 'www.example.com' });
+  });
+
+  it('invalidates assets with {"assets"} on the plural path, URLs and hashes mixed', async () => {
+    const assets = ['https://www.example.com/a.png', '5d41402abc4b2a76b9719d911017c592'];
+    await sendCall({ route: 'invalidate/assets', assets }, clientFor(emulator, ROOT_KEY));
+    const [request] = emulator.requests;
+    expect(request?.path).toBe('/api/svc/v2/cache/invalidate/assets');
+    expect(request?.json).toEqual({ assets });
+    expect(emulator.invalidated.assets).toEqual(assets);
+  });
+
+  it('requests a token with a bodiless POST to /token and returns data.token', async () => {
+    const answer = await sendCall({ route: 'token' }, clientFor(emulator, ROOT_KEY));
+    expect(emulator.requests[0]?.path).toBe('/api/svc/v2/cache/token');
+    expect(emulator.requests[0]?.body).toBe('');
+    expect(answer.token).toBe(emulator.tokens[0]);
+  });
+});
+
+describe('the token answer', () => {
+  const cases: [string, string, RegExp][] = [
+    ['success false', '{"success": false, "data": {"token": "abc"}}', /"success": false/],
+    ['no success field', '{"data": {"token": "abc"}}', /no "success" field/],
+    ['an empty token', '{"success": true, "data": {"token": ""}}', /no non-empty string at data\.token/],
+    ['a token that is not a string', '{"success": true, "data": {"token": 42}}', /no non-empty string/],
+    ['no data', '{"success": true}', /no non-empty string at data\.token/],
+    ['a body that is not JSON', 'OK', /not JSON \(OK\)/],
+    ['an empty body', '', /not JSON \(an empty body\)/],
+  ];
+  it.each(cases)('with %s is an error that says what was wrong', async (_name, body, expected) => {
+    emulator.inject('token', { body });
+    const error = await failure({ route: 'token' });
+    expect(error.kind).toBe('response');
+    expect(error.retryable).toBe(false);
+    expect(error.message).toMatch(expected);
+  });
+});
+
+describe("the spec's errors reach the user verbatim", () => {
+  it('a Sub key is refused, with the causes to check', async () => {
+    const error = await failure(ASSETS, SUB_KEY);
+    expect(error.status).toBe(403);
+    expect(error.keyRefused).toBe(true);
+    expect(error.retryable).toBe(false);
+    expect(error.message).toContain('Sub key');
+    expect(error.message).toContain('subscription');
+  });
+
+  it('an unknown key gets a 401 that says the key was refused', async () => {
+    const error = await failure(ASSETS, 'nobody-knows-this-key');
+    expect(error.status).toBe(401);
+    expect(error.message).toContain('The service refused the API key');
+  });
+
+  it.each([
+    [GHOST_KEY, 'User not found'],
+    [DORMANT_KEY, 'User not active'],
+  ])('key %s: "%s"', async (key, text) => {
+    const error = await failure(ASSETS, key);
+    expect(error.serverMessage).toBe(text);
+    expect(error.message).toContain(text);
+    expect(error.keyRefused).toBe(true);
+  });
+
+  it('"Too many assets to invalidate" is recognised', async () => {
+    emulator.setOptions({ assetLimit: 1 });
+    const error = await failure({ route: 'invalidate/assets', assets: ['a'.repeat(32), 'b'.repeat(32)] });
+    expect(error.serverMessage).toBe('Too many assets to invalidate');
+    expect(error.tooManyAssets).toBe(true);
+  });
+
+  it('rest_no_route (a wrong service key) names the code and points at base-url and service-key', async () => {
+    const endpoint = new URL(`${emulator.url}/api/wrong/v2/cache`);
+    const error = await failure(ASSETS, ROOT_KEY, { endpoint });
+    expect(error.status).toBe(404);
+    expect(error.code).toBe('rest_no_route');
+    expect(error.message).toContain('check base-url and service-key');
+  });
+});
+
+describe('error bodies of any shape', () => {
+  const shapes: ErrorShape[] = [
+    'wordpress',
+    'success-false-error',
+    'success-false-message',
+    'success-false-data-message',
+    'text',
+    'html',
+  ];
+  it.each(shapes)('the message is found in a %s body', async (shape) => {
+    emulator.inject('invalidate/assets', { status: 400, shape, message: 'Asset list rejected by policy' });
+    const error = await failure(ASSETS);
+    expect(error.status).toBe(400);
+    expect(error.serverMessage).toContain('Asset list rejected by policy');
+    expect(error.message).toContain('Asset list rejected by policy');
+  });
+
+  it('an empty error body still gives the status', async () => {
+    emulator.inject('invalidate/assets', { status: 418, shape: 'empty' });
+    const error = await failure(ASSETS);
+    expect(error.message).toBe('HTTP 418: no message.');
+  });
+
+  it('a 200 with "success": false is a failure, not a confirmation', async () => {
+    emulator.inject('invalidate/assets', { body: '{"success": false, "error": "Quota exceeded"}' });
+    const error = await failure(ASSETS);
+    expect(error.kind).toBe('response');
+    expect(error.message).toContain('Quota exceeded');
+  });
+
+  it('a huge error body is read only up to a cap', async () => {
+    emulator.inject('invalidate/assets', { status: 400, body: 'x'.repeat(5_000_000) });
+    const error = await failure(ASSETS);
+    expect(error.message.length).toBeLessThan(1_000);
+  });
+});
+
+describe('what is retryable', () => {
+  it.each([408, 429, 500, 502, 503, 504])('HTTP %i is retryable', async (status) => {
+    emulator.inject('invalidate/assets', { status });
+    expect((await failure(ASSETS)).retryable).toBe(true);
+  });
+
+  it.each([400, 401, 403, 404, 409, 422, 501])('HTTP %i is not retryable', async (status) => {
+    emulator.inject('invalidate/assets', { status });
+    expect((await failure(ASSETS)).retryable).toBe(false);
+  });
+
+  it('a connection reset is a retryable network error', async () => {
+    emulator.inject('invalidate/assets', { reset: true });
+    const error = await failure(ASSETS);
+    expect(error.kind).toBe('network');
+    expect(error.retryable).toBe(true);
+  });
+
+  it('a refused connection is a retryable network error', async () => {
+    const closed = await startEmulator();
+    await closed.close();
+    const endpoint = new URL(`${closed.url}/api/svc/v2/cache`);
+    const error = await failure(ASSETS, ROOT_KEY, { endpoint });
+    expect(error.message).toContain('ECONNREFUSED');
+    expect(error.retryable).toBe(true);
+  });
+
+  it('a server that never answers times out after timeout-seconds, retryably', async () => {
+    emulator.inject('invalidate/assets', { hang: true });
+    const error = await failure(ASSETS, ROOT_KEY, { timeoutMs: 200 });
+    expect(error.kind).toBe('timeout');
+    expect(error.retryable).toBe(true);
+  });
+
+  it('a body that trickles past the timeout times out too', async () => {
+    emulator.inject('invalidate/assets', { trickleMs: 50 });
+    const error = await failure(ASSETS, ROOT_KEY, { timeoutMs: 300 });
+    expect(error.kind).toBe('timeout');
+  });
+
+  it('Retry-After is read as seconds or as an HTTP date', async () => {
+    emulator.inject('invalidate/assets', { status: 429, retryAfter: '7' });
+    expect((await failure(ASSETS)).retryAfterMs).toBe(7_000);
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(retryAfterMs('Thu, 01 Jan 2026 00:00:30 GMT', now)).toBe(30_000);
+    expect(retryAfterMs('-1', now)).toBeUndefined();
+    expect(retryAfterMs('abc', now)).toBeUndefined();
+  });
+});
+
+describe('the key goes to base-url and nowhere else', () => {
+  it('a redirect is not followed: the error names the Location host and the other origin gets nothing', async () => {
+    const elsewhere: string[] = [];
+    const other = createServer((request, response) => {
+      elsewhere.push(String(request.headers.authorization));
+      response.end('{}');
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const port = (other.address() as AddressInfo).port;
+    try {
+      emulator.inject('invalidate/assets', {
+        status: 307,
+        headers: { location: `http://localhost:${port}/api/svc/v2/cache/invalidate/assets` },
+      });
+      const error = await failure(ASSETS);
+      expect(error.kind).toBe('redirect');
+      expect(error.retryable).toBe(false);
+      expect(error.message).toContain(`localhost:${port}`);
+      expect(elsewhere).toEqual([]);
+      expect(emulator.requests).toHaveLength(1);
+    } finally {
+      other.close();
+    }
+  });
+
+  it('a server that echoes the key in its body and headers never gets it into the error', async () => {
+    emulator.setOptions({ echoKey: true });
+    const error = await failure(ASSETS, 'echoed-secret-key-1234');
+    expect(JSON.stringify({ message: error.message, server: error.serverMessage })).not.toContain(
+      'echoed-secret-key-1234',
+    );
+    expect(error.message).toContain('***');
+  });
+});

@@ -1,0 +1,199 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DEMO_KEYS, presentedKey } from './accounts.ts';
+import { errorReply, jsonReply, type Reply } from './bodies.ts';
+import { withEchoedKey } from './errors.ts';
+import { faultHeaders, faultReply, FaultQueues } from './faults.ts';
+import { handle, headerValue } from './handlers.ts';
+import { resolveRoute } from './routes.ts';
+import { sendReply } from './send.ts';
+import type {
+  Emulator,
+  EmulatorOptions,
+  ErrorShape,
+  Fault,
+  KeyKind,
+  RecordedRequest,
+  Route,
+} from './types.ts';
+import { parseJson } from './validation.ts';
+
+export type * from './types.ts';
+export { DEMO_KEYS } from './accounts.ts';
+
+const SPEC_ASSET_LIMIT = 100;
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const emulator = new EmulatorServer(options);
+  await emulator.listen(options.port ?? 0);
+  return emulator;
+}
+
+class EmulatorServer implements Emulator {
+  url = '';
+  readonly serviceKey: string;
+  readonly requests: RecordedRequest[] = [];
+  readonly invalidated: Emulator['invalidated'] = { all: 0, domains: [], assets: [] };
+  readonly tokens: string[] = [];
+  maxInFlight = 0;
+  #inFlight = 0;
+  #assetLimit = SPEC_ASSET_LIMIT;
+  #latencyMs = 0;
+  #echoKey = false;
+  readonly #keys: ReadonlyMap<string, KeyKind>;
+  readonly #faults = new FaultQueues();
+  // Aborted by close(), so that no latency or trickle timer outlives the server.
+  readonly #closing = new AbortController();
+  #closed: Promise<void> | undefined;
+  readonly #server = createServer((request, response) => {
+    this.#accept(request, response);
+  });
+
+  constructor(options: EmulatorOptions) {
+    this.serviceKey = options.serviceKey ?? 'svc';
+    this.#keys = new Map(Object.entries(options.keys ?? DEMO_KEYS));
+    this.setOptions(options);
+  }
+
+  get inFlight(): number {
+    return this.#inFlight;
+  }
+
+  async listen(port: number): Promise<void> {
+    await new Promise<void>((resolve, reject) => {
+      this.#server.once('error', reject);
+      this.#server.listen(port, '127.0.0.1', () => {
+        this.#server.off('error', reject);
+        resolve();
+      });
+    });
+    const { port: bound } = this.#server.address() as AddressInfo;
+    this.url = `http://127.0.0.1:${bound}`;
+  }
+
+  inject(route: Route, ...faults: Fault[]): void {
+    this.#faults.add(route, faults);
+  }
+
+  setOptions(patch: Partial<Pick<EmulatorOptions, 'assetLimit' | 'latencyMs' | 'echoKey'>>): void {
+    const { assetLimit, latencyMs, echoKey } = patch;
+    if (assetLimit !== undefined) {
+      if (!Number.isInteger(assetLimit) || assetLimit < 1)
+        throw new RangeError('assetLimit must be a positive integer');
+      this.#assetLimit = assetLimit;
+    }
+    if (latencyMs !== undefined) {
+      if (!Number.isFinite(latencyMs) || latencyMs < 0)
+        throw new RangeError('latencyMs must be finite and not negative');
+      this.#latencyMs = latencyMs;
+    }
+    if (echoKey !== undefined) this.#echoKey = echoKey;
+  }
+
+  // Arrays are emptied in place, so a test holding `emulator.requests` sees the reset too. Requests still
+  // in flight (a hang, say) count towards the new peak: they are still being handled.
+  reset(): void {
+    this.requests.length = 0;
+    this.tokens.length = 0;
+    this.invalidated.all = 0;
+    this.invalidated.domains.length = 0;
+    this.invalidated.assets.length = 0;
+    this.#faults.clear();
+    this.maxInFlight = this.#inFlight;
+  }
+
+  close(): Promise<void> {
+    this.#closed ??= new Promise((resolve) => {
+      this.#closing.abort();
+      this.#server.close(() => {
+        resolve();
+      });
+      this.#server.closeAllConnections();
+    });
+    return this.#closed;
+  }
+
+  // Synchronous up to the record and the fault, so both follow arrival order even for concurrent requests.
+  #accept(request: IncomingMessage, response: ServerResponse): void {
+    const route = resolveRoute(request.method, request.url, this.serviceKey);
+    const record: RecordedRequest = {
+      method: request.method ?? '',
+      path: request.url ?? '',
+      route,
+      headers: { ...request.headers },
+      body: '',
+      json: undefined,
+      receivedAt: performance.now(),
+    };
+    this.requests.push(record);
+    const fault = this.#faults.take(route);
+    this.#inFlight += 1;
+    this.maxInFlight = Math.max(this.maxInFlight, this.#inFlight);
+    // 'close' comes once per response: after it is sent, or when its socket goes (reset, hang, client gone).
+    response.once('close', () => {
+      this.#inFlight -= 1;
+    });
+    this.#respond(request, response, record, fault).catch((error: unknown) => {
+      this.#fail(response, error);
+    });
+  }
+
+  async #respond(
+    request: IncomingMessage,
+    response: ServerResponse,
+    record: RecordedRequest,
+    fault: Fault | undefined,
+  ): Promise<void> {
+    record.body = await readBody(request);
+    record.json = parseJson(record.body);
+    const delay = this.#latencyMs + (fault?.latencyMs ?? 0);
+    if (delay > 0) await sleep(delay, undefined, { signal: this.#closing.signal });
+    if (fault?.reset === true) {
+      request.socket.destroy();
+      return;
+    }
+    // Hanging: no answer at all; close() or the client's giving up ends the socket.
+    if (fault?.hang === true) return;
+    const echoed = this.#echoKey ? presentedKey(headerValue(record.headers, 'authorization')) : undefined;
+    const reply = faultReply(fault, echoed) ?? this.#normalReply(record, fault?.shape ?? 'wordpress', echoed);
+    const echo = echoed === undefined ? {} : { 'X-Echo': headerSafe(echoed) };
+    reply.headers = { ...reply.headers, ...faultHeaders(fault), ...echo };
+    await sendReply(response, reply, fault?.trickleMs, this.#closing.signal);
+  }
+
+  #normalReply(record: RecordedRequest, shape: ErrorShape, echoed: string | undefined): Reply {
+    const outcome = handle(record.route, record, {
+      keys: this.#keys,
+      assetLimit: this.#assetLimit,
+      invalidated: this.invalidated,
+      tokens: this.tokens,
+    });
+    return outcome.ok
+      ? jsonReply(200, outcome.body)
+      : errorReply(withEchoedKey(outcome.error, echoed), shape);
+  }
+
+  // After close() the sockets are gone already; otherwise a bug in the emulator shows as a 500 naming it.
+  #fail(response: ServerResponse, error: unknown): void {
+    if (this.#closing.signal.aborted || response.destroyed) return;
+    if (response.headersSent) {
+      response.destroy();
+      return;
+    }
+    const message = `emulator error: ${error instanceof Error ? error.message : String(error)}`;
+    const reply = errorReply({ status: 500, code: 'emulator_error', message }, 'wordpress');
+    void sendReply(response, reply, undefined, this.#closing.signal);
+  }
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+// A header carries only visible Latin-1; anything else is percent-encoded, still recognisable in a leak check.
+function headerSafe(value: string): string {
+  return /^[\t\x20-\x7e\x80-\xff]*$/.test(value) ? value : encodeURIComponent(value);
+}
