@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { requireNode24 } from './test/setup/require-node-24.ts';
+
+// Checked here, as the config loads: on an older Node, vitest fails in ways that do not say why.
+requireNode24();
 
 export default defineConfig({
   test: {
-    globalSetup: ['test/setup/require-node-24.ts'],
     include: ['test/**/*.test.ts'],
     testTimeout: 20_000,
   },

@@ -32094,8 +32094,13 @@ function plannedTable(plan) {
         '',
         '| # | Route | Target |',
         '|---|---|---|',
-        ...calls.map((call, index) => `| ${index + 1} | ${call.route} | ${call.domain === undefined ? plural(call.assetCount ?? 0, 'asset') : escapeMarkdown(call.domain)} |`),
+        ...calls.map((call, index) => `| ${index + 1} | ${call.route} | ${plannedTarget(call)} |`),
     ];
+}
+function plannedTarget(call) {
+    if (call.assetCount !== undefined)
+        return plural(call.assetCount, 'asset');
+    return call.domain === undefined ? '' : escapeMarkdown(call.domain);
 }
 function callTable(calls) {
     if (calls.length === 0)
@@ -32157,7 +32162,8 @@ function escapeMarkdown(text) {
         .replace(/&/g, '&amp;')
         .replace(/</g, '&lt;')
         .replace(/>/g, '&gt;')
-        .replace(/[\\`*_{}[\]()#+\-.!|~]/g, '\\$&');
+        .replace(/[\\`*_{}[\]()#+!|~]/g, '\\$&')
+        .replace(/^(\d*)([.-])/, '$1\\$2'); // a list marker only counts at the start
 }
 
 ;// CONCATENATED MODULE: ./src/assets/refs.ts
@@ -32272,24 +32278,28 @@ function parseEndpoint(baseUrl, serviceKey) {
         throwInput(`service-key: ${quote(serviceKey)} is not allowed; use one path segment of letters, digits, '.', '_', '~' or '-' ` +
             '(the <service-key> in /api/<service-key>/v2/cache).');
     }
-    const prefix = base.pathname.replace(/\/+$/, '');
-    return new URL(`${prefix}/api/${segment}/v2/cache`, base.origin);
+    // Set as a path, never parsed as a URL: a base path like `//evil.example` must not become another host.
+    const endpoint = new URL(base.origin);
+    endpoint.pathname = `${base.pathname.replace(/\/+/g, '/').replace(/\/$/, '')}/api/${segment}/v2/cache`;
+    return endpoint;
 }
 function parseBaseUrl(value) {
     const trimmed = value.trim();
     const example = 'e.g. https://dashboard.example.com';
     if (trimmed === '')
         return throwInput(`base-url: is empty; give the service's dashboard host, ${example}.`);
+    // Checked before anything quotes the value, parsable or not: the value would show the credentials.
+    if (/^([a-z][a-z0-9+.-]*:\/\/)?[^/?#]*@/i.test(trimmed)) {
+        return throwInput('base-url: contains a user name or password (value not shown); the key goes in api-key.');
+    }
     let url;
     try {
         url = new URL(trimmed);
     }
     catch {
-        return throwInput(`base-url: ${quote(value)} is not an absolute URL; write it with https://, ${example}.`);
-    }
-    if (url.username !== '' || url.password !== '') {
-        // Not quoted: the value holds credentials.
-        return throwInput('base-url: contains a user name or password (value not shown); the key goes in api-key.');
+        const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed);
+        const suggestion = !hasScheme && URL.canParse(`https://${trimmed}`) ? `e.g. https://${trimmed}` : example;
+        return throwInput(`base-url: ${quote(value)} is not an absolute URL; write it with https://, ${suggestion}.`);
     }
     if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
         return throwInput(`base-url: ${quote(value)} uses plain http, which would send the key unencrypted; use https ` +
@@ -32323,6 +32333,8 @@ function parseDomain(value) {
     const labels = host.split('.');
     const topLabel = labels.at(-1) ?? '';
     const valid = (url.protocol === 'http:' || url.protocol === 'https:') &&
+        url.username === '' &&
+        url.password === '' &&
         host.length <= 253 &&
         labels.every((label) => HOST_LABEL.test(label)) &&
         !/^\d+$/.test(topLabel); // an IP address is not a domain
@@ -32380,7 +32392,9 @@ function parseSettings(raw) {
         maxRetries: check(() => parseWholeNumber('max-retries', raw['max-retries'], 0, 10), 0),
         timeoutMs: check(() => parseSeconds('timeout-seconds', raw['timeout-seconds'], 0.1, 600), 0) * 1000,
     };
-    for (const name of ['files', 'url-map', 'since']) {
+    if (scope !== undefined)
+        problems.push(...unusedInputs(scope, raw));
+    for (const name of ['files', 'paths', 'url-map', 'since']) {
         if (raw[name].trim() !== '') {
             problems.push(`${name}: changed-file detection is not available in this version; list the images in 'assets' instead.`);
         }
@@ -32390,32 +32404,27 @@ function parseSettings(raw) {
     return settings;
 }
 const NO_TARGET = { scope: 'none' };
-/** Which of `domain` and `assets` the scope needs, and that the others are left empty. */
+/** Which of `domain` and `assets` the scope needs. */
 function parseTarget(scope, raw, token) {
-    const unused = (name) => {
-        if (raw[name].trim() !== '') {
-            throw new InputError(`${name}: is set, but scope '${scope}' does not use it; it is used only with scope '${name}'.`);
-        }
-    };
     switch (scope) {
         case 'assets':
-            unused('domain');
             return { scope, assets: parseAssets(raw.assets) };
         case 'domain':
-            unused('assets');
             return { scope, domain: parseDomain(raw.domain) };
         case 'all':
-            unused('domain');
-            unused('assets');
             return { scope };
         case 'none':
-            unused('domain');
-            unused('assets');
-            if (!token) {
-                throw new InputError("scope: 'none' invalidates nothing, so it is only useful with token: true.");
-            }
+            if (!token)
+                throwInput("scope: 'none' invalidates nothing, so it is only useful with token: true.");
             return { scope };
     }
+}
+/** An input that the scope does not use is a mistake to point out, not a value to ignore. */
+function unusedInputs(scope, raw) {
+    const used = { assets: 'assets', domain: 'domain' };
+    return ['domain', 'assets']
+        .filter((name) => name !== used[scope] && raw[name].trim() !== '')
+        .map((name) => `${name}: is set, but scope '${scope}' does not use it; it is used only with scope '${name}'.`);
 }
 function parseAssets(text) {
     const { refs, invalid } = parseAssetList(text);

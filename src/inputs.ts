@@ -87,26 +87,30 @@ export function parseEndpoint(baseUrl: string, serviceKey: string): URL {
         '(the <service-key> in /api/<service-key>/v2/cache).',
     );
   }
-  const prefix = base.pathname.replace(/\/+$/, '');
-  return new URL(`${prefix}/api/${segment}/v2/cache`, base.origin);
+  // Set as a path, never parsed as a URL: a base path like `//evil.example` must not become another host.
+  const endpoint = new URL(base.origin);
+  endpoint.pathname = `${base.pathname.replace(/\/+/g, '/').replace(/\/$/, '')}/api/${segment}/v2/cache`;
+  return endpoint;
 }
 
 function parseBaseUrl(value: string): URL {
   const trimmed = value.trim();
   const example = 'e.g. https://dashboard.example.com';
   if (trimmed === '') return throwInput(`base-url: is empty; give the service's dashboard host, ${example}.`);
+  // Checked before anything quotes the value, parsable or not: the value would show the credentials.
+  if (/^([a-z][a-z0-9+.-]*:\/\/)?[^/?#]*@/i.test(trimmed)) {
+    return throwInput(
+      'base-url: contains a user name or password (value not shown); the key goes in api-key.',
+    );
+  }
   let url: URL;
   try {
     url = new URL(trimmed);
   } catch {
+    const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed);
+    const suggestion = !hasScheme && URL.canParse(`https://${trimmed}`) ? `e.g. https://${trimmed}` : example;
     return throwInput(
-      `base-url: ${quote(value)} is not an absolute URL; write it with https://, ${example}.`,
-    );
-  }
-  if (url.username !== '' || url.password !== '') {
-    // Not quoted: the value holds credentials.
-    return throwInput(
-      'base-url: contains a user name or password (value not shown); the key goes in api-key.',
+      `base-url: ${quote(value)} is not an absolute URL; write it with https://, ${suggestion}.`,
     );
   }
   if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
@@ -147,6 +151,8 @@ export function parseDomain(value: string): string {
   const topLabel = labels.at(-1) ?? '';
   const valid =
     (url.protocol === 'http:' || url.protocol === 'https:') &&
+    url.username === '' &&
+    url.password === '' &&
     host.length <= 253 &&
     labels.every((label) => HOST_LABEL.test(label)) &&
     !/^\d+$/.test(topLabel); // an IP address is not a domain

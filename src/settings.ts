@@ -92,7 +92,8 @@ export function parseSettings(raw: RawInputs): Settings {
     maxRetries: check(() => parseWholeNumber('max-retries', raw['max-retries'], 0, 10), 0),
     timeoutMs: check(() => parseSeconds('timeout-seconds', raw['timeout-seconds'], 0.1, 600), 0) * 1000,
   };
-  for (const name of ['files', 'url-map', 'since'] as const) {
+  if (scope !== undefined) problems.push(...unusedInputs(scope, raw));
+  for (const name of ['files', 'paths', 'url-map', 'since'] as const) {
     if (raw[name].trim() !== '') {
       problems.push(
         `${name}: changed-file detection is not available in this version; list the images in 'assets' instead.`,
@@ -105,34 +106,30 @@ export function parseSettings(raw: RawInputs): Settings {
 
 const NO_TARGET: Target = { scope: 'none' };
 
-/** Which of `domain` and `assets` the scope needs, and that the others are left empty. */
+/** Which of `domain` and `assets` the scope needs. */
 function parseTarget(scope: Scope, raw: RawInputs, token: boolean): Target {
-  const unused = (name: 'domain' | 'assets'): void => {
-    if (raw[name].trim() !== '') {
-      throw new InputError(
-        `${name}: is set, but scope '${scope}' does not use it; it is used only with scope '${name}'.`,
-      );
-    }
-  };
   switch (scope) {
     case 'assets':
-      unused('domain');
       return { scope, assets: parseAssets(raw.assets) };
     case 'domain':
-      unused('assets');
       return { scope, domain: parseDomain(raw.domain) };
     case 'all':
-      unused('domain');
-      unused('assets');
       return { scope };
     case 'none':
-      unused('domain');
-      unused('assets');
-      if (!token) {
-        throw new InputError("scope: 'none' invalidates nothing, so it is only useful with token: true.");
-      }
+      if (!token) throwInput("scope: 'none' invalidates nothing, so it is only useful with token: true.");
       return { scope };
   }
+}
+
+/** An input that the scope does not use is a mistake to point out, not a value to ignore. */
+function unusedInputs(scope: Scope, raw: RawInputs): string[] {
+  const used: Partial<Record<Scope, 'domain' | 'assets'>> = { assets: 'assets', domain: 'domain' };
+  return (['domain', 'assets'] as const)
+    .filter((name) => name !== used[scope] && raw[name].trim() !== '')
+    .map(
+      (name) =>
+        `${name}: is set, but scope '${scope}' does not use it; it is used only with scope '${name}'.`,
+    );
 }
 
 function parseAssets(text: string): AssetRef[] {

@@ -54,11 +54,13 @@ function plannedTable(plan: Plan): string[] {
     '',
     '| # | Route | Target |',
     '|---|---|---|',
-    ...calls.map(
-      (call, index) =>
-        `| ${index + 1} | ${call.route} | ${call.domain === undefined ? plural(call.assetCount ?? 0, 'asset') : escapeMarkdown(call.domain)} |`,
-    ),
+    ...calls.map((call, index) => `| ${index + 1} | ${call.route} | ${plannedTarget(call)} |`),
   ];
+}
+
+function plannedTarget(call: { domain?: string; assetCount?: number }): string {
+  if (call.assetCount !== undefined) return plural(call.assetCount, 'asset');
+  return call.domain === undefined ? '' : escapeMarkdown(call.domain);
 }
 
 function callTable(calls: readonly CallRecord[]): string[] {
@@ -125,5 +127,6 @@ export function escapeMarkdown(text: string): string {
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
-    .replace(/[\\`*_{}[\]()#+\-.!|~]/g, '\\$&');
+    .replace(/[\\`*_{}[\]()#+!|~]/g, '\\$&')
+    .replace(/^(\d*)([.-])/, '$1\\$2'); // a list marker only counts at the start
 }

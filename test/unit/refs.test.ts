@@ -1,0 +1,131 @@
+import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
+import { assetRefProblem, parseAssetList, splitAssetList } from '../../src/assets/refs.ts';
+import { RUNS } from './runs.ts';
+
+const HASH = '0123456789abcdef0123456789abcdef';
+
+describe('splitAssetList', () => {
+  it('splits on newlines, commas and whitespace, ignoring blank entries', () => {
+    expect(splitAssetList('\n a\nb,c d\te\r\nf,,  ,\n\n')).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+  });
+
+  it('gives no entry for an empty or blank list', () => {
+    expect(splitAssetList('')).toEqual([]);
+    expect(splitAssetList(' ,\n\t, ')).toEqual([]);
+  });
+});
+
+describe('assetRefProblem', () => {
+  it.each([
+    'https://www.example.com/images/a.jpg',
+    'http://www.example.com/a.png?w=300',
+    'https://[2001:db8::1]/a.png',
+  ])('accepts the http(s) URL %j', (entry) => {
+    expect(assetRefProblem(entry)).toBeUndefined();
+  });
+
+  it.each([HASH, 'ABCDEFABCDEFABCDEFABCDEFABCDEF12', 'a'.repeat(32)])(
+    'accepts the 32-character hash %j',
+    (entry) => {
+      expect(assetRefProblem(entry)).toBeUndefined();
+    },
+  );
+
+  it.each([31, 33, 1, 64])('refuses a hash of %i characters, saying how many it has', (length) => {
+    expect(assetRefProblem('a'.repeat(length))).toBe(`${length} characters, but a hash has exactly 32`);
+  });
+
+  it.each([
+    ['/', `${HASH.slice(0, 16)}/${HASH.slice(17)}`],
+    [':', `${HASH.slice(0, 16)}:${HASH.slice(17)}`],
+    [': after a letter', `a${HASH.slice(0, 15)}:${HASH.slice(17)}`],
+    ['a space', `${HASH.slice(0, 16)} ${HASH.slice(17)}`],
+    ['a tab', `${HASH.slice(0, 16)}\t${HASH.slice(17)}`],
+  ])('refuses a 32-character value with %s', (_, entry) => {
+    expect(entry).toHaveLength(32);
+    expect(assetRefProblem(entry)).toBeDefined();
+  });
+
+  it.each(['ftp://www.example.com/a.jpg', 'file:///tmp/a.jpg', 'data:image/png;base64,AAAA'])(
+    'refuses the non-http(s) URL %j, naming its scheme',
+    (entry) => {
+      expect(assetRefProblem(entry)).toBe(`a ${entry.slice(0, entry.indexOf(':') + 1)} URL, not http(s)`);
+    },
+  );
+
+  it.each(['www.example.com/images/a.jpg', '//www.example.com/a.jpg', 'images/a.jpg', 'a.jpg'])(
+    'refuses %j, a URL without a scheme, asking for https://',
+    (entry) => {
+      expect(assetRefProblem(entry)).toBe('not an absolute URL: write it with https://');
+    },
+  );
+
+  it.each(['http://', 'https://exa mple.com/'])('refuses the unparseable URL %j', (entry) => {
+    expect(assetRefProblem(entry)).toBe('not a valid URL');
+  });
+});
+
+describe('parseAssetList', () => {
+  it('keeps the first occurrence of each reference, in input order', () => {
+    const a = 'https://www.example.com/a.jpg';
+    const b = 'https://www.example.com/b.jpg';
+    expect(parseAssetList(`${b}\n${HASH}\n${b},${a} ${HASH}\n${a}`)).toEqual({
+      refs: [b, HASH, a],
+      invalid: [],
+    });
+  });
+
+  it('lists every invalid entry with its reason, in input order, and keeps the valid ones', () => {
+    const parsed = parseAssetList(`bad1 ${HASH} ftp://x/y bad1`);
+    expect(parsed.refs).toEqual([HASH]);
+    expect(parsed.invalid).toEqual([
+      { value: 'bad1', reason: '4 characters, but a hash has exactly 32' },
+      { value: 'ftp://x/y', reason: 'a ftp: URL, not http(s)' },
+      { value: 'bad1', reason: '4 characters, but a hash has exactly 32' },
+    ]);
+  });
+
+  it('gives nothing for an empty list', () => {
+    expect(parseAssetList(' \n')).toEqual({ refs: [], invalid: [] });
+  });
+
+  const hash = fc.string({
+    unit: fc.constantFrom(...Array.from('0123456789abcdefABCDEF')),
+    minLength: 32,
+    maxLength: 32,
+  });
+  const url = fc
+    .tuple(
+      fc.constantFrom('http', 'https', 'HTTPS'),
+      fc.domain(),
+      fc.array(fc.stringMatching(/^[A-Za-z0-9_~-]{1,12}$/), { maxLength: 4 }),
+      fc.constantFrom('', '.jpg', '.png?w=300&h=200', '#x'),
+    )
+    .map(([scheme, host, path, suffix]) => `${scheme}://${host}/${path.join('/')}${suffix}`);
+  const separator = fc
+    .array(fc.constantFrom('\n', '\r\n', ',', ' ', '\t', ', ', ' ,\n'), { minLength: 1, maxLength: 3 })
+    .map((parts) => parts.join(''));
+  const edge = fc.oneof(fc.constant(''), separator);
+
+  it('parses any list of valid references, however separated, to the unique ones in first-seen order', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(hash, url), { minLength: 1, maxLength: 15 }),
+        fc.array(fc.nat(), { maxLength: 40 }),
+        fc.array(separator, { minLength: 40, maxLength: 40 }),
+        edge,
+        edge,
+        (pool, picks, separators, leading, trailing) => {
+          const list = [...picks.map((pick) => pool[pick % pool.length] ?? ''), ...pool];
+          const text =
+            leading + list.map((ref, index) => `${separators[index % 40] ?? ','}${ref}`).join('') + trailing;
+          const parsed = parseAssetList(text);
+          expect(parsed.invalid).toEqual([]);
+          expect(parsed.refs).toEqual([...new Set(list)]);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+});

@@ -1,0 +1,220 @@
+import { describe, it, expect } from 'vitest';
+import { planRun } from '../../src/plan.ts';
+import type { Attempt } from '../../src/api/retry.ts';
+import type { AssetResult, CallRecord, RunResult } from '../../src/run/execute.ts';
+import { countsOf, failuresOf, outputsOf, type Report } from '../../src/run/report.ts';
+import type { Target } from '../../src/settings.ts';
+
+const A = 'https://www.example.com/a.jpg';
+const B = 'https://www.example.com/b.jpg';
+const C = '0123456789abcdef0123456789abcdef';
+const D = 'https://www.example.com/d.jpg';
+
+const ok = (status = 200): Attempt => ({ startedAt: 0, durationMs: 10, status });
+const retried = (status = 503): Attempt => ({
+  startedAt: 0,
+  durationMs: 10,
+  status,
+  error: `HTTP ${status}`,
+  waitMs: 100,
+});
+const failed = (status: number): Attempt => ({
+  startedAt: 0,
+  durationMs: 10,
+  status,
+  error: `HTTP ${status}`,
+});
+
+function report(target: Target, token: boolean, result?: RunResult): Report {
+  return {
+    dryRun: result === undefined,
+    plan: planRun({ target, token }),
+    ...(result === undefined ? {} : { result }),
+    startedAt: new Date('2025-01-01T00:00:00Z'),
+    finishedAt: new Date('2025-01-01T00:00:05Z'),
+  };
+}
+
+/**
+ * Four assets: [A, B, C, D] sent as one batch that was "too many" and split; the first half [A, B] confirmed after
+ * two retries, the second [C, D] failed with a 400; then the token, after one retry.
+ */
+function splitRun(): Report {
+  const calls: CallRecord[] = [
+    {
+      index: 1,
+      route: 'invalidate/assets',
+      assets: [A, B, C, D],
+      outcome: 'split',
+      attempts: [failed(400)],
+      error: { message: 'HTTP 400: Too many assets to invalidate', kind: 'http', status: 400 },
+    },
+    {
+      index: 2,
+      route: 'invalidate/assets',
+      assets: [A, B],
+      outcome: 'confirmed',
+      attempts: [retried(), retried(), ok()],
+    },
+    {
+      index: 3,
+      route: 'invalidate/assets',
+      assets: [C, D],
+      outcome: 'failed',
+      attempts: [failed(400)],
+      error: { message: 'HTTP 400: bad request', kind: 'http', status: 400 },
+    },
+    { index: 4, route: 'token', outcome: 'confirmed', attempts: [retried(), ok()] },
+  ];
+  const assets: AssetResult[] = [
+    { ref: A, outcome: 'invalidated', call: 2 },
+    { ref: B, outcome: 'invalidated', call: 2 },
+    { ref: C, outcome: 'failed', call: 3, error: 'HTTP 400: bad request' },
+    { ref: D, outcome: 'failed', call: 3, error: 'HTTP 400: bad request' },
+  ];
+  return report({ scope: 'assets', assets: [A, B, C, D] }, true, { calls, assets, token: 'tok123' });
+}
+
+/** Three assets in three calls: the first confirmed, the second refused the key, the third therefore not sent. */
+function refusedRun(token: boolean): Report {
+  const refused: CallRecord = {
+    index: 2,
+    route: 'invalidate/assets',
+    assets: [B],
+    outcome: 'failed',
+    attempts: [failed(401)],
+    error: { message: 'HTTP 401: Unauthorized', kind: 'http', status: 401 },
+  };
+  const calls: CallRecord[] = [
+    { index: 1, route: 'invalidate/assets', assets: [A], outcome: 'confirmed', attempts: [ok()] },
+    refused,
+  ];
+  const assets: AssetResult[] = [
+    { ref: A, outcome: 'invalidated', call: 1 },
+    { ref: B, outcome: 'failed', call: 2, error: 'HTTP 401: Unauthorized' },
+    { ref: C, outcome: 'not-sent', error: 'not sent: the service refused the key (call 2)' },
+  ];
+  return report({ scope: 'assets', assets: [A, B, C] }, token, { calls, assets, keyRefused: refused });
+}
+
+describe('outputsOf', () => {
+  it('counts invalidation calls as requests: not the token call, not the retries', () => {
+    expect(outputsOf(splitRun()).requests).toBe('3');
+  });
+
+  it('lists the confirmed references as invalidated, in order', () => {
+    expect(JSON.parse(outputsOf(splitRun()).invalidated)).toEqual([A, B]);
+  });
+
+  it('lists the failed references as failed, in order', () => {
+    expect(JSON.parse(outputsOf(splitRun()).failed)).toEqual([C, D]);
+  });
+
+  it('lists the references not sent as failed too', () => {
+    expect(JSON.parse(outputsOf(refusedRun(false)).failed)).toEqual([B, C]);
+  });
+
+  it('gives the token, and the cache buster as cb:<token>', () => {
+    const outputs = outputsOf(splitRun());
+    expect(outputs.token).toBe('tok123');
+    expect(outputs['cache-buster']).toBe('cb:tok123');
+  });
+
+  it('gives an empty token and cache buster when there is no token', () => {
+    const outputs = outputsOf(refusedRun(true));
+    expect(outputs.token).toBe('');
+    expect(outputs['cache-buster']).toBe('');
+  });
+
+  it('gives no requests and empty lists for a dry run', () => {
+    expect(outputsOf(report({ scope: 'assets', assets: [A, B] }, true))).toEqual({
+      token: '',
+      'cache-buster': '',
+      invalidated: '[]',
+      failed: '[]',
+      requests: '0',
+    });
+  });
+
+  it('counts one request for scope all, however many attempts it took', () => {
+    const calls: CallRecord[] = [
+      { index: 1, route: 'invalidate/all', outcome: 'confirmed', attempts: [retried(), retried(), ok()] },
+    ];
+    expect(outputsOf(report({ scope: 'all' }, false, { calls, assets: [] })).requests).toBe('1');
+  });
+});
+
+describe('countsOf', () => {
+  it('counts assets by outcome, and calls and attempts of invalidation only', () => {
+    expect(countsOf(splitRun())).toEqual({
+      assets: 4,
+      invalidated: 2,
+      failed: 2,
+      notSent: 0,
+      requests: 3,
+      attempts: 5,
+    });
+  });
+
+  it('counts the assets not sent after a refused key', () => {
+    expect(countsOf(refusedRun(false))).toMatchObject({ assets: 3, invalidated: 1, failed: 1, notSent: 1 });
+  });
+
+  it('counts the planned assets of a dry run, with no requests', () => {
+    expect(countsOf(report({ scope: 'assets', assets: [A, B, C] }, false))).toEqual({
+      assets: 3,
+      invalidated: 0,
+      failed: 0,
+      notSent: 0,
+      requests: 0,
+      attempts: 0,
+    });
+  });
+});
+
+describe('failuresOf', () => {
+  it('names each failed call with its error, but not a split call', () => {
+    expect(failuresOf(splitRun())).toEqual(['Call 3 (invalidate 2 assets) failed: HTTP 400: bad request']);
+  });
+
+  it('says how many attempts a failed call took when it was retried', () => {
+    const calls: CallRecord[] = [
+      {
+        index: 1,
+        route: 'invalidate/domain',
+        domain: 'www.example.com',
+        outcome: 'failed',
+        attempts: [retried(), retried(), failed(503)],
+        error: { message: 'HTTP 503', kind: 'http', status: 503 },
+      },
+    ];
+    expect(
+      failuresOf(report({ scope: 'domain', domain: 'www.example.com' }, false, { calls, assets: [] })),
+    ).toEqual(['Call 1 (invalidate domain www.example.com) failed after 3 attempts: HTTP 503']);
+  });
+
+  it('reports the assets not sent after a refused key', () => {
+    expect(failuresOf(refusedRun(false))).toEqual([
+      'Call 2 (invalidate 1 asset) failed: HTTP 401: Unauthorized',
+      '1 asset not sent, since the service refused the key.',
+    ]);
+  });
+
+  it('reports the token as not requested when the key was refused', () => {
+    expect(failuresOf(refusedRun(true))).toContain(
+      'The token was not requested, since the service refused the key.',
+    );
+  });
+
+  it('reports nothing for a run where every call was confirmed', () => {
+    const calls: CallRecord[] = [
+      { index: 1, route: 'invalidate/all', outcome: 'confirmed', attempts: [ok()] },
+      { index: 2, route: 'token', outcome: 'confirmed', attempts: [ok()] },
+    ];
+    expect(failuresOf(report({ scope: 'all' }, true, { calls, assets: [], token: 't' }))).toEqual([]);
+  });
+
+  it('reports nothing for a dry run', () => {
+    expect(failuresOf(report({ scope: 'all' }, true))).toEqual([]);
+  });
+});

@@ -1,0 +1,166 @@
+import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
+import { planRun } from '../../src/plan.ts';
+import type { CallRecord, RunResult } from '../../src/run/execute.ts';
+import type { Report } from '../../src/run/report.ts';
+import { escapeMarkdown, summaryMarkdown } from '../../src/run/summary.ts';
+import type { Target } from '../../src/settings.ts';
+import { RUNS } from './runs.ts';
+
+const refs = (count: number): string[] =>
+  Array.from({ length: count }, (_, index) => `https://www.example.com/img/${index}.jpg`);
+
+function report(target: Target, token: boolean, result?: RunResult): Report {
+  return {
+    dryRun: result === undefined,
+    plan: planRun({ target, token }),
+    ...(result === undefined ? {} : { result }),
+    startedAt: new Date('2025-01-01T00:00:00Z'),
+    finishedAt: new Date('2025-01-01T00:00:05Z'),
+  };
+}
+
+/** Table rows of the summary, as arrays of trimmed cells. */
+function rows(markdown: string): string[][] {
+  return markdown
+    .split('\n')
+    .filter((line) => /^\| \d+ \|/.test(line))
+    .map((line) =>
+      line
+        .slice(1, -1)
+        .split(' | ')
+        .map((cell) => cell.trim()),
+    );
+}
+
+/** Whether every `char` in `text` follows an odd number of backslashes, i.e. is escaped. */
+function allEscaped(text: string, char: string): boolean {
+  return [...text.matchAll(new RegExp(`(\\\\*)\\${char}`, 'g'))].every(
+    (match) => (match[1] ?? '').length % 2 === 1,
+  );
+}
+
+describe('escapeMarkdown', () => {
+  it('leaves no raw <, line break, or unescaped |, backtick or [ in any text', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom(...Array.from('<>|`[]\\\n\r&*_#-. ab')), maxLength: 60 }),
+        fc.string({ unit: 'binary', maxLength: 60 }),
+        (special, anything) => {
+          for (const text of [special, anything, special + anything]) {
+            const escaped = escapeMarkdown(text);
+            expect(escaped).not.toMatch(/[<>\r\n]/);
+            for (const char of ['|', '`', '[']) expect(allEscaped(escaped, char)).toBe(true);
+          }
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('turns HTML into inert entities', () => {
+    expect(escapeMarkdown('<img src=x onerror=alert(1)>')).not.toContain('<img');
+    expect(escapeMarkdown('a & b')).toBe('a &amp; b');
+  });
+
+  it('makes a multi-line text one line', () => {
+    expect(escapeMarkdown('first\r\nsecond\nthird')).toBe('first second third');
+  });
+
+  it('escapes a link so that it does not render as one', () => {
+    expect(escapeMarkdown('[click](https://evil.example)')).toBe('\\[click\\]\\(https://evil.example\\)');
+  });
+});
+
+describe('summaryMarkdown: dry run', () => {
+  it('says in its heading that it is a dry run and nothing was sent', () => {
+    const markdown = summaryMarkdown(report({ scope: 'all' }, false));
+    expect(markdown.split('\n')[0]).toMatch(/dry run: nothing was sent/);
+  });
+
+  it('lists the planned asset calls of at most 100 assets each, then the token call', () => {
+    const markdown = summaryMarkdown(report({ scope: 'assets', assets: refs(250) }, true));
+    expect(markdown).toContain('### Calls that would be sent');
+    const table = rows(markdown);
+    expect(table.slice(0, 3)).toEqual([
+      ['1', 'invalidate/assets', '100 assets'],
+      ['2', 'invalidate/assets', '100 assets'],
+      ['3', 'invalidate/assets', '50 assets'],
+    ]);
+    expect(table[3]?.slice(0, 2)).toEqual(['4', 'token']);
+    expect(table).toHaveLength(4);
+    expect(markdown).toContain('**Token:** would be requested.');
+  });
+
+  it('counts the assets but reports no calls or outcomes', () => {
+    const markdown = summaryMarkdown(report({ scope: 'assets', assets: refs(3) }, false));
+    expect(markdown).toContain('**Assets:** 3');
+    expect(markdown).not.toContain('**Calls:**');
+    expect(markdown).not.toContain('**Invalidated:**');
+    expect(markdown).not.toContain('### Failures');
+  });
+
+  it('lists the domain call with the domain', () => {
+    const markdown = summaryMarkdown(report({ scope: 'domain', domain: 'www.example.com' }, false));
+    expect(rows(markdown)).toEqual([['1', 'invalidate/domain', escapeMarkdown('www.example.com')]]);
+  });
+
+  it('says that an empty asset list sends nothing, and lists no call', () => {
+    const markdown = summaryMarkdown(report({ scope: 'assets', assets: [] }, false));
+    expect(markdown).toContain('nothing to invalidate');
+    expect(rows(markdown)).toEqual([]);
+  });
+
+  it('lists only the token call for scope none', () => {
+    const markdown = summaryMarkdown(report({ scope: 'none' }, true));
+    expect(rows(markdown).map((row) => row[1])).toEqual(['token']);
+  });
+
+  // "0 assets" would read as if the call cleared nothing.
+  it('does not describe the invalidate/all or token call as "0 assets"', () => {
+    const markdown = summaryMarkdown(report({ scope: 'all' }, true));
+    expect(rows(markdown).map((row) => row[1])).toEqual(['invalidate/all', 'token']);
+    expect(markdown).not.toContain('0 assets');
+  });
+});
+
+describe('summaryMarkdown: a run', () => {
+  const failedCall: CallRecord = {
+    index: 1,
+    route: 'invalidate/assets',
+    assets: refs(2),
+    outcome: 'failed',
+    attempts: [{ startedAt: 0, durationMs: 10, status: 400, error: 'HTTP 400' }],
+    error: {
+      message: 'HTTP 400: <img src=x onerror=alert(1)> | `code` [link](https://evil.example)\n# heading',
+      kind: 'http',
+      status: 400,
+    },
+  };
+
+  it('escapes server text in a failure, keeping it on one list line', () => {
+    const assets = refs(2).map((ref) => ({ ref, outcome: 'failed' as const, call: 1 }));
+    const markdown = summaryMarkdown(
+      report({ scope: 'assets', assets: refs(2) }, false, { calls: [failedCall], assets }),
+    );
+    expect(markdown).not.toContain('<img');
+    expect(markdown).not.toMatch(/^# heading/m);
+    const failure = markdown.split('\n').filter((line) => line.startsWith('- Call 1'));
+    expect(failure).toHaveLength(1);
+    for (const char of ['|', '`', '[']) expect(allEscaped(failure[0] ?? '', char)).toBe(true);
+  });
+
+  it('escapes the token and shows it as the cb: cache buster', () => {
+    const tokenCall: CallRecord = {
+      index: 1,
+      route: 'token',
+      outcome: 'confirmed',
+      attempts: [{ startedAt: 0, durationMs: 5, status: 200 }],
+    };
+    const markdown = summaryMarkdown(
+      report({ scope: 'none' }, true, { calls: [tokenCall], assets: [], token: 'abc<b>1</b>' }),
+    );
+    expect(markdown).not.toContain('<b>');
+    expect(markdown).toContain(`cb:${escapeMarkdown('abc<b>1</b>')}`);
+  });
+});
