@@ -28090,10 +28090,2514 @@ module.exports = {
 
 /***/ }),
 
+/***/ 4006:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const pico = __nccwpck_require__(8016);
+const utils = __nccwpck_require__(4059);
+
+function picomatch(glob, options, returnState = false) {
+  // default to os.platform()
+  if (options && (options.windows === null || options.windows === undefined)) {
+    // don't mutate the original options object
+    options = { ...options, windows: utils.isWindows() };
+  }
+
+  return pico(glob, options, returnState);
+}
+
+Object.assign(picomatch, pico);
+module.exports = picomatch;
+
+
+/***/ }),
+
+/***/ 5595:
+/***/ ((module) => {
+
+
+
+const WIN_SLASH = '\\\\/';
+const WIN_NO_SLASH = `[^${WIN_SLASH}]`;
+
+const DEFAULT_MAX_EXTGLOB_RECURSION = 0;
+
+/**
+ * Posix glob regex
+ */
+
+const DOT_LITERAL = '\\.';
+const PLUS_LITERAL = '\\+';
+const QMARK_LITERAL = '\\?';
+const SLASH_LITERAL = '\\/';
+const ONE_CHAR = '(?=.)';
+const QMARK = '[^/]';
+const END_ANCHOR = `(?:${SLASH_LITERAL}|$)`;
+const START_ANCHOR = `(?:^|${SLASH_LITERAL})`;
+const DOTS_SLASH = `${DOT_LITERAL}{1,2}${END_ANCHOR}`;
+const NO_DOT = `(?!${DOT_LITERAL})`;
+const NO_DOTS = `(?!${START_ANCHOR}${DOTS_SLASH})`;
+const NO_DOT_SLASH = `(?!${DOT_LITERAL}{0,1}${END_ANCHOR})`;
+const NO_DOTS_SLASH = `(?!${DOTS_SLASH})`;
+const QMARK_NO_DOT = `[^.${SLASH_LITERAL}]`;
+const STAR = `${QMARK}*?`;
+const SEP = '/';
+
+const POSIX_CHARS = {
+  DOT_LITERAL,
+  PLUS_LITERAL,
+  QMARK_LITERAL,
+  SLASH_LITERAL,
+  ONE_CHAR,
+  QMARK,
+  END_ANCHOR,
+  DOTS_SLASH,
+  NO_DOT,
+  NO_DOTS,
+  NO_DOT_SLASH,
+  NO_DOTS_SLASH,
+  QMARK_NO_DOT,
+  STAR,
+  START_ANCHOR,
+  SEP
+};
+
+/**
+ * Windows glob regex
+ */
+
+const WINDOWS_CHARS = {
+  ...POSIX_CHARS,
+
+  SLASH_LITERAL: `[${WIN_SLASH}]`,
+  QMARK: WIN_NO_SLASH,
+  STAR: `${WIN_NO_SLASH}*?`,
+  DOTS_SLASH: `${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$)`,
+  NO_DOT: `(?!${DOT_LITERAL})`,
+  NO_DOTS: `(?!(?:^|[${WIN_SLASH}])${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
+  NO_DOT_SLASH: `(?!${DOT_LITERAL}{0,1}(?:[${WIN_SLASH}]|$))`,
+  NO_DOTS_SLASH: `(?!${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
+  QMARK_NO_DOT: `[^.${WIN_SLASH}]`,
+  START_ANCHOR: `(?:^|[${WIN_SLASH}])`,
+  END_ANCHOR: `(?:[${WIN_SLASH}]|$)`,
+  SEP: '\\'
+};
+
+/**
+ * POSIX Bracket Regex
+ */
+
+const POSIX_REGEX_SOURCE = {
+  __proto__: null,
+  alnum: 'a-zA-Z0-9',
+  alpha: 'a-zA-Z',
+  ascii: '\\x00-\\x7F',
+  blank: ' \\t',
+  cntrl: '\\x00-\\x1F\\x7F',
+  digit: '0-9',
+  graph: '\\x21-\\x7E',
+  lower: 'a-z',
+  print: '\\x20-\\x7E ',
+  punct: '\\-!"#$%&\'()\\*+,./:;<=>?@[\\]^_`{|}~',
+  space: ' \\t\\r\\n\\v\\f',
+  upper: 'A-Z',
+  word: 'A-Za-z0-9_',
+  xdigit: 'A-Fa-f0-9'
+};
+
+module.exports = {
+  DEFAULT_MAX_EXTGLOB_RECURSION,
+  MAX_LENGTH: 1024 * 64,
+  POSIX_REGEX_SOURCE,
+
+  // regular expressions
+  REGEX_BACKSLASH: /\\(?![*+?^${}(|)[\]])/g,
+  REGEX_NON_SPECIAL_CHARS: /^[^@![\].,$*+?^{}()|\\/]+/,
+  REGEX_SPECIAL_CHARS: /[-*+?.^${}(|)[\]]/,
+  REGEX_SPECIAL_CHARS_BACKREF: /(\\?)((\W)(\3*))/g,
+  REGEX_SPECIAL_CHARS_GLOBAL: /([-*+?.^${}(|)[\]])/g,
+  REGEX_REMOVE_BACKSLASH: /(?:\[.*?[^\\]\]|\\(?=.))/g,
+
+  // Replace globs with equivalent patterns to reduce parsing time.
+  REPLACEMENTS: {
+    __proto__: null,
+    '***': '*',
+    '**/**': '**',
+    '**/**/**': '**'
+  },
+
+  // Digits
+  CHAR_0: 48, /* 0 */
+  CHAR_9: 57, /* 9 */
+
+  // Alphabet chars.
+  CHAR_UPPERCASE_A: 65, /* A */
+  CHAR_LOWERCASE_A: 97, /* a */
+  CHAR_UPPERCASE_Z: 90, /* Z */
+  CHAR_LOWERCASE_Z: 122, /* z */
+
+  CHAR_LEFT_PARENTHESES: 40, /* ( */
+  CHAR_RIGHT_PARENTHESES: 41, /* ) */
+
+  CHAR_ASTERISK: 42, /* * */
+
+  // Non-alphabetic chars.
+  CHAR_AMPERSAND: 38, /* & */
+  CHAR_AT: 64, /* @ */
+  CHAR_BACKWARD_SLASH: 92, /* \ */
+  CHAR_CARRIAGE_RETURN: 13, /* \r */
+  CHAR_CIRCUMFLEX_ACCENT: 94, /* ^ */
+  CHAR_COLON: 58, /* : */
+  CHAR_COMMA: 44, /* , */
+  CHAR_DOT: 46, /* . */
+  CHAR_DOUBLE_QUOTE: 34, /* " */
+  CHAR_EQUAL: 61, /* = */
+  CHAR_EXCLAMATION_MARK: 33, /* ! */
+  CHAR_FORM_FEED: 12, /* \f */
+  CHAR_FORWARD_SLASH: 47, /* / */
+  CHAR_GRAVE_ACCENT: 96, /* ` */
+  CHAR_HASH: 35, /* # */
+  CHAR_HYPHEN_MINUS: 45, /* - */
+  CHAR_LEFT_ANGLE_BRACKET: 60, /* < */
+  CHAR_LEFT_CURLY_BRACE: 123, /* { */
+  CHAR_LEFT_SQUARE_BRACKET: 91, /* [ */
+  CHAR_LINE_FEED: 10, /* \n */
+  CHAR_NO_BREAK_SPACE: 160, /* \u00A0 */
+  CHAR_PERCENT: 37, /* % */
+  CHAR_PLUS: 43, /* + */
+  CHAR_QUESTION_MARK: 63, /* ? */
+  CHAR_RIGHT_ANGLE_BRACKET: 62, /* > */
+  CHAR_RIGHT_CURLY_BRACE: 125, /* } */
+  CHAR_RIGHT_SQUARE_BRACKET: 93, /* ] */
+  CHAR_SEMICOLON: 59, /* ; */
+  CHAR_SINGLE_QUOTE: 39, /* ' */
+  CHAR_SPACE: 32, /*   */
+  CHAR_TAB: 9, /* \t */
+  CHAR_UNDERSCORE: 95, /* _ */
+  CHAR_VERTICAL_LINE: 124, /* | */
+  CHAR_ZERO_WIDTH_NOBREAK_SPACE: 65279, /* \uFEFF */
+
+  /**
+   * Create EXTGLOB_CHARS
+   */
+
+  extglobChars(chars) {
+    return {
+      '!': { type: 'negate', open: '(?:(?!(?:', close: `))${chars.STAR})` },
+      '?': { type: 'qmark', open: '(?:', close: ')?' },
+      '+': { type: 'plus', open: '(?:', close: ')+' },
+      '*': { type: 'star', open: '(?:', close: ')*' },
+      '@': { type: 'at', open: '(?:', close: ')' }
+    };
+  },
+
+  /**
+   * Create GLOB_CHARS
+   */
+
+  globChars(win32) {
+    return win32 === true ? WINDOWS_CHARS : POSIX_CHARS;
+  }
+};
+
+
+/***/ }),
+
+/***/ 8265:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const constants = __nccwpck_require__(5595);
+const utils = __nccwpck_require__(4059);
+
+/**
+ * Constants
+ */
+
+const {
+  MAX_LENGTH,
+  POSIX_REGEX_SOURCE,
+  REGEX_NON_SPECIAL_CHARS,
+  REGEX_SPECIAL_CHARS_BACKREF,
+  REPLACEMENTS
+} = constants;
+
+/**
+ * Helpers
+ */
+
+const expandRange = (args, options) => {
+  if (typeof options.expandRange === 'function') {
+    return options.expandRange(...args, options);
+  }
+
+  args.sort();
+  const value = `[${args.join('-')}]`;
+
+  try {
+    /* eslint-disable-next-line no-new */
+    new RegExp(value);
+  } catch (ex) {
+    return args.map(v => utils.escapeRegex(v)).join('..');
+  }
+
+  return value;
+};
+
+/**
+ * Create the message for a syntax error
+ */
+
+const syntaxError = (type, char) => {
+  return `Missing ${type}: "${char}" - use "\\\\${char}" to match literal characters`;
+};
+
+const splitTopLevel = input => {
+  const parts = [];
+  let bracket = 0;
+  let paren = 0;
+  let quote = 0;
+  let value = '';
+  let escaped = false;
+
+  for (const ch of input) {
+    if (escaped === true) {
+      value += ch;
+      escaped = false;
+      continue;
+    }
+
+    if (ch === '\\') {
+      value += ch;
+      escaped = true;
+      continue;
+    }
+
+    if (ch === '"') {
+      quote = quote === 1 ? 0 : 1;
+      value += ch;
+      continue;
+    }
+
+    if (quote === 0) {
+      if (ch === '[') {
+        bracket++;
+      } else if (ch === ']' && bracket > 0) {
+        bracket--;
+      } else if (bracket === 0) {
+        if (ch === '(') {
+          paren++;
+        } else if (ch === ')' && paren > 0) {
+          paren--;
+        } else if (ch === '|' && paren === 0) {
+          parts.push(value);
+          value = '';
+          continue;
+        }
+      }
+    }
+
+    value += ch;
+  }
+
+  parts.push(value);
+  return parts;
+};
+
+const isPlainBranch = branch => {
+  let escaped = false;
+
+  for (const ch of branch) {
+    if (escaped === true) {
+      escaped = false;
+      continue;
+    }
+
+    if (ch === '\\') {
+      escaped = true;
+      continue;
+    }
+
+    if (/[?*+@!()[\]{}]/.test(ch)) {
+      return false;
+    }
+  }
+
+  return true;
+};
+
+const normalizeSimpleBranch = branch => {
+  let value = branch.trim();
+  let changed = true;
+
+  while (changed === true) {
+    changed = false;
+
+    if (/^@\([^\\()[\]{}|]+\)$/.test(value)) {
+      value = value.slice(2, -1);
+      changed = true;
+    }
+  }
+
+  if (!isPlainBranch(value)) {
+    return;
+  }
+
+  return value.replace(/\\(.)/g, '$1');
+};
+
+const hasRepeatedCharPrefixOverlap = branches => {
+  const values = branches.map(normalizeSimpleBranch).filter(Boolean);
+
+  for (let i = 0; i < values.length; i++) {
+    for (let j = i + 1; j < values.length; j++) {
+      const a = values[i];
+      const b = values[j];
+      const char = a[0];
+
+      if (!char || a !== char.repeat(a.length) || b !== char.repeat(b.length)) {
+        continue;
+      }
+
+      if (a === b || a.startsWith(b) || b.startsWith(a)) {
+        return true;
+      }
+    }
+  }
+
+  return false;
+};
+
+const parseRepeatedExtglob = (pattern, requireEnd = true) => {
+  if ((pattern[0] !== '+' && pattern[0] !== '*') || pattern[1] !== '(') {
+    return;
+  }
+
+  let bracket = 0;
+  let paren = 0;
+  let quote = 0;
+  let escaped = false;
+
+  for (let i = 1; i < pattern.length; i++) {
+    const ch = pattern[i];
+
+    if (escaped === true) {
+      escaped = false;
+      continue;
+    }
+
+    if (ch === '\\') {
+      escaped = true;
+      continue;
+    }
+
+    if (ch === '"') {
+      quote = quote === 1 ? 0 : 1;
+      continue;
+    }
+
+    if (quote === 1) {
+      continue;
+    }
+
+    if (ch === '[') {
+      bracket++;
+      continue;
+    }
+
+    if (ch === ']' && bracket > 0) {
+      bracket--;
+      continue;
+    }
+
+    if (bracket > 0) {
+      continue;
+    }
+
+    if (ch === '(') {
+      paren++;
+      continue;
+    }
+
+    if (ch === ')') {
+      paren--;
+
+      if (paren === 0) {
+        if (requireEnd === true && i !== pattern.length - 1) {
+          return;
+        }
+
+        return {
+          type: pattern[0],
+          body: pattern.slice(2, i),
+          end: i
+        };
+      }
+    }
+  }
+};
+
+const buildCharClassStar = chars => {
+  const source = chars.length === 1
+    ? utils.escapeRegex(chars[0])
+    : `[${chars.map(ch => utils.escapeRegex(ch)).join('')}]`;
+
+  return `${source}*`;
+};
+
+const getStarExtglobSequenceChars = pattern => {
+  let index = 0;
+  const chars = [];
+
+  while (index < pattern.length) {
+    const match = parseRepeatedExtglob(pattern.slice(index), false);
+
+    if (!match || match.type !== '*') {
+      return;
+    }
+
+    const branches = splitTopLevel(match.body).map(branch => branch.trim());
+    if (branches.length !== 1) {
+      return;
+    }
+
+    const branch = normalizeSimpleBranch(branches[0]);
+    if (!branch || branch.length !== 1) {
+      return;
+    }
+
+    chars.push(branch);
+    index += match.end + 1;
+  }
+
+  if (chars.length < 1) {
+    return;
+  }
+
+  return chars;
+};
+
+const repeatedExtglobRecursion = pattern => {
+  let depth = 0;
+  let value = pattern.trim();
+  let match = parseRepeatedExtglob(value);
+
+  while (match) {
+    depth++;
+    value = match.body.trim();
+    match = parseRepeatedExtglob(value);
+  }
+
+  return depth;
+};
+
+const analyzeRepeatedExtglob = (body, options) => {
+  if (options.maxExtglobRecursion === false) {
+    return { risky: false };
+  }
+
+  const max =
+    typeof options.maxExtglobRecursion === 'number'
+      ? options.maxExtglobRecursion
+      : constants.DEFAULT_MAX_EXTGLOB_RECURSION;
+
+  const branches = splitTopLevel(body).map(branch => branch.trim());
+
+  if (branches.length > 1) {
+    if (
+      branches.some(branch => branch === '') ||
+      branches.some(branch => /^[*?]+$/.test(branch)) ||
+      hasRepeatedCharPrefixOverlap(branches)
+    ) {
+      return { risky: true };
+    }
+  }
+
+  // A repeated extglob is "risky" (prone to catastrophic backtracking) when a
+  // branch is itself a `*(...)` sequence, since that nests an unbounded quantifier
+  // inside the outer `+(...)`/`*(...)`. When *every* branch reduces to single
+  // characters we can emit one flat, ReDoS-safe character class that preserves the
+  // meaning of ALL branches (e.g. `+(*(a)|*(b))` -> `[ab]*`), rather than dropping
+  // every branch but the first.
+  const safeChars = [];
+  let sawStarSequence = false;
+  let combinable = true;
+
+  for (const branch of branches) {
+    const chars = getStarExtglobSequenceChars(branch);
+    if (chars) {
+      sawStarSequence = true;
+      safeChars.push(...chars);
+      continue;
+    }
+
+    const literal = normalizeSimpleBranch(branch);
+    if (literal && literal.length === 1) {
+      safeChars.push(literal);
+      continue;
+    }
+
+    combinable = false;
+
+    if (repeatedExtglobRecursion(branch) > max) {
+      return { risky: true };
+    }
+  }
+
+  if (sawStarSequence) {
+    return combinable
+      ? { risky: true, safeOutput: buildCharClassStar([...new Set(safeChars)]) }
+      : { risky: true };
+  }
+
+  return { risky: false };
+};
+
+/**
+ * Parse the given input string.
+ * @param {String} input
+ * @param {Object} options
+ * @return {Object}
+ */
+
+const parse = (input, options) => {
+  if (typeof input !== 'string') {
+    throw new TypeError('Expected a string');
+  }
+
+  input = REPLACEMENTS[input] || input;
+
+  const opts = { ...options };
+  const max = typeof opts.maxLength === 'number' ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
+
+  let len = input.length;
+  if (len > max) {
+    throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
+  }
+
+  const bos = { type: 'bos', value: '', output: opts.prepend || '' };
+  const tokens = [bos];
+
+  const capture = opts.capture ? '' : '?:';
+
+  // create constants based on platform, for windows or posix
+  const PLATFORM_CHARS = constants.globChars(opts.windows);
+  const EXTGLOB_CHARS = constants.extglobChars(PLATFORM_CHARS);
+
+  const {
+    DOT_LITERAL,
+    PLUS_LITERAL,
+    SLASH_LITERAL,
+    ONE_CHAR,
+    DOTS_SLASH,
+    NO_DOT,
+    NO_DOT_SLASH,
+    NO_DOTS_SLASH,
+    QMARK,
+    QMARK_NO_DOT,
+    STAR,
+    START_ANCHOR
+  } = PLATFORM_CHARS;
+
+  const globstar = opts => {
+    return `(${capture}(?:(?!${START_ANCHOR}${opts.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
+  };
+
+  const nodot = opts.dot ? '' : NO_DOT;
+  const qmarkNoDot = opts.dot ? QMARK : QMARK_NO_DOT;
+  let star = opts.bash === true ? globstar(opts) : STAR;
+
+  if (opts.capture) {
+    star = `(${star})`;
+  }
+
+  // minimatch options support
+  if (typeof opts.noext === 'boolean') {
+    opts.noextglob = opts.noext;
+  }
+
+  const state = {
+    input,
+    index: -1,
+    start: 0,
+    dot: opts.dot === true,
+    consumed: '',
+    output: '',
+    prefix: '',
+    backtrack: false,
+    negated: false,
+    brackets: 0,
+    braces: 0,
+    parens: 0,
+    quotes: 0,
+    globstar: false,
+    tokens
+  };
+
+  input = utils.removePrefix(input, state);
+  len = input.length;
+
+  const extglobs = [];
+  const braces = [];
+  const stack = [];
+  let prev = bos;
+  let value;
+
+  /**
+   * Tokenizing helpers
+   */
+
+  const eos = () => state.index === len - 1;
+  const peek = state.peek = (n = 1) => input[state.index + n];
+  const advance = state.advance = () => input[++state.index] || '';
+  const remaining = () => input.slice(state.index + 1);
+  const consume = (value = '', num = 0) => {
+    state.consumed += value;
+    state.index += num;
+  };
+
+  const append = token => {
+    state.output += token.output != null ? token.output : token.value;
+    consume(token.value);
+  };
+
+  const negate = () => {
+    let count = 1;
+
+    while (peek() === '!' && (peek(2) !== '(' || peek(3) === '?')) {
+      advance();
+      state.start++;
+      count++;
+    }
+
+    if (count % 2 === 0) {
+      return false;
+    }
+
+    state.negated = true;
+    state.start++;
+    return true;
+  };
+
+  const increment = type => {
+    state[type]++;
+    stack.push(type);
+  };
+
+  const decrement = type => {
+    state[type]--;
+    stack.pop();
+  };
+
+  /**
+   * Push tokens onto the tokens array. This helper speeds up
+   * tokenizing by 1) helping us avoid backtracking as much as possible,
+   * and 2) helping us avoid creating extra tokens when consecutive
+   * characters are plain text. This improves performance and simplifies
+   * lookbehinds.
+   */
+
+  const push = tok => {
+    if (prev.type === 'globstar') {
+      const isBrace = state.braces > 0 && (tok.type === 'comma' || tok.type === 'brace');
+      const isExtglob = tok.extglob === true || (extglobs.length && (tok.type === 'pipe' || tok.type === 'paren'));
+
+      if (tok.type !== 'slash' && tok.type !== 'paren' && !isBrace && !isExtglob) {
+        state.output = state.output.slice(0, -prev.output.length);
+        prev.type = 'star';
+        prev.value = '*';
+        prev.output = star;
+        state.output += prev.output;
+      }
+    }
+
+    if (extglobs.length && tok.type !== 'paren') {
+      extglobs[extglobs.length - 1].inner += tok.value;
+    }
+
+    if (tok.value || tok.output) append(tok);
+    if (prev && prev.type === 'text' && tok.type === 'text') {
+      prev.output = (prev.output || prev.value) + tok.value;
+      prev.value += tok.value;
+      return;
+    }
+
+    tok.prev = prev;
+    tokens.push(tok);
+    prev = tok;
+  };
+
+  const extglobOpen = (type, value) => {
+    const token = { ...EXTGLOB_CHARS[value], conditions: 1, inner: '' };
+
+    token.prev = prev;
+    token.parens = state.parens;
+    token.output = state.output;
+    token.startIndex = state.index;
+    token.tokensIndex = tokens.length;
+    const output = (opts.capture ? '(' : '') + token.open;
+
+    increment('parens');
+    push({ type, value, output: state.output ? '' : ONE_CHAR });
+    push({ type: 'paren', extglob: true, value: advance(), output });
+    extglobs.push(token);
+  };
+
+  const extglobClose = token => {
+    const literal = input.slice(token.startIndex, state.index + 1);
+    const body = input.slice(token.startIndex + 2, state.index);
+    const analysis = analyzeRepeatedExtglob(body, opts);
+
+    if ((token.type === 'plus' || token.type === 'star') && analysis.risky) {
+      const safeOutput = analysis.safeOutput
+        ? (token.output ? '' : ONE_CHAR) + (opts.capture ? `(${analysis.safeOutput})` : analysis.safeOutput)
+        : undefined;
+      const open = tokens[token.tokensIndex];
+
+      open.type = 'text';
+      open.value = literal;
+      open.output = safeOutput || utils.escapeRegex(literal);
+
+      for (let i = token.tokensIndex + 1; i < tokens.length; i++) {
+        tokens[i].value = '';
+        tokens[i].output = '';
+        delete tokens[i].suffix;
+      }
+
+      state.output = token.output + open.output;
+      state.backtrack = true;
+
+      push({ type: 'paren', extglob: true, value, output: '' });
+      decrement('parens');
+      return;
+    }
+
+    let output = token.close + (opts.capture ? ')' : '');
+    let rest;
+
+    if (token.type === 'negate') {
+      let extglobStar = star;
+
+      if (token.inner && token.inner.length > 1 && token.inner.includes('/')) {
+        extglobStar = globstar(opts);
+      }
+
+      if (extglobStar !== star || eos() || /^\)+$/.test(remaining())) {
+        output = token.close = `)$))${extglobStar}`;
+      }
+
+      if (token.inner.includes('*') && (rest = remaining()) && /^\.[^\\/.]+$/.test(rest)) {
+        // Any non-magical string (`.ts`) or even nested expression (`.{ts,tsx}`) can follow after the closing parenthesis.
+        // In this case, we need to parse the string and use it in the output of the original pattern.
+        // Suitable patterns: `/!(*.d).ts`, `/!(*.d).{ts,tsx}`, `**/!(*-dbg).@(js)`.
+        //
+        // Disabling the `fastpaths` option due to a problem with parsing strings as `.ts` in the pattern like `**/!(*.d).ts`.
+        const expression = parse(rest, { ...options, fastpaths: false }).output;
+
+        output = token.close = `)${expression})${extglobStar})`;
+      }
+
+      if (token.prev.type === 'bos') {
+        state.negatedExtglob = true;
+      }
+    }
+
+    push({ type: 'paren', extglob: true, value, output });
+    decrement('parens');
+  };
+
+  /**
+   * Fast paths
+   */
+
+  if (opts.fastpaths !== false && !/(^[*!]|[/()[\]{}"])/.test(input)) {
+    let backslashes = false;
+
+    let output = input.replace(REGEX_SPECIAL_CHARS_BACKREF, (m, esc, chars, first, rest, index) => {
+      if (first === '\\') {
+        backslashes = true;
+        return m;
+      }
+
+      if (first === '?') {
+        if (esc) {
+          return esc + first + (rest ? QMARK.repeat(rest.length) : '');
+        }
+        if (index === 0) {
+          return qmarkNoDot + (rest ? QMARK.repeat(rest.length) : '');
+        }
+        return QMARK.repeat(chars.length);
+      }
+
+      if (first === '.') {
+        return DOT_LITERAL.repeat(chars.length);
+      }
+
+      if (first === '*') {
+        if (esc) {
+          return esc + first + (rest ? star : '');
+        }
+        return star;
+      }
+      return esc ? m : `\\${m}`;
+    });
+
+    if (backslashes === true) {
+      if (opts.unescape === true) {
+        output = output.replace(/\\/g, '');
+      } else {
+        output = output.replace(/\\+/g, m => {
+          return m.length % 2 === 0 ? '\\\\' : (m ? '\\' : '');
+        });
+      }
+    }
+
+    if (output === input && opts.contains === true) {
+      state.output = input;
+      return state;
+    }
+
+    state.output = utils.wrapOutput(output, state, options);
+    return state;
+  }
+
+  /**
+   * Tokenize input until we reach end-of-string
+   */
+
+  while (!eos()) {
+    value = advance();
+
+    if (value === '\u0000') {
+      continue;
+    }
+
+    /**
+     * Escaped characters
+     */
+
+    if (value === '\\') {
+      const next = peek();
+
+      if (next === '/' && opts.bash !== true) {
+        continue;
+      }
+
+      if (next === '.' || next === ';') {
+        continue;
+      }
+
+      if (!next) {
+        value += '\\';
+        push({ type: 'text', value });
+        continue;
+      }
+
+      // collapse slashes to reduce potential for exploits
+      const match = /^\\+/.exec(remaining());
+      let slashes = 0;
+
+      if (match && match[0].length > 2) {
+        slashes = match[0].length;
+        state.index += slashes;
+        if (slashes % 2 !== 0) {
+          value += '\\';
+        }
+      }
+
+      if (opts.unescape === true) {
+        value = advance();
+      } else {
+        value += advance();
+      }
+
+      if (state.brackets === 0) {
+        push({ type: 'text', value });
+        continue;
+      }
+    }
+
+    /**
+     * If we're inside a regex character class, continue
+     * until we reach the closing bracket.
+     */
+
+    if (state.brackets > 0 && (value !== ']' || prev.value === '[' || prev.value === '[^')) {
+      if (opts.posix !== false && value === ':') {
+        const inner = prev.value.slice(1);
+        if (inner.includes('[')) {
+          prev.posix = true;
+
+          if (inner.includes(':')) {
+            const idx = prev.value.lastIndexOf('[');
+            const pre = prev.value.slice(0, idx);
+            const rest = prev.value.slice(idx + 2);
+            const posix = POSIX_REGEX_SOURCE[rest];
+            if (posix) {
+              prev.value = pre + posix;
+              state.backtrack = true;
+              advance();
+
+              if (!bos.output && tokens.indexOf(prev) === 1) {
+                bos.output = ONE_CHAR;
+              }
+              continue;
+            }
+          }
+        }
+      }
+
+      if ((value === '[' && peek() !== ':') || (value === '-' && peek() === ']')) {
+        value = `\\${value}`;
+      }
+
+      if (value === ']' && (prev.value === '[' || prev.value === '[^')) {
+        value = `\\${value}`;
+      }
+
+      if (opts.posix === true && value === '!' && prev.value === '[') {
+        value = '^';
+      }
+
+      prev.value += value;
+      append({ value });
+      continue;
+    }
+
+    /**
+     * If we're inside a quoted string, continue
+     * until we reach the closing double quote.
+     */
+
+    if (state.quotes === 1 && value !== '"') {
+      value = utils.escapeRegex(value);
+      prev.value += value;
+      append({ value });
+      continue;
+    }
+
+    /**
+     * Double quotes
+     */
+
+    if (value === '"') {
+      state.quotes = state.quotes === 1 ? 0 : 1;
+      if (opts.keepQuotes === true) {
+        push({ type: 'text', value });
+      }
+      continue;
+    }
+
+    /**
+     * Parentheses
+     */
+
+    if (value === '(') {
+      increment('parens');
+      push({ type: 'paren', value });
+      continue;
+    }
+
+    if (value === ')') {
+      if (state.parens === 0 && opts.strictBrackets === true) {
+        throw new SyntaxError(syntaxError('opening', '('));
+      }
+
+      const extglob = extglobs[extglobs.length - 1];
+      if (extglob && state.parens === extglob.parens + 1) {
+        extglobClose(extglobs.pop());
+        continue;
+      }
+
+      push({ type: 'paren', value, output: state.parens ? ')' : '\\)' });
+      decrement('parens');
+      continue;
+    }
+
+    /**
+     * Square brackets
+     */
+
+    if (value === '[') {
+      if (opts.nobracket === true || !remaining().includes(']')) {
+        if (opts.nobracket !== true && opts.strictBrackets === true) {
+          throw new SyntaxError(syntaxError('closing', ']'));
+        }
+
+        value = `\\${value}`;
+      } else {
+        increment('brackets');
+      }
+
+      push({ type: 'bracket', value });
+      continue;
+    }
+
+    if (value === ']') {
+      if (opts.nobracket === true || (prev && prev.type === 'bracket' && prev.value.length === 1)) {
+        push({ type: 'text', value, output: `\\${value}` });
+        continue;
+      }
+
+      if (state.brackets === 0) {
+        if (opts.strictBrackets === true) {
+          throw new SyntaxError(syntaxError('opening', '['));
+        }
+
+        push({ type: 'text', value, output: `\\${value}` });
+        continue;
+      }
+
+      decrement('brackets');
+
+      const prevValue = prev.value.slice(1);
+      if (prev.posix !== true && prevValue[0] === '^' && !prevValue.includes('/')) {
+        value = `/${value}`;
+      }
+
+      prev.value += value;
+      append({ value });
+
+      // when literal brackets are explicitly disabled
+      // assume we should match with a regex character class
+      if (opts.literalBrackets === false || utils.hasRegexChars(prevValue)) {
+        continue;
+      }
+
+      const escaped = utils.escapeRegex(prev.value);
+      state.output = state.output.slice(0, -prev.value.length);
+
+      // when literal brackets are explicitly enabled
+      // assume we should escape the brackets to match literal characters
+      if (opts.literalBrackets === true) {
+        state.output += escaped;
+        prev.value = escaped;
+        continue;
+      }
+
+      // when the user specifies nothing, try to match both
+      prev.value = `(${capture}${escaped}|${prev.value})`;
+      state.output += prev.value;
+      continue;
+    }
+
+    /**
+     * Braces
+     */
+
+    if (value === '{' && opts.nobrace !== true) {
+      increment('braces');
+
+      const open = {
+        type: 'brace',
+        value,
+        output: '(',
+        outputIndex: state.output.length,
+        tokensIndex: state.tokens.length
+      };
+
+      braces.push(open);
+      push(open);
+      continue;
+    }
+
+    if (value === '}') {
+      const brace = braces[braces.length - 1];
+
+      if (opts.nobrace === true || !brace) {
+        push({ type: 'text', value, output: value });
+        continue;
+      }
+
+      let output = ')';
+
+      if (brace.dots === true) {
+        const arr = tokens.slice();
+        const range = [];
+
+        for (let i = arr.length - 1; i >= 0; i--) {
+          tokens.pop();
+          if (arr[i].type === 'brace') {
+            break;
+          }
+          if (arr[i].type !== 'dots') {
+            range.unshift(arr[i].value);
+          }
+        }
+
+        output = expandRange(range, opts);
+        state.backtrack = true;
+      }
+
+      if (brace.comma !== true && brace.dots !== true) {
+        const out = state.output.slice(0, brace.outputIndex);
+        const toks = state.tokens.slice(brace.tokensIndex);
+        brace.value = brace.output = '\\{';
+        value = output = '\\}';
+        state.output = out;
+        for (const t of toks) {
+          state.output += (t.output || t.value);
+        }
+      }
+
+      push({ type: 'brace', value, output });
+      decrement('braces');
+      braces.pop();
+      continue;
+    }
+
+    /**
+     * Pipes
+     */
+
+    if (value === '|') {
+      if (extglobs.length > 0) {
+        extglobs[extglobs.length - 1].conditions++;
+      }
+      push({ type: 'text', value });
+      continue;
+    }
+
+    /**
+     * Commas
+     */
+
+    if (value === ',') {
+      let output = value;
+
+      const brace = braces[braces.length - 1];
+      if (brace && stack[stack.length - 1] === 'braces') {
+        brace.comma = true;
+        output = '|';
+      }
+
+      push({ type: 'comma', value, output });
+      continue;
+    }
+
+    /**
+     * Slashes
+     */
+
+    if (value === '/') {
+      // if the beginning of the glob is "./", advance the start
+      // to the current index, and don't add the "./" characters
+      // to the state. This greatly simplifies lookbehinds when
+      // checking for BOS characters like "!" and "." (not "./")
+      if (prev.type === 'dot' && state.index === state.start + 1) {
+        state.start = state.index + 1;
+        state.consumed = '';
+        state.output = '';
+        tokens.pop();
+        prev = bos; // reset "prev" to the first token
+        continue;
+      }
+
+      push({ type: 'slash', value, output: SLASH_LITERAL });
+      continue;
+    }
+
+    /**
+     * Dots
+     */
+
+    if (value === '.') {
+      if (state.braces > 0 && prev.type === 'dot') {
+        if (prev.value === '.') prev.output = DOT_LITERAL;
+        const brace = braces[braces.length - 1];
+        prev.type = 'dots';
+        prev.output += value;
+        prev.value += value;
+        brace.dots = true;
+        continue;
+      }
+
+      if ((state.braces + state.parens) === 0 && prev.type !== 'bos' && prev.type !== 'slash') {
+        push({ type: 'text', value, output: DOT_LITERAL });
+        continue;
+      }
+
+      push({ type: 'dot', value, output: DOT_LITERAL });
+      continue;
+    }
+
+    /**
+     * Question marks
+     */
+
+    if (value === '?') {
+      const isGroup = prev && prev.value === '(';
+      if (!isGroup && opts.noextglob !== true && peek() === '(' && peek(2) !== '?') {
+        extglobOpen('qmark', value);
+        continue;
+      }
+
+      if (prev && prev.type === 'paren') {
+        const next = peek();
+        let output = value;
+
+        if ((prev.value === '(' && !/[!=<:]/.test(next)) || (next === '<' && !/<([!=]|\w+>)/.test(remaining()))) {
+          output = `\\${value}`;
+        }
+
+        push({ type: 'text', value, output });
+        continue;
+      }
+
+      if (opts.dot !== true && (prev.type === 'slash' || prev.type === 'bos')) {
+        push({ type: 'qmark', value, output: QMARK_NO_DOT });
+        continue;
+      }
+
+      push({ type: 'qmark', value, output: QMARK });
+      continue;
+    }
+
+    /**
+     * Exclamation
+     */
+
+    if (value === '!') {
+      if (opts.noextglob !== true && peek() === '(') {
+        if (peek(2) !== '?' || !/[!=<:]/.test(peek(3))) {
+          extglobOpen('negate', value);
+          continue;
+        }
+      }
+
+      if (opts.nonegate !== true && state.index === 0) {
+        negate();
+        continue;
+      }
+    }
+
+    /**
+     * Plus
+     */
+
+    if (value === '+') {
+      if (opts.noextglob !== true && peek() === '(' && peek(2) !== '?') {
+        extglobOpen('plus', value);
+        continue;
+      }
+
+      if ((prev && prev.value === '(') || opts.regex === false) {
+        push({ type: 'plus', value, output: PLUS_LITERAL });
+        continue;
+      }
+
+      if ((prev && (prev.type === 'bracket' || prev.type === 'paren' || prev.type === 'brace')) || state.parens > 0) {
+        push({ type: 'plus', value });
+        continue;
+      }
+
+      push({ type: 'plus', value: PLUS_LITERAL });
+      continue;
+    }
+
+    /**
+     * Plain text
+     */
+
+    if (value === '@') {
+      if (opts.noextglob !== true && peek() === '(' && peek(2) !== '?') {
+        push({ type: 'at', extglob: true, value, output: '' });
+        continue;
+      }
+
+      push({ type: 'text', value });
+      continue;
+    }
+
+    /**
+     * Plain text
+     */
+
+    if (value !== '*') {
+      if (value === '$' || value === '^') {
+        value = `\\${value}`;
+      }
+
+      const match = REGEX_NON_SPECIAL_CHARS.exec(remaining());
+      if (match) {
+        value += match[0];
+        state.index += match[0].length;
+      }
+
+      push({ type: 'text', value });
+      continue;
+    }
+
+    /**
+     * Stars
+     */
+
+    if (prev && (prev.type === 'globstar' || prev.star === true)) {
+      prev.type = 'star';
+      prev.star = true;
+      prev.value += value;
+      prev.output = star;
+      state.backtrack = true;
+      state.globstar = true;
+      consume(value);
+      continue;
+    }
+
+    let rest = remaining();
+    if (opts.noextglob !== true && /^\([^?]/.test(rest)) {
+      extglobOpen('star', value);
+      continue;
+    }
+
+    if (prev.type === 'star') {
+      if (opts.noglobstar === true) {
+        consume(value);
+        continue;
+      }
+
+      const prior = prev.prev;
+      const before = prior.prev;
+      const isStart = prior.type === 'slash' || prior.type === 'bos';
+      const afterStar = before && (before.type === 'star' || before.type === 'globstar');
+
+      if (opts.bash === true && (!isStart || (rest[0] && rest[0] !== '/'))) {
+        push({ type: 'star', value, output: '' });
+        continue;
+      }
+
+      const isBrace = state.braces > 0 && (prior.type === 'comma' || prior.type === 'brace');
+      const isExtglob = extglobs.length && (prior.type === 'pipe' || prior.type === 'paren');
+      if (!isStart && prior.type !== 'paren' && !isBrace && !isExtglob) {
+        push({ type: 'star', value, output: '' });
+        continue;
+      }
+
+      // strip consecutive `/**/`
+      while (rest.slice(0, 3) === '/**') {
+        const after = input[state.index + 4];
+        if (after && after !== '/') {
+          break;
+        }
+        rest = rest.slice(3);
+        consume('/**', 3);
+      }
+
+      // A globstar followed only by balanced closing parens is at the logical end of patterns like
+      // `test(/utils/**)` and `test?(/utils/**)`. Treat it as EOS so the trailing `/**` can match its
+      // parent path, except in negated extglobs where that would change the exclusion semantics.
+      const isEnd = eos() || (
+        state.parens > 0
+        && rest === ')'.repeat(state.parens)
+        && !extglobs.some(extglob => extglob.type === 'negate')
+      );
+
+      if (prior.type === 'bos' && eos()) {
+        prev.type = 'globstar';
+        prev.value += value;
+        prev.output = globstar(opts);
+        state.output = prev.output;
+        state.globstar = true;
+        consume(value);
+        continue;
+      }
+
+      if (prior.type === 'slash' && prior.prev.type !== 'bos' && !afterStar && isEnd) {
+        state.output = state.output.slice(0, -(prior.output + prev.output).length);
+        prior.output = `(?:${prior.output}`;
+
+        prev.type = 'globstar';
+        prev.output = globstar(opts) + (opts.strictSlashes ? ')' : '|$)');
+        prev.value += value;
+        state.globstar = true;
+        state.output += prior.output + prev.output;
+        consume(value);
+        continue;
+      }
+
+      if (prior.type === 'slash' && prior.prev.type !== 'bos' && rest[0] === '/') {
+        const end = rest[1] !== void 0 ? '|$' : '';
+
+        state.output = state.output.slice(0, -(prior.output + prev.output).length);
+        prior.output = `(?:${prior.output}`;
+
+        prev.type = 'globstar';
+        prev.output = `${globstar(opts)}${SLASH_LITERAL}|${SLASH_LITERAL}${end})`;
+        prev.value += value;
+
+        state.output += prior.output + prev.output;
+        state.globstar = true;
+
+        consume(value + advance());
+
+        push({ type: 'slash', value: '/', output: '' });
+        continue;
+      }
+
+      if (prior.type === 'bos' && rest[0] === '/') {
+        prev.type = 'globstar';
+        prev.value += value;
+        prev.output = `(?:^|${SLASH_LITERAL}|${globstar(opts)}${SLASH_LITERAL})`;
+        state.output = prev.output;
+        state.globstar = true;
+        consume(value + advance());
+        push({ type: 'slash', value: '/', output: '' });
+        continue;
+      }
+
+      // remove single star from output
+      state.output = state.output.slice(0, -prev.output.length);
+
+      // reset previous token to globstar
+      prev.type = 'globstar';
+      prev.output = globstar(opts);
+      prev.value += value;
+
+      // reset output with globstar
+      state.output += prev.output;
+      state.globstar = true;
+      consume(value);
+      continue;
+    }
+
+    const token = { type: 'star', value, output: star };
+
+    if (opts.bash === true) {
+      token.output = '.*?';
+      if (prev.type === 'bos' || prev.type === 'slash') {
+        token.output = nodot + token.output;
+      }
+      push(token);
+      continue;
+    }
+
+    if (prev && (prev.type === 'bracket' || prev.type === 'paren') && opts.regex === true) {
+      token.output = value;
+      push(token);
+      continue;
+    }
+
+    if (state.index === state.start || prev.type === 'slash' || prev.type === 'dot') {
+      if (prev.type === 'dot') {
+        state.output += NO_DOT_SLASH;
+        prev.output += NO_DOT_SLASH;
+
+      } else if (opts.dot === true) {
+        state.output += NO_DOTS_SLASH;
+        prev.output += NO_DOTS_SLASH;
+
+      } else {
+        state.output += nodot;
+        prev.output += nodot;
+      }
+
+      if (peek() !== '*') {
+        state.output += ONE_CHAR;
+        prev.output += ONE_CHAR;
+      }
+    }
+
+    push(token);
+  }
+
+  while (state.brackets > 0) {
+    if (opts.strictBrackets === true) throw new SyntaxError(syntaxError('closing', ']'));
+    state.output = utils.escapeLast(state.output, '[');
+    decrement('brackets');
+  }
+
+  while (state.parens > 0) {
+    if (opts.strictBrackets === true) throw new SyntaxError(syntaxError('closing', ')'));
+    state.output = utils.escapeLast(state.output, '(');
+    decrement('parens');
+  }
+
+  while (state.braces > 0) {
+    if (opts.strictBrackets === true) throw new SyntaxError(syntaxError('closing', '}'));
+    state.output = utils.escapeLast(state.output, '{');
+    decrement('braces');
+  }
+
+  if (opts.strictSlashes !== true && (prev.type === 'star' || prev.type === 'bracket')) {
+    push({ type: 'maybe_slash', value: '', output: `${SLASH_LITERAL}?` });
+  }
+
+  // rebuild the output if we had to backtrack at any point
+  if (state.backtrack === true) {
+    state.output = '';
+
+    for (const token of state.tokens) {
+      state.output += token.output != null ? token.output : token.value;
+
+      if (token.suffix) {
+        state.output += token.suffix;
+      }
+    }
+  }
+
+  return state;
+};
+
+/**
+ * Fast paths for creating regular expressions for common glob patterns.
+ * This can significantly speed up processing and has very little downside
+ * impact when none of the fast paths match.
+ */
+
+parse.fastpaths = (input, options) => {
+  const opts = { ...options };
+  const max = typeof opts.maxLength === 'number' ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
+  const len = input.length;
+  if (len > max) {
+    throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
+  }
+
+  input = REPLACEMENTS[input] || input;
+
+  // create constants based on platform, for windows or posix
+  const {
+    DOT_LITERAL,
+    SLASH_LITERAL,
+    ONE_CHAR,
+    DOTS_SLASH,
+    NO_DOT,
+    NO_DOTS,
+    NO_DOTS_SLASH,
+    STAR,
+    START_ANCHOR
+  } = constants.globChars(opts.windows);
+
+  const nodot = opts.dot ? NO_DOTS : NO_DOT;
+  const slashDot = opts.dot ? NO_DOTS_SLASH : NO_DOT;
+  const capture = opts.capture ? '' : '?:';
+  const state = { negated: false, prefix: '' };
+  let star = opts.bash === true ? '.*?' : STAR;
+
+  if (opts.capture) {
+    star = `(${star})`;
+  }
+
+  const globstar = opts => {
+    if (opts.noglobstar === true) return star;
+    return `(${capture}(?:(?!${START_ANCHOR}${opts.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
+  };
+
+  const create = str => {
+    switch (str) {
+      case '*':
+        return `${nodot}${ONE_CHAR}${star}`;
+
+      case '.*':
+        return `${DOT_LITERAL}${ONE_CHAR}${star}`;
+
+      case '*.*':
+        return `${nodot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
+
+      case '*/*':
+        return `${nodot}${star}${SLASH_LITERAL}${ONE_CHAR}${slashDot}${star}`;
+
+      case '**':
+        return nodot + globstar(opts);
+
+      case '**/*':
+        return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${ONE_CHAR}${star}`;
+
+      case '**/*.*':
+        return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
+
+      case '**/.*':
+        return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${DOT_LITERAL}${ONE_CHAR}${star}`;
+
+      default: {
+        const match = /^(.*?)\.(\w+)$/.exec(str);
+        if (!match) return;
+
+        const source = create(match[1]);
+        if (!source) return;
+
+        return source + DOT_LITERAL + match[2];
+      }
+    }
+  };
+
+  const output = utils.removePrefix(input, state);
+  let source = create(output);
+
+  if (source && opts.strictSlashes !== true) {
+    source += `${SLASH_LITERAL}?`;
+  }
+
+  return source;
+};
+
+module.exports = parse;
+
+
+/***/ }),
+
+/***/ 8016:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const scan = __nccwpck_require__(1781);
+const parse = __nccwpck_require__(8265);
+const utils = __nccwpck_require__(4059);
+const constants = __nccwpck_require__(5595);
+const isObject = val => val && typeof val === 'object' && !Array.isArray(val);
+
+/**
+ * Creates a matcher function from one or more glob patterns. The
+ * returned function takes a string to match as its first argument,
+ * and returns true if the string is a match. The returned matcher
+ * function also takes a boolean as the second argument that, when true,
+ * returns an object with additional information.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * // picomatch(glob[, options]);
+ *
+ * const isMatch = picomatch('*.!(*a)');
+ * console.log(isMatch('a.a')); //=> false
+ * console.log(isMatch('a.b')); //=> true
+ *
+ * // For environments without `node.js`, `picomatch/posix` provides you a dependency-free matcher, without automatic OS detection.
+ * const picomatch = require('picomatch/posix');
+ * // the same API, defaulting to posix paths
+ * const isMatch = picomatch('a/*');
+ * console.log(isMatch('a\\b')); //=> false
+ * console.log(isMatch('a/b')); //=> true
+ *
+ * // you can still configure the matcher function to accept windows paths
+ * const isMatch = picomatch('a/*', { options: windows });
+ * console.log(isMatch('a\\b')); //=> true
+ * console.log(isMatch('a/b')); //=> true
+ * ```
+ * @name picomatch
+ * @param {String|Array} `globs` One or more glob patterns.
+ * @param {Object=} `options`
+ * @return {Function=} Returns a matcher function.
+ * @api public
+ */
+
+const picomatch = (glob, options, returnState = false) => {
+  if (Array.isArray(glob)) {
+    const fns = glob.map(input => picomatch(input, options, returnState));
+    const arrayMatcher = str => {
+      for (const isMatch of fns) {
+        const state = isMatch(str);
+        if (state) return state;
+      }
+      return false;
+    };
+    return arrayMatcher;
+  }
+
+  const isState = isObject(glob) && glob.tokens && glob.input;
+
+  if (glob === '' || (typeof glob !== 'string' && !isState)) {
+    throw new TypeError('Expected pattern to be a non-empty string');
+  }
+
+  const opts = options || {};
+  const posix = opts.windows;
+  const regex = isState
+    ? picomatch.compileRe(glob, options)
+    : picomatch.makeRe(glob, options, false, true);
+
+  const state = regex.state;
+  delete regex.state;
+
+  let isIgnored = () => false;
+  if (opts.ignore) {
+    const ignoreOpts = { ...options, ignore: null, onMatch: null, onResult: null };
+    isIgnored = picomatch(opts.ignore, ignoreOpts, returnState);
+  }
+
+  const matcher = (input, returnObject = false) => {
+    const { isMatch, match, output } = picomatch.test(input, regex, options, { glob, posix });
+    const result = { glob, state, regex, posix, input, output, match, isMatch };
+
+    if (typeof opts.onResult === 'function') {
+      opts.onResult(result);
+    }
+
+    if (isMatch === false) {
+      result.isMatch = false;
+      return returnObject ? result : false;
+    }
+
+    if (isIgnored(input)) {
+      if (typeof opts.onIgnore === 'function') {
+        opts.onIgnore(result);
+      }
+      result.isMatch = false;
+      return returnObject ? result : false;
+    }
+
+    if (typeof opts.onMatch === 'function') {
+      opts.onMatch(result);
+    }
+    return returnObject ? result : true;
+  };
+
+  if (returnState) {
+    matcher.state = state;
+  }
+
+  return matcher;
+};
+
+/**
+ * Test `input` with the given `regex`. This is used by the main
+ * `picomatch()` function to test the input string.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * // picomatch.test(input, regex[, options]);
+ *
+ * console.log(picomatch.test('foo/bar', /^(?:([^/]*?)\/([^/]*?))$/));
+ * // { isMatch: true, match: [ 'foo/', 'foo', 'bar' ], output: 'foo/bar' }
+ * ```
+ * @param {String} `input` String to test.
+ * @param {RegExp} `regex`
+ * @return {Object} Returns an object with matching info.
+ * @api public
+ */
+
+picomatch.test = (input, regex, options, { glob, posix } = {}) => {
+  if (typeof input !== 'string') {
+    throw new TypeError('Expected input to be a string');
+  }
+
+  if (input === '') {
+    return { isMatch: false, output: '' };
+  }
+
+  const opts = options || {};
+  const format = opts.format || (posix ? utils.toPosixSlashes : null);
+  let match = input === glob;
+  let output = (match && format) ? format(input) : input;
+
+  if (match === false) {
+    output = format ? format(input) : input;
+    match = output === glob;
+  }
+
+  if (match === false || opts.capture === true) {
+    if (opts.matchBase === true || opts.basename === true) {
+      match = picomatch.matchBase(input, regex, options, posix);
+    } else {
+      match = regex.exec(output);
+    }
+  }
+
+  return { isMatch: Boolean(match), match, output };
+};
+
+/**
+ * Match the basename of a filepath.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * // picomatch.matchBase(input, glob[, options]);
+ * console.log(picomatch.matchBase('foo/bar.js', '*.js'); // true
+ * ```
+ * @param {String} `input` String to test.
+ * @param {RegExp|String} `glob` Glob pattern or regex created by [.makeRe](#makeRe).
+ * @return {Boolean}
+ * @api public
+ */
+
+picomatch.matchBase = (input, glob, options, posix = options && options.windows) => {
+  const regex = glob instanceof RegExp ? glob : picomatch.makeRe(glob, options);
+  return regex.test(utils.basename(input, { windows: posix }));
+};
+
+/**
+ * Returns true if **any** of the given glob `patterns` match the specified `string`.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * // picomatch.isMatch(string, patterns[, options]);
+ *
+ * console.log(picomatch.isMatch('a.a', ['b.*', '*.a'])); //=> true
+ * console.log(picomatch.isMatch('a.a', 'b.*')); //=> false
+ * ```
+ * @param {String|Array} str The string to test.
+ * @param {String|Array} patterns One or more glob patterns to use for matching.
+ * @param {Object} [options] See available [options](#options).
+ * @return {Boolean} Returns true if any patterns match `str`
+ * @api public
+ */
+
+picomatch.isMatch = (str, patterns, options) => picomatch(patterns, options)(str);
+
+/**
+ * Parse a glob pattern to create the source string for a regular
+ * expression.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * const result = picomatch.parse(pattern[, options]);
+ * ```
+ * @param {String} `pattern`
+ * @param {Object} `options`
+ * @return {Object} Returns an object with useful properties and output to be used as a regex source string.
+ * @api public
+ */
+
+picomatch.parse = (pattern, options) => {
+  if (Array.isArray(pattern)) return pattern.map(p => picomatch.parse(p, options));
+  return parse(pattern, { ...options, fastpaths: false });
+};
+
+/**
+ * Scan a glob pattern to separate the pattern into segments.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * // picomatch.scan(input[, options]);
+ *
+ * const result = picomatch.scan('!./foo/*.js');
+ * console.log(result);
+ * { prefix: '!./',
+ *   input: '!./foo/*.js',
+ *   start: 3,
+ *   base: 'foo',
+ *   glob: '*.js',
+ *   isBrace: false,
+ *   isBracket: false,
+ *   isGlob: true,
+ *   isExtglob: false,
+ *   isGlobstar: false,
+ *   negated: true }
+ * ```
+ * @param {String} `input` Glob pattern to scan.
+ * @param {Object} `options`
+ * @return {Object} Returns an object with
+ * @api public
+ */
+
+picomatch.scan = (input, options) => scan(input, options);
+
+/**
+ * Compile a regular expression from the `state` object returned by the
+ * [parse()](#parse) method.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * const state = picomatch.parse('*.js');
+ * // picomatch.compileRe(state[, options]);
+ *
+ * console.log(picomatch.compileRe(state));
+ * //=> /^(?:(?!\.)(?=.)[^/]*?\.js)$/
+ * ```
+ * @param {Object} `state`
+ * @param {Object} `options`
+ * @param {Boolean} `returnOutput` Intended for implementors, this argument allows you to return the raw output from the parser.
+ * @param {Boolean} `returnState` Adds the state to a `state` property on the returned regex. Useful for implementors and debugging.
+ * @return {RegExp}
+ * @api public
+ */
+
+picomatch.compileRe = (state, options, returnOutput = false, returnState = false) => {
+  if (returnOutput === true) {
+    return state.output;
+  }
+
+  const opts = options || {};
+  const prepend = opts.contains ? '' : '^';
+  const append = opts.contains ? '' : '$';
+
+  let source = `${prepend}(?:${state.output})${append}`;
+  if (state && state.negated === true) {
+    source = `^(?!${source}).*$`;
+  }
+
+  const regex = picomatch.toRegex(source, options);
+  if (returnState === true) {
+    regex.state = state;
+  }
+
+  return regex;
+};
+
+/**
+ * Create a regular expression from a parsed glob pattern.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * // picomatch.makeRe(state[, options]);
+ *
+ * const result = picomatch.makeRe('*.js');
+ * console.log(result);
+ * //=> /^(?:(?!\.)(?=.)[^/]*?\.js)$/
+ * ```
+ * @param {String} `state` The object returned from the `.parse` method.
+ * @param {Object} `options`
+ * @param {Boolean} `returnOutput` Implementors may use this argument to return the compiled output, instead of a regular expression. This is not exposed on the options to prevent end-users from mutating the result.
+ * @param {Boolean} `returnState` Implementors may use this argument to return the state from the parsed glob with the returned regular expression.
+ * @return {RegExp} Returns a regex created from the given pattern.
+ * @api public
+ */
+
+picomatch.makeRe = (input, options = {}, returnOutput = false, returnState = false) => {
+  if (!input || typeof input !== 'string') {
+    throw new TypeError('Expected a non-empty string');
+  }
+
+  let parsed = { negated: false, fastpaths: true };
+
+  if (options.fastpaths !== false && (input[0] === '.' || input[0] === '*')) {
+    parsed.output = parse.fastpaths(input, options);
+  }
+
+  if (!parsed.output) {
+    parsed = parse(input, options);
+  }
+
+  return picomatch.compileRe(parsed, options, returnOutput, returnState);
+};
+
+/**
+ * Create a regular expression from the given regex source string.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * // picomatch.toRegex(source[, options]);
+ *
+ * const { output } = picomatch.parse('*.js');
+ * console.log(picomatch.toRegex(output));
+ * //=> /^(?:(?!\.)(?=.)[^/]*?\.js)$/
+ * ```
+ * @param {String} `source` Regular expression source string.
+ * @param {Object} `options`
+ * @return {RegExp}
+ * @api public
+ */
+
+picomatch.toRegex = (source, options) => {
+  try {
+    const opts = options || {};
+    return new RegExp(source, opts.flags || (opts.nocase ? 'i' : ''));
+  } catch (err) {
+    if (options && options.debug === true) throw err;
+    return /$^/;
+  }
+};
+
+/**
+ * Picomatch constants.
+ * @return {Object}
+ */
+
+picomatch.constants = constants;
+
+/**
+ * Expose "picomatch"
+ */
+
+module.exports = picomatch;
+
+
+/***/ }),
+
+/***/ 1781:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const utils = __nccwpck_require__(4059);
+const {
+  CHAR_ASTERISK,             /* * */
+  CHAR_AT,                   /* @ */
+  CHAR_BACKWARD_SLASH,       /* \ */
+  CHAR_COMMA,                /* , */
+  CHAR_DOT,                  /* . */
+  CHAR_EXCLAMATION_MARK,     /* ! */
+  CHAR_FORWARD_SLASH,        /* / */
+  CHAR_LEFT_CURLY_BRACE,     /* { */
+  CHAR_LEFT_PARENTHESES,     /* ( */
+  CHAR_LEFT_SQUARE_BRACKET,  /* [ */
+  CHAR_PLUS,                 /* + */
+  CHAR_QUESTION_MARK,        /* ? */
+  CHAR_RIGHT_CURLY_BRACE,    /* } */
+  CHAR_RIGHT_PARENTHESES,    /* ) */
+  CHAR_RIGHT_SQUARE_BRACKET  /* ] */
+} = __nccwpck_require__(5595);
+
+const isPathSeparator = code => {
+  return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
+};
+
+const depth = token => {
+  if (token.isPrefix !== true) {
+    token.depth = token.isGlobstar ? Infinity : 1;
+  }
+};
+
+/**
+ * Quickly scans a glob pattern and returns an object with a handful of
+ * useful properties, like `isGlob`, `path` (the leading non-glob, if it exists),
+ * `glob` (the actual pattern), `negated` (true if the path starts with `!` but not
+ * with `!(`) and `negatedExtglob` (true if the path starts with `!(`).
+ *
+ * ```js
+ * const pm = require('picomatch');
+ * console.log(pm.scan('foo/bar/*.js'));
+ * { isGlob: true, input: 'foo/bar/*.js', base: 'foo/bar', glob: '*.js' }
+ * ```
+ * @param {String} `str`
+ * @param {Object} `options`
+ * @return {Object} Returns an object with tokens and regex source string.
+ * @api public
+ */
+
+const scan = (input, options) => {
+  const opts = options || {};
+
+  const length = input.length - 1;
+  const scanToEnd = opts.parts === true || opts.tokens === true || opts.scanToEnd === true;
+  const slashes = [];
+  const tokens = [];
+  const parts = [];
+
+  let str = input;
+  let index = -1;
+  let start = 0;
+  let lastIndex = 0;
+  let isBrace = false;
+  let isBracket = false;
+  let isGlob = false;
+  let isExtglob = false;
+  let isGlobstar = false;
+  let braceEscaped = false;
+  let backslashes = false;
+  let negated = false;
+  let negatedExtglob = false;
+  let finished = false;
+  let braces = 0;
+  let prev;
+  let code;
+  let token = { value: '', depth: 0, isGlob: false };
+
+  const eos = () => index >= length;
+  const peek = () => str.charCodeAt(index + 1);
+  const advance = () => {
+    prev = code;
+    return str.charCodeAt(++index);
+  };
+
+  while (index < length) {
+    code = advance();
+    let next;
+
+    if (code === CHAR_BACKWARD_SLASH) {
+      backslashes = token.backslashes = true;
+      code = advance();
+
+      if (code === CHAR_LEFT_CURLY_BRACE) {
+        braceEscaped = true;
+      }
+      continue;
+    }
+
+    if (braceEscaped === true || code === CHAR_LEFT_CURLY_BRACE) {
+      braces++;
+
+      while (eos() !== true && (code = advance())) {
+        if (code === CHAR_BACKWARD_SLASH) {
+          backslashes = token.backslashes = true;
+          advance();
+          continue;
+        }
+
+        if (code === CHAR_LEFT_CURLY_BRACE) {
+          braces++;
+          continue;
+        }
+
+        if (braceEscaped !== true && code === CHAR_DOT && (code = advance()) === CHAR_DOT) {
+          isBrace = token.isBrace = true;
+          isGlob = token.isGlob = true;
+          finished = true;
+
+          if (scanToEnd === true) {
+            continue;
+          }
+
+          break;
+        }
+
+        if (braceEscaped !== true && code === CHAR_COMMA) {
+          isBrace = token.isBrace = true;
+          isGlob = token.isGlob = true;
+          finished = true;
+
+          if (scanToEnd === true) {
+            continue;
+          }
+
+          break;
+        }
+
+        if (code === CHAR_RIGHT_CURLY_BRACE) {
+          braces--;
+
+          if (braces === 0) {
+            braceEscaped = false;
+            isBrace = token.isBrace = true;
+            finished = true;
+            break;
+          }
+        }
+      }
+
+      if (scanToEnd === true) {
+        continue;
+      }
+
+      break;
+    }
+
+    if (code === CHAR_FORWARD_SLASH) {
+      slashes.push(index);
+      tokens.push(token);
+      token = { value: '', depth: 0, isGlob: false };
+
+      if (finished === true) continue;
+      if (prev === CHAR_DOT && index === (start + 1)) {
+        start += 2;
+        continue;
+      }
+
+      lastIndex = index + 1;
+      continue;
+    }
+
+    if (opts.noext !== true) {
+      const isExtglobChar = code === CHAR_PLUS
+        || code === CHAR_AT
+        || code === CHAR_ASTERISK
+        || code === CHAR_QUESTION_MARK
+        || code === CHAR_EXCLAMATION_MARK;
+
+      if (isExtglobChar === true && peek() === CHAR_LEFT_PARENTHESES) {
+        isGlob = token.isGlob = true;
+        isExtglob = token.isExtglob = true;
+        finished = true;
+        if (code === CHAR_EXCLAMATION_MARK && index === start) {
+          negatedExtglob = true;
+        }
+
+        if (scanToEnd === true) {
+          let parens = 0;
+
+          while (eos() !== true && (code = advance())) {
+            if (code === CHAR_BACKWARD_SLASH) {
+              backslashes = token.backslashes = true;
+              advance();
+              continue;
+            }
+
+            if (code === CHAR_LEFT_PARENTHESES) {
+              parens++;
+              continue;
+            }
+
+            if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
+              finished = true;
+              break;
+            }
+          }
+          continue;
+        }
+        break;
+      }
+    }
+
+    if (code === CHAR_ASTERISK) {
+      if (prev === CHAR_ASTERISK) isGlobstar = token.isGlobstar = true;
+      isGlob = token.isGlob = true;
+      finished = true;
+
+      if (scanToEnd === true) {
+        continue;
+      }
+      break;
+    }
+
+    if (code === CHAR_QUESTION_MARK) {
+      isGlob = token.isGlob = true;
+      finished = true;
+
+      if (scanToEnd === true) {
+        continue;
+      }
+      break;
+    }
+
+    if (code === CHAR_LEFT_SQUARE_BRACKET) {
+      while (eos() !== true && (next = advance())) {
+        if (next === CHAR_BACKWARD_SLASH) {
+          backslashes = token.backslashes = true;
+          advance();
+          continue;
+        }
+
+        if (next === CHAR_RIGHT_SQUARE_BRACKET) {
+          isBracket = token.isBracket = true;
+          isGlob = token.isGlob = true;
+          finished = true;
+          break;
+        }
+      }
+
+      if (scanToEnd === true) {
+        continue;
+      }
+
+      break;
+    }
+
+    if (opts.nonegate !== true && code === CHAR_EXCLAMATION_MARK && index === start) {
+      negated = token.negated = true;
+      start++;
+      continue;
+    }
+
+    if (opts.noparen !== true && code === CHAR_LEFT_PARENTHESES) {
+      isGlob = token.isGlob = true;
+
+      if (scanToEnd === true) {
+        let parens = 1;
+
+        while (eos() !== true && (code = advance())) {
+          if (code === CHAR_BACKWARD_SLASH) {
+            backslashes = token.backslashes = true;
+            advance();
+            continue;
+          }
+
+          if (code === CHAR_LEFT_PARENTHESES) {
+            parens++;
+            continue;
+          }
+
+          if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
+            finished = true;
+            break;
+          }
+        }
+        continue;
+      }
+      break;
+    }
+
+    if (isGlob === true) {
+      finished = true;
+
+      if (scanToEnd === true) {
+        continue;
+      }
+
+      break;
+    }
+  }
+
+  if (opts.noext === true) {
+    isExtglob = false;
+    isGlob = false;
+  }
+
+  let base = str;
+  let prefix = '';
+  let glob = '';
+
+  if (start > 0) {
+    prefix = str.slice(0, start);
+    str = str.slice(start);
+    lastIndex -= start;
+  }
+
+  if (base && isGlob === true && lastIndex > 0) {
+    base = str.slice(0, lastIndex);
+    glob = str.slice(lastIndex);
+  } else if (isGlob === true) {
+    base = '';
+    glob = str;
+  } else {
+    base = str;
+  }
+
+  if (base && base !== '' && base !== '/' && base !== str) {
+    if (isPathSeparator(base.charCodeAt(base.length - 1))) {
+      base = base.slice(0, -1);
+    }
+  }
+
+  if (opts.unescape === true) {
+    if (glob) glob = utils.removeBackslashes(glob);
+
+    if (base && backslashes === true) {
+      base = utils.removeBackslashes(base);
+    }
+  }
+
+  const state = {
+    prefix,
+    input,
+    start,
+    base,
+    glob,
+    isBrace,
+    isBracket,
+    isGlob,
+    isExtglob,
+    isGlobstar,
+    negated,
+    negatedExtglob
+  };
+
+  if (opts.tokens === true) {
+    state.maxDepth = 0;
+    if (!isPathSeparator(code)) {
+      tokens.push(token);
+    }
+    state.tokens = tokens;
+  }
+
+  if (opts.parts === true || opts.tokens === true) {
+    let prevIndex;
+
+    for (let idx = 0; idx < slashes.length; idx++) {
+      const n = prevIndex !== undefined ? prevIndex + 1 : start;
+      const i = slashes[idx];
+      const value = input.slice(n, i);
+      if (opts.tokens) {
+        if (idx === 0 && start !== 0) {
+          tokens[idx].isPrefix = true;
+          tokens[idx].value = prefix;
+        } else {
+          tokens[idx].value = value;
+        }
+        depth(tokens[idx]);
+        state.maxDepth += tokens[idx].depth;
+      }
+      if (i >= start) {
+        parts.push(value);
+        prevIndex = i;
+      }
+    }
+
+    const n = prevIndex !== undefined ? prevIndex + 1 : start;
+    const value = input.slice(n);
+    parts.push(value);
+
+    if (opts.tokens && prevIndex && prevIndex + 1 < input.length) {
+      tokens[tokens.length - 1].value = value;
+      depth(tokens[tokens.length - 1]);
+      state.maxDepth += tokens[tokens.length - 1].depth;
+    }
+
+    state.slashes = slashes;
+    state.parts = parts;
+  }
+
+  return state;
+};
+
+module.exports = scan;
+
+
+/***/ }),
+
+/***/ 4059:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+/*global navigator*/
+
+
+const {
+  REGEX_BACKSLASH,
+  REGEX_REMOVE_BACKSLASH,
+  REGEX_SPECIAL_CHARS,
+  REGEX_SPECIAL_CHARS_GLOBAL
+} = __nccwpck_require__(5595);
+
+exports.isObject = val => val !== null && typeof val === 'object' && !Array.isArray(val);
+exports.hasRegexChars = str => REGEX_SPECIAL_CHARS.test(str);
+exports.isRegexChar = str => str.length === 1 && exports.hasRegexChars(str);
+exports.escapeRegex = str => str.replace(REGEX_SPECIAL_CHARS_GLOBAL, '\\$1');
+exports.toPosixSlashes = str => str.replace(REGEX_BACKSLASH, '/');
+
+exports.isWindows = () => {
+  if (typeof navigator !== 'undefined' && navigator.platform) {
+    const platform = navigator.platform.toLowerCase();
+    return platform === 'win32' || platform === 'windows';
+  }
+
+  if (typeof process !== 'undefined' && process.platform) {
+    return process.platform === 'win32';
+  }
+
+  return false;
+};
+
+exports.removeBackslashes = str => {
+  return str.replace(REGEX_REMOVE_BACKSLASH, match => {
+    return match === '\\' ? '' : match;
+  });
+};
+
+exports.escapeLast = (input, char, lastIdx) => {
+  const idx = input.lastIndexOf(char, lastIdx);
+  if (idx === -1) return input;
+  if (input[idx - 1] === '\\') return exports.escapeLast(input, char, idx - 1);
+  return `${input.slice(0, idx)}\\${input.slice(idx)}`;
+};
+
+exports.removePrefix = (input, state = {}) => {
+  let output = input;
+  if (output.startsWith('./')) {
+    output = output.slice(2);
+    state.prefix = './';
+  }
+  return output;
+};
+
+exports.wrapOutput = (input, state = {}, options = {}) => {
+  const prepend = options.contains ? '' : '^';
+  const append = options.contains ? '' : '$';
+
+  let output = `${prepend}(?:${input})${append}`;
+  if (state.negated === true) {
+    output = `(?:^(?!${output}).*$)`;
+  }
+  return output;
+};
+
+exports.basename = (path, { windows } = {}) => {
+  const segs = path.split(windows ? /[\\/]/ : '/');
+  const last = segs[segs.length - 1];
+
+  if (last === '') {
+    return segs[segs.length - 2];
+  }
+
+  return last;
+};
+
+
+/***/ }),
+
 /***/ 770:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-/* unused reexport */ __nccwpck_require__(218);
+module.exports = __nccwpck_require__(218);
 
 
 /***/ }),
@@ -28101,7 +30605,6 @@ module.exports = {
 /***/ 218:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
-var __webpack_unused_export__;
 
 
 var net = __nccwpck_require__(9278);
@@ -28113,10 +30616,10 @@ var assert = __nccwpck_require__(2613);
 var util = __nccwpck_require__(9023);
 
 
-__webpack_unused_export__ = httpOverHttp;
-__webpack_unused_export__ = httpsOverHttp;
-__webpack_unused_export__ = httpOverHttps;
-__webpack_unused_export__ = httpsOverHttps;
+exports.httpOverHttp = httpOverHttp;
+exports.httpsOverHttp = httpsOverHttp;
+exports.httpOverHttps = httpOverHttps;
+exports.httpsOverHttps = httpsOverHttps;
 
 
 function httpOverHttp(options) {
@@ -28365,7 +30868,7 @@ if (process.env.NODE_DEBUG && /\btunnel\b/.test(process.env.NODE_DEBUG)) {
 } else {
   debug = function() {};
 }
-__webpack_unused_export__ = debug; // for test
+exports.debug = debug; // for test
 
 
 /***/ }),
@@ -28374,7 +30877,7 @@ __webpack_unused_export__ = debug; // for test
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8363);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(754);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -28383,7 +30886,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8363:
+/***/ 754:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28394,14 +30897,16 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
-;// CONCATENATED MODULE: external "os"
-const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+// EXTERNAL MODULE: external "os"
+var external_os_ = __nccwpck_require__(857);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -28476,7 +30981,7 @@ function toCommandProperties(annotationProperties) {
  */
 function command_issueCommand(command, properties, message) {
     const cmd = new Command(command, properties, message);
-    process.stdout.write(cmd.toString() + external_os_namespaceObject.EOL);
+    process.stdout.write(cmd.toString() + external_os_.EOL);
 }
 function command_issue(name, message = '') {
     command_issueCommand(name, {}, message);
@@ -28532,8 +31037,8 @@ function escapeProperty(s) {
 //# sourceMappingURL=command.js.map
 ;// CONCATENATED MODULE: external "crypto"
 const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
-;// CONCATENATED MODULE: external "fs"
-const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
+// EXTERNAL MODULE: external "fs"
+var external_fs_ = __nccwpck_require__(9896);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
@@ -28547,10 +31052,10 @@ function file_command_issueFileCommand(command, message) {
     if (!filePath) {
         throw new Error(`Unable to find environment variable for file command ${command}`);
     }
-    if (!external_fs_namespaceObject.existsSync(filePath)) {
+    if (!external_fs_.existsSync(filePath)) {
         throw new Error(`Missing file at path: ${filePath}`);
     }
-    external_fs_namespaceObject.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_namespaceObject.EOL}`, {
+    external_fs_.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_.EOL}`, {
         encoding: 'utf8'
     });
 }
@@ -28566,7 +31071,7 @@ function file_command_prepareKeyValueMessage(key, value) {
     if (convertedValue.includes(delimiter)) {
         throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
     }
-    return `${key}<<${delimiter}${external_os_namespaceObject.EOL}${convertedValue}${external_os_namespaceObject.EOL}${delimiter}`;
+    return `${key}<<${delimiter}${external_os_.EOL}${convertedValue}${external_os_.EOL}${delimiter}`;
 }
 //# sourceMappingURL=file-command.js.map
 ;// CONCATENATED MODULE: external "path"
@@ -29529,7 +32034,7 @@ var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _
 };
 
 
-const { access, appendFile, writeFile } = external_fs_namespaceObject.promises;
+const { access, appendFile, writeFile } = external_fs_.promises;
 const SUMMARY_ENV_VAR = 'GITHUB_STEP_SUMMARY';
 const SUMMARY_DOCS_URL = 'https://docs.github.com/actions/using-workflows/workflow-commands-for-github-actions#adding-a-job-summary';
 class Summary {
@@ -29552,7 +32057,7 @@ class Summary {
                 throw new Error(`Unable to find environment variable for $${SUMMARY_ENV_VAR}. Check if your runtime environment supports job summaries.`);
             }
             try {
-                yield access(pathFromEnv, external_fs_namespaceObject.constants.R_OK | external_fs_namespaceObject.constants.W_OK);
+                yield access(pathFromEnv, external_fs_.constants.R_OK | external_fs_.constants.W_OK);
             }
             catch (_a) {
                 throw new Error(`Unable to access summary file: '${pathFromEnv}'. Check if the file has correct read/write permissions.`);
@@ -29648,7 +32153,7 @@ class Summary {
      * @returns {Summary} summary instance
      */
     addEOL() {
-        return this.addRaw(external_os_namespaceObject.EOL);
+        return this.addRaw(external_os_.EOL);
     }
     /**
      * Adds an HTML codeblock to the summary buffer
@@ -29852,7 +32357,7 @@ var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _
 };
 
 
-const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_namespaceObject.promises;
+const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_.promises;
 // export const {open} = 'fs'
 const IS_WINDOWS = process.platform === 'win32';
 /**
@@ -29879,7 +32384,7 @@ function readlink(fsPath) {
 }
 // See https://github.com/nodejs/node/blob/d0153aee367422d0858105abec186da4dff0a0c5/deps/uv/include/uv/win.h#L691
 const UV_FS_O_EXLOCK = 0x10000000;
-const READONLY = external_fs_namespaceObject.constants.O_RDONLY;
+const READONLY = external_fs_.constants.O_RDONLY;
 function exists(fsPath) {
     return io_util_awaiter(this, void 0, void 0, function* () {
         try {
@@ -30372,13 +32877,13 @@ class ToolRunner extends external_events_.EventEmitter {
     _processLineBuffer(data, strBuffer, onLine) {
         try {
             let s = strBuffer + data.toString();
-            let n = s.indexOf(external_os_namespaceObject.EOL);
+            let n = s.indexOf(external_os_.EOL);
             while (n > -1) {
                 const line = s.substring(0, n);
                 onLine(line);
                 // the rest of the string ...
-                s = s.substring(n + external_os_namespaceObject.EOL.length);
-                n = s.indexOf(external_os_namespaceObject.EOL);
+                s = s.substring(n + external_os_.EOL.length);
+                n = s.indexOf(external_os_.EOL);
             }
             return s;
         }
@@ -30669,7 +33174,7 @@ class ToolRunner extends external_events_.EventEmitter {
                 }
                 const optionsNonNull = this._cloneExecOptions(this.options);
                 if (!optionsNonNull.silent && optionsNonNull.outStream) {
-                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_namespaceObject.EOL);
+                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_.EOL);
                 }
                 const state = new ExecState(optionsNonNull, this.toolPath);
                 state.on('debug', (message) => {
@@ -31008,8 +33513,8 @@ const getLinuxInfo = () => platform_awaiter(void 0, void 0, void 0, function* ()
         version
     };
 });
-const platform = external_os_namespaceObject.platform();
-const arch = external_os_namespaceObject.arch();
+const platform = external_os_.platform();
+const arch = external_os_.arch();
 const isWindows = platform === 'win32';
 const isMacOS = platform === 'darwin';
 const isLinux = platform === 'linux';
@@ -31190,7 +33695,7 @@ function setOutput(name, value) {
     if (filePath) {
         return file_command_issueFileCommand('OUTPUT', file_command_prepareKeyValueMessage(name, value));
     }
-    process.stdout.write(external_os_namespaceObject.EOL);
+    process.stdout.write(external_os_.EOL);
     command_issueCommand('set-output', { name }, utils_toCommandValue(value));
 }
 /**
@@ -31258,7 +33763,7 @@ function notice(message, properties = {}) {
  * @param message info message
  */
 function info(message) {
-    process.stdout.write(message + external_os_namespaceObject.EOL);
+    process.stdout.write(message + external_os_.EOL);
 }
 /**
  * Begin an output group.
@@ -31706,6 +34211,397 @@ const BACKOFF = { baseDelayMs: 500, maxDelayMs: 20_000 };
 /** Retries (and Retry-After waits) may begin up to 5 minutes after the run starts, not later. */
 const RETRY_WINDOW_MS = 5 * 60_000;
 
+;// CONCATENATED MODULE: ./src/inputs.ts
+/** Parsers for single input values. Each throws an InputError naming the input, the value and what is allowed. */
+/** A bad input, found before anything is sent. */
+class InputError extends Error {
+    name = 'InputError';
+}
+function throwInput(message) {
+    throw new InputError(message);
+}
+/** A value as it appears in a message: quoted, escaped, and cut short, so that no input can forge a log line. */
+function quote(value) {
+    const shown = value.length > 200 ? `${value.slice(0, 200)}…` : value;
+    return JSON.stringify(shown);
+}
+// The spellings core.getBooleanInput accepts, and only those (YAML 1.2 core schema).
+const BOOLEANS = {
+    true: true,
+    True: true,
+    TRUE: true,
+    false: false,
+    False: false,
+    FALSE: false,
+};
+function parseBoolean(name, value) {
+    const parsed = BOOLEANS[value.trim()];
+    return parsed ?? throwInput(`${name}: ${quote(value)} is not a boolean; use true or false.`);
+}
+function parseChoice(name, value, choices) {
+    const trimmed = value.trim();
+    const choice = choices.find((candidate) => candidate === trimmed);
+    return choice ?? throwInput(`${name}: ${quote(value)} is not one of ${choices.join(', ')}.`);
+}
+function parseWholeNumber(name, value, min, max) {
+    const trimmed = value.trim();
+    const parsed = /^\d+$/.test(trimmed) ? Number(trimmed) : NaN;
+    if (parsed >= min && parsed <= max)
+        return parsed;
+    return throwInput(`${name}: ${quote(value)} is not allowed; use a whole number from ${min} to ${max}.`);
+}
+function parseSeconds(name, value, min, max) {
+    const trimmed = value.trim();
+    const parsed = /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : NaN;
+    if (parsed >= min && parsed <= max)
+        return parsed;
+    return throwInput(`${name}: ${quote(value)} is not allowed; use a number of seconds from ${min} to ${max}.`);
+}
+/** The key itself is never quoted in a message: only what is wrong with it. */
+function parseApiKey(value) {
+    const key = value.trim();
+    if (key === '') {
+        return throwInput("api-key: is empty; pass the account's Root API key from a secret, e.g. api-key: ${{ secrets.IMAGE_API_KEY }}" +
+            ' (a secret that is not set, or not available to this workflow, arrives empty).');
+    }
+    if (/[\r\n]/.test(key)) {
+        return throwInput('api-key: contains a line break (value not shown); a key is a single line.');
+    }
+    // Anything else outside visible ASCII cannot travel in an Authorization header.
+    if (!/^[\x21-\x7e]+$/.test(key)) {
+        return throwInput('api-key: contains spaces or characters outside visible ASCII (value not shown).');
+    }
+    return key;
+}
+const LOOPBACK_HOSTS = new Set(['localhost', '[::1]']);
+function isLoopback(hostname) {
+    return LOOPBACK_HOSTS.has(hostname) || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+}
+/** `{base-url}/api/{service-key}/v2/cache`: the only place the key is ever sent. */
+function parseEndpoint(baseUrl, serviceKey) {
+    const base = parseBaseUrl(baseUrl);
+    const segment = serviceKey.trim();
+    if (!/^[A-Za-z0-9._~-]+$/.test(segment) || segment === '.' || segment === '..') {
+        throwInput(`service-key: ${quote(serviceKey)} is not allowed; use one path segment of letters, digits, '.', '_', '~' or '-' ` +
+            '(the <service-key> in /api/<service-key>/v2/cache).');
+    }
+    // Set as a path, never parsed as a URL: a base path like `//evil.example` must not become another host.
+    const endpoint = new URL(base.origin);
+    endpoint.pathname = `${base.pathname.replace(/\/+/g, '/').replace(/\/$/, '')}/api/${segment}/v2/cache`;
+    return endpoint;
+}
+function parseBaseUrl(value) {
+    const trimmed = value.trim();
+    const example = 'e.g. https://dashboard.example.com';
+    if (trimmed === '')
+        return throwInput(`base-url: is empty; give the service's dashboard host, ${example}.`);
+    // Checked before anything quotes the value, parsable or not: the value would show the credentials.
+    if (/^([a-z][a-z0-9+.-]*:\/\/)?[^/?#]*@/i.test(trimmed)) {
+        return throwInput('base-url: contains a user name or password (value not shown); the key goes in api-key.');
+    }
+    let url;
+    try {
+        url = new URL(trimmed);
+    }
+    catch {
+        const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed);
+        const suggestion = !hasScheme && URL.canParse(`https://${trimmed}`) ? `e.g. https://${trimmed}` : example;
+        return throwInput(`base-url: ${quote(value)} is not an absolute URL; write it with https://, ${suggestion}.`);
+    }
+    if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+        return throwInput(`base-url: ${quote(value)} uses plain http, which would send the key unencrypted; use https ` +
+            '(plain http is allowed only for loopback hosts: localhost, 127.0.0.1, [::1]).');
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+        return throwInput(`base-url: ${quote(value)} is not an https URL; ${example}.`);
+    }
+    if (url.search !== '' || url.hash !== '') {
+        return throwInput(`base-url: ${quote(value)} has a query or fragment; give the host alone, ${example}.`);
+    }
+    return url;
+}
+const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+/** A host name in ASCII, lower case. A URL becomes its host; an internationalised name its ASCII form. */
+function parseDomain(value) {
+    const trimmed = value.trim();
+    if (trimmed === '') {
+        return throwInput("domain: is empty; scope 'domain' needs the domain whose images to invalidate, e.g. www.example.com.");
+    }
+    const problem = `domain: ${quote(value)} is not a domain name; give a host name such as www.example.com (a URL is reduced to its host).`;
+    let url;
+    try {
+        // The WHATWG URL parser lower-cases and converts an internationalised name to its ASCII (punycode) form.
+        url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `http://${trimmed}`);
+    }
+    catch {
+        return throwInput(problem);
+    }
+    const host = url.hostname.replace(/\.$/, '');
+    const labels = host.split('.');
+    const topLabel = labels.at(-1) ?? '';
+    const valid = (url.protocol === 'http:' || url.protocol === 'https:') &&
+        url.username === '' &&
+        url.password === '' &&
+        host.length <= 253 &&
+        labels.every((label) => HOST_LABEL.test(label)) &&
+        !/^\d+$/.test(topLabel); // an IP address is not a domain
+    return valid ? host : throwInput(problem);
+}
+/** A commit, tag or branch (`v1.2.0`, `main~3`) for git: never read as an option, never a range or a path. */
+function parseSince(value) {
+    const trimmed = value.trim();
+    if (trimmed === '' || /^-|[\s\p{Cc}:]|\.\./u.test(trimmed)) {
+        return throwInput(`since: ${quote(value)} is not a commit SHA, tag or branch name.`);
+    }
+    return trimmed;
+}
+
+;// CONCATENATED MODULE: ./src/changes/event.ts
+
+const PARENT = Symbol('parent of head');
+const ZERO_SHA = /^0+$/;
+/** A push that deleted a branch names an all-zero head: nothing to compare, nothing changed. */
+function isDeletion(range) {
+    return ZERO_SHA.test(range.head);
+}
+/** The range the triggering event changed, with `since` in place of its base when given. */
+function commitRange(context, since) {
+    const event = eventRange(context);
+    const head = event?.head ?? context.sha;
+    if (since !== undefined)
+        return { base: since, head, origin: `since ${since}` };
+    if (event !== undefined)
+        return event;
+    return throwInput(`since: the workflow was triggered by '${context.eventName}', which names no commits to compare. Set since ` +
+        'to a commit, tag or branch to compare with (e.g. since: v1.4.0), or list the changed paths in files.');
+}
+function eventRange(context) {
+    const payload = context.payload;
+    switch (context.eventName) {
+        case 'push': {
+            const before = stringAt(payload, 'before');
+            const after = stringAt(payload, 'after') ?? context.sha;
+            if (before === undefined || ZERO_SHA.test(before))
+                return { base: PARENT, head: after, origin: 'push (new branch)' };
+            return { base: before, head: after, origin: 'push' };
+        }
+        case 'pull_request':
+        case 'pull_request_target': {
+            const base = stringAt(payload, 'pull_request', 'base', 'sha');
+            const head = stringAt(payload, 'pull_request', 'head', 'sha');
+            const number = numberAt(payload, 'pull_request', 'number') ?? numberAt(payload, 'number');
+            if (base === undefined || head === undefined)
+                return undefined;
+            return {
+                base,
+                head,
+                origin: `${context.eventName}${number === undefined ? '' : ` #${number}`}`,
+                ...(number === undefined ? {} : { pullNumber: number }),
+            };
+        }
+        case 'merge_group': {
+            const base = stringAt(payload, 'merge_group', 'base_sha');
+            const head = stringAt(payload, 'merge_group', 'head_sha');
+            return base === undefined || head === undefined ? undefined : { base, head, origin: 'merge_group' };
+        }
+        default:
+            return undefined;
+    }
+}
+function valueAt(value, ...keys) {
+    let current = value;
+    for (const key of keys) {
+        if (typeof current !== 'object' || current === null)
+            return undefined;
+        current = current[key];
+    }
+    return current;
+}
+function stringAt(value, ...keys) {
+    const found = valueAt(value, ...keys);
+    return typeof found === 'string' && found !== '' ? found : undefined;
+}
+function numberAt(value, ...keys) {
+    const found = valueAt(value, ...keys);
+    return typeof found === 'number' ? found : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/changes/github-api.ts
+
+// The REST API lists at most 3,000 files of a pull request or a commit, and 300 of a comparison.
+const PULL_FILES_CAP = 3_000;
+const COMMIT_FILES_CAP = 3_000;
+const COMPARE_FILES_CAP = 300;
+/**
+ * The changed paths from the GitHub REST API, for when git cannot tell (no checkout, no remote). A rename counts
+ * as its old path and its new path, as with git.
+ */
+async function apiChangedFiles(range, context) {
+    const { getOctokit } = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413)); // loaded only on this path: it is slow to load
+    const octokit = getOctokit(context.token, { baseUrl: context.apiUrl });
+    const [owner = '', repo = ''] = context.repository.split('/');
+    if (range.pullNumber !== undefined && range.origin.startsWith('pull_request')) {
+        const entries = await octokit.paginate(octokit.rest.pulls.listFiles, {
+            owner,
+            repo,
+            pull_number: range.pullNumber,
+            per_page: 100,
+        });
+        return changes(entries, PULL_FILES_CAP, `the GitHub API (files of pull request #${range.pullNumber})`);
+    }
+    if (range.base === PARENT) {
+        const entries = [];
+        for (let page = 1; entries.length < COMMIT_FILES_CAP; page++) {
+            const { data } = await octokit.rest.repos.getCommit({
+                owner,
+                repo,
+                ref: range.head,
+                per_page: 100,
+                page,
+            });
+            entries.push(...(data.files ?? []));
+            if ((data.files ?? []).length < 100)
+                break;
+        }
+        return changes(entries, COMMIT_FILES_CAP, `the GitHub API (files of commit ${github_api_short(range.head)})`);
+    }
+    const { data } = await octokit.rest.repos.compareCommitsWithBasehead({
+        owner,
+        repo,
+        basehead: `${range.base}...${range.head}`,
+        per_page: 1, // the files come with the first page, whatever its size
+    });
+    return changes(data.files ?? [], COMPARE_FILES_CAP, `the GitHub API (comparison ${github_api_short(range.base)}...${github_api_short(range.head)})`);
+}
+function changes(entries, cap, description) {
+    const files = new Set();
+    for (const entry of entries) {
+        if (entry.previous_filename !== undefined)
+            files.add(entry.previous_filename);
+        files.add(entry.filename);
+    }
+    return {
+        files: [...files],
+        description,
+        ...(entries.length >= cap
+            ? {
+                truncated: `the GitHub API lists at most ${cap.toLocaleString('en')} files here, so some may be missing`,
+            }
+            : {}),
+    };
+}
+function github_api_short(sha) {
+    return /^[0-9a-f]{40,64}$/.test(sha) ? sha.slice(0, 7) : sha;
+}
+
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: ./src/changes/git.ts
+
+
+class GitError extends Error {
+    name = 'GitError';
+}
+function gitIn(workspace) {
+    return (args) => new Promise((resolve, reject) => {
+        (0,external_node_child_process_namespaceObject.execFile)('git', args, 
+        // Names are read from output only, as NUL-separated bytes; 100,000 paths fit well within this buffer.
+        {
+            cwd: workspace,
+            encoding: 'utf8',
+            maxBuffer: 512 * 1024 * 1024,
+            env: { ...process.env, GIT_TERMINAL_PROMPT: '0' },
+        }, (error, stdout, stderr) => {
+            if (error === null)
+                resolve(stdout);
+            else
+                reject(new GitError(`git ${args.join(' ')}: ${stderr.trim() || error.message}`, { cause: error }));
+        });
+    });
+}
+// The tree of no files, to compare a root commit with.
+const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
+/**
+ * The paths that differ between the range's two commits, from the checkout in the workspace. A commit that a
+ * shallow checkout lacks is fetched alone (depth 1, by SHA or name): the difference of two trees needs no history.
+ */
+async function gitChangedFiles(range, git) {
+    await git(['rev-parse', '--is-inside-work-tree']);
+    const head = await ensureCommit(range.head, git);
+    const base = range.base === PARENT ? await parentOf(head, git) : await ensureCommit(range.base, git);
+    const output = await git([
+        'diff',
+        '--name-only',
+        '-z',
+        '--no-renames',
+        '--no-ext-diff',
+        '--no-textconv',
+        base,
+        head,
+        '--',
+    ]);
+    return { base, head, files: output.split('\0').filter((path) => path !== '') };
+}
+async function resolve(ref, git) {
+    try {
+        return (await git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`])).trim();
+    }
+    catch {
+        return undefined;
+    }
+}
+async function ensureCommit(ref, git) {
+    const present = await resolve(ref, git);
+    if (present !== undefined)
+        return present;
+    await git(['fetch', '--quiet', '--no-tags', '--depth=1', '--end-of-options', 'origin', ref]);
+    // A name fetched this way is not stored under its ref: FETCH_HEAD holds it.
+    return (await resolve(ref, git)) ?? (await git(['rev-parse', '--verify', 'FETCH_HEAD^{commit}'])).trim();
+}
+async function parentOf(head, git) {
+    const parent = await resolve(`${head}^`, git);
+    if (parent !== undefined)
+        return parent;
+    const shallow = (await git(['rev-parse', '--is-shallow-repository'])).trim() === 'true';
+    if (!shallow)
+        return EMPTY_TREE; // a root commit: everything in it is new
+    await git(['fetch', '--quiet', '--no-tags', '--depth=2', '--end-of-options', 'origin', head]);
+    return (await resolve(`${head}^`, git)) ?? EMPTY_TREE;
+}
+
+;// CONCATENATED MODULE: ./src/changes/detect.ts
+
+
+
+/** The files the triggering event changed: from git in the workspace, else from the GitHub API. */
+async function detectChangedFiles(context, since, git) {
+    const range = commitRange(context, since);
+    if (isDeletion(range))
+        return { files: [], source: `${range.origin}: a deleted branch changes no files` };
+    let gitProblem;
+    try {
+        const diff = await gitChangedFiles(range, git);
+        return {
+            files: diff.files,
+            source: `git diff ${github_api_short(diff.base)} ${github_api_short(diff.head)} (${range.origin})`,
+        };
+    }
+    catch (error) {
+        gitProblem = error instanceof Error ? error.message : String(error);
+    }
+    if (context.token === '' || context.repository === '') {
+        throw new Error(`Could not find the changed files: git could not (${gitProblem}), and the GitHub API needs github-token ` +
+            'and GITHUB_REPOSITORY. Check out the repository first (actions/checkout), or list the paths in files.');
+    }
+    const api = await apiChangedFiles(range, context);
+    return {
+        files: api.files,
+        source: `${api.description} (${range.origin})`,
+        fallbackReason: gitProblem,
+        ...(api.truncated === undefined ? {} : { truncated: api.truncated }),
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/assets/batches.ts
 /** The service's limit of assets per invalidation call (API spec, part 8). */
 const MAX_ASSETS_PER_CALL = 100;
@@ -31722,12 +34618,146 @@ function halve(batch) {
     return [batch.slice(0, middle), batch.slice(middle)];
 }
 
+// EXTERNAL MODULE: ./node_modules/picomatch/index.js
+var picomatch = __nccwpck_require__(4006);
+var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
+;// CONCATENATED MODULE: ./src/changes/select.ts
+
+/**
+ * Keeps the paths that match at least one pattern and no `!` pattern. Matching ignores case, so that `*.png`
+ * also selects `LOGO.PNG`, and includes dot files.
+ */
+function selectPaths(paths, patterns) {
+    const include = patterns.filter((pattern) => !pattern.startsWith('!'));
+    const exclude = patterns.filter((pattern) => pattern.startsWith('!')).map((pattern) => pattern.slice(1));
+    if (include.length === 0)
+        return [];
+    const options = { dot: true, nocase: true };
+    const included = picomatch_default()(include, options);
+    const excluded = exclude.length === 0 ? () => false : picomatch_default()(exclude, options);
+    return paths.filter((path) => included(path) && !excluded(path));
+}
+/** `paths`: one pattern per line; blank lines and lines starting with '#' are ignored. */
+function parsePatterns(text) {
+    return text
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter((line) => line !== '' && !line.startsWith('#'));
+}
+
+;// CONCATENATED MODULE: ./src/changes/url-map.ts
+
+const URL_MAP_EXAMPLE = 'public/images => https://www.example.com/images';
+/** Parses `<path prefix> => <URL prefix>` lines; blank lines and lines starting with '#' are ignored. */
+function parseUrlMap(text) {
+    const rules = [];
+    for (const line of text.split(/\r?\n/)) {
+        const trimmed = line.trim();
+        if (trimmed === '' || trimmed.startsWith('#'))
+            continue;
+        const arrow = trimmed.indexOf('=>');
+        if (arrow < 0) {
+            throwInput(`url-map: ${quote(line)} has no '=>'; write one rule per line as <path prefix> => <URL prefix>, e.g. ${URL_MAP_EXAMPLE}`);
+        }
+        const pathPrefix = trimmed
+            .slice(0, arrow)
+            .trim()
+            .replace(/^(\.\/|\/)+/, '')
+            .replace(/\/+$/, '');
+        const urlPrefix = trimmed.slice(arrow + 2).trim();
+        rules.push({
+            pathPrefix: pathPrefix === '.' ? '' : pathPrefix,
+            urlPrefix: parseUrlPrefix(urlPrefix, line),
+        });
+    }
+    return rules;
+}
+function parseUrlPrefix(value, line) {
+    let url;
+    try {
+        url = new URL(value);
+    }
+    catch {
+        url = undefined;
+    }
+    if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
+        return throwInput(`url-map: in ${quote(line)}, ${quote(value)} is not an absolute http(s) URL prefix, e.g. ${URL_MAP_EXAMPLE}`);
+    }
+    if (url.search !== '' || url.hash !== '') {
+        return throwInput(`url-map: in ${quote(line)}, the URL prefix has a query or fragment; give a path prefix alone.`);
+    }
+    return url.href.endsWith('/') ? url.href : `${url.href}/`;
+}
+/**
+ * The public URL of a repository path, by the rule with the longest matching prefix, or undefined when no rule
+ * maps it. A prefix matches whole path segments only: `img` maps `img/a.png`, not `imgs/a.png`.
+ */
+function mapToUrl(path, rules) {
+    let best;
+    for (const rule of rules) {
+        const matches = rule.pathPrefix === '' || path.startsWith(`${rule.pathPrefix}/`);
+        if (matches && (best === undefined || rule.pathPrefix.length > best.pathPrefix.length))
+            best = rule;
+    }
+    if (best === undefined)
+        return undefined;
+    const rest = best.pathPrefix === '' ? path : path.slice(best.pathPrefix.length + 1);
+    return new URL(escapePath(rest), best.urlPrefix).href;
+}
+/**
+ * Characters that a file name may hold but that would change a URL's meaning if left as they are: '%' (an
+ * escape), '?' and '#' (query, fragment), '\' (a '/' to the URL parser). The parser encodes the rest as a browser
+ * does (a space becomes %20, non-ASCII its UTF-8 bytes). The './' keeps a first segment with a ':' from reading as
+ * a scheme. Git stores no '.' or '..' segments, so none is resolved away.
+ */
+function escapePath(path) {
+    return `./${path.replace(/[%?#\\]/g, (char) => encodeURIComponent(char))}`;
+}
+
 ;// CONCATENATED MODULE: ./src/plan.ts
 
-function planRun(settings) {
+
+
+/** `changed`: the files given or detected, when the target asks for them. */
+function planRun(settings, changed) {
     const { target } = settings;
-    const invalidation = target.scope === 'assets' ? { ...target, batches: toBatches(target.assets) } : target;
-    return { invalidation, token: settings.token };
+    if (target.scope !== 'assets')
+        return { invalidation: target, token: settings.token };
+    const files = target.changes === undefined || changed === undefined ? undefined : planFiles(target.changes, changed);
+    const assets = files === undefined ? target.assets : [...new Set([...target.assets, ...files.urls])];
+    return {
+        invalidation: {
+            scope: 'assets',
+            assets,
+            batches: toBatches(assets),
+            ...(files === undefined ? {} : { files: files.plan }),
+        },
+        token: settings.token,
+    };
+}
+function planFiles(request, changed) {
+    const selected = selectPaths(changed.files, request.patterns);
+    const urls = [];
+    const unmapped = [];
+    for (const path of selected) {
+        const url = mapToUrl(path, request.urlMap);
+        if (url === undefined)
+            unmapped.push(path);
+        else
+            urls.push(url);
+    }
+    return {
+        urls,
+        plan: {
+            source: changed.source,
+            found: changed.files.length,
+            selected: selected.length,
+            mapped: urls.length,
+            unmapped,
+            ...(changed.truncated === undefined ? {} : { truncated: changed.truncated }),
+            ...(changed.fallbackReason === undefined ? {} : { fallbackReason: changed.fallbackReason }),
+        },
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/redact.ts
@@ -32005,6 +35035,9 @@ function reportJson(report) {
         dryRun: report.dryRun,
         scope: invalidation.scope,
         ...(invalidation.scope === 'domain' ? { domain: invalidation.domain } : {}),
+        ...(invalidation.scope === 'assets' && invalidation.files !== undefined
+            ? { files: invalidation.files }
+            : {}),
         startedAt: report.startedAt.toISOString(),
         finishedAt: report.finishedAt.toISOString(),
         counts: countsOf(report),
@@ -32053,6 +35086,9 @@ const MAX_CALL_ROWS = 20;
 function summaryMarkdown(report) {
     const lines = [`## Image cache invalidation${report.dryRun ? ' — dry run: nothing was sent' : ''}`, ''];
     lines.push(overview(report), '');
+    const invalidation = report.plan.invalidation;
+    if (invalidation.scope === 'assets' && invalidation.files !== undefined)
+        lines.push(...filesSection(invalidation.files));
     if (report.dryRun)
         lines.push(...plannedTable(report.plan));
     else
@@ -32084,6 +35120,25 @@ function overview(report) {
         parts.push('nothing to invalidate: the asset list is empty, so nothing was sent');
     }
     return parts.join(' · ');
+}
+const MAX_NAMED_FILES = 20;
+function filesSection(files) {
+    const lines = [
+        '### Changed files',
+        '',
+        `From ${escapeMarkdown(files.source)}: ${files.found} found, ${files.selected} selected by \`paths\`, ` +
+            `${files.mapped} mapped to URLs by \`url-map\`, ${files.unmapped.length} skipped.`,
+    ];
+    if (files.truncated !== undefined)
+        lines.push('', `**Warning:** ${escapeMarkdown(files.truncated)}.`);
+    if (files.unmapped.length > 0) {
+        lines.push('', 'Skipped, since no `url-map` rule maps them:', '');
+        lines.push(...files.unmapped.slice(0, MAX_NAMED_FILES).map((path) => `- ${escapeMarkdown(path)}`));
+        if (files.unmapped.length > MAX_NAMED_FILES)
+            lines.push(`- … and ${files.unmapped.length - MAX_NAMED_FILES} more`);
+    }
+    lines.push('');
+    return lines;
 }
 function plannedTable(plan) {
     const calls = plannedCalls(plan);
@@ -32204,144 +35259,38 @@ function parseAssetList(text) {
     return { refs: [...refs], invalid };
 }
 
-;// CONCATENATED MODULE: ./src/inputs.ts
-/** Parsers for single input values. Each throws an InputError naming the input, the value and what is allowed. */
-/** A bad input, found before anything is sent. */
-class InputError extends Error {
-    name = 'InputError';
+;// CONCATENATED MODULE: ./src/changes/files-input.ts
+
+/** `files`: repository paths one per line, or a JSON array of them (as changed-files actions print with JSON on). */
+function parseFileList(text) {
+    const trimmed = text.trim();
+    if (trimmed.startsWith('[')) {
+        let parsed;
+        try {
+            parsed = JSON.parse(trimmed);
+        }
+        catch {
+            return throwInput(`files: starts with '[' but is not a JSON array: ${quote(trimmed)}`);
+        }
+        if (!Array.isArray(parsed) || !parsed.every((entry) => typeof entry === 'string')) {
+            return throwInput(`files: ${quote(trimmed)} is not a JSON array of strings.`);
+        }
+        return unique(parsed.map(normalise));
+    }
+    return unique(text.split(/\r?\n/).map(normalise));
 }
-function throwInput(message) {
-    throw new InputError(message);
+/** A repository path as git prints it: no leading './' or '/'. */
+function normalise(path) {
+    return path.trim().replace(/^(\.\/|\/)+/, '');
 }
-/** A value as it appears in a message: quoted, escaped, and cut short, so that no input can forge a log line. */
-function quote(value) {
-    const shown = value.length > 200 ? `${value.slice(0, 200)}…` : value;
-    return JSON.stringify(shown);
-}
-// The spellings core.getBooleanInput accepts, and only those (YAML 1.2 core schema).
-const BOOLEANS = {
-    true: true,
-    True: true,
-    TRUE: true,
-    false: false,
-    False: false,
-    FALSE: false,
-};
-function parseBoolean(name, value) {
-    const parsed = BOOLEANS[value.trim()];
-    return parsed ?? throwInput(`${name}: ${quote(value)} is not a boolean; use true or false.`);
-}
-function parseChoice(name, value, choices) {
-    const trimmed = value.trim();
-    const choice = choices.find((candidate) => candidate === trimmed);
-    return choice ?? throwInput(`${name}: ${quote(value)} is not one of ${choices.join(', ')}.`);
-}
-function parseWholeNumber(name, value, min, max) {
-    const trimmed = value.trim();
-    const parsed = /^\d+$/.test(trimmed) ? Number(trimmed) : NaN;
-    if (parsed >= min && parsed <= max)
-        return parsed;
-    return throwInput(`${name}: ${quote(value)} is not allowed; use a whole number from ${min} to ${max}.`);
-}
-function parseSeconds(name, value, min, max) {
-    const trimmed = value.trim();
-    const parsed = /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : NaN;
-    if (parsed >= min && parsed <= max)
-        return parsed;
-    return throwInput(`${name}: ${quote(value)} is not allowed; use a number of seconds from ${min} to ${max}.`);
-}
-/** The key itself is never quoted in a message: only what is wrong with it. */
-function parseApiKey(value) {
-    const key = value.trim();
-    if (key === '') {
-        return throwInput("api-key: is empty; pass the account's Root API key from a secret, e.g. api-key: ${{ secrets.IMAGE_API_KEY }}" +
-            ' (a secret that is not set, or not available to this workflow, arrives empty).');
-    }
-    if (/[\r\n]/.test(key)) {
-        return throwInput('api-key: contains a line break (value not shown); a key is a single line.');
-    }
-    // Anything else outside visible ASCII cannot travel in an Authorization header.
-    if (!/^[\x21-\x7e]+$/.test(key)) {
-        return throwInput('api-key: contains spaces or characters outside visible ASCII (value not shown).');
-    }
-    return key;
-}
-const LOOPBACK_HOSTS = new Set(['localhost', '[::1]']);
-function isLoopback(hostname) {
-    return LOOPBACK_HOSTS.has(hostname) || /^127\.\d+\.\d+\.\d+$/.test(hostname);
-}
-/** `{base-url}/api/{service-key}/v2/cache`: the only place the key is ever sent. */
-function parseEndpoint(baseUrl, serviceKey) {
-    const base = parseBaseUrl(baseUrl);
-    const segment = serviceKey.trim();
-    if (!/^[A-Za-z0-9._~-]+$/.test(segment) || segment === '.' || segment === '..') {
-        throwInput(`service-key: ${quote(serviceKey)} is not allowed; use one path segment of letters, digits, '.', '_', '~' or '-' ` +
-            '(the <service-key> in /api/<service-key>/v2/cache).');
-    }
-    // Set as a path, never parsed as a URL: a base path like `//evil.example` must not become another host.
-    const endpoint = new URL(base.origin);
-    endpoint.pathname = `${base.pathname.replace(/\/+/g, '/').replace(/\/$/, '')}/api/${segment}/v2/cache`;
-    return endpoint;
-}
-function parseBaseUrl(value) {
-    const trimmed = value.trim();
-    const example = 'e.g. https://dashboard.example.com';
-    if (trimmed === '')
-        return throwInput(`base-url: is empty; give the service's dashboard host, ${example}.`);
-    // Checked before anything quotes the value, parsable or not: the value would show the credentials.
-    if (/^([a-z][a-z0-9+.-]*:\/\/)?[^/?#]*@/i.test(trimmed)) {
-        return throwInput('base-url: contains a user name or password (value not shown); the key goes in api-key.');
-    }
-    let url;
-    try {
-        url = new URL(trimmed);
-    }
-    catch {
-        const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed);
-        const suggestion = !hasScheme && URL.canParse(`https://${trimmed}`) ? `e.g. https://${trimmed}` : example;
-        return throwInput(`base-url: ${quote(value)} is not an absolute URL; write it with https://, ${suggestion}.`);
-    }
-    if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-        return throwInput(`base-url: ${quote(value)} uses plain http, which would send the key unencrypted; use https ` +
-            '(plain http is allowed only for loopback hosts: localhost, 127.0.0.1, [::1]).');
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-        return throwInput(`base-url: ${quote(value)} is not an https URL; ${example}.`);
-    }
-    if (url.search !== '' || url.hash !== '') {
-        return throwInput(`base-url: ${quote(value)} has a query or fragment; give the host alone, ${example}.`);
-    }
-    return url;
-}
-const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
-/** A host name in ASCII, lower case. A URL becomes its host; an internationalised name its ASCII form. */
-function parseDomain(value) {
-    const trimmed = value.trim();
-    if (trimmed === '') {
-        return throwInput("domain: is empty; scope 'domain' needs the domain whose images to invalidate, e.g. www.example.com.");
-    }
-    const problem = `domain: ${quote(value)} is not a domain name; give a host name such as www.example.com (a URL is reduced to its host).`;
-    let url;
-    try {
-        // The WHATWG URL parser lower-cases and converts an internationalised name to its ASCII (punycode) form.
-        url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `http://${trimmed}`);
-    }
-    catch {
-        return throwInput(problem);
-    }
-    const host = url.hostname.replace(/\.$/, '');
-    const labels = host.split('.');
-    const topLabel = labels.at(-1) ?? '';
-    const valid = (url.protocol === 'http:' || url.protocol === 'https:') &&
-        url.username === '' &&
-        url.password === '' &&
-        host.length <= 253 &&
-        labels.every((label) => HOST_LABEL.test(label)) &&
-        !/^\d+$/.test(topLabel); // an IP address is not a domain
-    return valid ? host : throwInput(problem);
+function unique(paths) {
+    return [...new Set(paths.filter((path) => path !== ''))];
 }
 
 ;// CONCATENATED MODULE: ./src/settings.ts
+
+
+
 
 
 
@@ -32357,6 +35306,7 @@ const INPUT_NAMES = [
     'paths',
     'url-map',
     'since',
+    'github-token',
     'token',
     'dry-run',
     'concurrency',
@@ -32384,6 +35334,7 @@ function parseSettings(raw) {
     const token = check(() => parseBoolean('token', raw.token), false);
     const settings = {
         apiKey: check(() => parseApiKey(raw['api-key']), ''),
+        githubToken: raw['github-token'].trim(),
         endpoint: check(() => parseEndpoint(raw['base-url'], raw['service-key']), new URL('https://invalid')),
         target: scope === undefined ? NO_TARGET : check(() => parseTarget(scope, raw, token), NO_TARGET),
         token,
@@ -32394,11 +35345,6 @@ function parseSettings(raw) {
     };
     if (scope !== undefined)
         problems.push(...unusedInputs(scope, raw));
-    for (const name of ['files', 'paths', 'url-map', 'since']) {
-        if (raw[name].trim() !== '') {
-            problems.push(`${name}: changed-file detection is not available in this version; list the images in 'assets' instead.`);
-        }
-    }
     if (problems.length > 0)
         throw new InputError(problems.join('\n'));
     return settings;
@@ -32407,8 +35353,11 @@ const NO_TARGET = { scope: 'none' };
 /** Which of `domain` and `assets` the scope needs. */
 function parseTarget(scope, raw, token) {
     switch (scope) {
-        case 'assets':
-            return { scope, assets: parseAssets(raw.assets) };
+        case 'assets': {
+            const assets = parseAssets(raw.assets);
+            const changes = parseChanges(raw, assets.length > 0);
+            return { scope, assets, ...(changes === undefined ? {} : { changes }) };
+        }
         case 'domain':
             return { scope, domain: parseDomain(raw.domain) };
         case 'all':
@@ -32421,10 +35370,51 @@ function parseTarget(scope, raw, token) {
 }
 /** An input that the scope does not use is a mistake to point out, not a value to ignore. */
 function unusedInputs(scope, raw) {
-    const used = { assets: 'assets', domain: 'domain' };
-    return ['domain', 'assets']
-        .filter((name) => name !== used[scope] && raw[name].trim() !== '')
-        .map((name) => `${name}: is set, but scope '${scope}' does not use it; it is used only with scope '${name}'.`);
+    const usedBy = {
+        domain: 'domain',
+        assets: 'assets',
+        files: 'assets',
+        'url-map': 'assets',
+        since: 'assets',
+    };
+    return Object.entries(usedBy)
+        .filter(([name, user]) => user !== scope && raw[name].trim() !== '')
+        .map(([name, user]) => `${name}: is set, but scope '${scope}' does not use it; it is used only with scope '${user}'.`);
+}
+/** Whether files are given, detected, or neither; and the rules to select and map them. */
+function parseChanges(raw, hasAssets) {
+    const files = raw.files.trim() === '' ? undefined : parseFileList(raw.files);
+    const urlMap = parseUrlMap(raw['url-map']);
+    const since = raw.since.trim() === '' ? undefined : parseSince(raw.since);
+    if (files === undefined && (hasAssets || urlMap.length === 0)) {
+        // No detection: it happens only when neither assets nor files are given, and needs url-map.
+        if (since !== undefined) {
+            throwInput(hasAssets
+                ? 'since: is set, but changed files are detected only when assets and files are both empty.'
+                : `since: is set, but detecting changed files also needs url-map, e.g. url-map: ${URL_MAP_EXAMPLE}`);
+        }
+        if (urlMap.length > 0) {
+            throwInput('url-map: is set, but changed files are detected only when assets and files are both empty.');
+        }
+        return undefined;
+    }
+    if (urlMap.length === 0) {
+        throwInput(`files: needs url-map to turn repository paths into image URLs; write one rule per line, ` +
+            `<path prefix> => <URL prefix>, e.g. url-map: ${URL_MAP_EXAMPLE}`);
+    }
+    if (files !== undefined && since !== undefined) {
+        throwInput('since: is set, but files already lists the changed paths; set one or the other.');
+    }
+    const patterns = parsePatterns(raw.paths);
+    if (!patterns.some((pattern) => !pattern.startsWith('!'))) {
+        throwInput(`paths: ${quote(raw.paths)} selects nothing; give at least one pattern, e.g. **/*.png`);
+    }
+    return {
+        ...(files === undefined ? {} : { files }),
+        ...(since === undefined ? {} : { since }),
+        patterns,
+        urlMap,
+    };
 }
 function parseAssets(text) {
     const { refs, invalid } = parseAssetList(text);
@@ -32459,10 +35449,14 @@ const USER_AGENT = `image-cache-invalidate/${VERSION}`;
 
 
 
+
+
+
+
 /** The action: inputs -> settings -> plan -> execute -> report. Fails the step for anything thrown. */
 async function run() {
     const startedAt = new Date();
-    const redact = registerSecret(getInput('api-key'));
+    const redact = registerSecrets([getInput('api-key'), getInput('github-token')]);
     try {
         await invalidate(startedAt, redact);
     }
@@ -32474,9 +35468,9 @@ async function run() {
         setFailed(redact(message));
     }
 }
-/** First of all: the runner masks the key, and every form of it, in everything it shows. */
-function registerSecret(rawKey) {
-    const keys = [...new Set([rawKey, rawKey.trim()])].filter((key) => key !== '');
+/** First of all: the runner masks the keys, and every form of them, in everything it shows. */
+function registerSecrets(rawKeys) {
+    const keys = [...new Set(rawKeys.flatMap((key) => [key, key.trim()]))].filter((key) => key !== '');
     for (const key of keys)
         for (const form of secretForms(key))
             core_setSecret(form);
@@ -32485,7 +35479,8 @@ function registerSecret(rawKey) {
 async function invalidate(startedAt, redact) {
     const raw = Object.fromEntries(INPUT_NAMES.map((name) => [name, getInput(name)]));
     const settings = parseSettings(raw);
-    const plan = planRun(settings);
+    const changed = await changedFiles(settings);
+    const plan = planRun(settings, changed);
     startGroup('Plan');
     logPlan(settings, plan);
     endGroup();
@@ -32510,6 +35505,50 @@ async function invalidate(startedAt, redact) {
         setFailed(redact(`${plural(failures.length, 'failure')}; the job summary and the report list each one.`));
     }
 }
+/** The files given in `files`, or those the triggering event changed, when the target asks for them. */
+async function changedFiles(settings) {
+    const target = settings.target;
+    if (target.scope !== 'assets' || target.changes === undefined)
+        return undefined;
+    if (target.changes.files !== undefined)
+        return { files: [...target.changes.files], source: 'the files input' };
+    const context = githubContext(settings.githubToken);
+    return detectChangedFiles(context, target.changes.since, gitIn(context.workspace));
+}
+function githubContext(token) {
+    const env = process.env;
+    const eventPath = env.GITHUB_EVENT_PATH ?? '';
+    return {
+        eventName: env.GITHUB_EVENT_NAME ?? '',
+        payload: eventPath !== '' && (0,external_node_fs_namespaceObject.existsSync)(eventPath)
+            ? JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(eventPath, 'utf8'))
+            : {},
+        sha: env.GITHUB_SHA ?? 'HEAD',
+        workspace: env.GITHUB_WORKSPACE || process.cwd(),
+        repository: env.GITHUB_REPOSITORY ?? '',
+        apiUrl: env.GITHUB_API_URL || 'https://api.github.com',
+        token,
+    };
+}
+function logFiles(files) {
+    info(`Changed files: ${files.source}`);
+    if (files.fallbackReason !== undefined)
+        info(`(git could not tell: ${files.fallbackReason})`);
+    if (files.truncated !== undefined)
+        warning(`Changed files: ${files.truncated}.`);
+    info(`${plural(files.found, 'file')} found, ${files.selected} selected by paths, ${files.mapped} mapped to URLs by url-map, ` +
+        `${files.unmapped.length} skipped.`);
+    if (files.unmapped.length > 0) {
+        const shown = files.unmapped.slice(0, 20).map(quote).join(', ');
+        const more = files.unmapped.length > 20 ? ` and ${files.unmapped.length - 20} more` : '';
+        warning(`${plural(files.unmapped.length, 'selected file')} skipped: no url-map rule maps ${shown}${more}.`);
+    }
+}
+function emptyReason(files) {
+    if (files === undefined)
+        return 'the asset list is empty.';
+    return `none of the ${plural(files.found, 'changed file')} is an image that url-map maps (${files.source}).`;
+}
 function logPlan(settings, plan) {
     const invalidation = plan.invalidation;
     info(`Service: ${settings.endpoint.href}`);
@@ -32523,8 +35562,10 @@ function logPlan(settings, plan) {
             info(`Invalidate: every image of ${invalidation.domain} (1 call).`);
             break;
         case 'assets':
+            if (invalidation.files !== undefined)
+                logFiles(invalidation.files);
             if (invalidation.assets.length === 0)
-                notice('Nothing to invalidate: the asset list is empty.');
+                notice(`Nothing to invalidate: ${emptyReason(invalidation.files)}`);
             else {
                 info(`Invalidate: ${plural(invalidation.assets.length, 'asset')} in ${plural(invalidation.batches.length, 'call')}, ` +
                     `up to ${Math.min(settings.concurrency, invalidation.batches.length)} at a time.`);
@@ -32621,6 +35662,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
+
+/***/ }),
+
+/***/ 9896:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
 
 /***/ }),
 
@@ -32820,6 +35868,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 
 /***/ }),
 
+/***/ 857:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+
+/***/ }),
+
 /***/ 3193:
 /***/ ((module) => {
 
@@ -32863,7 +35918,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ 	// Execute the module function
 /******/ 	var threw = true;
 /******/ 	try {
-/******/ 		__webpack_modules__[moduleId](module, module.exports, __nccwpck_require__);
+/******/ 		__webpack_modules__[moduleId].call(module.exports, module, module.exports, __nccwpck_require__);
 /******/ 		threw = false;
 /******/ 	} finally {
 /******/ 		if(threw) delete __webpack_module_cache__[moduleId];
@@ -32949,6 +36004,18 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ 			return fn.r ? promise : getResult();
 /******/ 		}, (err) => ((err ? reject(promise[webpackError] = err) : outerResolve(exports)), resolveQueue(queue)));
 /******/ 		queue && queue.d < 0 && (queue.d = 0);
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/compat get default export */
+/******/ (() => {
+/******/ 	// getDefaultExport function for compatibility with non-harmony modules
+/******/ 	__nccwpck_require__.n = (module) => {
+/******/ 		var getter = module && module.__esModule ?
+/******/ 			() => (module['default']) :
+/******/ 			() => (module);
+/******/ 		__nccwpck_require__.d(getter, { a: getter });
+/******/ 		return getter;
 /******/ 	};
 /******/ })();
 /******/ 

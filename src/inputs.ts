@@ -158,3 +158,12 @@ export function parseDomain(value: string): string {
     !/^\d+$/.test(topLabel); // an IP address is not a domain
   return valid ? host : throwInput(problem);
 }
+
+/** A commit, tag or branch (`v1.2.0`, `main~3`) for git: never read as an option, never a range or a path. */
+export function parseSince(value: string): string {
+  const trimmed = value.trim();
+  if (trimmed === '' || /^-|[\s\p{Cc}:]|\.\./u.test(trimmed)) {
+    return throwInput(`since: ${quote(value)} is not a commit SHA, tag or branch name.`);
+  }
+  return trimmed;
+}

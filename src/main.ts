@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as core from '@actions/core';
 import { sendCall } from './api/client.ts';
 import { BACKOFF, RETRY_WINDOW_MS } from './api/retry.ts';
-import { planRun, type Plan } from './plan.ts';
+import { detectChangedFiles, type ChangedFiles } from './changes/detect.ts';
+import type { GithubContext } from './changes/event.ts';
+import { gitIn } from './changes/git.ts';
+import { quote } from './inputs.ts';
+import { planRun, type FilesPlan, type Plan } from './plan.ts';
 import { makeRedactor, secretForms, type Redact } from './redact.ts';
 import { execute, type CallRecord, type RunResult } from './run/execute.ts';
 import { describeCall, failuresOf, outputsOf, plural, reportJson, type Report } from './run/report.ts';
@@ -16,7 +21,7 @@ import { USER_AGENT } from './version.ts';
 /** The action: inputs -> settings -> plan -> execute -> report. Fails the step for anything thrown. */
 export async function run(): Promise<void> {
   const startedAt = new Date();
-  const redact = registerSecret(core.getInput('api-key'));
+  const redact = registerSecrets([core.getInput('api-key'), core.getInput('github-token')]);
   try {
     await invalidate(startedAt, redact);
   } catch (error) {
@@ -28,9 +33,9 @@ export async function run(): Promise<void> {
   }
 }
 
-/** First of all: the runner masks the key, and every form of it, in everything it shows. */
-function registerSecret(rawKey: string): Redact {
-  const keys = [...new Set([rawKey, rawKey.trim()])].filter((key) => key !== '');
+/** First of all: the runner masks the keys, and every form of them, in everything it shows. */
+function registerSecrets(rawKeys: readonly string[]): Redact {
+  const keys = [...new Set(rawKeys.flatMap((key) => [key, key.trim()]))].filter((key) => key !== '');
   for (const key of keys) for (const form of secretForms(key)) core.setSecret(form);
   return makeRedactor(keys);
 }
@@ -38,7 +43,8 @@ function registerSecret(rawKey: string): Redact {
 async function invalidate(startedAt: Date, redact: Redact): Promise<void> {
   const raw = Object.fromEntries(INPUT_NAMES.map((name) => [name, core.getInput(name)])) as RawInputs;
   const settings = parseSettings(raw);
-  const plan = planRun(settings);
+  const changed = await changedFiles(settings);
+  const plan = planRun(settings, changed);
   core.startGroup('Plan');
   logPlan(settings, plan);
   core.endGroup();
@@ -66,6 +72,55 @@ async function invalidate(startedAt: Date, redact: Redact): Promise<void> {
   }
 }
 
+/** The files given in `files`, or those the triggering event changed, when the target asks for them. */
+async function changedFiles(settings: Settings): Promise<ChangedFiles | undefined> {
+  const target = settings.target;
+  if (target.scope !== 'assets' || target.changes === undefined) return undefined;
+  if (target.changes.files !== undefined)
+    return { files: [...target.changes.files], source: 'the files input' };
+  const context = githubContext(settings.githubToken);
+  return detectChangedFiles(context, target.changes.since, gitIn(context.workspace));
+}
+
+function githubContext(token: string): GithubContext {
+  const env = process.env;
+  const eventPath = env.GITHUB_EVENT_PATH ?? '';
+  return {
+    eventName: env.GITHUB_EVENT_NAME ?? '',
+    payload:
+      eventPath !== '' && existsSync(eventPath)
+        ? (JSON.parse(readFileSync(eventPath, 'utf8')) as unknown)
+        : {},
+    sha: env.GITHUB_SHA ?? 'HEAD',
+    workspace: env.GITHUB_WORKSPACE || process.cwd(),
+    repository: env.GITHUB_REPOSITORY ?? '',
+    apiUrl: env.GITHUB_API_URL || 'https://api.github.com',
+    token,
+  };
+}
+
+function logFiles(files: FilesPlan): void {
+  core.info(`Changed files: ${files.source}`);
+  if (files.fallbackReason !== undefined) core.info(`(git could not tell: ${files.fallbackReason})`);
+  if (files.truncated !== undefined) core.warning(`Changed files: ${files.truncated}.`);
+  core.info(
+    `${plural(files.found, 'file')} found, ${files.selected} selected by paths, ${files.mapped} mapped to URLs by url-map, ` +
+      `${files.unmapped.length} skipped.`,
+  );
+  if (files.unmapped.length > 0) {
+    const shown = files.unmapped.slice(0, 20).map(quote).join(', ');
+    const more = files.unmapped.length > 20 ? ` and ${files.unmapped.length - 20} more` : '';
+    core.warning(
+      `${plural(files.unmapped.length, 'selected file')} skipped: no url-map rule maps ${shown}${more}.`,
+    );
+  }
+}
+
+function emptyReason(files: FilesPlan | undefined): string {
+  if (files === undefined) return 'the asset list is empty.';
+  return `none of the ${plural(files.found, 'changed file')} is an image that url-map maps (${files.source}).`;
+}
+
 function logPlan(settings: Settings, plan: Plan): void {
   const invalidation = plan.invalidation;
   core.info(`Service: ${settings.endpoint.href}`);
@@ -78,7 +133,9 @@ function logPlan(settings: Settings, plan: Plan): void {
       core.info(`Invalidate: every image of ${invalidation.domain} (1 call).`);
       break;
     case 'assets':
-      if (invalidation.assets.length === 0) core.notice('Nothing to invalidate: the asset list is empty.');
+      if (invalidation.files !== undefined) logFiles(invalidation.files);
+      if (invalidation.assets.length === 0)
+        core.notice(`Nothing to invalidate: ${emptyReason(invalidation.files)}`);
       else {
         core.info(
           `Invalidate: ${plural(invalidation.assets.length, 'asset')} in ${plural(invalidation.batches.length, 'call')}, ` +

@@ -1,4 +1,7 @@
 import { parseAssetList, type AssetRef } from './assets/refs.ts';
+import { parseFileList } from './changes/files-input.ts';
+import { parsePatterns } from './changes/select.ts';
+import { parseUrlMap, URL_MAP_EXAMPLE, type UrlMapRule } from './changes/url-map.ts';
 import {
   InputError,
   parseApiKey,
@@ -7,6 +10,7 @@ import {
   parseDomain,
   parseEndpoint,
   parseSeconds,
+  parseSince,
   parseWholeNumber,
   quote,
   throwInput,
@@ -26,6 +30,7 @@ export const INPUT_NAMES = [
   'paths',
   'url-map',
   'since',
+  'github-token',
   'token',
   'dry-run',
   'concurrency',
@@ -43,13 +48,26 @@ export type Target =
   | { readonly scope: 'all' | 'none' }
   /** `domain`: the ASCII, lower-cased host name. */
   | { readonly scope: 'domain'; readonly domain: string }
-  /** `assets`: the references, validated and de-duplicated, in input order. */
-  | { readonly scope: 'assets'; readonly assets: readonly AssetRef[] };
+  /** `assets`: the references, validated and de-duplicated, in input order, and files to map to more. */
+  | { readonly scope: 'assets'; readonly assets: readonly AssetRef[]; readonly changes?: ChangesRequest };
+
+/** Changed files to turn into asset URLs: given in `files`, or detected from the triggering event. */
+export interface ChangesRequest {
+  /** The paths given in `files`; absent when they are to be detected. */
+  readonly files?: readonly string[];
+  /** With detection: the commit, tag or branch to compare with instead of the event's base. */
+  readonly since?: string;
+  /** `paths`: which changed files are images. */
+  readonly patterns: readonly string[];
+  readonly urlMap: readonly UrlMapRule[];
+}
 
 /** Everything a run needs, validated once. Defaults live in action.yml, not here. */
 export interface Settings {
   /** The account's Root API key. Never logged, never reported. */
   readonly apiKey: string;
+  /** For the GitHub API, when git cannot tell what changed. May be empty. Never logged. */
+  readonly githubToken: string;
   /** `{base-url}/api/{service-key}/v2/cache`, without a trailing slash. */
   readonly endpoint: URL;
   /** What to invalidate. */
@@ -84,6 +102,7 @@ export function parseSettings(raw: RawInputs): Settings {
   const token = check(() => parseBoolean('token', raw.token), false);
   const settings: Settings = {
     apiKey: check(() => parseApiKey(raw['api-key']), ''),
+    githubToken: raw['github-token'].trim(),
     endpoint: check(() => parseEndpoint(raw['base-url'], raw['service-key']), new URL('https://invalid')),
     target: scope === undefined ? NO_TARGET : check(() => parseTarget(scope, raw, token), NO_TARGET),
     token,
@@ -93,13 +112,6 @@ export function parseSettings(raw: RawInputs): Settings {
     timeoutMs: check(() => parseSeconds('timeout-seconds', raw['timeout-seconds'], 0.1, 600), 0) * 1000,
   };
   if (scope !== undefined) problems.push(...unusedInputs(scope, raw));
-  for (const name of ['files', 'paths', 'url-map', 'since'] as const) {
-    if (raw[name].trim() !== '') {
-      problems.push(
-        `${name}: changed-file detection is not available in this version; list the images in 'assets' instead.`,
-      );
-    }
-  }
   if (problems.length > 0) throw new InputError(problems.join('\n'));
   return settings;
 }
@@ -109,8 +121,11 @@ const NO_TARGET: Target = { scope: 'none' };
 /** Which of `domain` and `assets` the scope needs. */
 function parseTarget(scope: Scope, raw: RawInputs, token: boolean): Target {
   switch (scope) {
-    case 'assets':
-      return { scope, assets: parseAssets(raw.assets) };
+    case 'assets': {
+      const assets = parseAssets(raw.assets);
+      const changes = parseChanges(raw, assets.length > 0);
+      return { scope, assets, ...(changes === undefined ? {} : { changes }) };
+    }
     case 'domain':
       return { scope, domain: parseDomain(raw.domain) };
     case 'all':
@@ -123,13 +138,61 @@ function parseTarget(scope: Scope, raw: RawInputs, token: boolean): Target {
 
 /** An input that the scope does not use is a mistake to point out, not a value to ignore. */
 function unusedInputs(scope: Scope, raw: RawInputs): string[] {
-  const used: Partial<Record<Scope, 'domain' | 'assets'>> = { assets: 'assets', domain: 'domain' };
-  return (['domain', 'assets'] as const)
-    .filter((name) => name !== used[scope] && raw[name].trim() !== '')
+  const usedBy: Record<string, Scope> = {
+    domain: 'domain',
+    assets: 'assets',
+    files: 'assets',
+    'url-map': 'assets',
+    since: 'assets',
+  };
+  return Object.entries(usedBy)
+    .filter(([name, user]) => user !== scope && raw[name as InputName].trim() !== '')
     .map(
-      (name) =>
-        `${name}: is set, but scope '${scope}' does not use it; it is used only with scope '${name}'.`,
+      ([name, user]) =>
+        `${name}: is set, but scope '${scope}' does not use it; it is used only with scope '${user}'.`,
     );
+}
+
+/** Whether files are given, detected, or neither; and the rules to select and map them. */
+function parseChanges(raw: RawInputs, hasAssets: boolean): ChangesRequest | undefined {
+  const files = raw.files.trim() === '' ? undefined : parseFileList(raw.files);
+  const urlMap = parseUrlMap(raw['url-map']);
+  const since = raw.since.trim() === '' ? undefined : parseSince(raw.since);
+  if (files === undefined && (hasAssets || urlMap.length === 0)) {
+    // No detection: it happens only when neither assets nor files are given, and needs url-map.
+    if (since !== undefined) {
+      throwInput(
+        hasAssets
+          ? 'since: is set, but changed files are detected only when assets and files are both empty.'
+          : `since: is set, but detecting changed files also needs url-map, e.g. url-map: ${URL_MAP_EXAMPLE}`,
+      );
+    }
+    if (urlMap.length > 0) {
+      throwInput(
+        'url-map: is set, but changed files are detected only when assets and files are both empty.',
+      );
+    }
+    return undefined;
+  }
+  if (urlMap.length === 0) {
+    throwInput(
+      `files: needs url-map to turn repository paths into image URLs; write one rule per line, ` +
+        `<path prefix> => <URL prefix>, e.g. url-map: ${URL_MAP_EXAMPLE}`,
+    );
+  }
+  if (files !== undefined && since !== undefined) {
+    throwInput('since: is set, but files already lists the changed paths; set one or the other.');
+  }
+  const patterns = parsePatterns(raw.paths);
+  if (!patterns.some((pattern) => !pattern.startsWith('!'))) {
+    throwInput(`paths: ${quote(raw.paths)} selects nothing; give at least one pattern, e.g. **/*.png`);
+  }
+  return {
+    ...(files === undefined ? {} : { files }),
+    ...(since === undefined ? {} : { since }),
+    patterns,
+    urlMap,
+  };
 }
 
 function parseAssets(text: string): AssetRef[] {

@@ -112,6 +112,9 @@ export function reportJson(report: Report): object {
     dryRun: report.dryRun,
     scope: invalidation.scope,
     ...(invalidation.scope === 'domain' ? { domain: invalidation.domain } : {}),
+    ...(invalidation.scope === 'assets' && invalidation.files !== undefined
+      ? { files: invalidation.files }
+      : {}),
     startedAt: report.startedAt.toISOString(),
     finishedAt: report.finishedAt.toISOString(),
     counts: countsOf(report),

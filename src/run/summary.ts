@@ -1,4 +1,4 @@
-import type { Plan } from '../plan.ts';
+import type { FilesPlan, Plan } from '../plan.ts';
 import type { CallRecord } from './execute.ts';
 import {
   countsOf,
@@ -17,6 +17,9 @@ const MAX_CALL_ROWS = 20;
 export function summaryMarkdown(report: Report): string {
   const lines = [`## Image cache invalidation${report.dryRun ? ' — dry run: nothing was sent' : ''}`, ''];
   lines.push(overview(report), '');
+  const invalidation = report.plan.invalidation;
+  if (invalidation.scope === 'assets' && invalidation.files !== undefined)
+    lines.push(...filesSection(invalidation.files));
   if (report.dryRun) lines.push(...plannedTable(report.plan));
   else lines.push(...callTable(report.result?.calls ?? []));
   const token = tokenLine(report);
@@ -44,6 +47,26 @@ function overview(report: Report): string {
     parts.push('nothing to invalidate: the asset list is empty, so nothing was sent');
   }
   return parts.join(' · ');
+}
+
+const MAX_NAMED_FILES = 20;
+
+function filesSection(files: FilesPlan): string[] {
+  const lines = [
+    '### Changed files',
+    '',
+    `From ${escapeMarkdown(files.source)}: ${files.found} found, ${files.selected} selected by \`paths\`, ` +
+      `${files.mapped} mapped to URLs by \`url-map\`, ${files.unmapped.length} skipped.`,
+  ];
+  if (files.truncated !== undefined) lines.push('', `**Warning:** ${escapeMarkdown(files.truncated)}.`);
+  if (files.unmapped.length > 0) {
+    lines.push('', 'Skipped, since no `url-map` rule maps them:', '');
+    lines.push(...files.unmapped.slice(0, MAX_NAMED_FILES).map((path) => `- ${escapeMarkdown(path)}`));
+    if (files.unmapped.length > MAX_NAMED_FILES)
+      lines.push(`- … and ${files.unmapped.length - MAX_NAMED_FILES} more`);
+  }
+  lines.push('');
+  return lines;
 }
 
 function plannedTable(plan: Plan): string[] {

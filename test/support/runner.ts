@@ -12,6 +12,9 @@ import { parse } from 'yaml';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
+/** What `${{ github.token }}` evaluates to in these runs. */
+export const WORKFLOW_TOKEN = 'ghs_workflowTokenForTests0123456789';
+
 interface ActionYaml {
   inputs: Record<string, { default?: string }>;
 }
@@ -34,7 +37,7 @@ export function runnerInputs(withValues: Record<string, string>): Record<string,
   return Object.fromEntries(
     Object.entries(action.inputs).map(([name, input]) => [
       `INPUT_${name.replace(/ /g, '_').toUpperCase()}`,
-      withValues[name] ?? input.default ?? '',
+      withValues[name] ?? (input.default ?? '').replaceAll('${{ github.token }}', WORKFLOW_TOKEN),
     ]),
   );
 }

@@ -15,9 +15,10 @@ const DEFAULTS: RawInputs = {
   domain: '',
   assets: '',
   files: '',
-  paths: '',
+  paths: '**/*.{apng,avif,bmp,gif,heic,heif,ico,jfif,jpeg,jpg,jxl,pjp,pjpeg,png,svg,tif,tiff,webp}',
   'url-map': '',
   since: '',
+  'github-token': '',
   token: 'false',
   'dry-run': 'false',
   concurrency: '4',
@@ -421,15 +422,75 @@ describe('parseSettings: several problems', () => {
   });
 });
 
-describe('parseSettings: inputs of a later version', () => {
-  it.each(['files', 'url-map', 'since'] as const)('refuses a non-empty %s as not available', (name) => {
-    const message = problem({ scope: 'all', [name]: 'images/a.png' });
-    expect(message).toMatch(new RegExp(`^${name}: .*not available in this version`, 'm'));
+describe('parseSettings: changed files', () => {
+  const MAP = 'public/images => https://www.example.com/images';
+  const changes = (overrides: Partial<RawInputs>) => {
+    const target = parseSettings(inputs(overrides)).target;
+    return target.scope === 'assets' ? target.changes : undefined;
+  };
+
+  it('takes the paths in files, mapped by url-map, with no detection', () => {
+    expect(changes({ files: 'public/images/a.png\npublic/images/b.png', 'url-map': MAP })?.files).toEqual([
+      'public/images/a.png',
+      'public/images/b.png',
+    ]);
   });
 
-  it('reports files, url-map and since together', () => {
-    const message = problem({ scope: 'all', files: 'a.png', 'url-map': 'a => b', since: 'main' });
-    expect(message.match(/not available in this version/g)).toHaveLength(3);
+  it('takes files as a JSON array too', () => {
+    expect(changes({ files: '["a b.png", "c.png"]', 'url-map': MAP })?.files).toEqual(['a b.png', 'c.png']);
+  });
+
+  it('detects changed files when assets and files are empty and url-map is set', () => {
+    const request = changes({ 'url-map': MAP, since: 'v1.2.0' });
+    expect(request?.files).toBeUndefined();
+    expect(request?.since).toBe('v1.2.0');
+    expect(request?.urlMap).toEqual([
+      { pathPrefix: 'public/images', urlPrefix: 'https://www.example.com/images/' },
+    ]);
+  });
+
+  it('detects nothing, and asks for nothing, with no assets, no files and no url-map', () => {
+    expect(changes({})).toBeUndefined();
+  });
+
+  it('refuses files without url-map, showing how to write one', () => {
+    expect(problem({ files: 'a.png' })).toMatch(
+      /^files: needs url-map .* e\.g\. url-map: public\/images => https:/m,
+    );
+  });
+
+  it('refuses url-map or since with assets given, since nothing would be detected', () => {
+    expect(problem({ assets: HASH, 'url-map': MAP })).toMatch(
+      /^url-map: is set, but changed files are detected only/m,
+    );
+    expect(problem({ assets: HASH, since: 'main' })).toMatch(
+      /^since: is set, but changed files are detected only/m,
+    );
+  });
+
+  it('refuses since without url-map, and since beside files', () => {
+    expect(problem({ since: 'main' })).toMatch(/^since: .*also needs url-map/m);
+    expect(problem({ files: 'a.png', 'url-map': MAP, since: 'main' })).toMatch(
+      /^since: .*set one or the other/m,
+    );
+  });
+
+  it.each(['files', 'url-map', 'since'] as const)("refuses %s with a scope other than 'assets'", (name) => {
+    expect(problem({ scope: 'all', [name]: 'main' })).toContain(
+      `${name}: is set, but scope 'all' does not use it`,
+    );
+  });
+
+  it.each(['main~3', 'v1.2.0', 'release/2026-11', 'a1b2c3d'])('accepts since %s', (since) => {
+    expect(changes({ 'url-map': MAP, since })?.since).toBe(since);
+  });
+
+  it.each(['--output=/tmp/x', 'main..feature', 'a b', 'HEAD:path'])('refuses since %s', (since) => {
+    expect(problem({ 'url-map': MAP, since })).toMatch(/^since: .* is not a commit SHA, tag or branch name/m);
+  });
+
+  it('refuses paths that only exclude', () => {
+    expect(problem({ 'url-map': MAP, paths: '!**/*.svg' })).toMatch(/^paths: .* selects nothing/m);
   });
 
   it.each(['files', 'url-map', 'since'] as const)('accepts %s of whitespace only', (name) => {

@@ -1,0 +1,28 @@
+import { quote, throwInput } from '../inputs.ts';
+
+/** `files`: repository paths one per line, or a JSON array of them (as changed-files actions print with JSON on). */
+export function parseFileList(text: string): string[] {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('[')) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(trimmed);
+    } catch {
+      return throwInput(`files: starts with '[' but is not a JSON array: ${quote(trimmed)}`);
+    }
+    if (!Array.isArray(parsed) || !parsed.every((entry) => typeof entry === 'string')) {
+      return throwInput(`files: ${quote(trimmed)} is not a JSON array of strings.`);
+    }
+    return unique(parsed.map(normalise));
+  }
+  return unique(text.split(/\r?\n/).map(normalise));
+}
+
+/** A repository path as git prints it: no leading './' or '/'. */
+function normalise(path: string): string {
+  return path.trim().replace(/^(\.\/|\/)+/, '');
+}
+
+function unique(paths: string[]): string[] {
+  return [...new Set(paths.filter((path) => path !== ''))];
+}

@@ -1,0 +1,90 @@
+import { execFile } from 'node:child_process';
+import { PARENT, type CommitRange } from './event.ts';
+
+/** Runs git with these arguments in the workspace and resolves with its standard output. Never a shell. */
+export type RunGit = (args: readonly string[]) => Promise<string>;
+
+export class GitError extends Error {
+  override readonly name = 'GitError';
+}
+
+export function gitIn(workspace: string): RunGit {
+  return (args) =>
+    new Promise((resolve, reject) => {
+      execFile(
+        'git',
+        args,
+        // Names are read from output only, as NUL-separated bytes; 100,000 paths fit well within this buffer.
+        {
+          cwd: workspace,
+          encoding: 'utf8',
+          maxBuffer: 512 * 1024 * 1024,
+          env: { ...process.env, GIT_TERMINAL_PROMPT: '0' },
+        },
+        (error, stdout, stderr) => {
+          if (error === null) resolve(stdout);
+          else
+            reject(
+              new GitError(`git ${args.join(' ')}: ${stderr.trim() || error.message}`, { cause: error }),
+            );
+        },
+      );
+    });
+}
+
+// The tree of no files, to compare a root commit with.
+const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
+
+export interface GitDiff {
+  readonly base: string;
+  readonly head: string;
+  /** Added, modified and deleted paths; a rename is its old path and its new path. */
+  readonly files: string[];
+}
+
+/**
+ * The paths that differ between the range's two commits, from the checkout in the workspace. A commit that a
+ * shallow checkout lacks is fetched alone (depth 1, by SHA or name): the difference of two trees needs no history.
+ */
+export async function gitChangedFiles(range: CommitRange, git: RunGit): Promise<GitDiff> {
+  await git(['rev-parse', '--is-inside-work-tree']);
+  const head = await ensureCommit(range.head, git);
+  const base = range.base === PARENT ? await parentOf(head, git) : await ensureCommit(range.base, git);
+  const output = await git([
+    'diff',
+    '--name-only',
+    '-z',
+    '--no-renames',
+    '--no-ext-diff',
+    '--no-textconv',
+    base,
+    head,
+    '--',
+  ]);
+  return { base, head, files: output.split('\0').filter((path) => path !== '') };
+}
+
+async function resolve(ref: string, git: RunGit): Promise<string | undefined> {
+  try {
+    return (await git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`])).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+async function ensureCommit(ref: string, git: RunGit): Promise<string> {
+  const present = await resolve(ref, git);
+  if (present !== undefined) return present;
+  await git(['fetch', '--quiet', '--no-tags', '--depth=1', '--end-of-options', 'origin', ref]);
+  // A name fetched this way is not stored under its ref: FETCH_HEAD holds it.
+  return (await resolve(ref, git)) ?? (await git(['rev-parse', '--verify', 'FETCH_HEAD^{commit}'])).trim();
+}
+
+async function parentOf(head: string, git: RunGit): Promise<string> {
+  const parent = await resolve(`${head}^`, git);
+  if (parent !== undefined) return parent;
+  const shallow = (await git(['rev-parse', '--is-shallow-repository'])).trim() === 'true';
+  if (!shallow) return EMPTY_TREE; // a root commit: everything in it is new
+  await git(['fetch', '--quiet', '--no-tags', '--depth=2', '--end-of-options', 'origin', head]);
+  return (await resolve(`${head}^`, git)) ?? EMPTY_TREE;
+}

@@ -1,0 +1,82 @@
+import { quote, throwInput } from '../inputs.ts';
+
+/** One line of `url-map`: repository paths under `pathPrefix` are served under `urlPrefix`. */
+export interface UrlMapRule {
+  /** A repository path without leading or trailing '/'; '' for the whole repository. */
+  readonly pathPrefix: string;
+  /** An absolute http(s) URL ending in '/'. */
+  readonly urlPrefix: string;
+}
+
+export const URL_MAP_EXAMPLE = 'public/images => https://www.example.com/images';
+
+/** Parses `<path prefix> => <URL prefix>` lines; blank lines and lines starting with '#' are ignored. */
+export function parseUrlMap(text: string): UrlMapRule[] {
+  const rules: UrlMapRule[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const trimmed = line.trim();
+    if (trimmed === '' || trimmed.startsWith('#')) continue;
+    const arrow = trimmed.indexOf('=>');
+    if (arrow < 0) {
+      throwInput(
+        `url-map: ${quote(line)} has no '=>'; write one rule per line as <path prefix> => <URL prefix>, e.g. ${URL_MAP_EXAMPLE}`,
+      );
+    }
+    const pathPrefix = trimmed
+      .slice(0, arrow)
+      .trim()
+      .replace(/^(\.\/|\/)+/, '')
+      .replace(/\/+$/, '');
+    const urlPrefix = trimmed.slice(arrow + 2).trim();
+    rules.push({
+      pathPrefix: pathPrefix === '.' ? '' : pathPrefix,
+      urlPrefix: parseUrlPrefix(urlPrefix, line),
+    });
+  }
+  return rules;
+}
+
+function parseUrlPrefix(value: string, line: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
+    return throwInput(
+      `url-map: in ${quote(line)}, ${quote(value)} is not an absolute http(s) URL prefix, e.g. ${URL_MAP_EXAMPLE}`,
+    );
+  }
+  if (url.search !== '' || url.hash !== '') {
+    return throwInput(
+      `url-map: in ${quote(line)}, the URL prefix has a query or fragment; give a path prefix alone.`,
+    );
+  }
+  return url.href.endsWith('/') ? url.href : `${url.href}/`;
+}
+
+/**
+ * The public URL of a repository path, by the rule with the longest matching prefix, or undefined when no rule
+ * maps it. A prefix matches whole path segments only: `img` maps `img/a.png`, not `imgs/a.png`.
+ */
+export function mapToUrl(path: string, rules: readonly UrlMapRule[]): string | undefined {
+  let best: UrlMapRule | undefined;
+  for (const rule of rules) {
+    const matches = rule.pathPrefix === '' || path.startsWith(`${rule.pathPrefix}/`);
+    if (matches && (best === undefined || rule.pathPrefix.length > best.pathPrefix.length)) best = rule;
+  }
+  if (best === undefined) return undefined;
+  const rest = best.pathPrefix === '' ? path : path.slice(best.pathPrefix.length + 1);
+  return new URL(escapePath(rest), best.urlPrefix).href;
+}
+
+/**
+ * Characters that a file name may hold but that would change a URL's meaning if left as they are: '%' (an
+ * escape), '?' and '#' (query, fragment), '\' (a '/' to the URL parser). The parser encodes the rest as a browser
+ * does (a space becomes %20, non-ASCII its UTF-8 bytes). The './' keeps a first segment with a ':' from reading as
+ * a scheme. Git stores no '.' or '..' segments, so none is resolved away.
+ */
+function escapePath(path: string): string {
+  return `./${path.replace(/[%?#\\]/g, (char) => encodeURIComponent(char))}`;
+}
