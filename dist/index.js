@@ -37,7 +37,7 @@ __webpack_unused_export__ = Client
 __webpack_unused_export__ = Pool
 __webpack_unused_export__ = BalancedPool
 __webpack_unused_export__ = Agent
-__webpack_unused_export__ = ProxyAgent
+module.exports.kT = ProxyAgent
 __webpack_unused_export__ = EnvHttpProxyAgent
 __webpack_unused_export__ = RetryAgent
 __webpack_unused_export__ = RetryHandler
@@ -30877,7 +30877,7 @@ exports.debug = debug; // for test
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(754);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(68);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30886,7 +30886,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 754:
+/***/ 68:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30895,10 +30895,54 @@ __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ run)
 });
 
+// NAMESPACE OBJECT: ./node_modules/@actions/core/lib/platform.js
+var platform_namespaceObject = {};
+__nccwpck_require__.r(platform_namespaceObject);
+__nccwpck_require__.d(platform_namespaceObject, {
+  arch: () => (arch),
+  getDetails: () => (getDetails),
+  isLinux: () => (isLinux),
+  isMacOS: () => (isMacOS),
+  isWindows: () => (isWindows),
+  platform: () => (platform)
+});
+
+// NAMESPACE OBJECT: ./node_modules/@actions/core/lib/core.js
+var core_namespaceObject = {};
+__nccwpck_require__.r(core_namespaceObject);
+__nccwpck_require__.d(core_namespaceObject, {
+  ExitCode: () => (ExitCode),
+  addPath: () => (addPath),
+  debug: () => (debug),
+  endGroup: () => (endGroup),
+  error: () => (error),
+  exportVariable: () => (exportVariable),
+  getBooleanInput: () => (getBooleanInput),
+  getIDToken: () => (getIDToken),
+  getInput: () => (getInput),
+  getMultilineInput: () => (getMultilineInput),
+  getState: () => (getState),
+  group: () => (group),
+  info: () => (info),
+  isDebug: () => (isDebug),
+  markdownSummary: () => (markdownSummary),
+  notice: () => (notice),
+  platform: () => (platform_namespaceObject),
+  saveState: () => (saveState),
+  setCommandEcho: () => (setCommandEcho),
+  setFailed: () => (setFailed),
+  setOutput: () => (setOutput),
+  setSecret: () => (setSecret),
+  startGroup: () => (startGroup),
+  summary: () => (summary),
+  toPlatformPath: () => (toPlatformPath),
+  toPosixPath: () => (toPosixPath),
+  toWin32Path: () => (toWin32Path),
+  warning: () => (warning)
+});
+
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
 ;// CONCATENATED MODULE: external "node:os"
@@ -30914,7 +30958,7 @@ var external_os_ = __nccwpck_require__(857);
  * Sanitizes an input into a string so it can be passed into issueCommand safely
  * @param input input to sanitize into a string
  */
-function utils_toCommandValue(input) {
+function toCommandValue(input) {
     if (input === null || input === undefined) {
         return '';
     }
@@ -30979,12 +31023,12 @@ function toCommandProperties(annotationProperties) {
  * This is an internal utility function that powers the public API functions
  * such as setSecret, warning, error, and exportVariable.
  */
-function command_issueCommand(command, properties, message) {
+function issueCommand(command, properties, message) {
     const cmd = new Command(command, properties, message);
     process.stdout.write(cmd.toString() + external_os_.EOL);
 }
-function command_issue(name, message = '') {
-    command_issueCommand(name, {}, message);
+function issue(name, message = '') {
+    issueCommand(name, {}, message);
 }
 const CMD_STRING = '::';
 class Command {
@@ -31021,13 +31065,13 @@ class Command {
     }
 }
 function escapeData(s) {
-    return utils_toCommandValue(s)
+    return toCommandValue(s)
         .replace(/%/g, '%25')
         .replace(/\r/g, '%0D')
         .replace(/\n/g, '%0A');
 }
 function escapeProperty(s) {
-    return utils_toCommandValue(s)
+    return toCommandValue(s)
         .replace(/%/g, '%25')
         .replace(/\r/g, '%0D')
         .replace(/\n/g, '%0A')
@@ -31047,7 +31091,7 @@ var external_fs_ = __nccwpck_require__(9896);
 
 
 
-function file_command_issueFileCommand(command, message) {
+function issueFileCommand(command, message) {
     const filePath = process.env[`GITHUB_${command}`];
     if (!filePath) {
         throw new Error(`Unable to find environment variable for file command ${command}`);
@@ -31055,13 +31099,13 @@ function file_command_issueFileCommand(command, message) {
     if (!external_fs_.existsSync(filePath)) {
         throw new Error(`Missing file at path: ${filePath}`);
     }
-    external_fs_.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_.EOL}`, {
+    external_fs_.appendFileSync(filePath, `${toCommandValue(message)}${external_os_.EOL}`, {
         encoding: 'utf8'
     });
 }
-function file_command_prepareKeyValueMessage(key, value) {
+function prepareKeyValueMessage(key, value) {
     const delimiter = `ghadelimiter_${external_crypto_namespaceObject.randomUUID()}`;
-    const convertedValue = utils_toCommandValue(value);
+    const convertedValue = toCommandValue(value);
     // These should realistically never happen, but just in case someone finds a
     // way to exploit uuid generation let's not allow keys or values that contain
     // the delimiter.
@@ -31078,8 +31122,10 @@ function file_command_prepareKeyValueMessage(key, value) {
 const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
 // EXTERNAL MODULE: external "http"
 var external_http_ = __nccwpck_require__(8611);
+var external_http_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_http_, 2);
 // EXTERNAL MODULE: external "https"
 var external_https_ = __nccwpck_require__(5692);
+var external_https_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_https_, 2);
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
 function getProxyUrl(reqUrl) {
     const usingSsl = reqUrl.protocol === 'https:';
@@ -31172,7 +31218,7 @@ class DecodedURL extends URL {
 }
 //# sourceMappingURL=proxy.js.map
 // EXTERNAL MODULE: ./node_modules/tunnel/index.js
-var node_modules_tunnel = __nccwpck_require__(770);
+var tunnel = __nccwpck_require__(770);
 // EXTERNAL MODULE: ./node_modules/@actions/http-client/node_modules/undici/index.js
 var undici = __nccwpck_require__(3368);
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
@@ -31250,7 +31296,7 @@ const HttpResponseRetryCodes = [
     HttpCodes.ServiceUnavailable,
     HttpCodes.GatewayTimeout
 ];
-const RetryableHttpVerbs = (/* unused pure expression or super */ null && (['OPTIONS', 'GET', 'DELETE', 'HEAD']));
+const RetryableHttpVerbs = ['OPTIONS', 'GET', 'DELETE', 'HEAD'];
 const ExponentialBackoffCeiling = 10;
 const ExponentialBackoffTimeSlice = 5;
 class HttpClientError extends Error {
@@ -31296,7 +31342,7 @@ function isHttps(requestUrl) {
     const parsedUrl = new URL(requestUrl);
     return parsedUrl.protocol === 'https:';
 }
-class lib_HttpClient {
+class HttpClient {
     constructor(userAgent, handlers, requestOptions) {
         this._ignoreSslError = false;
         this._allowRedirects = true;
@@ -31599,7 +31645,7 @@ class lib_HttpClient {
     }
     getAgentDispatcher(serverUrl) {
         const parsedUrl = new URL(serverUrl);
-        const proxyUrl = pm.getProxyUrl(parsedUrl);
+        const proxyUrl = getProxyUrl(parsedUrl);
         const useProxy = proxyUrl && proxyUrl.hostname;
         if (!useProxy) {
             return;
@@ -31610,7 +31656,7 @@ class lib_HttpClient {
         const info = {};
         info.parsedUrl = requestUrl;
         const usingSsl = info.parsedUrl.protocol === 'https:';
-        info.httpModule = usingSsl ? https : http;
+        info.httpModule = usingSsl ? external_https_namespaceObject : external_http_namespaceObject;
         const defaultPort = usingSsl ? 443 : 80;
         info.options = {};
         info.options.host = info.parsedUrl.hostname;
@@ -31709,7 +31755,7 @@ class lib_HttpClient {
     }
     _getAgent(parsedUrl) {
         let agent;
-        const proxyUrl = pm.getProxyUrl(parsedUrl);
+        const proxyUrl = getProxyUrl(parsedUrl);
         const useProxy = proxyUrl && proxyUrl.hostname;
         if (this._keepAlive && useProxy) {
             agent = this._proxyAgent;
@@ -31724,7 +31770,7 @@ class lib_HttpClient {
         const usingSsl = parsedUrl.protocol === 'https:';
         let maxSockets = 100;
         if (this.requestOptions) {
-            maxSockets = this.requestOptions.maxSockets || http.globalAgent.maxSockets;
+            maxSockets = this.requestOptions.maxSockets || external_http_.globalAgent.maxSockets;
         }
         // This is `useProxy` again, but we need to check `proxyURl` directly for TypeScripts's flow analysis.
         if (proxyUrl && proxyUrl.hostname) {
@@ -31749,7 +31795,7 @@ class lib_HttpClient {
         // if tunneling agent isn't assigned create a new agent
         if (!agent) {
             const options = { keepAlive: this._keepAlive, maxSockets };
-            agent = usingSsl ? new https.Agent(options) : new http.Agent(options);
+            agent = usingSsl ? new external_https_.Agent(options) : new external_http_.Agent(options);
             this._agent = agent;
         }
         if (usingSsl && this._ignoreSslError) {
@@ -31772,7 +31818,7 @@ class lib_HttpClient {
             return proxyAgent;
         }
         const usingSsl = parsedUrl.protocol === 'https:';
-        proxyAgent = new ProxyAgent(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
+        proxyAgent = new undici/* ProxyAgent */.kT(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
             token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString('base64')}`
         })));
         this._proxyAgentDispatcher = proxyAgent;
@@ -31903,7 +31949,7 @@ class BasicCredentialHandler {
         });
     }
 }
-class auth_BearerCredentialHandler {
+class BearerCredentialHandler {
     constructor(token) {
         this.token = token;
     }
@@ -31961,13 +32007,13 @@ var oidc_utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg
 
 
 
-class oidc_utils_OidcClient {
+class OidcClient {
     static createHttpClient(allowRetry = true, maxRetry = 10) {
         const requestOptions = {
             allowRetries: allowRetry,
             maxRetries: maxRetry
         };
-        return new HttpClient('actions/oidc-client', [new BearerCredentialHandler(oidc_utils_OidcClient.getRequestToken())], requestOptions);
+        return new HttpClient('actions/oidc-client', [new BearerCredentialHandler(OidcClient.getRequestToken())], requestOptions);
     }
     static getRequestToken() {
         const token = process.env['ACTIONS_ID_TOKEN_REQUEST_TOKEN'];
@@ -31986,7 +32032,7 @@ class oidc_utils_OidcClient {
     static getCall(id_token_url) {
         return oidc_utils_awaiter(this, void 0, void 0, function* () {
             var _a;
-            const httpclient = oidc_utils_OidcClient.createHttpClient();
+            const httpclient = OidcClient.createHttpClient();
             const res = yield httpclient
                 .getJson(id_token_url)
                 .catch(error => {
@@ -32005,13 +32051,13 @@ class oidc_utils_OidcClient {
         return oidc_utils_awaiter(this, void 0, void 0, function* () {
             try {
                 // New ID Token is requested from action service
-                let id_token_url = oidc_utils_OidcClient.getIDTokenUrl();
+                let id_token_url = OidcClient.getIDTokenUrl();
                 if (audience) {
                     const encodedAudience = encodeURIComponent(audience);
                     id_token_url = `${id_token_url}&audience=${encodedAudience}`;
                 }
                 debug(`ID token url is ${id_token_url}`);
-                const id_token = yield oidc_utils_OidcClient.getCall(id_token_url);
+                const id_token = yield OidcClient.getCall(id_token_url);
                 setSecret(id_token);
                 return id_token;
             }
@@ -32300,7 +32346,7 @@ const _summary = new Summary();
 /**
  * @deprecated use `core.summary`
  */
-const markdownSummary = (/* unused pure expression or super */ null && (_summary));
+const markdownSummary = _summary;
 const summary = _summary;
 //# sourceMappingURL=summary.js.map
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
@@ -32334,7 +32380,7 @@ function toWin32Path(pth) {
  * @return string The platform-specific path.
  */
 function toPlatformPath(pth) {
-    return pth.replace(/[/\\]/g, path.sep);
+    return pth.replace(/[/\\]/g, external_path_namespaceObject.sep);
 }
 //# sourceMappingURL=path-utils.js.map
 // EXTERNAL MODULE: external "string_decoder"
@@ -33409,16 +33455,16 @@ var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arg
  * @param     options            optional exec options.  See ExecOptions
  * @returns   Promise<number>    exit code
  */
-function exec_exec(commandLine, args, options) {
+function exec(commandLine, args, options) {
     return exec_awaiter(this, void 0, void 0, function* () {
-        const commandArgs = tr.argStringToArray(commandLine);
+        const commandArgs = argStringToArray(commandLine);
         if (commandArgs.length === 0) {
             throw new Error(`Parameter 'commandLine' cannot be null or empty.`);
         }
         // Path to tool to execute should be first arg
         const toolPath = commandArgs[0];
         args = commandArgs.slice(1).concat(args || []);
-        const runner = new tr.ToolRunner(toolPath, args, options);
+        const runner = new ToolRunner(toolPath, args, options);
         return runner.exec();
     });
 }
@@ -33438,8 +33484,8 @@ function getExecOutput(commandLine, args, options) {
         let stdout = '';
         let stderr = '';
         //Using string decoder covers the case where a mult-byte character is split
-        const stdoutDecoder = new StringDecoder('utf8');
-        const stderrDecoder = new StringDecoder('utf8');
+        const stdoutDecoder = new external_string_decoder_.StringDecoder('utf8');
+        const stderrDecoder = new external_string_decoder_.StringDecoder('utf8');
         const originalStdoutListener = (_a = options === null || options === void 0 ? void 0 : options.listeners) === null || _a === void 0 ? void 0 : _a.stdout;
         const originalStdErrListener = (_b = options === null || options === void 0 ? void 0 : options.listeners) === null || _b === void 0 ? void 0 : _b.stderr;
         const stdErrListener = (data) => {
@@ -33455,7 +33501,7 @@ function getExecOutput(commandLine, args, options) {
             }
         };
         const listeners = Object.assign(Object.assign({}, options === null || options === void 0 ? void 0 : options.listeners), { stdout: stdOutListener, stderr: stdErrListener });
-        const exitCode = yield exec_exec(commandLine, args, Object.assign(Object.assign({}, options), { listeners }));
+        const exitCode = yield exec(commandLine, args, Object.assign(Object.assign({}, options), { listeners }));
         //flush any remaining characters
         stdout += stdoutDecoder.end();
         stderr += stderrDecoder.end();
@@ -33480,10 +33526,10 @@ var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, 
 
 
 const getWindowsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
-    const { stdout: version } = yield exec.getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Version"', undefined, {
+    const { stdout: version } = yield getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Version"', undefined, {
         silent: true
     });
-    const { stdout: name } = yield exec.getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Caption"', undefined, {
+    const { stdout: name } = yield getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Caption"', undefined, {
         silent: true
     });
     return {
@@ -33493,7 +33539,7 @@ const getWindowsInfo = () => platform_awaiter(void 0, void 0, void 0, function* 
 });
 const getMacOsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
     var _a, _b, _c, _d;
-    const { stdout } = yield exec.getExecOutput('sw_vers', undefined, {
+    const { stdout } = yield getExecOutput('sw_vers', undefined, {
         silent: true
     });
     const version = (_b = (_a = stdout.match(/ProductVersion:\s*(.+)/)) === null || _a === void 0 ? void 0 : _a[1]) !== null && _b !== void 0 ? _b : '';
@@ -33504,7 +33550,7 @@ const getMacOsInfo = () => platform_awaiter(void 0, void 0, void 0, function* ()
     };
 });
 const getLinuxInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
-    const { stdout } = yield exec.getExecOutput('lsb_release', ['-i', '-r', '-s'], {
+    const { stdout } = yield getExecOutput('lsb_release', ['-i', '-r', '-s'], {
         silent: true
     });
     const [name, version] = stdout.trim().split('\n');
@@ -33609,8 +33655,8 @@ function exportVariable(name, val) {
  * console.log(`Using token: ${apiToken}`); // Outputs: "Using token: ***"
  * ```
  */
-function core_setSecret(secret) {
-    command_issueCommand('add-mask', {}, secret);
+function setSecret(secret) {
+    issueCommand('add-mask', {}, secret);
 }
 /**
  * Prepends inputPath to the PATH (for this action and future actions)
@@ -33624,7 +33670,7 @@ function addPath(inputPath) {
     else {
         issueCommand('add-path', {}, inputPath);
     }
-    process.env['PATH'] = `${inputPath}${path.delimiter}${process.env['PATH']}`;
+    process.env['PATH'] = `${inputPath}${external_path_namespaceObject.delimiter}${process.env['PATH']}`;
 }
 /**
  * Gets the value of an input.
@@ -33693,10 +33739,10 @@ function getBooleanInput(name, options) {
 function setOutput(name, value) {
     const filePath = process.env['GITHUB_OUTPUT'] || '';
     if (filePath) {
-        return file_command_issueFileCommand('OUTPUT', file_command_prepareKeyValueMessage(name, value));
+        return issueFileCommand('OUTPUT', prepareKeyValueMessage(name, value));
     }
     process.stdout.write(external_os_.EOL);
-    command_issueCommand('set-output', { name }, utils_toCommandValue(value));
+    issueCommand('set-output', { name }, toCommandValue(value));
 }
 /**
  * Enables or disables the echoing of commands into stdout for the rest of the step.
@@ -33731,8 +33777,8 @@ function isDebug() {
  * Writes debug message to user log
  * @param message debug message
  */
-function core_debug(message) {
-    command_issueCommand('debug', {}, message);
+function debug(message) {
+    issueCommand('debug', {}, message);
 }
 /**
  * Adds an error issue
@@ -33740,7 +33786,7 @@ function core_debug(message) {
  * @param properties optional properties to add to the annotation.
  */
 function error(message, properties = {}) {
-    command_issueCommand('error', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+    issueCommand('error', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
  * Adds a warning issue
@@ -33748,7 +33794,7 @@ function error(message, properties = {}) {
  * @param properties optional properties to add to the annotation.
  */
 function warning(message, properties = {}) {
-    command_issueCommand('warning', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+    issueCommand('warning', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
  * Adds a notice issue
@@ -33756,7 +33802,7 @@ function warning(message, properties = {}) {
  * @param properties optional properties to add to the annotation.
  */
 function notice(message, properties = {}) {
-    command_issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+    issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
  * Writes info to log with console.log.
@@ -33773,13 +33819,13 @@ function info(message) {
  * @param name The name of the output group
  */
 function startGroup(name) {
-    command_issue('group', name);
+    issue('group', name);
 }
 /**
  * End an output group.
  */
 function endGroup() {
-    command_issue('endgroup');
+    issue('endgroup');
 }
 /**
  * Wrap an asynchronous function call in a group.
@@ -33850,6 +33896,78 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: ./src/changes/github-context.ts
+
+/** The workflow run, as the runner describes it in GITHUB_* variables; outside GitHub, mostly empty. */
+function githubContextFromEnv(token, env = process.env) {
+    const eventPath = env.GITHUB_EVENT_PATH ?? '';
+    return {
+        eventName: env.GITHUB_EVENT_NAME ?? '',
+        payload: eventPath !== '' && (0,external_node_fs_namespaceObject.existsSync)(eventPath)
+            ? JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(eventPath, 'utf8'))
+            : {},
+        sha: env.GITHUB_SHA || 'HEAD',
+        workspace: env.GITHUB_WORKSPACE || process.cwd(),
+        repository: env.GITHUB_REPOSITORY ?? '',
+        apiUrl: env.GITHUB_API_URL || 'https://api.github.com',
+        token,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/redact.ts
+/**
+ * The Root key must never be shown: not in a log, an error, an output, the summary or the report, and not in an
+ * encoding of it either, since a server may echo it back base64'd, hex'd, URL-encoded or JSON-escaped.
+ */
+const REDACTED = '***';
+const MIN_FORM_LENGTH = 6;
+/** The ways the secret may appear in text, longest first. */
+function secretForms(secret) {
+    if (secret === '')
+        return [];
+    const bytes = Buffer.from(secret, 'utf8');
+    const forms = new Set([
+        secret,
+        encodeURIComponent(secret),
+        encodeURI(secret),
+        JSON.stringify(secret).slice(1, -1),
+        JSON.stringify(secret).slice(1, -1).replaceAll('/', '\\/'),
+        bytes.toString('hex'),
+        bytes.toString('hex').toUpperCase(),
+        ...base64Cores(bytes, 'base64'),
+        ...base64Cores(bytes, 'base64url'),
+    ]);
+    // A very short form (a base64 core of a very short secret) would blank out unrelated text; the raw secret stays.
+    return [...forms]
+        .filter((form) => form === secret || form.length >= MIN_FORM_LENGTH)
+        .sort((a, b) => b.length - a.length);
+}
+/**
+ * The secret inside a longer base64 text (such as `Basic` credentials or a token) is encoded differently for each of
+ * the three byte alignments it can start at. For each, keep only the characters that depend on the secret alone.
+ */
+function base64Cores(bytes, encoding) {
+    return [0, 1, 2].map((offset) => {
+        const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString(encoding);
+        const start = Math.ceil((offset * 8) / 6);
+        const end = Math.floor(((offset + bytes.length) * 8) / 6);
+        return encoded.slice(start, end);
+    });
+}
+/** Replaces every form of every secret with `***`. */
+function makeRedactor(secrets) {
+    const forms = secrets.flatMap(secretForms);
+    if (forms.length === 0)
+        return (text) => text;
+    const pattern = new RegExp([...new Set(forms)].map(escapeRegExp).join('|'), 'g');
+    return (text) => text.replace(pattern, REDACTED);
+}
+function escapeRegExp(text) {
+    return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 ;// CONCATENATED MODULE: ./src/api/errors.ts
 /** What went wrong with one request, as the user needs to read it. Server text is redacted before it gets here. */
 class ApiError extends Error {
@@ -34760,57 +34878,12 @@ function planFiles(request, changed) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/redact.ts
-/**
- * The Root key must never be shown: not in a log, an error, an output, the summary or the report, and not in an
- * encoding of it either, since a server may echo it back base64'd, hex'd, URL-encoded or JSON-escaped.
- */
-const REDACTED = '***';
-const MIN_FORM_LENGTH = 6;
-/** The ways the secret may appear in text, longest first. */
-function secretForms(secret) {
-    if (secret === '')
-        return [];
-    const bytes = Buffer.from(secret, 'utf8');
-    const forms = new Set([
-        secret,
-        encodeURIComponent(secret),
-        encodeURI(secret),
-        JSON.stringify(secret).slice(1, -1),
-        JSON.stringify(secret).slice(1, -1).replaceAll('/', '\\/'),
-        bytes.toString('hex'),
-        bytes.toString('hex').toUpperCase(),
-        ...base64Cores(bytes, 'base64'),
-        ...base64Cores(bytes, 'base64url'),
-    ]);
-    // A very short form (a base64 core of a very short secret) would blank out unrelated text; the raw secret stays.
-    return [...forms]
-        .filter((form) => form === secret || form.length >= MIN_FORM_LENGTH)
-        .sort((a, b) => b.length - a.length);
-}
-/**
- * The secret inside a longer base64 text (such as `Basic` credentials or a token) is encoded differently for each of
- * the three byte alignments it can start at. For each, keep only the characters that depend on the secret alone.
- */
-function base64Cores(bytes, encoding) {
-    return [0, 1, 2].map((offset) => {
-        const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString(encoding);
-        const start = Math.ceil((offset * 8) / 6);
-        const end = Math.floor(((offset + bytes.length) * 8) / 6);
-        return encoded.slice(start, end);
-    });
-}
-/** Replaces every form of every secret with `***`. */
-function makeRedactor(secrets) {
-    const forms = secrets.flatMap(secretForms);
-    if (forms.length === 0)
-        return (text) => text;
-    const pattern = new RegExp([...new Set(forms)].map(escapeRegExp).join('|'), 'g');
-    return (text) => text.replace(pattern, REDACTED);
-}
-function escapeRegExp(text) {
-    return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
+;// CONCATENATED MODULE: ./package.json
+const package_namespaceObject = {"rE":"0.1.0"};
+;// CONCATENATED MODULE: ./src/version.ts
+
+const VERSION = package_namespaceObject.rE;
+const USER_AGENT = `image-cache-invalidate/${VERSION}`;
 
 ;// CONCATENATED MODULE: ./src/run/execute.ts
 
@@ -35078,6 +35151,165 @@ function plannedCalls(plan) {
     return calls;
 }
 
+;// CONCATENATED MODULE: ./src/run/flow.ts
+
+
+
+
+
+
+
+
+
+/** One run, from settings to report: plan (with the changed files), execute unless a dry run, and tell. */
+async function runFlow(settings, options) {
+    const startedAt = new Date();
+    const { log } = options;
+    const plan = planRun(settings, await changedFiles(settings, options.github));
+    log.startGroup('Plan');
+    logPlan(settings, plan, log);
+    log.endGroup();
+    let result;
+    if (!settings.dryRun) {
+        log.startGroup('Invalidate');
+        result = await send(settings, plan, options);
+        log.endGroup();
+    }
+    return {
+        dryRun: settings.dryRun,
+        plan,
+        ...(result === undefined ? {} : { result }),
+        startedAt,
+        finishedAt: new Date(),
+    };
+}
+/** The files given in `files`, or those the triggering event changed, when the target asks for them. */
+async function changedFiles(settings, github) {
+    const target = settings.target;
+    if (target.scope !== 'assets' || target.changes === undefined)
+        return undefined;
+    if (target.changes.files !== undefined)
+        return { files: [...target.changes.files], source: 'the files input' };
+    const context = github();
+    return detectChangedFiles(context, target.changes.since, gitIn(context.workspace));
+}
+function logPlan(settings, plan, log) {
+    const invalidation = plan.invalidation;
+    log.info(`Service: ${settings.endpoint.href}`);
+    if (settings.dryRun)
+        log.info('Dry run: nothing will be sent.');
+    switch (invalidation.scope) {
+        case 'all':
+            log.info('Invalidate: every image of the account (1 call).');
+            break;
+        case 'domain':
+            log.info(`Invalidate: every image of ${invalidation.domain} (1 call).`);
+            break;
+        case 'assets':
+            if (invalidation.files !== undefined)
+                logFiles(invalidation.files, log);
+            if (invalidation.assets.length === 0)
+                log.notice(`Nothing to invalidate: ${emptyReason(invalidation.files)}`);
+            else {
+                log.info(`Invalidate: ${plural(invalidation.assets.length, 'asset')} in ${plural(invalidation.batches.length, 'call')}, ` +
+                    `up to ${Math.min(settings.concurrency, invalidation.batches.length)} at a time.`);
+            }
+            break;
+        case 'none':
+            log.info('Invalidate: nothing (scope none).');
+            break;
+    }
+    if (plan.token)
+        log.info('Then request a fresh cache token.');
+}
+function logFiles(files, log) {
+    log.info(`Changed files: ${files.source}`);
+    if (files.fallbackReason !== undefined)
+        log.info(`(git could not tell: ${files.fallbackReason})`);
+    if (files.truncated !== undefined)
+        log.warning(`Changed files: ${files.truncated}.`);
+    log.info(`${plural(files.found, 'file')} found, ${files.selected} selected by paths, ${files.mapped} mapped to URLs by url-map, ` +
+        `${files.unmapped.length} skipped.`);
+    if (files.unmapped.length > 0) {
+        const shown = files.unmapped.slice(0, 20).map(quote).join(', ');
+        const more = files.unmapped.length > 20 ? ` and ${files.unmapped.length - 20} more` : '';
+        log.warning(`${plural(files.unmapped.length, 'selected file')} skipped: no url-map rule maps ${shown}${more}.`);
+    }
+}
+function emptyReason(files) {
+    if (files === undefined)
+        return 'the asset list is empty.';
+    return `none of the ${plural(files.found, 'changed file')} is an image that url-map maps (${files.source}).`;
+}
+async function send(settings, plan, options) {
+    // Loaded only when something is sent: a dry run starts faster without undici.
+    const { createDispatcher } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(43)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9043));
+    const dispatcher = createDispatcher(settings.concurrency, settings.timeoutMs);
+    const client = {
+        endpoint: settings.endpoint,
+        apiKey: settings.apiKey,
+        dispatcher,
+        timeoutMs: settings.timeoutMs,
+        redact: options.redact,
+        userAgent: USER_AGENT,
+    };
+    try {
+        return await execute(plan, {
+            send: (call) => sendCall(call, client),
+            concurrency: settings.concurrency,
+            maxRetries: settings.maxRetries,
+            retryWindowMs: RETRY_WINDOW_MS,
+            ...BACKOFF,
+            onCall: (call) => {
+                logCall(call, options.log);
+                options.onCall?.(call);
+            },
+        });
+    }
+    finally {
+        await dispatcher.close();
+    }
+}
+function logCall(call, log) {
+    for (const attempt of call.attempts) {
+        const answer = attempt.status ?? attempt.error ?? '';
+        log.debug(`${describeCall(call)}: ${answer} in ${Math.round(attempt.durationMs)} ms`);
+    }
+    const line = `${describeCall(call)}: ${call.outcome}${call.error === undefined ? '' : ` (${call.error.message})`}`;
+    if (call.outcome === 'confirmed')
+        log.info(line);
+    else
+        log.warning(line);
+}
+
+;// CONCATENATED MODULE: ./src/run/log.ts
+/** The same log, with every line redacted first: nothing reaches it unredacted. */
+function redactedLog(log, redact) {
+    return {
+        info: (line) => {
+            log.info(redact(line));
+        },
+        notice: (line) => {
+            log.notice(redact(line));
+        },
+        warning: (line) => {
+            log.warning(redact(line));
+        },
+        error: (line) => {
+            log.error(redact(line));
+        },
+        debug: (line) => {
+            log.debug(redact(line));
+        },
+        startGroup: (name) => {
+            log.startGroup(redact(name));
+        },
+        endGroup: () => {
+            log.endGroup();
+        },
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/run/summary.ts
 
 // Beyond this many calls, the table groups them by outcome, so that the summary stays readable.
@@ -35221,6 +35453,92 @@ function escapeMarkdown(text) {
         .replace(/^(\d*)([.-])/, '$1\\$2'); // a list marker only counts at the start
 }
 
+;// CONCATENATED MODULE: ./src/action-inputs.ts
+// Generated from action.yml by scripts/generate.ts (npm run generate): do not edit.
+// The command reads its defaults and --help from here; the action gets them from the runner.
+const ACTION_INPUTS = {
+    'api-key': {
+        description: "The account's Root API key (Sub keys cannot invalidate). Pass it from a secret, e.g. `secrets.IMAGE_API_KEY`.",
+        required: true,
+        default: '',
+    },
+    'base-url': {
+        description: "The service's dashboard host, e.g. `https://dashboard.example.com`. Must be https; plain http is allowed only for loopback hosts, for local testing.",
+        required: true,
+        default: '',
+    },
+    'service-key': {
+        description: "The service's short name, the path segment in `/api/<service-key>/v2/cache`.",
+        required: true,
+        default: '',
+    },
+    scope: {
+        description: 'What to invalidate: `assets` (the images in `assets`), `domain` (every image of `domain`), `all` (every image of the account), or `none` (no invalidation, to request a `token` alone).',
+        required: false,
+        default: 'assets',
+    },
+    domain: {
+        description: 'With scope `domain`, the domain whose images to invalidate, e.g. `www.example.com` (a URL is reduced to its host).',
+        required: false,
+        default: '',
+    },
+    assets: {
+        description: 'With scope `assets`, the images to invalidate, as full image URLs or 32-character asset hashes, separated by newlines, commas or whitespace. Sent at most 100 per call.',
+        required: false,
+        default: '',
+    },
+    files: {
+        description: 'Repository paths of changed files to invalidate as image URLs (through `url-map`), one per line or a JSON array. When both `files` and `assets` are empty and `url-map` is set, the files that the triggering push, pull request or merge group changed are detected instead.',
+        required: false,
+        default: '',
+    },
+    paths: {
+        description: 'Glob patterns selecting which changed files are images, one per line, `!` to exclude; matched without regard to case.',
+        required: false,
+        default: '**/*.{apng,avif,bmp,gif,heic,heif,ico,jfif,jpeg,jpg,jxl,pjp,pjpeg,png,svg,tif,tiff,webp}',
+    },
+    'url-map': {
+        description: 'Rules mapping repository paths to public image URLs, one per line: `<path prefix> => <URL prefix>`, e.g. `public/images => https://www.example.com/images`. The longest matching prefix wins; a selected file no rule maps is skipped with a warning.',
+        required: false,
+        default: '',
+    },
+    since: {
+        description: "A commit, tag or branch to compare with instead of the event's base when detecting changed files; needed for events that name no commits (workflow_dispatch, schedule, release…).",
+        required: false,
+        default: '',
+    },
+    'github-token': {
+        description: 'Token for the GitHub API, used to list changed files only when git cannot (no checkout of the repository).',
+        required: false,
+        default: '${{ github.token }}',
+    },
+    token: {
+        description: 'Request a fresh cache token and output it as `token` and `cache-buster`.',
+        required: false,
+        default: 'false',
+    },
+    'dry-run': {
+        description: 'Validate and plan everything, send nothing, and report what would have been sent.',
+        required: false,
+        default: 'false',
+    },
+    concurrency: {
+        description: 'Invalidation calls in flight at once, 1 to 32.',
+        required: false,
+        default: '4',
+    },
+    'max-retries': {
+        description: 'Retries of a call after a network failure, a timeout or a 408, 429, 500, 502, 503 or 504 answer, 0 to 10.',
+        required: false,
+        default: '5',
+    },
+    'timeout-seconds': {
+        description: 'Time allowed for one request, in seconds (0.1 to 600).',
+        required: false,
+        default: '30',
+    },
+};
+
 ;// CONCATENATED MODULE: ./src/assets/refs.ts
 /** Splits on newlines, commas and whitespace; blank entries are ignored. */
 function splitAssetList(text) {
@@ -35294,25 +35612,8 @@ function unique(paths) {
 
 
 
-/** The inputs, by their names in action.yml. Every value is the raw string the runner (or the CLI) hands over. */
-const INPUT_NAMES = [
-    'api-key',
-    'base-url',
-    'service-key',
-    'scope',
-    'domain',
-    'assets',
-    'files',
-    'paths',
-    'url-map',
-    'since',
-    'github-token',
-    'token',
-    'dry-run',
-    'concurrency',
-    'max-retries',
-    'timeout-seconds',
-];
+
+const INPUT_NAMES = Object.keys(ACTION_INPUTS);
 const SCOPES = ['assets', 'domain', 'all', 'none'];
 /** Turns the raw inputs into Settings, or throws one InputError that lists every problem found. */
 function parseSettings(raw) {
@@ -35427,20 +35728,7 @@ function parseAssets(text) {
     return throwInput(`assets: ${count} neither an absolute http(s) URL nor a 32-character asset hash:\n${shown.join('\n')}`);
 }
 
-;// CONCATENATED MODULE: ./package.json
-const package_namespaceObject = {"rE":"0.1.0"};
-;// CONCATENATED MODULE: ./src/version.ts
-
-const VERSION = package_namespaceObject.rE;
-const USER_AGENT = `image-cache-invalidate/${VERSION}`;
-
 ;// CONCATENATED MODULE: ./src/main.ts
-
-
-
-
-
-
 
 
 
@@ -35458,12 +35746,12 @@ async function run() {
     const startedAt = new Date();
     const redact = registerSecrets([getInput('api-key'), getInput('github-token')]);
     try {
-        await invalidate(startedAt, redact);
+        await invalidate(redact);
     }
     catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         if (!(error instanceof InputError))
-            core_debug(redact(String(error instanceof Error ? error.stack : error)));
+            debug(redact(String(error instanceof Error ? error.stack : error)));
         await publishFailure(startedAt, redact, message).catch(() => undefined);
         setFailed(redact(message));
     }
@@ -35473,149 +35761,25 @@ function registerSecrets(rawKeys) {
     const keys = [...new Set(rawKeys.flatMap((key) => [key, key.trim()]))].filter((key) => key !== '');
     for (const key of keys)
         for (const form of secretForms(key))
-            core_setSecret(form);
+            setSecret(form);
     return makeRedactor(keys);
 }
-async function invalidate(startedAt, redact) {
+async function invalidate(redact) {
     const raw = Object.fromEntries(INPUT_NAMES.map((name) => [name, getInput(name)]));
     const settings = parseSettings(raw);
-    const changed = await changedFiles(settings);
-    const plan = planRun(settings, changed);
-    startGroup('Plan');
-    logPlan(settings, plan);
-    endGroup();
-    let result;
-    if (!settings.dryRun) {
-        startGroup('Invalidate');
-        result = await send(settings, plan, redact);
-        endGroup();
-    }
-    const report = {
-        dryRun: settings.dryRun,
-        plan,
-        ...(result === undefined ? {} : { result }),
-        startedAt,
-        finishedAt: new Date(),
-    };
+    const log = redactedLog(core_namespaceObject, redact);
+    const report = await runFlow(settings, {
+        log,
+        redact,
+        github: () => githubContextFromEnv(settings.githubToken),
+    });
     await publish(report, redact);
     const failures = failuresOf(report);
     for (const failure of failures.slice(0, 10))
-        error(redact(failure));
+        log.error(failure);
     if (failures.length > 0) {
         setFailed(redact(`${plural(failures.length, 'failure')}; the job summary and the report list each one.`));
     }
-}
-/** The files given in `files`, or those the triggering event changed, when the target asks for them. */
-async function changedFiles(settings) {
-    const target = settings.target;
-    if (target.scope !== 'assets' || target.changes === undefined)
-        return undefined;
-    if (target.changes.files !== undefined)
-        return { files: [...target.changes.files], source: 'the files input' };
-    const context = githubContext(settings.githubToken);
-    return detectChangedFiles(context, target.changes.since, gitIn(context.workspace));
-}
-function githubContext(token) {
-    const env = process.env;
-    const eventPath = env.GITHUB_EVENT_PATH ?? '';
-    return {
-        eventName: env.GITHUB_EVENT_NAME ?? '',
-        payload: eventPath !== '' && (0,external_node_fs_namespaceObject.existsSync)(eventPath)
-            ? JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(eventPath, 'utf8'))
-            : {},
-        sha: env.GITHUB_SHA ?? 'HEAD',
-        workspace: env.GITHUB_WORKSPACE || process.cwd(),
-        repository: env.GITHUB_REPOSITORY ?? '',
-        apiUrl: env.GITHUB_API_URL || 'https://api.github.com',
-        token,
-    };
-}
-function logFiles(files) {
-    info(`Changed files: ${files.source}`);
-    if (files.fallbackReason !== undefined)
-        info(`(git could not tell: ${files.fallbackReason})`);
-    if (files.truncated !== undefined)
-        warning(`Changed files: ${files.truncated}.`);
-    info(`${plural(files.found, 'file')} found, ${files.selected} selected by paths, ${files.mapped} mapped to URLs by url-map, ` +
-        `${files.unmapped.length} skipped.`);
-    if (files.unmapped.length > 0) {
-        const shown = files.unmapped.slice(0, 20).map(quote).join(', ');
-        const more = files.unmapped.length > 20 ? ` and ${files.unmapped.length - 20} more` : '';
-        warning(`${plural(files.unmapped.length, 'selected file')} skipped: no url-map rule maps ${shown}${more}.`);
-    }
-}
-function emptyReason(files) {
-    if (files === undefined)
-        return 'the asset list is empty.';
-    return `none of the ${plural(files.found, 'changed file')} is an image that url-map maps (${files.source}).`;
-}
-function logPlan(settings, plan) {
-    const invalidation = plan.invalidation;
-    info(`Service: ${settings.endpoint.href}`);
-    if (settings.dryRun)
-        info('Dry run: nothing will be sent.');
-    switch (invalidation.scope) {
-        case 'all':
-            info('Invalidate: every image of the account (1 call).');
-            break;
-        case 'domain':
-            info(`Invalidate: every image of ${invalidation.domain} (1 call).`);
-            break;
-        case 'assets':
-            if (invalidation.files !== undefined)
-                logFiles(invalidation.files);
-            if (invalidation.assets.length === 0)
-                notice(`Nothing to invalidate: ${emptyReason(invalidation.files)}`);
-            else {
-                info(`Invalidate: ${plural(invalidation.assets.length, 'asset')} in ${plural(invalidation.batches.length, 'call')}, ` +
-                    `up to ${Math.min(settings.concurrency, invalidation.batches.length)} at a time.`);
-            }
-            break;
-        case 'none':
-            info('Invalidate: nothing (scope none).');
-            break;
-    }
-    if (plan.token)
-        info('Then request a fresh cache token.');
-}
-async function send(settings, plan, redact) {
-    // Loaded only when something is sent: a dry run starts faster without undici.
-    const { createDispatcher } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(43)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9043));
-    const dispatcher = createDispatcher(settings.concurrency, settings.timeoutMs);
-    const client = {
-        endpoint: settings.endpoint,
-        apiKey: settings.apiKey,
-        dispatcher,
-        timeoutMs: settings.timeoutMs,
-        redact,
-        userAgent: USER_AGENT,
-    };
-    try {
-        return await execute(plan, {
-            send: (call) => sendCall(call, client),
-            concurrency: settings.concurrency,
-            maxRetries: settings.maxRetries,
-            retryWindowMs: RETRY_WINDOW_MS,
-            ...BACKOFF,
-            onCall: (call) => {
-                logCall(call, redact);
-            },
-        });
-    }
-    finally {
-        await dispatcher.close();
-    }
-}
-function logCall(call, redact) {
-    for (const attempt of call.attempts) {
-        const answer = attempt.status ?? attempt.error ?? '';
-        core_debug(redact(`${describeCall(call)}: ${answer} in ${Math.round(attempt.durationMs)} ms`));
-    }
-    const line = `${describeCall(call)}: ${call.outcome}${call.error === undefined ? '' : ` (${call.error.message})`}`;
-    if (call.outcome === 'confirmed')
-        info(redact(line));
-    else
-        warning(redact(line));
 }
 /** Outputs, job summary and JSON report: written on every run, failed or not. */
 async function publish(report, redact) {
@@ -36019,6 +36183,36 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ 	};
 /******/ })();
 /******/ 
+/******/ /* webpack/runtime/create fake namespace object */
+/******/ (() => {
+/******/ 	var getProto = Object.getPrototypeOf ? (obj) => (Object.getPrototypeOf(obj)) : (obj) => (obj.__proto__);
+/******/ 	var leafPrototypes;
+/******/ 	// create a fake namespace object
+/******/ 	// mode & 1: value is a module id, require it
+/******/ 	// mode & 2: merge all properties of value into the ns
+/******/ 	// mode & 4: return value when already ns object
+/******/ 	// mode & 16: return value when it's Promise-like
+/******/ 	// mode & 8|1: behave like require
+/******/ 	__nccwpck_require__.t = function(value, mode) {
+/******/ 		if(mode & 1) value = this(value);
+/******/ 		if(mode & 8) return value;
+/******/ 		if(typeof value === 'object' && value) {
+/******/ 			if((mode & 4) && value.__esModule) return value;
+/******/ 			if((mode & 16) && typeof value.then === 'function') return value;
+/******/ 		}
+/******/ 		var ns = Object.create(null);
+/******/ 		__nccwpck_require__.r(ns);
+/******/ 		var def = {};
+/******/ 		leafPrototypes = leafPrototypes || [null, getProto({}), getProto([]), getProto(getProto)];
+/******/ 		for(var current = mode & 2 && value; typeof current == 'object' && !~leafPrototypes.indexOf(current); current = getProto(current)) {
+/******/ 			Object.getOwnPropertyNames(current).forEach((key) => (def[key] = () => (value[key])));
+/******/ 		}
+/******/ 		def['default'] = () => (value);
+/******/ 		__nccwpck_require__.d(ns, def);
+/******/ 		return ns;
+/******/ 	};
+/******/ })();
+/******/ 
 /******/ /* webpack/runtime/define property getters */
 /******/ (() => {
 /******/ 	// define getter functions for harmony exports
@@ -36056,6 +36250,17 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ /* webpack/runtime/hasOwnProperty shorthand */
 /******/ (() => {
 /******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/make namespace object */
+/******/ (() => {
+/******/ 	// define __esModule on exports
+/******/ 	__nccwpck_require__.r = (exports) => {
+/******/ 		if(typeof Symbol !== 'undefined' && Symbol.toStringTag) {
+/******/ 			Object.defineProperty(exports, Symbol.toStringTag, { value: 'Module' });
+/******/ 		}
+/******/ 		Object.defineProperty(exports, '__esModule', { value: true });
+/******/ 	};
 /******/ })();
 /******/ 
 /******/ /* webpack/runtime/node module decorator */

@@ -1,3 +1,4 @@
+import { ACTION_INPUTS } from './action-inputs.ts';
 import { parseAssetList, type AssetRef } from './assets/refs.ts';
 import { parseFileList } from './changes/files-input.ts';
 import { parsePatterns } from './changes/select.ts';
@@ -19,25 +20,8 @@ import {
 export { InputError };
 
 /** The inputs, by their names in action.yml. Every value is the raw string the runner (or the CLI) hands over. */
-export const INPUT_NAMES = [
-  'api-key',
-  'base-url',
-  'service-key',
-  'scope',
-  'domain',
-  'assets',
-  'files',
-  'paths',
-  'url-map',
-  'since',
-  'github-token',
-  'token',
-  'dry-run',
-  'concurrency',
-  'max-retries',
-  'timeout-seconds',
-] as const;
-export type InputName = (typeof INPUT_NAMES)[number];
+export type InputName = keyof typeof ACTION_INPUTS;
+export const INPUT_NAMES = Object.keys(ACTION_INPUTS) as InputName[];
 export type RawInputs = Readonly<Record<InputName, string>>;
 
 export const SCOPES = ['assets', 'domain', 'all', 'none'] as const;

@@ -1,11 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { actionYaml, expectedReadme } from '../scripts/readme-tables.ts';
+import { actionYaml, expectedActionInputs, expectedReadme } from '../scripts/generate.ts';
 import { INPUT_NAMES } from '../src/settings.ts';
 
 describe('README and action.yml', () => {
-  it('the README input and output tables are the ones generated from action.yml (npm run readme)', async () => {
+  it('the README input and output tables are the ones generated from action.yml (npm run generate)', async () => {
     expect(readFileSync(new URL('../README.md', import.meta.url), 'utf8')).toBe(await expectedReadme());
+  });
+
+  it('src/action-inputs.ts is the one generated from action.yml (npm run generate)', async () => {
+    expect(readFileSync(new URL('../src/action-inputs.ts', import.meta.url), 'utf8')).toBe(
+      await expectedActionInputs(),
+    );
   });
 
   it('the action reads exactly the inputs action.yml declares', () => {

@@ -1,6 +1,7 @@
 /**
- * The README's input and output tables, generated from action.yml so that they cannot drift apart.
- * `node scripts/readme-tables.ts` rewrites them in place; a test fails when they are out of date.
+ * What is generated from action.yml, so that nothing can drift from it: the README's input and output tables, and
+ * src/action-inputs.ts (the inputs with their defaults and descriptions, for the command and its --help).
+ * `npm run generate` rewrites both; a test fails when either is out of date.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -47,7 +48,7 @@ export function readmeWithTables(readme: string, action: ActionYaml): string {
 }
 
 function replaceBetween(text: string, name: string, content: string): string {
-  const start = `<!-- ${name}:start (generated from action.yml by scripts/readme-tables.ts) -->`;
+  const start = `<!-- ${name}:start (generated from action.yml by scripts/generate.ts) -->`;
   const end = `<!-- ${name}:end -->`;
   const from = text.indexOf(start);
   const to = text.indexOf(end);
@@ -63,6 +64,25 @@ export async function expectedReadme(): Promise<string> {
   return format(text, { ...(await resolveConfig(readmePath)), filepath: readmePath });
 }
 
+const inputsPath = fileURLToPath(new URL('src/action-inputs.ts', root));
+
+/** src/action-inputs.ts as it should be. */
+export async function expectedActionInputs(): Promise<string> {
+  const inputs = Object.entries(actionYaml().inputs).map(([name, input]) => [
+    name,
+    { description: input.description, required: input.required === true, default: input.default ?? '' },
+  ]);
+  const text = [
+    '// Generated from action.yml by scripts/generate.ts (npm run generate): do not edit.',
+    '// The command reads its defaults and --help from here; the action gets them from the runner.',
+    '',
+    `export const ACTION_INPUTS = ${JSON.stringify(Object.fromEntries(inputs), null, 2)} as const;`,
+    '',
+  ].join('\n');
+  return format(text, { ...(await resolveConfig(inputsPath)), filepath: inputsPath });
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   writeFileSync(readmePath, await expectedReadme());
+  writeFileSync(inputsPath, await expectedActionInputs());
 }

@@ -1,0 +1,96 @@
+// Generated from action.yml by scripts/generate.ts (npm run generate): do not edit.
+// The command reads its defaults and --help from here; the action gets them from the runner.
+
+export const ACTION_INPUTS = {
+  'api-key': {
+    description:
+      "The account's Root API key (Sub keys cannot invalidate). Pass it from a secret, e.g. `secrets.IMAGE_API_KEY`.",
+    required: true,
+    default: '',
+  },
+  'base-url': {
+    description:
+      "The service's dashboard host, e.g. `https://dashboard.example.com`. Must be https; plain http is allowed only for loopback hosts, for local testing.",
+    required: true,
+    default: '',
+  },
+  'service-key': {
+    description: "The service's short name, the path segment in `/api/<service-key>/v2/cache`.",
+    required: true,
+    default: '',
+  },
+  scope: {
+    description:
+      'What to invalidate: `assets` (the images in `assets`), `domain` (every image of `domain`), `all` (every image of the account), or `none` (no invalidation, to request a `token` alone).',
+    required: false,
+    default: 'assets',
+  },
+  domain: {
+    description:
+      'With scope `domain`, the domain whose images to invalidate, e.g. `www.example.com` (a URL is reduced to its host).',
+    required: false,
+    default: '',
+  },
+  assets: {
+    description:
+      'With scope `assets`, the images to invalidate, as full image URLs or 32-character asset hashes, separated by newlines, commas or whitespace. Sent at most 100 per call.',
+    required: false,
+    default: '',
+  },
+  files: {
+    description:
+      'Repository paths of changed files to invalidate as image URLs (through `url-map`), one per line or a JSON array. When both `files` and `assets` are empty and `url-map` is set, the files that the triggering push, pull request or merge group changed are detected instead.',
+    required: false,
+    default: '',
+  },
+  paths: {
+    description:
+      'Glob patterns selecting which changed files are images, one per line, `!` to exclude; matched without regard to case.',
+    required: false,
+    default: '**/*.{apng,avif,bmp,gif,heic,heif,ico,jfif,jpeg,jpg,jxl,pjp,pjpeg,png,svg,tif,tiff,webp}',
+  },
+  'url-map': {
+    description:
+      'Rules mapping repository paths to public image URLs, one per line: `<path prefix> => <URL prefix>`, e.g. `public/images => https://www.example.com/images`. The longest matching prefix wins; a selected file no rule maps is skipped with a warning.',
+    required: false,
+    default: '',
+  },
+  since: {
+    description:
+      "A commit, tag or branch to compare with instead of the event's base when detecting changed files; needed for events that name no commits (workflow_dispatch, schedule, release…).",
+    required: false,
+    default: '',
+  },
+  'github-token': {
+    description:
+      'Token for the GitHub API, used to list changed files only when git cannot (no checkout of the repository).',
+    required: false,
+    default: '${{ github.token }}',
+  },
+  token: {
+    description: 'Request a fresh cache token and output it as `token` and `cache-buster`.',
+    required: false,
+    default: 'false',
+  },
+  'dry-run': {
+    description: 'Validate and plan everything, send nothing, and report what would have been sent.',
+    required: false,
+    default: 'false',
+  },
+  concurrency: {
+    description: 'Invalidation calls in flight at once, 1 to 32.',
+    required: false,
+    default: '4',
+  },
+  'max-retries': {
+    description:
+      'Retries of a call after a network failure, a timeout or a 408, 429, 500, 502, 503 or 504 answer, 0 to 10.',
+    required: false,
+    default: '5',
+  },
+  'timeout-seconds': {
+    description: 'Time allowed for one request, in seconds (0.1 to 600).',
+    required: false,
+    default: '30',
+  },
+} as const;
