@@ -30877,7 +30877,7 @@ exports.debug = debug; // for test
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(68);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(212);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30886,7 +30886,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 68:
+/***/ 212:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34672,7 +34672,9 @@ async function ensureCommit(ref, git) {
     const present = await resolve(ref, git);
     if (present !== undefined)
         return present;
-    await git(['fetch', '--quiet', '--no-tags', '--depth=1', '--end-of-options', 'origin', ref]);
+    // Depth 1 only where the checkout is shallow already: a complete clone must stay complete for later steps.
+    const depth = (await isShallow(git)) ? ['--depth=1'] : [];
+    await git(['fetch', '--quiet', '--no-tags', ...depth, '--end-of-options', 'origin', ref]);
     // A name fetched this way is not stored under its ref: FETCH_HEAD holds it.
     return (await resolve(ref, git)) ?? (await git(['rev-parse', '--verify', 'FETCH_HEAD^{commit}'])).trim();
 }
@@ -34680,11 +34682,13 @@ async function parentOf(head, git) {
     const parent = await resolve(`${head}^`, git);
     if (parent !== undefined)
         return parent;
-    const shallow = (await git(['rev-parse', '--is-shallow-repository'])).trim() === 'true';
-    if (!shallow)
+    if (!(await isShallow(git)))
         return EMPTY_TREE; // a root commit: everything in it is new
     await git(['fetch', '--quiet', '--no-tags', '--depth=2', '--end-of-options', 'origin', head]);
     return (await resolve(`${head}^`, git)) ?? EMPTY_TREE;
+}
+async function isShallow(git) {
+    return (await git(['rev-parse', '--is-shallow-repository'])).trim() === 'true';
 }
 
 ;// CONCATENATED MODULE: ./src/changes/detect.ts
@@ -34824,12 +34828,13 @@ function mapToUrl(path, rules) {
 }
 /**
  * Characters that a file name may hold but that would change a URL's meaning if left as they are: '%' (an
- * escape), '?' and '#' (query, fragment), '\' (a '/' to the URL parser). The parser encodes the rest as a browser
- * does (a space becomes %20, non-ASCII its UTF-8 bytes). The './' keeps a first segment with a ':' from reading as
+ * escape), '?' and '#' (query, fragment), '\' (a '/' to the URL parser), and control characters and spaces (which
+ * the parser drops, or trims at the end). The parser encodes the rest as a browser does (non-ASCII as its UTF-8
+ * bytes). The './' keeps a first segment with a ':' from reading as
  * a scheme. Git stores no '.' or '..' segments, so none is resolved away.
  */
 function escapePath(path) {
-    return `./${path.replace(/[%?#\\]/g, (char) => encodeURIComponent(char))}`;
+    return `./${path.replace(/[%?#\\\p{Cc} ]/gu, (char) => encodeURIComponent(char))}`;
 }
 
 ;// CONCATENATED MODULE: ./src/plan.ts
@@ -34877,6 +34882,133 @@ function planFiles(request, changed) {
         },
     };
 }
+
+;// CONCATENATED MODULE: ./src/rewrite/cache-buster.ts
+/**
+ * Sets the `cb:` cache buster of every image URL on the account's image host to a new token, so that pages built
+ * before the token existed ask for fresh copies. Only the `//host/segments/` prefix of a URL is touched: the origin
+ * URL after it and the syntax around it (HTML, srcset, CSS, JSON, JS) stay as they are, so the end of a URL never
+ * has to be found.
+ */
+// Printable ASCII only, without what would end or split a URL in HTML, srcset, CSS or a string (quotes, `<>`,
+// `()`, `,`, `\`), change a path (`/?#%`) or be read as an HTML entity (`&`). Files are rewritten as bytes,
+// so a non-ASCII token would not be written as UTF-8 either.
+const UNSAFE_IN_TOKEN = /[^\x21-\x7e]|["#%&'(),/<>?\\`]/;
+// A host name or [IPv6] literal in its ASCII form, optionally with a port.
+const IMAGE_HOST = /^(?:[\w-]+(?:\.[\w-]+)*|\[[\da-f:.]+\])(?::\d{1,5})?$/i;
+function rewriteCacheBusters(text, imageHost, token) {
+    if (token === '' || UNSAFE_IN_TOKEN.test(token)) {
+        throw new Error(`The cache token ${JSON.stringify(token)} cannot be written as a URL path segment.`);
+    }
+    if (!IMAGE_HOST.test(imageHost)) {
+        throw new Error(`The image host ${JSON.stringify(imageHost)} is not a host name with an optional port.`);
+    }
+    let rewritten = '';
+    let copied = 0;
+    let urls = 0;
+    for (const match of text.matchAll(imageUrlPrefix(imageHost))) {
+        const { start = '', sep = '/', segments = '' } = match.groups ?? {};
+        const busted = bustSegments(segments, sep, token);
+        if (busted === segments)
+            continue;
+        const at = match.index + start.length;
+        rewritten += text.slice(copied, at) + busted;
+        copied = at + segments.length;
+        urls += 1;
+    }
+    return { text: rewritten + text.slice(copied), urls };
+}
+/**
+ * `start`: the scheme (or a protocol-relative `//`), the host and the first separator; `segments`: the
+ * `name:value` processing segments after it, each with its separator. `sep` is `/`, or `\/` in JSON and JS
+ * strings that escape slashes, and must be the same throughout one URL.
+ */
+function imageUrlPrefix(imageHost) {
+    const host = imageHost.replace(/[.[\]]/g, '\\$&');
+    // A host given without a port is the same host when a URL spells out a port.
+    const port = /:\d+$/.test(imageHost) ? '' : String.raw `(?::\d+)?`;
+    // A `//` right after a letter, `:`, `/`, `.`… is a path or another scheme's URL, not a protocol-relative one.
+    const scheme = String.raw `(?:https?:|(?<![\w:/\\.+@%~-]))`;
+    // `https:` is where the origin URL starts, not a segment; a value stops at anything that ends a URL.
+    const segment = String.raw `(?!https?:)[\w-]+:[^/\\\s"'\x60<>]*\k<sep>`;
+    return new RegExp(String.raw `(?<start>${scheme}(?<sep>/|\\/)\k<sep>${host}${port}\k<sep>)(?<segments>(?:${segment})*)`, 'gi');
+}
+/** Sets every `cb:` segment to the token, or adds one in first position where there is none. */
+function bustSegments(segments, sep, token) {
+    const list = segments === '' ? [] : segments.slice(0, -sep.length).split(sep);
+    const isBuster = (segment) => segment.startsWith('cb:');
+    const busted = list.some(isBuster)
+        ? list.map((segment) => (isBuster(segment) ? `cb:${token}` : segment))
+        : [`cb:${token}`, ...list];
+    return busted.map((segment) => segment + sep).join('');
+}
+
+;// CONCATENATED MODULE: ./src/rewrite/files.ts
+
+
+
+
+
+/**
+ * Sets the cache buster of the image URLs in the workspace files that `patterns` select. A file with nothing to
+ * change is not written at all, so its timestamps stay as the build left them.
+ */
+async function rewriteFiles(options) {
+    // A bad token or host is refused even when the patterns select nothing.
+    rewriteCacheBusters('', options.imageHost, options.token);
+    // node_modules can hold more files than the site itself: walked only when a pattern asks for it.
+    const skip = new Set(['.git']);
+    if (!options.patterns.some((pattern) => /node_modules/i.test(pattern)))
+        skip.add('node_modules');
+    const paths = selectPaths(await listFiles(options.workspace, skip), options.patterns).sort(byCodeUnit);
+    const files = [];
+    for (const path of paths) {
+        const file = (0,external_node_path_.join)(options.workspace, ...path.split('/'));
+        // latin1 maps each byte to one character and back, so every byte outside the ASCII URL prefixes survives,
+        // whatever the file's encoding.
+        const before = (await (0,promises_.readFile)(file)).toString('latin1');
+        const { text, urls } = rewriteCacheBusters(before, options.imageHost, options.token);
+        if (urls === 0)
+            continue;
+        if (!options.dryRun)
+            await replaceFile(file, Buffer.from(text, 'latin1'));
+        files.push({ path, urls });
+    }
+    return { scanned: paths.length, files, urls: files.reduce((sum, file) => sum + file.urls, 0) };
+}
+/** Regular files only, '/'-separated; symbolic links are neither followed nor listed. */
+async function listFiles(workspace, skip, prefix = '') {
+    const paths = [];
+    for (const entry of await (0,promises_.readdir)((0,external_node_path_.join)(workspace, prefix), { withFileTypes: true })) {
+        const path = prefix === '' ? entry.name : `${prefix}/${entry.name}`;
+        if (entry.isDirectory() && !skip.has(entry.name))
+            paths.push(...(await listFiles(workspace, skip, path)));
+        else if (entry.isFile())
+            paths.push(path);
+    }
+    return paths;
+}
+/** A reader (the deploy step, a server) sees the old file or the new one, never a half-written one. */
+async function replaceFile(file, content) {
+    const { mode } = await (0,promises_.stat)(file);
+    const temporary = (0,external_node_path_.join)((0,external_node_path_.dirname)(file), `.${(0,external_node_path_.basename)(file)}.${(0,external_node_crypto_.randomBytes)(6).toString('hex')}.tmp`);
+    try {
+        const handle = await (0,promises_.open)(temporary, 'wx', 0o600);
+        try {
+            await handle.writeFile(content);
+        }
+        finally {
+            await handle.close();
+        }
+        await (0,promises_.chmod)(temporary, mode & 0o7777);
+        await (0,promises_.rename)(temporary, file);
+    }
+    catch (error) {
+        await (0,promises_.unlink)(temporary).catch(() => undefined);
+        throw error;
+    }
+}
+const byCodeUnit = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 
 ;// CONCATENATED MODULE: ./package.json
 const package_namespaceObject = {"rE":"0.1.0"};
@@ -35030,7 +35162,76 @@ function callError(error) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/urls.ts
+/**
+ * Cache-busted image URLs (API spec, parts 2 and 4.3): `https://{image_host}/cb:<token>/<segments>/<origin URL>`.
+ * The counterpart of the PHP SDK's cache-buster setting: set the cache buster, then ask for an origin image's URL.
+ */
+// What may stand in one path segment without changing the URL's shape.
+const SEGMENT_VALUE = /^[A-Za-z0-9._~!$&'()*+,;=:@-]+$/;
+const SEGMENT_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
+/** Builds the URL, or throws a TypeError naming the part that would make a broken URL. */
+function imageUrl(options) {
+    const base = `https://${imageHostOf(options.imageHost)}`;
+    const segments = segmentsOf(options.segments);
+    if (options.cacheBuster !== undefined)
+        segments.unshift(segment('cb', options.cacheBuster));
+    return [base, ...segments, originOf(options.originUrl)].join('/');
+}
+/** `https://{image_host}/cb:<token>`, to which a page appends `/<segments>/<origin URL>`. */
+function urls_imageUrlPrefix(imageHost, cacheBuster) {
+    return `https://${imageHostOf(imageHost)}/${segment('cb', cacheBuster)}`;
+}
+/** A host name (or `host:port`), lower-cased; anything else is refused. */
+function imageHostOf(value) {
+    const trimmed = value.trim();
+    let url;
+    try {
+        url = new URL(`https://${trimmed}`);
+    }
+    catch {
+        url = undefined;
+    }
+    if (url?.host !== trimmed.toLowerCase() || url.username !== '' || url.pathname !== '/' || trimmed === '') {
+        throw new TypeError(`image host ${JSON.stringify(value)} is not a host name such as img.example.net`);
+    }
+    return url.host;
+}
+function segmentsOf(segments) {
+    if (segments === undefined)
+        return [];
+    if (Array.isArray(segments)) {
+        return segments.map((text) => {
+            const colon = text.indexOf(':');
+            return segment(text.slice(0, colon < 0 ? text.length : colon), colon < 0 ? '' : text.slice(colon + 1));
+        });
+    }
+    return Object.entries(segments).map(([name, value]) => segment(name, String(value)));
+}
+function segment(name, value) {
+    if (!SEGMENT_NAME.test(name))
+        throw new TypeError(`processing segment name ${JSON.stringify(name)} is not a name`);
+    if (!SEGMENT_VALUE.test(value)) {
+        throw new TypeError(`${name}: ${JSON.stringify(value)} cannot stand in one URL path segment`);
+    }
+    return `${name}:${value}`;
+}
+function originOf(value) {
+    let url;
+    try {
+        url = new URL(value);
+    }
+    catch {
+        url = undefined;
+    }
+    if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
+        throw new TypeError(`origin URL ${JSON.stringify(value)} is not an absolute http(s) URL`);
+    }
+    return url.href;
+}
+
 ;// CONCATENATED MODULE: ./src/run/report.ts
+
 function countsOf(report) {
     const assets = report.result?.assets ?? [];
     const calls = invalidationCalls(report);
@@ -35080,8 +35281,12 @@ function describeCall(call) {
 function afterAttempts(call) {
     return call.attempts.length > 1 ? ` after ${call.attempts.length} attempts` : '';
 }
-function plural(count, noun) {
-    return `${count.toLocaleString('en')} ${noun}${count === 1 ? '' : 's'}`;
+function plural(n, noun) {
+    return `${count(n)} ${noun}${n === 1 ? '' : 's'}`;
+}
+/** A number as the summary and the log show it: 100,000. */
+function count(n) {
+    return n.toLocaleString('en');
 }
 /** The step's outputs, by their names in action.yml. */
 function outputsOf(report) {
@@ -35090,6 +35295,7 @@ function outputsOf(report) {
     return {
         token,
         'cache-buster': token === '' ? '' : `cb:${token}`,
+        'image-url-prefix': token === '' || report.imageHost === undefined ? '' : urls_imageUrlPrefix(report.imageHost, token),
         invalidated: JSON.stringify(refsWith(assets, 'invalidated')),
         failed: JSON.stringify(assets.filter((asset) => asset.outcome !== 'invalidated').map((asset) => asset.ref)),
         requests: String(invalidationCalls(report).length),
@@ -35120,6 +35326,7 @@ function reportJson(report) {
             ...(result?.token === undefined ? {} : { value: result.token }),
         },
         ...(report.dryRun ? { planned: plannedCalls(plan) } : {}),
+        ...(report.rewrite === undefined ? {} : { rewrite: report.rewrite }),
         calls: (result?.calls ?? []).map((call) => ({
             index: call.index,
             route: call.route,
@@ -35161,6 +35368,7 @@ function plannedCalls(plan) {
 
 
 
+
 /** One run, from settings to report: plan (with the changed files), execute unless a dry run, and tell. */
 async function runFlow(settings, options) {
     const startedAt = new Date();
@@ -35169,19 +35377,51 @@ async function runFlow(settings, options) {
     log.startGroup('Plan');
     logPlan(settings, plan, log);
     log.endGroup();
+    options.onPlan?.(plan);
     let result;
     if (!settings.dryRun) {
         log.startGroup('Invalidate');
         result = await send(settings, plan, options);
+        const confirmed = result.calls.filter((call) => call.outcome === 'confirmed').length;
+        log.info(`${plural(confirmed, 'call')} of ${result.calls.length} confirmed.`);
         log.endGroup();
     }
+    const rewrite = await rewriteStep(settings, result?.token, options);
     return {
         dryRun: settings.dryRun,
         plan,
         ...(result === undefined ? {} : { result }),
         startedAt,
         finishedAt: new Date(),
+        ...(settings.imageHost === undefined ? {} : { imageHost: settings.imageHost }),
+        ...(rewrite === undefined ? {} : { rewrite }),
     };
+}
+// What a dry run writes in place of the token it did not request: it changes every URL, so all are counted.
+const DRY_RUN_TOKEN = 'dry-run';
+/** Puts the new token into the image URLs of the built files, so that the deploy after this ships fresh URLs. */
+async function rewriteStep(settings, token, options) {
+    if (settings.rewrite.length === 0 || settings.imageHost === undefined)
+        return undefined;
+    const { log } = options;
+    if (!settings.dryRun && token === undefined) {
+        log.warning('rewrite: skipped, since no token was obtained.');
+        return undefined;
+    }
+    log.startGroup('Rewrite');
+    const rewrite = await rewriteFiles({
+        workspace: options.github().workspace,
+        patterns: settings.rewrite,
+        imageHost: settings.imageHost,
+        token: token ?? DRY_RUN_TOKEN,
+        dryRun: settings.dryRun,
+    });
+    for (const file of rewrite.files)
+        log.debug(`${quote(file.path)}: ${plural(file.urls, 'URL')}`);
+    log.info(`${settings.dryRun ? 'Would set' : 'Set'} the cache buster of ${plural(rewrite.urls, 'image URL')} in ` +
+        `${plural(rewrite.files.length, 'file')} (of ${rewrite.scanned} scanned).`);
+    log.endGroup();
+    return rewrite;
 }
 /** The files given in `files`, or those the triggering event changed, when the target asks for them. */
 async function changedFiles(settings, github) {
@@ -35228,8 +35468,8 @@ function logFiles(files, log) {
         log.info(`(git could not tell: ${files.fallbackReason})`);
     if (files.truncated !== undefined)
         log.warning(`Changed files: ${files.truncated}.`);
-    log.info(`${plural(files.found, 'file')} found, ${files.selected} selected by paths, ${files.mapped} mapped to URLs by url-map, ` +
-        `${files.unmapped.length} skipped.`);
+    log.info(`${plural(files.found, 'file')} found, ${count(files.selected)} selected by paths, ` +
+        `${count(files.mapped)} mapped to URLs by url-map, ${count(files.unmapped.length)} skipped.`);
     if (files.unmapped.length > 0) {
         const shown = files.unmapped.slice(0, 20).map(quote).join(', ');
         const more = files.unmapped.length > 20 ? ` and ${files.unmapped.length - 20} more` : '';
@@ -35275,11 +35515,11 @@ function logCall(call, log) {
         const answer = attempt.status ?? attempt.error ?? '';
         log.debug(`${describeCall(call)}: ${answer} in ${Math.round(attempt.durationMs)} ms`);
     }
-    const line = `${describeCall(call)}: ${call.outcome}${call.error === undefined ? '' : ` (${call.error.message})`}`;
-    if (call.outcome === 'confirmed')
-        log.info(line);
-    else
-        log.warning(line);
+    // Confirmed calls are the normal case: listed in the summary and the report, not one log line each.
+    if (call.outcome === 'split')
+        log.info(`${describeCall(call)}: too many assets for the service; sending it in halves.`);
+    else if (call.outcome === 'failed')
+        log.warning(`${describeCall(call)}: ${call.error?.message ?? 'failed'}`);
 }
 
 ;// CONCATENATED MODULE: ./src/run/log.ts
@@ -35328,6 +35568,8 @@ function summaryMarkdown(report) {
     const token = tokenLine(report);
     if (token !== undefined)
         lines.push('', token);
+    if (report.rewrite !== undefined)
+        lines.push('', ...rewriteSection(report.rewrite, report.dryRun));
     const failures = failuresOf(report);
     if (failures.length > 0) {
         lines.push('', '### Failures', '', ...failures.map((failure) => `- ${escapeMarkdown(failure)}`));
@@ -35358,8 +35600,8 @@ function filesSection(files) {
     const lines = [
         '### Changed files',
         '',
-        `From ${escapeMarkdown(files.source)}: ${files.found} found, ${files.selected} selected by \`paths\`, ` +
-            `${files.mapped} mapped to URLs by \`url-map\`, ${files.unmapped.length} skipped.`,
+        `From ${escapeMarkdown(files.source)}: ${count(files.found)} found, ${count(files.selected)} selected by ` +
+            `\`paths\`, ${count(files.mapped)} mapped to URLs by \`url-map\`, ${count(files.unmapped.length)} skipped.`,
     ];
     if (files.truncated !== undefined)
         lines.push('', `**Warning:** ${escapeMarkdown(files.truncated)}.`);
@@ -35370,6 +35612,21 @@ function filesSection(files) {
             lines.push(`- … and ${files.unmapped.length - MAX_NAMED_FILES} more`);
     }
     lines.push('');
+    return lines;
+}
+function rewriteSection(rewrite, dryRun) {
+    const lines = [
+        '### Rewritten files',
+        '',
+        `${dryRun ? 'Would set' : 'Set'} the cache buster of ${plural(rewrite.urls, 'image URL')} in ` +
+            `${plural(rewrite.files.length, 'file')} (of ${rewrite.scanned} scanned).`,
+    ];
+    if (rewrite.files.length > 0)
+        lines.push('', '| File | URLs |', '|---|---|');
+    for (const file of rewrite.files.slice(0, MAX_NAMED_FILES))
+        lines.push(`| ${escapeMarkdown(file.path)} | ${file.urls} |`);
+    if (rewrite.files.length > MAX_NAMED_FILES)
+        lines.push(`| … and ${rewrite.files.length - MAX_NAMED_FILES} more | |`);
     return lines;
 }
 function plannedTable(plan) {
@@ -35517,6 +35774,16 @@ const ACTION_INPUTS = {
         required: false,
         default: 'false',
     },
+    'image-host': {
+        description: "The account's image delivery host, e.g. `img.example.net`. With `token: true`, the `image-url-prefix` output is `https://<image-host>/cb:<token>`.",
+        required: false,
+        default: '',
+    },
+    rewrite: {
+        description: 'Glob patterns of files in the workspace (built HTML, CSS, JSON, JS), one per line, `!` to exclude, in which every URL on `image-host` gets its `cb:` segment set to the new token (added where it has none). Needs `token: true` and `image-host`.',
+        required: false,
+        default: '',
+    },
     'dry-run': {
         description: 'Validate and plan everything, send nothing, and report what would have been sent.',
         required: false,
@@ -35613,6 +35880,7 @@ function unique(paths) {
 
 
 
+
 const INPUT_NAMES = Object.keys(ACTION_INPUTS);
 const SCOPES = ['assets', 'domain', 'all', 'none'];
 /** Turns the raw inputs into Settings, or throws one InputError that lists every problem found. */
@@ -35643,6 +35911,7 @@ function parseSettings(raw) {
         concurrency: check(() => parseWholeNumber('concurrency', raw.concurrency, 1, 32), 1),
         maxRetries: check(() => parseWholeNumber('max-retries', raw['max-retries'], 0, 10), 0),
         timeoutMs: check(() => parseSeconds('timeout-seconds', raw['timeout-seconds'], 0.1, 600), 0) * 1000,
+        ...check(() => parseTokenUse(raw, token), { rewrite: [] }),
     };
     if (scope !== undefined)
         problems.push(...unusedInputs(scope, raw));
@@ -35651,6 +35920,25 @@ function parseSettings(raw) {
     return settings;
 }
 const NO_TARGET = { scope: 'none' };
+/** What is done with the token: `image-host` and `rewrite` need it. */
+function parseTokenUse(raw, token) {
+    const host = raw['image-host'].trim();
+    const rewrite = parsePatterns(raw.rewrite);
+    if (!token && (host !== '' || rewrite.length > 0)) {
+        throwInput(`${host === '' ? 'rewrite' : 'image-host'}: is set, but it is used only with token: true.`);
+    }
+    if (rewrite.length > 0 && host === '') {
+        throwInput('rewrite: needs image-host, the host whose image URLs get the new token (e.g. image-host: img.example.net).');
+    }
+    if (host === '')
+        return { rewrite };
+    try {
+        return { imageHost: imageHostOf(host), rewrite };
+    }
+    catch {
+        return throwInput(`image-host: ${quote(host)} is not a host name; give the image delivery host, e.g. img.example.net.`);
+    }
+}
 /** Which of `domain` and `assets` the scope needs. */
 function parseTarget(scope, raw, token) {
     switch (scope) {
@@ -35793,7 +36081,7 @@ async function publish(report, redact) {
 /** A run that ended before its plan (bad input): empty outputs and a report that says why. */
 async function publishFailure(startedAt, redact, message) {
     const path = await writeReport({ ok: false, error: message, startedAt: startedAt.toISOString() }, redact);
-    for (const name of ['token', 'cache-buster'])
+    for (const name of ['token', 'cache-buster', 'image-url-prefix'])
         setOutput(name, '');
     for (const name of ['invalidated', 'failed'])
         setOutput(name, '[]');

@@ -72,6 +72,18 @@ export const ACTION_INPUTS = {
     required: false,
     default: 'false',
   },
+  'image-host': {
+    description:
+      "The account's image delivery host, e.g. `img.example.net`. With `token: true`, the `image-url-prefix` output is `https://<image-host>/cb:<token>`.",
+    required: false,
+    default: '',
+  },
+  rewrite: {
+    description:
+      'Glob patterns of files in the workspace (built HTML, CSS, JSON, JS), one per line, `!` to exclude, in which every URL on `image-host` gets its `cb:` segment set to the new token (added where it has none). Needs `token: true` and `image-host`.',
+    required: false,
+    default: '',
+  },
   'dry-run': {
     description: 'Validate and plan everything, send nothing, and report what would have been sent.',
     required: false,

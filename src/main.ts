@@ -63,7 +63,7 @@ async function publish(report: Report, redact: Redact): Promise<void> {
 /** A run that ended before its plan (bad input): empty outputs and a report that says why. */
 async function publishFailure(startedAt: Date, redact: Redact, message: string): Promise<void> {
   const path = await writeReport({ ok: false, error: message, startedAt: startedAt.toISOString() }, redact);
-  for (const name of ['token', 'cache-buster']) core.setOutput(name, '');
+  for (const name of ['token', 'cache-buster', 'image-url-prefix']) core.setOutput(name, '');
   for (const name of ['invalidated', 'failed']) core.setOutput(name, '[]');
   core.setOutput('requests', '0');
   core.setOutput('report-path', path);

@@ -3,6 +3,7 @@ import { parseAssetList, type AssetRef } from './assets/refs.ts';
 import { parseFileList } from './changes/files-input.ts';
 import { parsePatterns } from './changes/select.ts';
 import { parseUrlMap, URL_MAP_EXAMPLE, type UrlMapRule } from './changes/url-map.ts';
+import { imageHostOf } from './urls.ts';
 import {
   InputError,
   parseApiKey,
@@ -29,7 +30,8 @@ export type Scope = (typeof SCOPES)[number];
 
 /** The scope, with what it needs. */
 export type Target =
-  | { readonly scope: 'all' | 'none' }
+  | { readonly scope: 'all' }
+  | { readonly scope: 'none' }
   /** `domain`: the ASCII, lower-cased host name. */
   | { readonly scope: 'domain'; readonly domain: string }
   /** `assets`: the references, validated and de-duplicated, in input order, and files to map to more. */
@@ -58,6 +60,10 @@ export interface Settings {
   readonly target: Target;
   /** Request a fresh cache token after the invalidation. */
   readonly token: boolean;
+  /** The image delivery host, for `image-url-prefix` and `rewrite`. */
+  readonly imageHost?: string;
+  /** `rewrite`: files whose image URLs get the new token. Empty: rewrite nothing. */
+  readonly rewrite: readonly string[];
   readonly dryRun: boolean;
   /** Invalidation calls in flight at once. */
   readonly concurrency: number;
@@ -94,6 +100,7 @@ export function parseSettings(raw: RawInputs): Settings {
     concurrency: check(() => parseWholeNumber('concurrency', raw.concurrency, 1, 32), 1),
     maxRetries: check(() => parseWholeNumber('max-retries', raw['max-retries'], 0, 10), 0),
     timeoutMs: check(() => parseSeconds('timeout-seconds', raw['timeout-seconds'], 0.1, 600), 0) * 1000,
+    ...check(() => parseTokenUse(raw, token), { rewrite: [] }),
   };
   if (scope !== undefined) problems.push(...unusedInputs(scope, raw));
   if (problems.length > 0) throw new InputError(problems.join('\n'));
@@ -101,6 +108,28 @@ export function parseSettings(raw: RawInputs): Settings {
 }
 
 const NO_TARGET: Target = { scope: 'none' };
+
+/** What is done with the token: `image-host` and `rewrite` need it. */
+function parseTokenUse(raw: RawInputs, token: boolean): Pick<Settings, 'imageHost' | 'rewrite'> {
+  const host = raw['image-host'].trim();
+  const rewrite = parsePatterns(raw.rewrite);
+  if (!token && (host !== '' || rewrite.length > 0)) {
+    throwInput(`${host === '' ? 'rewrite' : 'image-host'}: is set, but it is used only with token: true.`);
+  }
+  if (rewrite.length > 0 && host === '') {
+    throwInput(
+      'rewrite: needs image-host, the host whose image URLs get the new token (e.g. image-host: img.example.net).',
+    );
+  }
+  if (host === '') return { rewrite };
+  try {
+    return { imageHost: imageHostOf(host), rewrite };
+  } catch {
+    return throwInput(
+      `image-host: ${quote(host)} is not a host name; give the image delivery host, e.g. img.example.net.`,
+    );
+  }
+}
 
 /** Which of `domain` and `assets` the scope needs. */
 function parseTarget(scope: Scope, raw: RawInputs, token: boolean): Target {

@@ -75,7 +75,9 @@ async function resolve(ref: string, git: RunGit): Promise<string | undefined> {
 async function ensureCommit(ref: string, git: RunGit): Promise<string> {
   const present = await resolve(ref, git);
   if (present !== undefined) return present;
-  await git(['fetch', '--quiet', '--no-tags', '--depth=1', '--end-of-options', 'origin', ref]);
+  // Depth 1 only where the checkout is shallow already: a complete clone must stay complete for later steps.
+  const depth = (await isShallow(git)) ? ['--depth=1'] : [];
+  await git(['fetch', '--quiet', '--no-tags', ...depth, '--end-of-options', 'origin', ref]);
   // A name fetched this way is not stored under its ref: FETCH_HEAD holds it.
   return (await resolve(ref, git)) ?? (await git(['rev-parse', '--verify', 'FETCH_HEAD^{commit}'])).trim();
 }
@@ -83,8 +85,11 @@ async function ensureCommit(ref: string, git: RunGit): Promise<string> {
 async function parentOf(head: string, git: RunGit): Promise<string> {
   const parent = await resolve(`${head}^`, git);
   if (parent !== undefined) return parent;
-  const shallow = (await git(['rev-parse', '--is-shallow-repository'])).trim() === 'true';
-  if (!shallow) return EMPTY_TREE; // a root commit: everything in it is new
+  if (!(await isShallow(git))) return EMPTY_TREE; // a root commit: everything in it is new
   await git(['fetch', '--quiet', '--no-tags', '--depth=2', '--end-of-options', 'origin', head]);
   return (await resolve(`${head}^`, git)) ?? EMPTY_TREE;
+}
+
+async function isShallow(git: RunGit): Promise<boolean> {
+  return (await git(['rev-parse', '--is-shallow-repository'])).trim() === 'true';
 }

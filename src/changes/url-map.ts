@@ -73,10 +73,11 @@ export function mapToUrl(path: string, rules: readonly UrlMapRule[]): string | u
 
 /**
  * Characters that a file name may hold but that would change a URL's meaning if left as they are: '%' (an
- * escape), '?' and '#' (query, fragment), '\' (a '/' to the URL parser). The parser encodes the rest as a browser
- * does (a space becomes %20, non-ASCII its UTF-8 bytes). The './' keeps a first segment with a ':' from reading as
+ * escape), '?' and '#' (query, fragment), '\' (a '/' to the URL parser), and control characters and spaces (which
+ * the parser drops, or trims at the end). The parser encodes the rest as a browser does (non-ASCII as its UTF-8
+ * bytes). The './' keeps a first segment with a ':' from reading as
  * a scheme. Git stores no '.' or '..' segments, so none is resolved away.
  */
 function escapePath(path: string): string {
-  return `./${path.replace(/[%?#\\]/g, (char) => encodeURIComponent(char))}`;
+  return `./${path.replace(/[%?#\\\p{Cc} ]/gu, (char) => encodeURIComponent(char))}`;
 }

@@ -6,17 +6,20 @@ import { gitIn } from '../changes/git.ts';
 import { quote } from '../inputs.ts';
 import { planRun, type FilesPlan, type Plan } from '../plan.ts';
 import type { Redact } from '../redact.ts';
+import { rewriteFiles, type RewriteResult } from '../rewrite/files.ts';
 import type { Settings } from '../settings.ts';
 import { USER_AGENT } from '../version.ts';
 import { execute, type CallRecord, type RunResult } from './execute.ts';
 import type { Log } from './log.ts';
-import { describeCall, plural, type Report } from './report.ts';
+import { count, describeCall, plural, type Report } from './report.ts';
 
 export interface FlowOptions {
   readonly log: Log;
   readonly redact: Redact;
   /** The workflow run, for detecting changed files. */
   readonly github: () => GithubContext;
+  /** Told of the plan before anything is sent. */
+  readonly onPlan?: (plan: Plan) => void;
   /** Told of each call as it ends, after the log. */
   readonly onCall?: (call: CallRecord) => void;
 }
@@ -29,20 +32,58 @@ export async function runFlow(settings: Settings, options: FlowOptions): Promise
   log.startGroup('Plan');
   logPlan(settings, plan, log);
   log.endGroup();
+  options.onPlan?.(plan);
 
   let result: RunResult | undefined;
   if (!settings.dryRun) {
     log.startGroup('Invalidate');
     result = await send(settings, plan, options);
+    const confirmed = result.calls.filter((call) => call.outcome === 'confirmed').length;
+    log.info(`${plural(confirmed, 'call')} of ${result.calls.length} confirmed.`);
     log.endGroup();
   }
+  const rewrite = await rewriteStep(settings, result?.token, options);
   return {
     dryRun: settings.dryRun,
     plan,
     ...(result === undefined ? {} : { result }),
     startedAt,
     finishedAt: new Date(),
+    ...(settings.imageHost === undefined ? {} : { imageHost: settings.imageHost }),
+    ...(rewrite === undefined ? {} : { rewrite }),
   };
+}
+
+// What a dry run writes in place of the token it did not request: it changes every URL, so all are counted.
+const DRY_RUN_TOKEN = 'dry-run';
+
+/** Puts the new token into the image URLs of the built files, so that the deploy after this ships fresh URLs. */
+async function rewriteStep(
+  settings: Settings,
+  token: string | undefined,
+  options: FlowOptions,
+): Promise<RewriteResult | undefined> {
+  if (settings.rewrite.length === 0 || settings.imageHost === undefined) return undefined;
+  const { log } = options;
+  if (!settings.dryRun && token === undefined) {
+    log.warning('rewrite: skipped, since no token was obtained.');
+    return undefined;
+  }
+  log.startGroup('Rewrite');
+  const rewrite = await rewriteFiles({
+    workspace: options.github().workspace,
+    patterns: settings.rewrite,
+    imageHost: settings.imageHost,
+    token: token ?? DRY_RUN_TOKEN,
+    dryRun: settings.dryRun,
+  });
+  for (const file of rewrite.files) log.debug(`${quote(file.path)}: ${plural(file.urls, 'URL')}`);
+  log.info(
+    `${settings.dryRun ? 'Would set' : 'Set'} the cache buster of ${plural(rewrite.urls, 'image URL')} in ` +
+      `${plural(rewrite.files.length, 'file')} (of ${rewrite.scanned} scanned).`,
+  );
+  log.endGroup();
+  return rewrite;
 }
 
 /** The files given in `files`, or those the triggering event changed, when the target asks for them. */
@@ -92,8 +133,8 @@ function logFiles(files: FilesPlan, log: Log): void {
   if (files.fallbackReason !== undefined) log.info(`(git could not tell: ${files.fallbackReason})`);
   if (files.truncated !== undefined) log.warning(`Changed files: ${files.truncated}.`);
   log.info(
-    `${plural(files.found, 'file')} found, ${files.selected} selected by paths, ${files.mapped} mapped to URLs by url-map, ` +
-      `${files.unmapped.length} skipped.`,
+    `${plural(files.found, 'file')} found, ${count(files.selected)} selected by paths, ` +
+      `${count(files.mapped)} mapped to URLs by url-map, ${count(files.unmapped.length)} skipped.`,
   );
   if (files.unmapped.length > 0) {
     const shown = files.unmapped.slice(0, 20).map(quote).join(', ');
@@ -143,7 +184,9 @@ function logCall(call: CallRecord, log: Log): void {
     const answer = attempt.status ?? attempt.error ?? '';
     log.debug(`${describeCall(call)}: ${answer} in ${Math.round(attempt.durationMs)} ms`);
   }
-  const line = `${describeCall(call)}: ${call.outcome}${call.error === undefined ? '' : ` (${call.error.message})`}`;
-  if (call.outcome === 'confirmed') log.info(line);
-  else log.warning(line);
+  // Confirmed calls are the normal case: listed in the summary and the report, not one log line each.
+  if (call.outcome === 'split')
+    log.info(`${describeCall(call)}: too many assets for the service; sending it in halves.`);
+  else if (call.outcome === 'failed')
+    log.warning(`${describeCall(call)}: ${call.error?.message ?? 'failed'}`);
 }

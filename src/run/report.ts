@@ -1,4 +1,6 @@
 import type { Plan } from '../plan.ts';
+import type { RewriteResult } from '../rewrite/files.ts';
+import { imageUrlPrefix } from '../urls.ts';
 import type { AssetResult, CallRecord, RunResult } from './execute.ts';
 
 /** What a run did, as plain data: the source of the outputs, the summary and the JSON report. */
@@ -9,6 +11,9 @@ export interface Report {
   readonly result?: RunResult;
   readonly startedAt: Date;
   readonly finishedAt: Date;
+  readonly imageHost?: string;
+  /** Files whose image URLs got the new token (or would have, on a dry run). */
+  readonly rewrite?: RewriteResult;
 }
 
 export interface Counts {
@@ -77,19 +82,26 @@ function afterAttempts(call: CallRecord): string {
   return call.attempts.length > 1 ? ` after ${call.attempts.length} attempts` : '';
 }
 
-export function plural(count: number, noun: string): string {
-  return `${count.toLocaleString('en')} ${noun}${count === 1 ? '' : 's'}`;
+export function plural(n: number, noun: string): string {
+  return `${count(n)} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+/** A number as the summary and the log show it: 100,000. */
+export function count(n: number): string {
+  return n.toLocaleString('en');
 }
 
 /** The step's outputs, by their names in action.yml. */
 export function outputsOf(
   report: Report,
-): Record<'token' | 'cache-buster' | 'invalidated' | 'failed' | 'requests', string> {
+): Record<'token' | 'cache-buster' | 'image-url-prefix' | 'invalidated' | 'failed' | 'requests', string> {
   const assets = report.result?.assets ?? [];
   const token = report.result?.token ?? '';
   return {
     token,
     'cache-buster': token === '' ? '' : `cb:${token}`,
+    'image-url-prefix':
+      token === '' || report.imageHost === undefined ? '' : imageUrlPrefix(report.imageHost, token),
     invalidated: JSON.stringify(refsWith(assets, 'invalidated')),
     failed: JSON.stringify(
       assets.filter((asset) => asset.outcome !== 'invalidated').map((asset) => asset.ref),
@@ -124,6 +136,7 @@ export function reportJson(report: Report): object {
       ...(result?.token === undefined ? {} : { value: result.token }),
     },
     ...(report.dryRun ? { planned: plannedCalls(plan) } : {}),
+    ...(report.rewrite === undefined ? {} : { rewrite: report.rewrite }),
     calls: (result?.calls ?? []).map((call) => ({
       index: call.index,
       route: call.route,

@@ -1,6 +1,8 @@
 import type { FilesPlan, Plan } from '../plan.ts';
+import type { RewriteResult } from '../rewrite/files.ts';
 import type { CallRecord } from './execute.ts';
 import {
+  count,
   countsOf,
   describeCall,
   failuresOf,
@@ -24,6 +26,7 @@ export function summaryMarkdown(report: Report): string {
   else lines.push(...callTable(report.result?.calls ?? []));
   const token = tokenLine(report);
   if (token !== undefined) lines.push('', token);
+  if (report.rewrite !== undefined) lines.push('', ...rewriteSection(report.rewrite, report.dryRun));
   const failures = failuresOf(report);
   if (failures.length > 0) {
     lines.push('', '### Failures', '', ...failures.map((failure) => `- ${escapeMarkdown(failure)}`));
@@ -55,8 +58,8 @@ function filesSection(files: FilesPlan): string[] {
   const lines = [
     '### Changed files',
     '',
-    `From ${escapeMarkdown(files.source)}: ${files.found} found, ${files.selected} selected by \`paths\`, ` +
-      `${files.mapped} mapped to URLs by \`url-map\`, ${files.unmapped.length} skipped.`,
+    `From ${escapeMarkdown(files.source)}: ${count(files.found)} found, ${count(files.selected)} selected by ` +
+      `\`paths\`, ${count(files.mapped)} mapped to URLs by \`url-map\`, ${count(files.unmapped.length)} skipped.`,
   ];
   if (files.truncated !== undefined) lines.push('', `**Warning:** ${escapeMarkdown(files.truncated)}.`);
   if (files.unmapped.length > 0) {
@@ -66,6 +69,21 @@ function filesSection(files: FilesPlan): string[] {
       lines.push(`- … and ${files.unmapped.length - MAX_NAMED_FILES} more`);
   }
   lines.push('');
+  return lines;
+}
+
+function rewriteSection(rewrite: RewriteResult, dryRun: boolean): string[] {
+  const lines = [
+    '### Rewritten files',
+    '',
+    `${dryRun ? 'Would set' : 'Set'} the cache buster of ${plural(rewrite.urls, 'image URL')} in ` +
+      `${plural(rewrite.files.length, 'file')} (of ${rewrite.scanned} scanned).`,
+  ];
+  if (rewrite.files.length > 0) lines.push('', '| File | URLs |', '|---|---|');
+  for (const file of rewrite.files.slice(0, MAX_NAMED_FILES))
+    lines.push(`| ${escapeMarkdown(file.path)} | ${file.urls} |`);
+  if (rewrite.files.length > MAX_NAMED_FILES)
+    lines.push(`| … and ${rewrite.files.length - MAX_NAMED_FILES} more | |`);
   return lines;
 }
 

@@ -130,6 +130,7 @@ describe('outputsOf', () => {
     expect(outputsOf(report({ scope: 'assets', assets: [A, B] }, true))).toEqual({
       token: '',
       'cache-buster': '',
+      'image-url-prefix': '',
       invalidated: '[]',
       failed: '[]',
       requests: '0',

@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
+import { ACTION_INPUTS } from '../../src/action-inputs.ts';
 import { InputError, parseSettings, type RawInputs } from '../../src/settings.ts';
 import { RUNS } from './runs.ts';
 
@@ -8,22 +9,13 @@ const KEY = 'root-key-0001';
 
 /** The inputs as action.yml gives them by default, plus the three required ones. */
 const DEFAULTS: RawInputs = {
+  ...(Object.fromEntries(
+    Object.entries(ACTION_INPUTS).map(([name, input]) => [name, input.default]),
+  ) as RawInputs),
   'api-key': KEY,
   'base-url': 'https://dashboard.example.com',
   'service-key': 'svc',
-  scope: 'assets',
-  domain: '',
-  assets: '',
-  files: '',
-  paths: '**/*.{apng,avif,bmp,gif,heic,heif,ico,jfif,jpeg,jpg,jxl,pjp,pjpeg,png,svg,tif,tiff,webp}',
-  'url-map': '',
-  since: '',
   'github-token': '',
-  token: 'false',
-  'dry-run': 'false',
-  concurrency: '4',
-  'max-retries': '5',
-  'timeout-seconds': '30',
 };
 
 function inputs(overrides: Partial<RawInputs> = {}): RawInputs {

@@ -1,0 +1,5294 @@
+#!/usr/bin/env node
+import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
+/******/ var __webpack_modules__ = ({
+
+/***/ 4006:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const pico = __nccwpck_require__(8016);
+const utils = __nccwpck_require__(4059);
+
+function picomatch(glob, options, returnState = false) {
+  // default to os.platform()
+  if (options && (options.windows === null || options.windows === undefined)) {
+    // don't mutate the original options object
+    options = { ...options, windows: utils.isWindows() };
+  }
+
+  return pico(glob, options, returnState);
+}
+
+Object.assign(picomatch, pico);
+module.exports = picomatch;
+
+
+/***/ }),
+
+/***/ 5595:
+/***/ ((module) => {
+
+
+
+const WIN_SLASH = '\\\\/';
+const WIN_NO_SLASH = `[^${WIN_SLASH}]`;
+
+const DEFAULT_MAX_EXTGLOB_RECURSION = 0;
+
+/**
+ * Posix glob regex
+ */
+
+const DOT_LITERAL = '\\.';
+const PLUS_LITERAL = '\\+';
+const QMARK_LITERAL = '\\?';
+const SLASH_LITERAL = '\\/';
+const ONE_CHAR = '(?=.)';
+const QMARK = '[^/]';
+const END_ANCHOR = `(?:${SLASH_LITERAL}|$)`;
+const START_ANCHOR = `(?:^|${SLASH_LITERAL})`;
+const DOTS_SLASH = `${DOT_LITERAL}{1,2}${END_ANCHOR}`;
+const NO_DOT = `(?!${DOT_LITERAL})`;
+const NO_DOTS = `(?!${START_ANCHOR}${DOTS_SLASH})`;
+const NO_DOT_SLASH = `(?!${DOT_LITERAL}{0,1}${END_ANCHOR})`;
+const NO_DOTS_SLASH = `(?!${DOTS_SLASH})`;
+const QMARK_NO_DOT = `[^.${SLASH_LITERAL}]`;
+const STAR = `${QMARK}*?`;
+const SEP = '/';
+
+const POSIX_CHARS = {
+  DOT_LITERAL,
+  PLUS_LITERAL,
+  QMARK_LITERAL,
+  SLASH_LITERAL,
+  ONE_CHAR,
+  QMARK,
+  END_ANCHOR,
+  DOTS_SLASH,
+  NO_DOT,
+  NO_DOTS,
+  NO_DOT_SLASH,
+  NO_DOTS_SLASH,
+  QMARK_NO_DOT,
+  STAR,
+  START_ANCHOR,
+  SEP
+};
+
+/**
+ * Windows glob regex
+ */
+
+const WINDOWS_CHARS = {
+  ...POSIX_CHARS,
+
+  SLASH_LITERAL: `[${WIN_SLASH}]`,
+  QMARK: WIN_NO_SLASH,
+  STAR: `${WIN_NO_SLASH}*?`,
+  DOTS_SLASH: `${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$)`,
+  NO_DOT: `(?!${DOT_LITERAL})`,
+  NO_DOTS: `(?!(?:^|[${WIN_SLASH}])${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
+  NO_DOT_SLASH: `(?!${DOT_LITERAL}{0,1}(?:[${WIN_SLASH}]|$))`,
+  NO_DOTS_SLASH: `(?!${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
+  QMARK_NO_DOT: `[^.${WIN_SLASH}]`,
+  START_ANCHOR: `(?:^|[${WIN_SLASH}])`,
+  END_ANCHOR: `(?:[${WIN_SLASH}]|$)`,
+  SEP: '\\'
+};
+
+/**
+ * POSIX Bracket Regex
+ */
+
+const POSIX_REGEX_SOURCE = {
+  __proto__: null,
+  alnum: 'a-zA-Z0-9',
+  alpha: 'a-zA-Z',
+  ascii: '\\x00-\\x7F',
+  blank: ' \\t',
+  cntrl: '\\x00-\\x1F\\x7F',
+  digit: '0-9',
+  graph: '\\x21-\\x7E',
+  lower: 'a-z',
+  print: '\\x20-\\x7E ',
+  punct: '\\-!"#$%&\'()\\*+,./:;<=>?@[\\]^_`{|}~',
+  space: ' \\t\\r\\n\\v\\f',
+  upper: 'A-Z',
+  word: 'A-Za-z0-9_',
+  xdigit: 'A-Fa-f0-9'
+};
+
+module.exports = {
+  DEFAULT_MAX_EXTGLOB_RECURSION,
+  MAX_LENGTH: 1024 * 64,
+  POSIX_REGEX_SOURCE,
+
+  // regular expressions
+  REGEX_BACKSLASH: /\\(?![*+?^${}(|)[\]])/g,
+  REGEX_NON_SPECIAL_CHARS: /^[^@![\].,$*+?^{}()|\\/]+/,
+  REGEX_SPECIAL_CHARS: /[-*+?.^${}(|)[\]]/,
+  REGEX_SPECIAL_CHARS_BACKREF: /(\\?)((\W)(\3*))/g,
+  REGEX_SPECIAL_CHARS_GLOBAL: /([-*+?.^${}(|)[\]])/g,
+  REGEX_REMOVE_BACKSLASH: /(?:\[.*?[^\\]\]|\\(?=.))/g,
+
+  // Replace globs with equivalent patterns to reduce parsing time.
+  REPLACEMENTS: {
+    __proto__: null,
+    '***': '*',
+    '**/**': '**',
+    '**/**/**': '**'
+  },
+
+  // Digits
+  CHAR_0: 48, /* 0 */
+  CHAR_9: 57, /* 9 */
+
+  // Alphabet chars.
+  CHAR_UPPERCASE_A: 65, /* A */
+  CHAR_LOWERCASE_A: 97, /* a */
+  CHAR_UPPERCASE_Z: 90, /* Z */
+  CHAR_LOWERCASE_Z: 122, /* z */
+
+  CHAR_LEFT_PARENTHESES: 40, /* ( */
+  CHAR_RIGHT_PARENTHESES: 41, /* ) */
+
+  CHAR_ASTERISK: 42, /* * */
+
+  // Non-alphabetic chars.
+  CHAR_AMPERSAND: 38, /* & */
+  CHAR_AT: 64, /* @ */
+  CHAR_BACKWARD_SLASH: 92, /* \ */
+  CHAR_CARRIAGE_RETURN: 13, /* \r */
+  CHAR_CIRCUMFLEX_ACCENT: 94, /* ^ */
+  CHAR_COLON: 58, /* : */
+  CHAR_COMMA: 44, /* , */
+  CHAR_DOT: 46, /* . */
+  CHAR_DOUBLE_QUOTE: 34, /* " */
+  CHAR_EQUAL: 61, /* = */
+  CHAR_EXCLAMATION_MARK: 33, /* ! */
+  CHAR_FORM_FEED: 12, /* \f */
+  CHAR_FORWARD_SLASH: 47, /* / */
+  CHAR_GRAVE_ACCENT: 96, /* ` */
+  CHAR_HASH: 35, /* # */
+  CHAR_HYPHEN_MINUS: 45, /* - */
+  CHAR_LEFT_ANGLE_BRACKET: 60, /* < */
+  CHAR_LEFT_CURLY_BRACE: 123, /* { */
+  CHAR_LEFT_SQUARE_BRACKET: 91, /* [ */
+  CHAR_LINE_FEED: 10, /* \n */
+  CHAR_NO_BREAK_SPACE: 160, /* \u00A0 */
+  CHAR_PERCENT: 37, /* % */
+  CHAR_PLUS: 43, /* + */
+  CHAR_QUESTION_MARK: 63, /* ? */
+  CHAR_RIGHT_ANGLE_BRACKET: 62, /* > */
+  CHAR_RIGHT_CURLY_BRACE: 125, /* } */
+  CHAR_RIGHT_SQUARE_BRACKET: 93, /* ] */
+  CHAR_SEMICOLON: 59, /* ; */
+  CHAR_SINGLE_QUOTE: 39, /* ' */
+  CHAR_SPACE: 32, /*   */
+  CHAR_TAB: 9, /* \t */
+  CHAR_UNDERSCORE: 95, /* _ */
+  CHAR_VERTICAL_LINE: 124, /* | */
+  CHAR_ZERO_WIDTH_NOBREAK_SPACE: 65279, /* \uFEFF */
+
+  /**
+   * Create EXTGLOB_CHARS
+   */
+
+  extglobChars(chars) {
+    return {
+      '!': { type: 'negate', open: '(?:(?!(?:', close: `))${chars.STAR})` },
+      '?': { type: 'qmark', open: '(?:', close: ')?' },
+      '+': { type: 'plus', open: '(?:', close: ')+' },
+      '*': { type: 'star', open: '(?:', close: ')*' },
+      '@': { type: 'at', open: '(?:', close: ')' }
+    };
+  },
+
+  /**
+   * Create GLOB_CHARS
+   */
+
+  globChars(win32) {
+    return win32 === true ? WINDOWS_CHARS : POSIX_CHARS;
+  }
+};
+
+
+/***/ }),
+
+/***/ 8265:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const constants = __nccwpck_require__(5595);
+const utils = __nccwpck_require__(4059);
+
+/**
+ * Constants
+ */
+
+const {
+  MAX_LENGTH,
+  POSIX_REGEX_SOURCE,
+  REGEX_NON_SPECIAL_CHARS,
+  REGEX_SPECIAL_CHARS_BACKREF,
+  REPLACEMENTS
+} = constants;
+
+/**
+ * Helpers
+ */
+
+const expandRange = (args, options) => {
+  if (typeof options.expandRange === 'function') {
+    return options.expandRange(...args, options);
+  }
+
+  args.sort();
+  const value = `[${args.join('-')}]`;
+
+  try {
+    /* eslint-disable-next-line no-new */
+    new RegExp(value);
+  } catch (ex) {
+    return args.map(v => utils.escapeRegex(v)).join('..');
+  }
+
+  return value;
+};
+
+/**
+ * Create the message for a syntax error
+ */
+
+const syntaxError = (type, char) => {
+  return `Missing ${type}: "${char}" - use "\\\\${char}" to match literal characters`;
+};
+
+const splitTopLevel = input => {
+  const parts = [];
+  let bracket = 0;
+  let paren = 0;
+  let quote = 0;
+  let value = '';
+  let escaped = false;
+
+  for (const ch of input) {
+    if (escaped === true) {
+      value += ch;
+      escaped = false;
+      continue;
+    }
+
+    if (ch === '\\') {
+      value += ch;
+      escaped = true;
+      continue;
+    }
+
+    if (ch === '"') {
+      quote = quote === 1 ? 0 : 1;
+      value += ch;
+      continue;
+    }
+
+    if (quote === 0) {
+      if (ch === '[') {
+        bracket++;
+      } else if (ch === ']' && bracket > 0) {
+        bracket--;
+      } else if (bracket === 0) {
+        if (ch === '(') {
+          paren++;
+        } else if (ch === ')' && paren > 0) {
+          paren--;
+        } else if (ch === '|' && paren === 0) {
+          parts.push(value);
+          value = '';
+          continue;
+        }
+      }
+    }
+
+    value += ch;
+  }
+
+  parts.push(value);
+  return parts;
+};
+
+const isPlainBranch = branch => {
+  let escaped = false;
+
+  for (const ch of branch) {
+    if (escaped === true) {
+      escaped = false;
+      continue;
+    }
+
+    if (ch === '\\') {
+      escaped = true;
+      continue;
+    }
+
+    if (/[?*+@!()[\]{}]/.test(ch)) {
+      return false;
+    }
+  }
+
+  return true;
+};
+
+const normalizeSimpleBranch = branch => {
+  let value = branch.trim();
+  let changed = true;
+
+  while (changed === true) {
+    changed = false;
+
+    if (/^@\([^\\()[\]{}|]+\)$/.test(value)) {
+      value = value.slice(2, -1);
+      changed = true;
+    }
+  }
+
+  if (!isPlainBranch(value)) {
+    return;
+  }
+
+  return value.replace(/\\(.)/g, '$1');
+};
+
+const hasRepeatedCharPrefixOverlap = branches => {
+  const values = branches.map(normalizeSimpleBranch).filter(Boolean);
+
+  for (let i = 0; i < values.length; i++) {
+    for (let j = i + 1; j < values.length; j++) {
+      const a = values[i];
+      const b = values[j];
+      const char = a[0];
+
+      if (!char || a !== char.repeat(a.length) || b !== char.repeat(b.length)) {
+        continue;
+      }
+
+      if (a === b || a.startsWith(b) || b.startsWith(a)) {
+        return true;
+      }
+    }
+  }
+
+  return false;
+};
+
+const parseRepeatedExtglob = (pattern, requireEnd = true) => {
+  if ((pattern[0] !== '+' && pattern[0] !== '*') || pattern[1] !== '(') {
+    return;
+  }
+
+  let bracket = 0;
+  let paren = 0;
+  let quote = 0;
+  let escaped = false;
+
+  for (let i = 1; i < pattern.length; i++) {
+    const ch = pattern[i];
+
+    if (escaped === true) {
+      escaped = false;
+      continue;
+    }
+
+    if (ch === '\\') {
+      escaped = true;
+      continue;
+    }
+
+    if (ch === '"') {
+      quote = quote === 1 ? 0 : 1;
+      continue;
+    }
+
+    if (quote === 1) {
+      continue;
+    }
+
+    if (ch === '[') {
+      bracket++;
+      continue;
+    }
+
+    if (ch === ']' && bracket > 0) {
+      bracket--;
+      continue;
+    }
+
+    if (bracket > 0) {
+      continue;
+    }
+
+    if (ch === '(') {
+      paren++;
+      continue;
+    }
+
+    if (ch === ')') {
+      paren--;
+
+      if (paren === 0) {
+        if (requireEnd === true && i !== pattern.length - 1) {
+          return;
+        }
+
+        return {
+          type: pattern[0],
+          body: pattern.slice(2, i),
+          end: i
+        };
+      }
+    }
+  }
+};
+
+const buildCharClassStar = chars => {
+  const source = chars.length === 1
+    ? utils.escapeRegex(chars[0])
+    : `[${chars.map(ch => utils.escapeRegex(ch)).join('')}]`;
+
+  return `${source}*`;
+};
+
+const getStarExtglobSequenceChars = pattern => {
+  let index = 0;
+  const chars = [];
+
+  while (index < pattern.length) {
+    const match = parseRepeatedExtglob(pattern.slice(index), false);
+
+    if (!match || match.type !== '*') {
+      return;
+    }
+
+    const branches = splitTopLevel(match.body).map(branch => branch.trim());
+    if (branches.length !== 1) {
+      return;
+    }
+
+    const branch = normalizeSimpleBranch(branches[0]);
+    if (!branch || branch.length !== 1) {
+      return;
+    }
+
+    chars.push(branch);
+    index += match.end + 1;
+  }
+
+  if (chars.length < 1) {
+    return;
+  }
+
+  return chars;
+};
+
+const repeatedExtglobRecursion = pattern => {
+  let depth = 0;
+  let value = pattern.trim();
+  let match = parseRepeatedExtglob(value);
+
+  while (match) {
+    depth++;
+    value = match.body.trim();
+    match = parseRepeatedExtglob(value);
+  }
+
+  return depth;
+};
+
+const analyzeRepeatedExtglob = (body, options) => {
+  if (options.maxExtglobRecursion === false) {
+    return { risky: false };
+  }
+
+  const max =
+    typeof options.maxExtglobRecursion === 'number'
+      ? options.maxExtglobRecursion
+      : constants.DEFAULT_MAX_EXTGLOB_RECURSION;
+
+  const branches = splitTopLevel(body).map(branch => branch.trim());
+
+  if (branches.length > 1) {
+    if (
+      branches.some(branch => branch === '') ||
+      branches.some(branch => /^[*?]+$/.test(branch)) ||
+      hasRepeatedCharPrefixOverlap(branches)
+    ) {
+      return { risky: true };
+    }
+  }
+
+  // A repeated extglob is "risky" (prone to catastrophic backtracking) when a
+  // branch is itself a `*(...)` sequence, since that nests an unbounded quantifier
+  // inside the outer `+(...)`/`*(...)`. When *every* branch reduces to single
+  // characters we can emit one flat, ReDoS-safe character class that preserves the
+  // meaning of ALL branches (e.g. `+(*(a)|*(b))` -> `[ab]*`), rather than dropping
+  // every branch but the first.
+  const safeChars = [];
+  let sawStarSequence = false;
+  let combinable = true;
+
+  for (const branch of branches) {
+    const chars = getStarExtglobSequenceChars(branch);
+    if (chars) {
+      sawStarSequence = true;
+      safeChars.push(...chars);
+      continue;
+    }
+
+    const literal = normalizeSimpleBranch(branch);
+    if (literal && literal.length === 1) {
+      safeChars.push(literal);
+      continue;
+    }
+
+    combinable = false;
+
+    if (repeatedExtglobRecursion(branch) > max) {
+      return { risky: true };
+    }
+  }
+
+  if (sawStarSequence) {
+    return combinable
+      ? { risky: true, safeOutput: buildCharClassStar([...new Set(safeChars)]) }
+      : { risky: true };
+  }
+
+  return { risky: false };
+};
+
+/**
+ * Parse the given input string.
+ * @param {String} input
+ * @param {Object} options
+ * @return {Object}
+ */
+
+const parse = (input, options) => {
+  if (typeof input !== 'string') {
+    throw new TypeError('Expected a string');
+  }
+
+  input = REPLACEMENTS[input] || input;
+
+  const opts = { ...options };
+  const max = typeof opts.maxLength === 'number' ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
+
+  let len = input.length;
+  if (len > max) {
+    throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
+  }
+
+  const bos = { type: 'bos', value: '', output: opts.prepend || '' };
+  const tokens = [bos];
+
+  const capture = opts.capture ? '' : '?:';
+
+  // create constants based on platform, for windows or posix
+  const PLATFORM_CHARS = constants.globChars(opts.windows);
+  const EXTGLOB_CHARS = constants.extglobChars(PLATFORM_CHARS);
+
+  const {
+    DOT_LITERAL,
+    PLUS_LITERAL,
+    SLASH_LITERAL,
+    ONE_CHAR,
+    DOTS_SLASH,
+    NO_DOT,
+    NO_DOT_SLASH,
+    NO_DOTS_SLASH,
+    QMARK,
+    QMARK_NO_DOT,
+    STAR,
+    START_ANCHOR
+  } = PLATFORM_CHARS;
+
+  const globstar = opts => {
+    return `(${capture}(?:(?!${START_ANCHOR}${opts.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
+  };
+
+  const nodot = opts.dot ? '' : NO_DOT;
+  const qmarkNoDot = opts.dot ? QMARK : QMARK_NO_DOT;
+  let star = opts.bash === true ? globstar(opts) : STAR;
+
+  if (opts.capture) {
+    star = `(${star})`;
+  }
+
+  // minimatch options support
+  if (typeof opts.noext === 'boolean') {
+    opts.noextglob = opts.noext;
+  }
+
+  const state = {
+    input,
+    index: -1,
+    start: 0,
+    dot: opts.dot === true,
+    consumed: '',
+    output: '',
+    prefix: '',
+    backtrack: false,
+    negated: false,
+    brackets: 0,
+    braces: 0,
+    parens: 0,
+    quotes: 0,
+    globstar: false,
+    tokens
+  };
+
+  input = utils.removePrefix(input, state);
+  len = input.length;
+
+  const extglobs = [];
+  const braces = [];
+  const stack = [];
+  let prev = bos;
+  let value;
+
+  /**
+   * Tokenizing helpers
+   */
+
+  const eos = () => state.index === len - 1;
+  const peek = state.peek = (n = 1) => input[state.index + n];
+  const advance = state.advance = () => input[++state.index] || '';
+  const remaining = () => input.slice(state.index + 1);
+  const consume = (value = '', num = 0) => {
+    state.consumed += value;
+    state.index += num;
+  };
+
+  const append = token => {
+    state.output += token.output != null ? token.output : token.value;
+    consume(token.value);
+  };
+
+  const negate = () => {
+    let count = 1;
+
+    while (peek() === '!' && (peek(2) !== '(' || peek(3) === '?')) {
+      advance();
+      state.start++;
+      count++;
+    }
+
+    if (count % 2 === 0) {
+      return false;
+    }
+
+    state.negated = true;
+    state.start++;
+    return true;
+  };
+
+  const increment = type => {
+    state[type]++;
+    stack.push(type);
+  };
+
+  const decrement = type => {
+    state[type]--;
+    stack.pop();
+  };
+
+  /**
+   * Push tokens onto the tokens array. This helper speeds up
+   * tokenizing by 1) helping us avoid backtracking as much as possible,
+   * and 2) helping us avoid creating extra tokens when consecutive
+   * characters are plain text. This improves performance and simplifies
+   * lookbehinds.
+   */
+
+  const push = tok => {
+    if (prev.type === 'globstar') {
+      const isBrace = state.braces > 0 && (tok.type === 'comma' || tok.type === 'brace');
+      const isExtglob = tok.extglob === true || (extglobs.length && (tok.type === 'pipe' || tok.type === 'paren'));
+
+      if (tok.type !== 'slash' && tok.type !== 'paren' && !isBrace && !isExtglob) {
+        state.output = state.output.slice(0, -prev.output.length);
+        prev.type = 'star';
+        prev.value = '*';
+        prev.output = star;
+        state.output += prev.output;
+      }
+    }
+
+    if (extglobs.length && tok.type !== 'paren') {
+      extglobs[extglobs.length - 1].inner += tok.value;
+    }
+
+    if (tok.value || tok.output) append(tok);
+    if (prev && prev.type === 'text' && tok.type === 'text') {
+      prev.output = (prev.output || prev.value) + tok.value;
+      prev.value += tok.value;
+      return;
+    }
+
+    tok.prev = prev;
+    tokens.push(tok);
+    prev = tok;
+  };
+
+  const extglobOpen = (type, value) => {
+    const token = { ...EXTGLOB_CHARS[value], conditions: 1, inner: '' };
+
+    token.prev = prev;
+    token.parens = state.parens;
+    token.output = state.output;
+    token.startIndex = state.index;
+    token.tokensIndex = tokens.length;
+    const output = (opts.capture ? '(' : '') + token.open;
+
+    increment('parens');
+    push({ type, value, output: state.output ? '' : ONE_CHAR });
+    push({ type: 'paren', extglob: true, value: advance(), output });
+    extglobs.push(token);
+  };
+
+  const extglobClose = token => {
+    const literal = input.slice(token.startIndex, state.index + 1);
+    const body = input.slice(token.startIndex + 2, state.index);
+    const analysis = analyzeRepeatedExtglob(body, opts);
+
+    if ((token.type === 'plus' || token.type === 'star') && analysis.risky) {
+      const safeOutput = analysis.safeOutput
+        ? (token.output ? '' : ONE_CHAR) + (opts.capture ? `(${analysis.safeOutput})` : analysis.safeOutput)
+        : undefined;
+      const open = tokens[token.tokensIndex];
+
+      open.type = 'text';
+      open.value = literal;
+      open.output = safeOutput || utils.escapeRegex(literal);
+
+      for (let i = token.tokensIndex + 1; i < tokens.length; i++) {
+        tokens[i].value = '';
+        tokens[i].output = '';
+        delete tokens[i].suffix;
+      }
+
+      state.output = token.output + open.output;
+      state.backtrack = true;
+
+      push({ type: 'paren', extglob: true, value, output: '' });
+      decrement('parens');
+      return;
+    }
+
+    let output = token.close + (opts.capture ? ')' : '');
+    let rest;
+
+    if (token.type === 'negate') {
+      let extglobStar = star;
+
+      if (token.inner && token.inner.length > 1 && token.inner.includes('/')) {
+        extglobStar = globstar(opts);
+      }
+
+      if (extglobStar !== star || eos() || /^\)+$/.test(remaining())) {
+        output = token.close = `)$))${extglobStar}`;
+      }
+
+      if (token.inner.includes('*') && (rest = remaining()) && /^\.[^\\/.]+$/.test(rest)) {
+        // Any non-magical string (`.ts`) or even nested expression (`.{ts,tsx}`) can follow after the closing parenthesis.
+        // In this case, we need to parse the string and use it in the output of the original pattern.
+        // Suitable patterns: `/!(*.d).ts`, `/!(*.d).{ts,tsx}`, `**/!(*-dbg).@(js)`.
+        //
+        // Disabling the `fastpaths` option due to a problem with parsing strings as `.ts` in the pattern like `**/!(*.d).ts`.
+        const expression = parse(rest, { ...options, fastpaths: false }).output;
+
+        output = token.close = `)${expression})${extglobStar})`;
+      }
+
+      if (token.prev.type === 'bos') {
+        state.negatedExtglob = true;
+      }
+    }
+
+    push({ type: 'paren', extglob: true, value, output });
+    decrement('parens');
+  };
+
+  /**
+   * Fast paths
+   */
+
+  if (opts.fastpaths !== false && !/(^[*!]|[/()[\]{}"])/.test(input)) {
+    let backslashes = false;
+
+    let output = input.replace(REGEX_SPECIAL_CHARS_BACKREF, (m, esc, chars, first, rest, index) => {
+      if (first === '\\') {
+        backslashes = true;
+        return m;
+      }
+
+      if (first === '?') {
+        if (esc) {
+          return esc + first + (rest ? QMARK.repeat(rest.length) : '');
+        }
+        if (index === 0) {
+          return qmarkNoDot + (rest ? QMARK.repeat(rest.length) : '');
+        }
+        return QMARK.repeat(chars.length);
+      }
+
+      if (first === '.') {
+        return DOT_LITERAL.repeat(chars.length);
+      }
+
+      if (first === '*') {
+        if (esc) {
+          return esc + first + (rest ? star : '');
+        }
+        return star;
+      }
+      return esc ? m : `\\${m}`;
+    });
+
+    if (backslashes === true) {
+      if (opts.unescape === true) {
+        output = output.replace(/\\/g, '');
+      } else {
+        output = output.replace(/\\+/g, m => {
+          return m.length % 2 === 0 ? '\\\\' : (m ? '\\' : '');
+        });
+      }
+    }
+
+    if (output === input && opts.contains === true) {
+      state.output = input;
+      return state;
+    }
+
+    state.output = utils.wrapOutput(output, state, options);
+    return state;
+  }
+
+  /**
+   * Tokenize input until we reach end-of-string
+   */
+
+  while (!eos()) {
+    value = advance();
+
+    if (value === '\u0000') {
+      continue;
+    }
+
+    /**
+     * Escaped characters
+     */
+
+    if (value === '\\') {
+      const next = peek();
+
+      if (next === '/' && opts.bash !== true) {
+        continue;
+      }
+
+      if (next === '.' || next === ';') {
+        continue;
+      }
+
+      if (!next) {
+        value += '\\';
+        push({ type: 'text', value });
+        continue;
+      }
+
+      // collapse slashes to reduce potential for exploits
+      const match = /^\\+/.exec(remaining());
+      let slashes = 0;
+
+      if (match && match[0].length > 2) {
+        slashes = match[0].length;
+        state.index += slashes;
+        if (slashes % 2 !== 0) {
+          value += '\\';
+        }
+      }
+
+      if (opts.unescape === true) {
+        value = advance();
+      } else {
+        value += advance();
+      }
+
+      if (state.brackets === 0) {
+        push({ type: 'text', value });
+        continue;
+      }
+    }
+
+    /**
+     * If we're inside a regex character class, continue
+     * until we reach the closing bracket.
+     */
+
+    if (state.brackets > 0 && (value !== ']' || prev.value === '[' || prev.value === '[^')) {
+      if (opts.posix !== false && value === ':') {
+        const inner = prev.value.slice(1);
+        if (inner.includes('[')) {
+          prev.posix = true;
+
+          if (inner.includes(':')) {
+            const idx = prev.value.lastIndexOf('[');
+            const pre = prev.value.slice(0, idx);
+            const rest = prev.value.slice(idx + 2);
+            const posix = POSIX_REGEX_SOURCE[rest];
+            if (posix) {
+              prev.value = pre + posix;
+              state.backtrack = true;
+              advance();
+
+              if (!bos.output && tokens.indexOf(prev) === 1) {
+                bos.output = ONE_CHAR;
+              }
+              continue;
+            }
+          }
+        }
+      }
+
+      if ((value === '[' && peek() !== ':') || (value === '-' && peek() === ']')) {
+        value = `\\${value}`;
+      }
+
+      if (value === ']' && (prev.value === '[' || prev.value === '[^')) {
+        value = `\\${value}`;
+      }
+
+      if (opts.posix === true && value === '!' && prev.value === '[') {
+        value = '^';
+      }
+
+      prev.value += value;
+      append({ value });
+      continue;
+    }
+
+    /**
+     * If we're inside a quoted string, continue
+     * until we reach the closing double quote.
+     */
+
+    if (state.quotes === 1 && value !== '"') {
+      value = utils.escapeRegex(value);
+      prev.value += value;
+      append({ value });
+      continue;
+    }
+
+    /**
+     * Double quotes
+     */
+
+    if (value === '"') {
+      state.quotes = state.quotes === 1 ? 0 : 1;
+      if (opts.keepQuotes === true) {
+        push({ type: 'text', value });
+      }
+      continue;
+    }
+
+    /**
+     * Parentheses
+     */
+
+    if (value === '(') {
+      increment('parens');
+      push({ type: 'paren', value });
+      continue;
+    }
+
+    if (value === ')') {
+      if (state.parens === 0 && opts.strictBrackets === true) {
+        throw new SyntaxError(syntaxError('opening', '('));
+      }
+
+      const extglob = extglobs[extglobs.length - 1];
+      if (extglob && state.parens === extglob.parens + 1) {
+        extglobClose(extglobs.pop());
+        continue;
+      }
+
+      push({ type: 'paren', value, output: state.parens ? ')' : '\\)' });
+      decrement('parens');
+      continue;
+    }
+
+    /**
+     * Square brackets
+     */
+
+    if (value === '[') {
+      if (opts.nobracket === true || !remaining().includes(']')) {
+        if (opts.nobracket !== true && opts.strictBrackets === true) {
+          throw new SyntaxError(syntaxError('closing', ']'));
+        }
+
+        value = `\\${value}`;
+      } else {
+        increment('brackets');
+      }
+
+      push({ type: 'bracket', value });
+      continue;
+    }
+
+    if (value === ']') {
+      if (opts.nobracket === true || (prev && prev.type === 'bracket' && prev.value.length === 1)) {
+        push({ type: 'text', value, output: `\\${value}` });
+        continue;
+      }
+
+      if (state.brackets === 0) {
+        if (opts.strictBrackets === true) {
+          throw new SyntaxError(syntaxError('opening', '['));
+        }
+
+        push({ type: 'text', value, output: `\\${value}` });
+        continue;
+      }
+
+      decrement('brackets');
+
+      const prevValue = prev.value.slice(1);
+      if (prev.posix !== true && prevValue[0] === '^' && !prevValue.includes('/')) {
+        value = `/${value}`;
+      }
+
+      prev.value += value;
+      append({ value });
+
+      // when literal brackets are explicitly disabled
+      // assume we should match with a regex character class
+      if (opts.literalBrackets === false || utils.hasRegexChars(prevValue)) {
+        continue;
+      }
+
+      const escaped = utils.escapeRegex(prev.value);
+      state.output = state.output.slice(0, -prev.value.length);
+
+      // when literal brackets are explicitly enabled
+      // assume we should escape the brackets to match literal characters
+      if (opts.literalBrackets === true) {
+        state.output += escaped;
+        prev.value = escaped;
+        continue;
+      }
+
+      // when the user specifies nothing, try to match both
+      prev.value = `(${capture}${escaped}|${prev.value})`;
+      state.output += prev.value;
+      continue;
+    }
+
+    /**
+     * Braces
+     */
+
+    if (value === '{' && opts.nobrace !== true) {
+      increment('braces');
+
+      const open = {
+        type: 'brace',
+        value,
+        output: '(',
+        outputIndex: state.output.length,
+        tokensIndex: state.tokens.length
+      };
+
+      braces.push(open);
+      push(open);
+      continue;
+    }
+
+    if (value === '}') {
+      const brace = braces[braces.length - 1];
+
+      if (opts.nobrace === true || !brace) {
+        push({ type: 'text', value, output: value });
+        continue;
+      }
+
+      let output = ')';
+
+      if (brace.dots === true) {
+        const arr = tokens.slice();
+        const range = [];
+
+        for (let i = arr.length - 1; i >= 0; i--) {
+          tokens.pop();
+          if (arr[i].type === 'brace') {
+            break;
+          }
+          if (arr[i].type !== 'dots') {
+            range.unshift(arr[i].value);
+          }
+        }
+
+        output = expandRange(range, opts);
+        state.backtrack = true;
+      }
+
+      if (brace.comma !== true && brace.dots !== true) {
+        const out = state.output.slice(0, brace.outputIndex);
+        const toks = state.tokens.slice(brace.tokensIndex);
+        brace.value = brace.output = '\\{';
+        value = output = '\\}';
+        state.output = out;
+        for (const t of toks) {
+          state.output += (t.output || t.value);
+        }
+      }
+
+      push({ type: 'brace', value, output });
+      decrement('braces');
+      braces.pop();
+      continue;
+    }
+
+    /**
+     * Pipes
+     */
+
+    if (value === '|') {
+      if (extglobs.length > 0) {
+        extglobs[extglobs.length - 1].conditions++;
+      }
+      push({ type: 'text', value });
+      continue;
+    }
+
+    /**
+     * Commas
+     */
+
+    if (value === ',') {
+      let output = value;
+
+      const brace = braces[braces.length - 1];
+      if (brace && stack[stack.length - 1] === 'braces') {
+        brace.comma = true;
+        output = '|';
+      }
+
+      push({ type: 'comma', value, output });
+      continue;
+    }
+
+    /**
+     * Slashes
+     */
+
+    if (value === '/') {
+      // if the beginning of the glob is "./", advance the start
+      // to the current index, and don't add the "./" characters
+      // to the state. This greatly simplifies lookbehinds when
+      // checking for BOS characters like "!" and "." (not "./")
+      if (prev.type === 'dot' && state.index === state.start + 1) {
+        state.start = state.index + 1;
+        state.consumed = '';
+        state.output = '';
+        tokens.pop();
+        prev = bos; // reset "prev" to the first token
+        continue;
+      }
+
+      push({ type: 'slash', value, output: SLASH_LITERAL });
+      continue;
+    }
+
+    /**
+     * Dots
+     */
+
+    if (value === '.') {
+      if (state.braces > 0 && prev.type === 'dot') {
+        if (prev.value === '.') prev.output = DOT_LITERAL;
+        const brace = braces[braces.length - 1];
+        prev.type = 'dots';
+        prev.output += value;
+        prev.value += value;
+        brace.dots = true;
+        continue;
+      }
+
+      if ((state.braces + state.parens) === 0 && prev.type !== 'bos' && prev.type !== 'slash') {
+        push({ type: 'text', value, output: DOT_LITERAL });
+        continue;
+      }
+
+      push({ type: 'dot', value, output: DOT_LITERAL });
+      continue;
+    }
+
+    /**
+     * Question marks
+     */
+
+    if (value === '?') {
+      const isGroup = prev && prev.value === '(';
+      if (!isGroup && opts.noextglob !== true && peek() === '(' && peek(2) !== '?') {
+        extglobOpen('qmark', value);
+        continue;
+      }
+
+      if (prev && prev.type === 'paren') {
+        const next = peek();
+        let output = value;
+
+        if ((prev.value === '(' && !/[!=<:]/.test(next)) || (next === '<' && !/<([!=]|\w+>)/.test(remaining()))) {
+          output = `\\${value}`;
+        }
+
+        push({ type: 'text', value, output });
+        continue;
+      }
+
+      if (opts.dot !== true && (prev.type === 'slash' || prev.type === 'bos')) {
+        push({ type: 'qmark', value, output: QMARK_NO_DOT });
+        continue;
+      }
+
+      push({ type: 'qmark', value, output: QMARK });
+      continue;
+    }
+
+    /**
+     * Exclamation
+     */
+
+    if (value === '!') {
+      if (opts.noextglob !== true && peek() === '(') {
+        if (peek(2) !== '?' || !/[!=<:]/.test(peek(3))) {
+          extglobOpen('negate', value);
+          continue;
+        }
+      }
+
+      if (opts.nonegate !== true && state.index === 0) {
+        negate();
+        continue;
+      }
+    }
+
+    /**
+     * Plus
+     */
+
+    if (value === '+') {
+      if (opts.noextglob !== true && peek() === '(' && peek(2) !== '?') {
+        extglobOpen('plus', value);
+        continue;
+      }
+
+      if ((prev && prev.value === '(') || opts.regex === false) {
+        push({ type: 'plus', value, output: PLUS_LITERAL });
+        continue;
+      }
+
+      if ((prev && (prev.type === 'bracket' || prev.type === 'paren' || prev.type === 'brace')) || state.parens > 0) {
+        push({ type: 'plus', value });
+        continue;
+      }
+
+      push({ type: 'plus', value: PLUS_LITERAL });
+      continue;
+    }
+
+    /**
+     * Plain text
+     */
+
+    if (value === '@') {
+      if (opts.noextglob !== true && peek() === '(' && peek(2) !== '?') {
+        push({ type: 'at', extglob: true, value, output: '' });
+        continue;
+      }
+
+      push({ type: 'text', value });
+      continue;
+    }
+
+    /**
+     * Plain text
+     */
+
+    if (value !== '*') {
+      if (value === '$' || value === '^') {
+        value = `\\${value}`;
+      }
+
+      const match = REGEX_NON_SPECIAL_CHARS.exec(remaining());
+      if (match) {
+        value += match[0];
+        state.index += match[0].length;
+      }
+
+      push({ type: 'text', value });
+      continue;
+    }
+
+    /**
+     * Stars
+     */
+
+    if (prev && (prev.type === 'globstar' || prev.star === true)) {
+      prev.type = 'star';
+      prev.star = true;
+      prev.value += value;
+      prev.output = star;
+      state.backtrack = true;
+      state.globstar = true;
+      consume(value);
+      continue;
+    }
+
+    let rest = remaining();
+    if (opts.noextglob !== true && /^\([^?]/.test(rest)) {
+      extglobOpen('star', value);
+      continue;
+    }
+
+    if (prev.type === 'star') {
+      if (opts.noglobstar === true) {
+        consume(value);
+        continue;
+      }
+
+      const prior = prev.prev;
+      const before = prior.prev;
+      const isStart = prior.type === 'slash' || prior.type === 'bos';
+      const afterStar = before && (before.type === 'star' || before.type === 'globstar');
+
+      if (opts.bash === true && (!isStart || (rest[0] && rest[0] !== '/'))) {
+        push({ type: 'star', value, output: '' });
+        continue;
+      }
+
+      const isBrace = state.braces > 0 && (prior.type === 'comma' || prior.type === 'brace');
+      const isExtglob = extglobs.length && (prior.type === 'pipe' || prior.type === 'paren');
+      if (!isStart && prior.type !== 'paren' && !isBrace && !isExtglob) {
+        push({ type: 'star', value, output: '' });
+        continue;
+      }
+
+      // strip consecutive `/**/`
+      while (rest.slice(0, 3) === '/**') {
+        const after = input[state.index + 4];
+        if (after && after !== '/') {
+          break;
+        }
+        rest = rest.slice(3);
+        consume('/**', 3);
+      }
+
+      // A globstar followed only by balanced closing parens is at the logical end of patterns like
+      // `test(/utils/**)` and `test?(/utils/**)`. Treat it as EOS so the trailing `/**` can match its
+      // parent path, except in negated extglobs where that would change the exclusion semantics.
+      const isEnd = eos() || (
+        state.parens > 0
+        && rest === ')'.repeat(state.parens)
+        && !extglobs.some(extglob => extglob.type === 'negate')
+      );
+
+      if (prior.type === 'bos' && eos()) {
+        prev.type = 'globstar';
+        prev.value += value;
+        prev.output = globstar(opts);
+        state.output = prev.output;
+        state.globstar = true;
+        consume(value);
+        continue;
+      }
+
+      if (prior.type === 'slash' && prior.prev.type !== 'bos' && !afterStar && isEnd) {
+        state.output = state.output.slice(0, -(prior.output + prev.output).length);
+        prior.output = `(?:${prior.output}`;
+
+        prev.type = 'globstar';
+        prev.output = globstar(opts) + (opts.strictSlashes ? ')' : '|$)');
+        prev.value += value;
+        state.globstar = true;
+        state.output += prior.output + prev.output;
+        consume(value);
+        continue;
+      }
+
+      if (prior.type === 'slash' && prior.prev.type !== 'bos' && rest[0] === '/') {
+        const end = rest[1] !== void 0 ? '|$' : '';
+
+        state.output = state.output.slice(0, -(prior.output + prev.output).length);
+        prior.output = `(?:${prior.output}`;
+
+        prev.type = 'globstar';
+        prev.output = `${globstar(opts)}${SLASH_LITERAL}|${SLASH_LITERAL}${end})`;
+        prev.value += value;
+
+        state.output += prior.output + prev.output;
+        state.globstar = true;
+
+        consume(value + advance());
+
+        push({ type: 'slash', value: '/', output: '' });
+        continue;
+      }
+
+      if (prior.type === 'bos' && rest[0] === '/') {
+        prev.type = 'globstar';
+        prev.value += value;
+        prev.output = `(?:^|${SLASH_LITERAL}|${globstar(opts)}${SLASH_LITERAL})`;
+        state.output = prev.output;
+        state.globstar = true;
+        consume(value + advance());
+        push({ type: 'slash', value: '/', output: '' });
+        continue;
+      }
+
+      // remove single star from output
+      state.output = state.output.slice(0, -prev.output.length);
+
+      // reset previous token to globstar
+      prev.type = 'globstar';
+      prev.output = globstar(opts);
+      prev.value += value;
+
+      // reset output with globstar
+      state.output += prev.output;
+      state.globstar = true;
+      consume(value);
+      continue;
+    }
+
+    const token = { type: 'star', value, output: star };
+
+    if (opts.bash === true) {
+      token.output = '.*?';
+      if (prev.type === 'bos' || prev.type === 'slash') {
+        token.output = nodot + token.output;
+      }
+      push(token);
+      continue;
+    }
+
+    if (prev && (prev.type === 'bracket' || prev.type === 'paren') && opts.regex === true) {
+      token.output = value;
+      push(token);
+      continue;
+    }
+
+    if (state.index === state.start || prev.type === 'slash' || prev.type === 'dot') {
+      if (prev.type === 'dot') {
+        state.output += NO_DOT_SLASH;
+        prev.output += NO_DOT_SLASH;
+
+      } else if (opts.dot === true) {
+        state.output += NO_DOTS_SLASH;
+        prev.output += NO_DOTS_SLASH;
+
+      } else {
+        state.output += nodot;
+        prev.output += nodot;
+      }
+
+      if (peek() !== '*') {
+        state.output += ONE_CHAR;
+        prev.output += ONE_CHAR;
+      }
+    }
+
+    push(token);
+  }
+
+  while (state.brackets > 0) {
+    if (opts.strictBrackets === true) throw new SyntaxError(syntaxError('closing', ']'));
+    state.output = utils.escapeLast(state.output, '[');
+    decrement('brackets');
+  }
+
+  while (state.parens > 0) {
+    if (opts.strictBrackets === true) throw new SyntaxError(syntaxError('closing', ')'));
+    state.output = utils.escapeLast(state.output, '(');
+    decrement('parens');
+  }
+
+  while (state.braces > 0) {
+    if (opts.strictBrackets === true) throw new SyntaxError(syntaxError('closing', '}'));
+    state.output = utils.escapeLast(state.output, '{');
+    decrement('braces');
+  }
+
+  if (opts.strictSlashes !== true && (prev.type === 'star' || prev.type === 'bracket')) {
+    push({ type: 'maybe_slash', value: '', output: `${SLASH_LITERAL}?` });
+  }
+
+  // rebuild the output if we had to backtrack at any point
+  if (state.backtrack === true) {
+    state.output = '';
+
+    for (const token of state.tokens) {
+      state.output += token.output != null ? token.output : token.value;
+
+      if (token.suffix) {
+        state.output += token.suffix;
+      }
+    }
+  }
+
+  return state;
+};
+
+/**
+ * Fast paths for creating regular expressions for common glob patterns.
+ * This can significantly speed up processing and has very little downside
+ * impact when none of the fast paths match.
+ */
+
+parse.fastpaths = (input, options) => {
+  const opts = { ...options };
+  const max = typeof opts.maxLength === 'number' ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
+  const len = input.length;
+  if (len > max) {
+    throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
+  }
+
+  input = REPLACEMENTS[input] || input;
+
+  // create constants based on platform, for windows or posix
+  const {
+    DOT_LITERAL,
+    SLASH_LITERAL,
+    ONE_CHAR,
+    DOTS_SLASH,
+    NO_DOT,
+    NO_DOTS,
+    NO_DOTS_SLASH,
+    STAR,
+    START_ANCHOR
+  } = constants.globChars(opts.windows);
+
+  const nodot = opts.dot ? NO_DOTS : NO_DOT;
+  const slashDot = opts.dot ? NO_DOTS_SLASH : NO_DOT;
+  const capture = opts.capture ? '' : '?:';
+  const state = { negated: false, prefix: '' };
+  let star = opts.bash === true ? '.*?' : STAR;
+
+  if (opts.capture) {
+    star = `(${star})`;
+  }
+
+  const globstar = opts => {
+    if (opts.noglobstar === true) return star;
+    return `(${capture}(?:(?!${START_ANCHOR}${opts.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
+  };
+
+  const create = str => {
+    switch (str) {
+      case '*':
+        return `${nodot}${ONE_CHAR}${star}`;
+
+      case '.*':
+        return `${DOT_LITERAL}${ONE_CHAR}${star}`;
+
+      case '*.*':
+        return `${nodot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
+
+      case '*/*':
+        return `${nodot}${star}${SLASH_LITERAL}${ONE_CHAR}${slashDot}${star}`;
+
+      case '**':
+        return nodot + globstar(opts);
+
+      case '**/*':
+        return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${ONE_CHAR}${star}`;
+
+      case '**/*.*':
+        return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
+
+      case '**/.*':
+        return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${DOT_LITERAL}${ONE_CHAR}${star}`;
+
+      default: {
+        const match = /^(.*?)\.(\w+)$/.exec(str);
+        if (!match) return;
+
+        const source = create(match[1]);
+        if (!source) return;
+
+        return source + DOT_LITERAL + match[2];
+      }
+    }
+  };
+
+  const output = utils.removePrefix(input, state);
+  let source = create(output);
+
+  if (source && opts.strictSlashes !== true) {
+    source += `${SLASH_LITERAL}?`;
+  }
+
+  return source;
+};
+
+module.exports = parse;
+
+
+/***/ }),
+
+/***/ 8016:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const scan = __nccwpck_require__(1781);
+const parse = __nccwpck_require__(8265);
+const utils = __nccwpck_require__(4059);
+const constants = __nccwpck_require__(5595);
+const isObject = val => val && typeof val === 'object' && !Array.isArray(val);
+
+/**
+ * Creates a matcher function from one or more glob patterns. The
+ * returned function takes a string to match as its first argument,
+ * and returns true if the string is a match. The returned matcher
+ * function also takes a boolean as the second argument that, when true,
+ * returns an object with additional information.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * // picomatch(glob[, options]);
+ *
+ * const isMatch = picomatch('*.!(*a)');
+ * console.log(isMatch('a.a')); //=> false
+ * console.log(isMatch('a.b')); //=> true
+ *
+ * // For environments without `node.js`, `picomatch/posix` provides you a dependency-free matcher, without automatic OS detection.
+ * const picomatch = require('picomatch/posix');
+ * // the same API, defaulting to posix paths
+ * const isMatch = picomatch('a/*');
+ * console.log(isMatch('a\\b')); //=> false
+ * console.log(isMatch('a/b')); //=> true
+ *
+ * // you can still configure the matcher function to accept windows paths
+ * const isMatch = picomatch('a/*', { options: windows });
+ * console.log(isMatch('a\\b')); //=> true
+ * console.log(isMatch('a/b')); //=> true
+ * ```
+ * @name picomatch
+ * @param {String|Array} `globs` One or more glob patterns.
+ * @param {Object=} `options`
+ * @return {Function=} Returns a matcher function.
+ * @api public
+ */
+
+const picomatch = (glob, options, returnState = false) => {
+  if (Array.isArray(glob)) {
+    const fns = glob.map(input => picomatch(input, options, returnState));
+    const arrayMatcher = str => {
+      for (const isMatch of fns) {
+        const state = isMatch(str);
+        if (state) return state;
+      }
+      return false;
+    };
+    return arrayMatcher;
+  }
+
+  const isState = isObject(glob) && glob.tokens && glob.input;
+
+  if (glob === '' || (typeof glob !== 'string' && !isState)) {
+    throw new TypeError('Expected pattern to be a non-empty string');
+  }
+
+  const opts = options || {};
+  const posix = opts.windows;
+  const regex = isState
+    ? picomatch.compileRe(glob, options)
+    : picomatch.makeRe(glob, options, false, true);
+
+  const state = regex.state;
+  delete regex.state;
+
+  let isIgnored = () => false;
+  if (opts.ignore) {
+    const ignoreOpts = { ...options, ignore: null, onMatch: null, onResult: null };
+    isIgnored = picomatch(opts.ignore, ignoreOpts, returnState);
+  }
+
+  const matcher = (input, returnObject = false) => {
+    const { isMatch, match, output } = picomatch.test(input, regex, options, { glob, posix });
+    const result = { glob, state, regex, posix, input, output, match, isMatch };
+
+    if (typeof opts.onResult === 'function') {
+      opts.onResult(result);
+    }
+
+    if (isMatch === false) {
+      result.isMatch = false;
+      return returnObject ? result : false;
+    }
+
+    if (isIgnored(input)) {
+      if (typeof opts.onIgnore === 'function') {
+        opts.onIgnore(result);
+      }
+      result.isMatch = false;
+      return returnObject ? result : false;
+    }
+
+    if (typeof opts.onMatch === 'function') {
+      opts.onMatch(result);
+    }
+    return returnObject ? result : true;
+  };
+
+  if (returnState) {
+    matcher.state = state;
+  }
+
+  return matcher;
+};
+
+/**
+ * Test `input` with the given `regex`. This is used by the main
+ * `picomatch()` function to test the input string.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * // picomatch.test(input, regex[, options]);
+ *
+ * console.log(picomatch.test('foo/bar', /^(?:([^/]*?)\/([^/]*?))$/));
+ * // { isMatch: true, match: [ 'foo/', 'foo', 'bar' ], output: 'foo/bar' }
+ * ```
+ * @param {String} `input` String to test.
+ * @param {RegExp} `regex`
+ * @return {Object} Returns an object with matching info.
+ * @api public
+ */
+
+picomatch.test = (input, regex, options, { glob, posix } = {}) => {
+  if (typeof input !== 'string') {
+    throw new TypeError('Expected input to be a string');
+  }
+
+  if (input === '') {
+    return { isMatch: false, output: '' };
+  }
+
+  const opts = options || {};
+  const format = opts.format || (posix ? utils.toPosixSlashes : null);
+  let match = input === glob;
+  let output = (match && format) ? format(input) : input;
+
+  if (match === false) {
+    output = format ? format(input) : input;
+    match = output === glob;
+  }
+
+  if (match === false || opts.capture === true) {
+    if (opts.matchBase === true || opts.basename === true) {
+      match = picomatch.matchBase(input, regex, options, posix);
+    } else {
+      match = regex.exec(output);
+    }
+  }
+
+  return { isMatch: Boolean(match), match, output };
+};
+
+/**
+ * Match the basename of a filepath.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * // picomatch.matchBase(input, glob[, options]);
+ * console.log(picomatch.matchBase('foo/bar.js', '*.js'); // true
+ * ```
+ * @param {String} `input` String to test.
+ * @param {RegExp|String} `glob` Glob pattern or regex created by [.makeRe](#makeRe).
+ * @return {Boolean}
+ * @api public
+ */
+
+picomatch.matchBase = (input, glob, options, posix = options && options.windows) => {
+  const regex = glob instanceof RegExp ? glob : picomatch.makeRe(glob, options);
+  return regex.test(utils.basename(input, { windows: posix }));
+};
+
+/**
+ * Returns true if **any** of the given glob `patterns` match the specified `string`.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * // picomatch.isMatch(string, patterns[, options]);
+ *
+ * console.log(picomatch.isMatch('a.a', ['b.*', '*.a'])); //=> true
+ * console.log(picomatch.isMatch('a.a', 'b.*')); //=> false
+ * ```
+ * @param {String|Array} str The string to test.
+ * @param {String|Array} patterns One or more glob patterns to use for matching.
+ * @param {Object} [options] See available [options](#options).
+ * @return {Boolean} Returns true if any patterns match `str`
+ * @api public
+ */
+
+picomatch.isMatch = (str, patterns, options) => picomatch(patterns, options)(str);
+
+/**
+ * Parse a glob pattern to create the source string for a regular
+ * expression.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * const result = picomatch.parse(pattern[, options]);
+ * ```
+ * @param {String} `pattern`
+ * @param {Object} `options`
+ * @return {Object} Returns an object with useful properties and output to be used as a regex source string.
+ * @api public
+ */
+
+picomatch.parse = (pattern, options) => {
+  if (Array.isArray(pattern)) return pattern.map(p => picomatch.parse(p, options));
+  return parse(pattern, { ...options, fastpaths: false });
+};
+
+/**
+ * Scan a glob pattern to separate the pattern into segments.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * // picomatch.scan(input[, options]);
+ *
+ * const result = picomatch.scan('!./foo/*.js');
+ * console.log(result);
+ * { prefix: '!./',
+ *   input: '!./foo/*.js',
+ *   start: 3,
+ *   base: 'foo',
+ *   glob: '*.js',
+ *   isBrace: false,
+ *   isBracket: false,
+ *   isGlob: true,
+ *   isExtglob: false,
+ *   isGlobstar: false,
+ *   negated: true }
+ * ```
+ * @param {String} `input` Glob pattern to scan.
+ * @param {Object} `options`
+ * @return {Object} Returns an object with
+ * @api public
+ */
+
+picomatch.scan = (input, options) => scan(input, options);
+
+/**
+ * Compile a regular expression from the `state` object returned by the
+ * [parse()](#parse) method.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * const state = picomatch.parse('*.js');
+ * // picomatch.compileRe(state[, options]);
+ *
+ * console.log(picomatch.compileRe(state));
+ * //=> /^(?:(?!\.)(?=.)[^/]*?\.js)$/
+ * ```
+ * @param {Object} `state`
+ * @param {Object} `options`
+ * @param {Boolean} `returnOutput` Intended for implementors, this argument allows you to return the raw output from the parser.
+ * @param {Boolean} `returnState` Adds the state to a `state` property on the returned regex. Useful for implementors and debugging.
+ * @return {RegExp}
+ * @api public
+ */
+
+picomatch.compileRe = (state, options, returnOutput = false, returnState = false) => {
+  if (returnOutput === true) {
+    return state.output;
+  }
+
+  const opts = options || {};
+  const prepend = opts.contains ? '' : '^';
+  const append = opts.contains ? '' : '$';
+
+  let source = `${prepend}(?:${state.output})${append}`;
+  if (state && state.negated === true) {
+    source = `^(?!${source}).*$`;
+  }
+
+  const regex = picomatch.toRegex(source, options);
+  if (returnState === true) {
+    regex.state = state;
+  }
+
+  return regex;
+};
+
+/**
+ * Create a regular expression from a parsed glob pattern.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * // picomatch.makeRe(state[, options]);
+ *
+ * const result = picomatch.makeRe('*.js');
+ * console.log(result);
+ * //=> /^(?:(?!\.)(?=.)[^/]*?\.js)$/
+ * ```
+ * @param {String} `state` The object returned from the `.parse` method.
+ * @param {Object} `options`
+ * @param {Boolean} `returnOutput` Implementors may use this argument to return the compiled output, instead of a regular expression. This is not exposed on the options to prevent end-users from mutating the result.
+ * @param {Boolean} `returnState` Implementors may use this argument to return the state from the parsed glob with the returned regular expression.
+ * @return {RegExp} Returns a regex created from the given pattern.
+ * @api public
+ */
+
+picomatch.makeRe = (input, options = {}, returnOutput = false, returnState = false) => {
+  if (!input || typeof input !== 'string') {
+    throw new TypeError('Expected a non-empty string');
+  }
+
+  let parsed = { negated: false, fastpaths: true };
+
+  if (options.fastpaths !== false && (input[0] === '.' || input[0] === '*')) {
+    parsed.output = parse.fastpaths(input, options);
+  }
+
+  if (!parsed.output) {
+    parsed = parse(input, options);
+  }
+
+  return picomatch.compileRe(parsed, options, returnOutput, returnState);
+};
+
+/**
+ * Create a regular expression from the given regex source string.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * // picomatch.toRegex(source[, options]);
+ *
+ * const { output } = picomatch.parse('*.js');
+ * console.log(picomatch.toRegex(output));
+ * //=> /^(?:(?!\.)(?=.)[^/]*?\.js)$/
+ * ```
+ * @param {String} `source` Regular expression source string.
+ * @param {Object} `options`
+ * @return {RegExp}
+ * @api public
+ */
+
+picomatch.toRegex = (source, options) => {
+  try {
+    const opts = options || {};
+    return new RegExp(source, opts.flags || (opts.nocase ? 'i' : ''));
+  } catch (err) {
+    if (options && options.debug === true) throw err;
+    return /$^/;
+  }
+};
+
+/**
+ * Picomatch constants.
+ * @return {Object}
+ */
+
+picomatch.constants = constants;
+
+/**
+ * Expose "picomatch"
+ */
+
+module.exports = picomatch;
+
+
+/***/ }),
+
+/***/ 1781:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const utils = __nccwpck_require__(4059);
+const {
+  CHAR_ASTERISK,             /* * */
+  CHAR_AT,                   /* @ */
+  CHAR_BACKWARD_SLASH,       /* \ */
+  CHAR_COMMA,                /* , */
+  CHAR_DOT,                  /* . */
+  CHAR_EXCLAMATION_MARK,     /* ! */
+  CHAR_FORWARD_SLASH,        /* / */
+  CHAR_LEFT_CURLY_BRACE,     /* { */
+  CHAR_LEFT_PARENTHESES,     /* ( */
+  CHAR_LEFT_SQUARE_BRACKET,  /* [ */
+  CHAR_PLUS,                 /* + */
+  CHAR_QUESTION_MARK,        /* ? */
+  CHAR_RIGHT_CURLY_BRACE,    /* } */
+  CHAR_RIGHT_PARENTHESES,    /* ) */
+  CHAR_RIGHT_SQUARE_BRACKET  /* ] */
+} = __nccwpck_require__(5595);
+
+const isPathSeparator = code => {
+  return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
+};
+
+const depth = token => {
+  if (token.isPrefix !== true) {
+    token.depth = token.isGlobstar ? Infinity : 1;
+  }
+};
+
+/**
+ * Quickly scans a glob pattern and returns an object with a handful of
+ * useful properties, like `isGlob`, `path` (the leading non-glob, if it exists),
+ * `glob` (the actual pattern), `negated` (true if the path starts with `!` but not
+ * with `!(`) and `negatedExtglob` (true if the path starts with `!(`).
+ *
+ * ```js
+ * const pm = require('picomatch');
+ * console.log(pm.scan('foo/bar/*.js'));
+ * { isGlob: true, input: 'foo/bar/*.js', base: 'foo/bar', glob: '*.js' }
+ * ```
+ * @param {String} `str`
+ * @param {Object} `options`
+ * @return {Object} Returns an object with tokens and regex source string.
+ * @api public
+ */
+
+const scan = (input, options) => {
+  const opts = options || {};
+
+  const length = input.length - 1;
+  const scanToEnd = opts.parts === true || opts.tokens === true || opts.scanToEnd === true;
+  const slashes = [];
+  const tokens = [];
+  const parts = [];
+
+  let str = input;
+  let index = -1;
+  let start = 0;
+  let lastIndex = 0;
+  let isBrace = false;
+  let isBracket = false;
+  let isGlob = false;
+  let isExtglob = false;
+  let isGlobstar = false;
+  let braceEscaped = false;
+  let backslashes = false;
+  let negated = false;
+  let negatedExtglob = false;
+  let finished = false;
+  let braces = 0;
+  let prev;
+  let code;
+  let token = { value: '', depth: 0, isGlob: false };
+
+  const eos = () => index >= length;
+  const peek = () => str.charCodeAt(index + 1);
+  const advance = () => {
+    prev = code;
+    return str.charCodeAt(++index);
+  };
+
+  while (index < length) {
+    code = advance();
+    let next;
+
+    if (code === CHAR_BACKWARD_SLASH) {
+      backslashes = token.backslashes = true;
+      code = advance();
+
+      if (code === CHAR_LEFT_CURLY_BRACE) {
+        braceEscaped = true;
+      }
+      continue;
+    }
+
+    if (braceEscaped === true || code === CHAR_LEFT_CURLY_BRACE) {
+      braces++;
+
+      while (eos() !== true && (code = advance())) {
+        if (code === CHAR_BACKWARD_SLASH) {
+          backslashes = token.backslashes = true;
+          advance();
+          continue;
+        }
+
+        if (code === CHAR_LEFT_CURLY_BRACE) {
+          braces++;
+          continue;
+        }
+
+        if (braceEscaped !== true && code === CHAR_DOT && (code = advance()) === CHAR_DOT) {
+          isBrace = token.isBrace = true;
+          isGlob = token.isGlob = true;
+          finished = true;
+
+          if (scanToEnd === true) {
+            continue;
+          }
+
+          break;
+        }
+
+        if (braceEscaped !== true && code === CHAR_COMMA) {
+          isBrace = token.isBrace = true;
+          isGlob = token.isGlob = true;
+          finished = true;
+
+          if (scanToEnd === true) {
+            continue;
+          }
+
+          break;
+        }
+
+        if (code === CHAR_RIGHT_CURLY_BRACE) {
+          braces--;
+
+          if (braces === 0) {
+            braceEscaped = false;
+            isBrace = token.isBrace = true;
+            finished = true;
+            break;
+          }
+        }
+      }
+
+      if (scanToEnd === true) {
+        continue;
+      }
+
+      break;
+    }
+
+    if (code === CHAR_FORWARD_SLASH) {
+      slashes.push(index);
+      tokens.push(token);
+      token = { value: '', depth: 0, isGlob: false };
+
+      if (finished === true) continue;
+      if (prev === CHAR_DOT && index === (start + 1)) {
+        start += 2;
+        continue;
+      }
+
+      lastIndex = index + 1;
+      continue;
+    }
+
+    if (opts.noext !== true) {
+      const isExtglobChar = code === CHAR_PLUS
+        || code === CHAR_AT
+        || code === CHAR_ASTERISK
+        || code === CHAR_QUESTION_MARK
+        || code === CHAR_EXCLAMATION_MARK;
+
+      if (isExtglobChar === true && peek() === CHAR_LEFT_PARENTHESES) {
+        isGlob = token.isGlob = true;
+        isExtglob = token.isExtglob = true;
+        finished = true;
+        if (code === CHAR_EXCLAMATION_MARK && index === start) {
+          negatedExtglob = true;
+        }
+
+        if (scanToEnd === true) {
+          let parens = 0;
+
+          while (eos() !== true && (code = advance())) {
+            if (code === CHAR_BACKWARD_SLASH) {
+              backslashes = token.backslashes = true;
+              advance();
+              continue;
+            }
+
+            if (code === CHAR_LEFT_PARENTHESES) {
+              parens++;
+              continue;
+            }
+
+            if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
+              finished = true;
+              break;
+            }
+          }
+          continue;
+        }
+        break;
+      }
+    }
+
+    if (code === CHAR_ASTERISK) {
+      if (prev === CHAR_ASTERISK) isGlobstar = token.isGlobstar = true;
+      isGlob = token.isGlob = true;
+      finished = true;
+
+      if (scanToEnd === true) {
+        continue;
+      }
+      break;
+    }
+
+    if (code === CHAR_QUESTION_MARK) {
+      isGlob = token.isGlob = true;
+      finished = true;
+
+      if (scanToEnd === true) {
+        continue;
+      }
+      break;
+    }
+
+    if (code === CHAR_LEFT_SQUARE_BRACKET) {
+      while (eos() !== true && (next = advance())) {
+        if (next === CHAR_BACKWARD_SLASH) {
+          backslashes = token.backslashes = true;
+          advance();
+          continue;
+        }
+
+        if (next === CHAR_RIGHT_SQUARE_BRACKET) {
+          isBracket = token.isBracket = true;
+          isGlob = token.isGlob = true;
+          finished = true;
+          break;
+        }
+      }
+
+      if (scanToEnd === true) {
+        continue;
+      }
+
+      break;
+    }
+
+    if (opts.nonegate !== true && code === CHAR_EXCLAMATION_MARK && index === start) {
+      negated = token.negated = true;
+      start++;
+      continue;
+    }
+
+    if (opts.noparen !== true && code === CHAR_LEFT_PARENTHESES) {
+      isGlob = token.isGlob = true;
+
+      if (scanToEnd === true) {
+        let parens = 1;
+
+        while (eos() !== true && (code = advance())) {
+          if (code === CHAR_BACKWARD_SLASH) {
+            backslashes = token.backslashes = true;
+            advance();
+            continue;
+          }
+
+          if (code === CHAR_LEFT_PARENTHESES) {
+            parens++;
+            continue;
+          }
+
+          if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
+            finished = true;
+            break;
+          }
+        }
+        continue;
+      }
+      break;
+    }
+
+    if (isGlob === true) {
+      finished = true;
+
+      if (scanToEnd === true) {
+        continue;
+      }
+
+      break;
+    }
+  }
+
+  if (opts.noext === true) {
+    isExtglob = false;
+    isGlob = false;
+  }
+
+  let base = str;
+  let prefix = '';
+  let glob = '';
+
+  if (start > 0) {
+    prefix = str.slice(0, start);
+    str = str.slice(start);
+    lastIndex -= start;
+  }
+
+  if (base && isGlob === true && lastIndex > 0) {
+    base = str.slice(0, lastIndex);
+    glob = str.slice(lastIndex);
+  } else if (isGlob === true) {
+    base = '';
+    glob = str;
+  } else {
+    base = str;
+  }
+
+  if (base && base !== '' && base !== '/' && base !== str) {
+    if (isPathSeparator(base.charCodeAt(base.length - 1))) {
+      base = base.slice(0, -1);
+    }
+  }
+
+  if (opts.unescape === true) {
+    if (glob) glob = utils.removeBackslashes(glob);
+
+    if (base && backslashes === true) {
+      base = utils.removeBackslashes(base);
+    }
+  }
+
+  const state = {
+    prefix,
+    input,
+    start,
+    base,
+    glob,
+    isBrace,
+    isBracket,
+    isGlob,
+    isExtglob,
+    isGlobstar,
+    negated,
+    negatedExtglob
+  };
+
+  if (opts.tokens === true) {
+    state.maxDepth = 0;
+    if (!isPathSeparator(code)) {
+      tokens.push(token);
+    }
+    state.tokens = tokens;
+  }
+
+  if (opts.parts === true || opts.tokens === true) {
+    let prevIndex;
+
+    for (let idx = 0; idx < slashes.length; idx++) {
+      const n = prevIndex !== undefined ? prevIndex + 1 : start;
+      const i = slashes[idx];
+      const value = input.slice(n, i);
+      if (opts.tokens) {
+        if (idx === 0 && start !== 0) {
+          tokens[idx].isPrefix = true;
+          tokens[idx].value = prefix;
+        } else {
+          tokens[idx].value = value;
+        }
+        depth(tokens[idx]);
+        state.maxDepth += tokens[idx].depth;
+      }
+      if (i >= start) {
+        parts.push(value);
+        prevIndex = i;
+      }
+    }
+
+    const n = prevIndex !== undefined ? prevIndex + 1 : start;
+    const value = input.slice(n);
+    parts.push(value);
+
+    if (opts.tokens && prevIndex && prevIndex + 1 < input.length) {
+      tokens[tokens.length - 1].value = value;
+      depth(tokens[tokens.length - 1]);
+      state.maxDepth += tokens[tokens.length - 1].depth;
+    }
+
+    state.slashes = slashes;
+    state.parts = parts;
+  }
+
+  return state;
+};
+
+module.exports = scan;
+
+
+/***/ }),
+
+/***/ 4059:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+/*global navigator*/
+
+
+const {
+  REGEX_BACKSLASH,
+  REGEX_REMOVE_BACKSLASH,
+  REGEX_SPECIAL_CHARS,
+  REGEX_SPECIAL_CHARS_GLOBAL
+} = __nccwpck_require__(5595);
+
+exports.isObject = val => val !== null && typeof val === 'object' && !Array.isArray(val);
+exports.hasRegexChars = str => REGEX_SPECIAL_CHARS.test(str);
+exports.isRegexChar = str => str.length === 1 && exports.hasRegexChars(str);
+exports.escapeRegex = str => str.replace(REGEX_SPECIAL_CHARS_GLOBAL, '\\$1');
+exports.toPosixSlashes = str => str.replace(REGEX_BACKSLASH, '/');
+
+exports.isWindows = () => {
+  if (typeof navigator !== 'undefined' && navigator.platform) {
+    const platform = navigator.platform.toLowerCase();
+    return platform === 'win32' || platform === 'windows';
+  }
+
+  if (typeof process !== 'undefined' && process.platform) {
+    return process.platform === 'win32';
+  }
+
+  return false;
+};
+
+exports.removeBackslashes = str => {
+  return str.replace(REGEX_REMOVE_BACKSLASH, match => {
+    return match === '\\' ? '' : match;
+  });
+};
+
+exports.escapeLast = (input, char, lastIdx) => {
+  const idx = input.lastIndexOf(char, lastIdx);
+  if (idx === -1) return input;
+  if (input[idx - 1] === '\\') return exports.escapeLast(input, char, idx - 1);
+  return `${input.slice(0, idx)}\\${input.slice(idx)}`;
+};
+
+exports.removePrefix = (input, state = {}) => {
+  let output = input;
+  if (output.startsWith('./')) {
+    output = output.slice(2);
+    state.prefix = './';
+  }
+  return output;
+};
+
+exports.wrapOutput = (input, state = {}, options = {}) => {
+  const prepend = options.contains ? '' : '^';
+  const append = options.contains ? '' : '$';
+
+  let output = `${prepend}(?:${input})${append}`;
+  if (state.negated === true) {
+    output = `(?:^(?!${output}).*$)`;
+  }
+  return output;
+};
+
+exports.basename = (path, { windows } = {}) => {
+  const segs = path.split(windows ? /[\\/]/ : '/');
+  const last = segs[segs.length - 1];
+
+  if (last === '') {
+    return segs[segs.length - 2];
+  }
+
+  return last;
+};
+
+
+/***/ }),
+
+/***/ 486:
+/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
+
+__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1105);
+
+
+process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .runCommand */ .d1)(process.argv.slice(2), {
+    env: process.env,
+    readFile: (path) => (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(path, 'utf8'),
+    stdin: () => (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(0, 'utf8'),
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    interactive: process.stderr.isTTY,
+});
+
+__webpack_async_result__();
+} catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 1105:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  d1: () => (/* binding */ runCommand)
+});
+
+// UNUSED EXPORTS: EXIT_CONFIRMED, EXIT_NOT_CONFIRMED, EXIT_REFUSED
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+;// CONCATENATED MODULE: ./src/changes/github-context.ts
+
+/** The workflow run, as the runner describes it in GITHUB_* variables; outside GitHub, mostly empty. */
+function githubContextFromEnv(token, env = process.env) {
+    const eventPath = env.GITHUB_EVENT_PATH ?? '';
+    return {
+        eventName: env.GITHUB_EVENT_NAME ?? '',
+        payload: eventPath !== '' && (0,external_node_fs_.existsSync)(eventPath)
+            ? JSON.parse((0,external_node_fs_.readFileSync)(eventPath, 'utf8'))
+            : {},
+        sha: env.GITHUB_SHA || 'HEAD',
+        workspace: env.GITHUB_WORKSPACE || process.cwd(),
+        repository: env.GITHUB_REPOSITORY ?? '',
+        apiUrl: env.GITHUB_API_URL || 'https://api.github.com',
+        token,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/inputs.ts
+/** Parsers for single input values. Each throws an InputError naming the input, the value and what is allowed. */
+/** A bad input, found before anything is sent. */
+class InputError extends Error {
+    name = 'InputError';
+}
+function throwInput(message) {
+    throw new InputError(message);
+}
+/** A value as it appears in a message: quoted, escaped, and cut short, so that no input can forge a log line. */
+function quote(value) {
+    const shown = value.length > 200 ? `${value.slice(0, 200)}…` : value;
+    return JSON.stringify(shown);
+}
+// The spellings core.getBooleanInput accepts, and only those (YAML 1.2 core schema).
+const BOOLEANS = {
+    true: true,
+    True: true,
+    TRUE: true,
+    false: false,
+    False: false,
+    FALSE: false,
+};
+function parseBoolean(name, value) {
+    const parsed = BOOLEANS[value.trim()];
+    return parsed ?? throwInput(`${name}: ${quote(value)} is not a boolean; use true or false.`);
+}
+function parseChoice(name, value, choices) {
+    const trimmed = value.trim();
+    const choice = choices.find((candidate) => candidate === trimmed);
+    return choice ?? throwInput(`${name}: ${quote(value)} is not one of ${choices.join(', ')}.`);
+}
+function parseWholeNumber(name, value, min, max) {
+    const trimmed = value.trim();
+    const parsed = /^\d+$/.test(trimmed) ? Number(trimmed) : NaN;
+    if (parsed >= min && parsed <= max)
+        return parsed;
+    return throwInput(`${name}: ${quote(value)} is not allowed; use a whole number from ${min} to ${max}.`);
+}
+function parseSeconds(name, value, min, max) {
+    const trimmed = value.trim();
+    const parsed = /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : NaN;
+    if (parsed >= min && parsed <= max)
+        return parsed;
+    return throwInput(`${name}: ${quote(value)} is not allowed; use a number of seconds from ${min} to ${max}.`);
+}
+/** The key itself is never quoted in a message: only what is wrong with it. */
+function parseApiKey(value) {
+    const key = value.trim();
+    if (key === '') {
+        return throwInput("api-key: is empty; pass the account's Root API key from a secret, e.g. api-key: ${{ secrets.IMAGE_API_KEY }}" +
+            ' (a secret that is not set, or not available to this workflow, arrives empty).');
+    }
+    if (/[\r\n]/.test(key)) {
+        return throwInput('api-key: contains a line break (value not shown); a key is a single line.');
+    }
+    // Anything else outside visible ASCII cannot travel in an Authorization header.
+    if (!/^[\x21-\x7e]+$/.test(key)) {
+        return throwInput('api-key: contains spaces or characters outside visible ASCII (value not shown).');
+    }
+    return key;
+}
+const LOOPBACK_HOSTS = new Set(['localhost', '[::1]']);
+function isLoopback(hostname) {
+    return LOOPBACK_HOSTS.has(hostname) || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+}
+/** `{base-url}/api/{service-key}/v2/cache`: the only place the key is ever sent. */
+function parseEndpoint(baseUrl, serviceKey) {
+    const base = parseBaseUrl(baseUrl);
+    const segment = serviceKey.trim();
+    if (!/^[A-Za-z0-9._~-]+$/.test(segment) || segment === '.' || segment === '..') {
+        throwInput(`service-key: ${quote(serviceKey)} is not allowed; use one path segment of letters, digits, '.', '_', '~' or '-' ` +
+            '(the <service-key> in /api/<service-key>/v2/cache).');
+    }
+    // Set as a path, never parsed as a URL: a base path like `//evil.example` must not become another host.
+    const endpoint = new URL(base.origin);
+    endpoint.pathname = `${base.pathname.replace(/\/+/g, '/').replace(/\/$/, '')}/api/${segment}/v2/cache`;
+    return endpoint;
+}
+function parseBaseUrl(value) {
+    const trimmed = value.trim();
+    const example = 'e.g. https://dashboard.example.com';
+    if (trimmed === '')
+        return throwInput(`base-url: is empty; give the service's dashboard host, ${example}.`);
+    // Checked before anything quotes the value, parsable or not: the value would show the credentials.
+    if (/^([a-z][a-z0-9+.-]*:\/\/)?[^/?#]*@/i.test(trimmed)) {
+        return throwInput('base-url: contains a user name or password (value not shown); the key goes in api-key.');
+    }
+    let url;
+    try {
+        url = new URL(trimmed);
+    }
+    catch {
+        const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed);
+        const suggestion = !hasScheme && URL.canParse(`https://${trimmed}`) ? `e.g. https://${trimmed}` : example;
+        return throwInput(`base-url: ${quote(value)} is not an absolute URL; write it with https://, ${suggestion}.`);
+    }
+    if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+        return throwInput(`base-url: ${quote(value)} uses plain http, which would send the key unencrypted; use https ` +
+            '(plain http is allowed only for loopback hosts: localhost, 127.0.0.1, [::1]).');
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+        return throwInput(`base-url: ${quote(value)} is not an https URL; ${example}.`);
+    }
+    if (url.search !== '' || url.hash !== '') {
+        return throwInput(`base-url: ${quote(value)} has a query or fragment; give the host alone, ${example}.`);
+    }
+    return url;
+}
+const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+/** A host name in ASCII, lower case. A URL becomes its host; an internationalised name its ASCII form. */
+function parseDomain(value) {
+    const trimmed = value.trim();
+    if (trimmed === '') {
+        return throwInput("domain: is empty; scope 'domain' needs the domain whose images to invalidate, e.g. www.example.com.");
+    }
+    const problem = `domain: ${quote(value)} is not a domain name; give a host name such as www.example.com (a URL is reduced to its host).`;
+    let url;
+    try {
+        // The WHATWG URL parser lower-cases and converts an internationalised name to its ASCII (punycode) form.
+        url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `http://${trimmed}`);
+    }
+    catch {
+        return throwInput(problem);
+    }
+    const host = url.hostname.replace(/\.$/, '');
+    const labels = host.split('.');
+    const topLabel = labels.at(-1) ?? '';
+    const valid = (url.protocol === 'http:' || url.protocol === 'https:') &&
+        url.username === '' &&
+        url.password === '' &&
+        host.length <= 253 &&
+        labels.every((label) => HOST_LABEL.test(label)) &&
+        !/^\d+$/.test(topLabel); // an IP address is not a domain
+    return valid ? host : throwInput(problem);
+}
+/** A commit, tag or branch (`v1.2.0`, `main~3`) for git: never read as an option, never a range or a path. */
+function parseSince(value) {
+    const trimmed = value.trim();
+    if (trimmed === '' || /^-|[\s\p{Cc}:]|\.\./u.test(trimmed)) {
+        return throwInput(`since: ${quote(value)} is not a commit SHA, tag or branch name.`);
+    }
+    return trimmed;
+}
+
+;// CONCATENATED MODULE: ./src/redact.ts
+/**
+ * The Root key must never be shown: not in a log, an error, an output, the summary or the report, and not in an
+ * encoding of it either, since a server may echo it back base64'd, hex'd, URL-encoded or JSON-escaped.
+ */
+const REDACTED = '***';
+const MIN_FORM_LENGTH = 6;
+/** The ways the secret may appear in text, longest first. */
+function secretForms(secret) {
+    if (secret === '')
+        return [];
+    const bytes = Buffer.from(secret, 'utf8');
+    const forms = new Set([
+        secret,
+        encodeURIComponent(secret),
+        encodeURI(secret),
+        JSON.stringify(secret).slice(1, -1),
+        JSON.stringify(secret).slice(1, -1).replaceAll('/', '\\/'),
+        bytes.toString('hex'),
+        bytes.toString('hex').toUpperCase(),
+        ...base64Cores(bytes, 'base64'),
+        ...base64Cores(bytes, 'base64url'),
+    ]);
+    // A very short form (a base64 core of a very short secret) would blank out unrelated text; the raw secret stays.
+    return [...forms]
+        .filter((form) => form === secret || form.length >= MIN_FORM_LENGTH)
+        .sort((a, b) => b.length - a.length);
+}
+/**
+ * The secret inside a longer base64 text (such as `Basic` credentials or a token) is encoded differently for each of
+ * the three byte alignments it can start at. For each, keep only the characters that depend on the secret alone.
+ */
+function base64Cores(bytes, encoding) {
+    return [0, 1, 2].map((offset) => {
+        const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString(encoding);
+        const start = Math.ceil((offset * 8) / 6);
+        const end = Math.floor(((offset + bytes.length) * 8) / 6);
+        return encoded.slice(start, end);
+    });
+}
+/** Replaces every form of every secret with `***`. */
+function makeRedactor(secrets) {
+    const forms = secrets.flatMap(secretForms);
+    if (forms.length === 0)
+        return (text) => text;
+    const pattern = new RegExp([...new Set(forms)].map(escapeRegExp).join('|'), 'g');
+    return (text) => text.replace(pattern, REDACTED);
+}
+function escapeRegExp(text) {
+    return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+;// CONCATENATED MODULE: ./src/api/errors.ts
+/** What went wrong with one request, as the user needs to read it. Server text is redacted before it gets here. */
+class ApiError extends Error {
+    name = 'ApiError';
+    kind;
+    status;
+    code;
+    serverMessage;
+    retryable;
+    retryAfterMs;
+    constructor(message, details, options) {
+        super(message, options);
+        this.kind = details.kind;
+        this.status = details.status;
+        this.code = details.code;
+        this.serverMessage = details.serverMessage;
+        this.retryable = details.retryable;
+        this.retryAfterMs = details.retryAfterMs;
+    }
+    /** The service said the key or its account cannot be used: every other call would be refused too. */
+    get keyRefused() {
+        return isKeyRefusal(this.status, this.serverMessage);
+    }
+    /** The service's answer to a batch over its limit (API spec, part 7). */
+    get tooManyAssets() {
+        return mentions(this.serverMessage, 'Too many assets to invalidate');
+    }
+}
+/** A 401 or 403, or the spec's account errors, whatever status they come with. */
+function isKeyRefusal(status, serverMessage) {
+    return status === 401 || status === 403 || ACCOUNT_ERRORS.some((text) => mentions(serverMessage, text));
+}
+const ACCOUNT_ERRORS = ['User not found', 'User not active'];
+function mentions(message, text) {
+    return message?.toLowerCase().includes(text.toLowerCase()) === true;
+}
+/** Statuses that say "not now" rather than "no": the same request may succeed later. */
+const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+/** Connection-level failures worth another try: resets, refusals, DNS, and timeouts. */
+const RETRYABLE_NETWORK_CODES = new Set([
+    'ECONNRESET',
+    'ECONNREFUSED',
+    'ECONNABORTED',
+    'EPIPE',
+    'ETIMEDOUT',
+    'ENOTFOUND',
+    'EAI_AGAIN',
+    'ENETUNREACH',
+    'EHOSTUNREACH',
+    'UND_ERR_SOCKET',
+    'UND_ERR_CLOSED',
+    'UND_ERR_CONNECT_TIMEOUT',
+    'UND_ERR_HEADERS_TIMEOUT',
+    'UND_ERR_BODY_TIMEOUT',
+]);
+/** Why the service may refuse a key (API spec, part 5.5). */
+const KEY_REFUSED_HINT = 'The service refused the API key. Check that: the key is valid and active; it is sent as ' +
+    '"Authorization: Bearer <key>" (pass the bare key, without "Bearer"); it is a Root API key, since a Sub key ' +
+    "cannot invalidate or request tokens; and the account's subscription is active.";
+
+;// CONCATENATED MODULE: ./src/api/server-message.ts
+const MAX_MESSAGE_LENGTH = 300;
+/**
+ * Understands the shapes seen from such services and the proxies in front of them:
+ * `{code, message, data: {status}}` (WordPress-style REST APIs), `{success: false, error | message | data.message}`,
+ * `{error: {code, message}}`, plain text, an HTML error page (its text), and an empty body.
+ */
+function serverMessage(body, contentType = '') {
+    const text = body.trim();
+    if (text === '')
+        return {};
+    const json = parseJson(text);
+    if (json !== undefined)
+        return fromJson(json);
+    if (/html/i.test(contentType) || /^<(!doctype|html|head|body|\?xml)/i.test(text))
+        return fromHtml(text);
+    return withMessage(undefined, text);
+}
+function parseJson(text) {
+    if (!/^[[{"]/.test(text))
+        return undefined;
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+}
+function fromJson(json) {
+    if (typeof json === 'string')
+        return withMessage(undefined, json);
+    if (!isRecord(json))
+        return {};
+    const error = json.error;
+    const data = json.data;
+    const code = firstString(json.code, isRecord(error) ? error.code : undefined);
+    const message = firstString(json.message, error, isRecord(error) ? error.message : undefined, isRecord(data) ? data.message : undefined, Array.isArray(json.errors) ? messageOf(json.errors[0]) : undefined);
+    return withMessage(code, message);
+}
+function messageOf(value) {
+    return isRecord(value) ? value.message : value;
+}
+/** A proxy's error page: its visible text, without scripts and styles. */
+function fromHtml(html) {
+    const text = html
+        .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
+        .replace(/<!--[\s\S]*?-->/g, ' ')
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/&nbsp;/g, ' ')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&amp;/g, '&');
+    return withMessage(undefined, text);
+}
+function withMessage(code, message) {
+    const oneLine = message?.replace(/\s+/g, ' ').trim();
+    const shown = oneLine !== undefined && oneLine.length > MAX_MESSAGE_LENGTH
+        ? `${oneLine.slice(0, MAX_MESSAGE_LENGTH)}…`
+        : oneLine;
+    return {
+        ...(code !== undefined && code !== '' ? { code } : {}),
+        ...(shown !== undefined && shown !== '' ? { message: shown } : {}),
+    };
+}
+function firstString(...values) {
+    return values.find((value) => typeof value === 'string' && value.trim() !== '');
+}
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+;// CONCATENATED MODULE: ./src/api/client.ts
+
+
+// Enough for any error message; a larger body is cut, never buffered whole.
+const MAX_BODY_BYTES = 64 * 1024;
+/** Sends one call once. Resolves with the answer, or rejects with an ApiError (never anything else). */
+async function sendCall(call, options) {
+    const signal = AbortSignal.timeout(options.timeoutMs);
+    const path = `${options.endpoint.pathname}/${call.route}`;
+    let response;
+    let body;
+    try {
+        response = await options.dispatcher.request({
+            origin: options.endpoint.origin,
+            path,
+            method: 'POST',
+            headers: requestHeaders(call, options),
+            body: requestBody(call) ?? null,
+            signal,
+            headersTimeout: options.timeoutMs,
+            bodyTimeout: options.timeoutMs,
+        });
+        body = await readCapped(response.body);
+    }
+    catch (error) {
+        throw networkError(error, signal, options);
+    }
+    return interpret(call, response.statusCode, response.headers, body, options);
+}
+function requestHeaders(call, options) {
+    const headers = {
+        authorization: `Bearer ${options.apiKey}`,
+        accept: 'application/json',
+        'user-agent': options.userAgent,
+    };
+    if (requestBody(call) !== undefined)
+        headers['content-type'] = 'application/json';
+    return headers;
+}
+function requestBody(call) {
+    switch (call.route) {
+        case 'invalidate/domain':
+            return JSON.stringify({ domain: call.domain });
+        case 'invalidate/assets':
+            return JSON.stringify({ assets: call.assets });
+        default:
+            return undefined;
+    }
+}
+async function readCapped(body) {
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of body) {
+        chunks.push(chunk);
+        size += chunk.length;
+        if (size >= MAX_BODY_BYTES) {
+            body.destroy();
+            break;
+        }
+    }
+    return Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES).toString('utf8');
+}
+function networkError(error, signal, options) {
+    const code = errorCode(error);
+    if (signal.aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+        const seconds = options.timeoutMs / 1000;
+        return new ApiError(`no complete answer within ${seconds} s (timeout-seconds)`, { kind: 'timeout', retryable: true }, { cause: error });
+    }
+    const detail = options.redact(error instanceof Error ? error.message : String(error));
+    return new ApiError(`network error${code === undefined ? '' : ` ${code}`}: ${detail}`, { kind: 'network', retryable: code === undefined || RETRYABLE_NETWORK_CODES.has(code) }, { cause: error });
+}
+function errorCode(error) {
+    for (let current = error, depth = 0; current instanceof Error && depth < 4; depth++) {
+        const code = current.code;
+        if (typeof code === 'string')
+            return code;
+        current = current.cause;
+    }
+    return undefined;
+}
+function interpret(call, status, headers, body, options) {
+    const redacted = options.redact(body);
+    if (status >= 300 && status < 400)
+        throw redirectError(status, headers, options);
+    const server = serverMessage(redacted, header(headers, 'content-type'));
+    if (status < 200 || status >= 300) {
+        throw httpError(status, server, retryAfterMs(header(headers, 'retry-after')), options);
+    }
+    const json = parseJsonObject(redacted);
+    if (json?.success === false) {
+        throw new ApiError(`HTTP ${status} with "success": false${server.message === undefined ? '' : `: ${server.message}`}`, { kind: 'response', status, code: server.code, serverMessage: server.message, retryable: false });
+    }
+    return call.route === 'token' ? { status, token: tokenFrom(status, json, redacted) } : { status };
+}
+function httpError(status, server, retryAfter, options) {
+    const code = server.code === undefined ? '' : ` (${server.code})`;
+    const said = `HTTP ${status}${code}: ${sentence(server.message ?? 'no message')}`;
+    let hint = '';
+    if (isKeyRefusal(status, server.message))
+        hint = ` ${KEY_REFUSED_HINT}`;
+    else if (status === 404) {
+        hint = ` The service has no route ${options.endpoint.pathname}/…: check base-url and service-key.`;
+    }
+    return new ApiError(`${said}${hint}`, {
+        kind: 'http',
+        status,
+        code: server.code,
+        serverMessage: server.message,
+        retryable: RETRYABLE_STATUSES.has(status),
+        retryAfterMs: retryAfter,
+    });
+}
+function sentence(text) {
+    return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+function redirectError(status, headers, options) {
+    const location = header(headers, 'location');
+    let target = 'no Location';
+    if (location !== undefined) {
+        try {
+            target = new URL(location, options.endpoint).host;
+        }
+        catch {
+            target = 'an unreadable Location';
+        }
+    }
+    return new ApiError(`HTTP ${status}: the service redirected to ${options.redact(target)}. Redirects are not followed, so that ` +
+        "the key goes to base-url's host alone: set base-url to the address that answers directly.", { kind: 'redirect', status, retryable: false });
+}
+function tokenFrom(status, json, body) {
+    const data = json?.data;
+    const token = typeof data === 'object' && data !== null ? data.token : undefined;
+    if (json?.success === true && typeof token === 'string' && token.trim() !== '')
+        return token.trim();
+    const shown = body.trim() === '' ? 'an empty body' : (serverMessage(body).message ?? 'a body');
+    throw new ApiError(`HTTP ${status}, but no token: expected {"success": true, "data": {"token": "…"}}, got ${json === undefined ? `not JSON (${shown})` : describeTokenAnswer(json)}.`, { kind: 'response', status, retryable: false });
+}
+function describeTokenAnswer(json) {
+    if (json.success === undefined)
+        return 'no "success" field';
+    if (json.success !== true)
+        return `"success": ${JSON.stringify(json.success)}`;
+    return 'no non-empty string at data.token';
+}
+function parseJsonObject(text) {
+    try {
+        const value = JSON.parse(text);
+        return typeof value === 'object' && value !== null && !Array.isArray(value)
+            ? value
+            : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+function header(headers, name) {
+    const value = headers[name];
+    return Array.isArray(value) ? value[0] : value;
+}
+/** Retry-After as delta-seconds or an HTTP date; anything else (negative, not a number) is ignored. */
+function retryAfterMs(value, now = Date.now()) {
+    if (value === undefined)
+        return undefined;
+    const trimmed = value.trim();
+    if (/^\d+$/.test(trimmed))
+        return Number(trimmed) * 1000;
+    if (!/[a-z]/i.test(trimmed))
+        return undefined;
+    const date = Date.parse(trimmed);
+    return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+;// CONCATENATED MODULE: external "node:timers/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+;// CONCATENATED MODULE: ./src/api/retry.ts
+
+
+const systemClock = {
+    now: () => performance.now(),
+    sleep: (ms) => (0,promises_namespaceObject.setTimeout)(ms),
+    random: () => Math.random(),
+};
+/** Sends until success, a failure that is not retryable, the retry budget, or the deadline. */
+async function withRetries(send, policy, clock) {
+    const attempts = [];
+    for (let retry = 0;; retry++) {
+        const startedAt = clock.now();
+        try {
+            const value = await send();
+            attempts.push({ startedAt, durationMs: clock.now() - startedAt, status: value.status });
+            return { ok: true, value, attempts };
+        }
+        catch (thrown) {
+            const error = thrown instanceof ApiError ? thrown : unexpected(thrown);
+            const attempt = { startedAt, durationMs: clock.now() - startedAt, error: error.message };
+            const tried = { ...attempt, ...(error.status === undefined ? {} : { status: error.status }) };
+            const wait = error.retryable && retry < policy.maxRetries ? nextWait(retry, error, policy, clock) : undefined;
+            if (wait === undefined || typeof wait === 'string') {
+                attempts.push(tried);
+                const reason = typeof wait === 'string' ? wait : undefined;
+                return { ok: false, error: reason === undefined ? error : withReason(error, reason), attempts };
+            }
+            attempts.push({ ...tried, waitMs: wait });
+            await clock.sleep(wait);
+        }
+    }
+}
+/** The wait before retry number `retry` + 1, or why there is none. */
+function nextWait(retry, error, policy, clock) {
+    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retry);
+    const wait = error.retryAfterMs ?? Math.round(clock.random() * ceiling);
+    if (clock.now() + wait <= policy.deadline)
+        return wait;
+    const asked = error.retryAfterMs === undefined ? 'the next retry' : `the server's Retry-After (${wait / 1000} s)`;
+    return `not retried: ${asked} would end after the run's retry deadline`;
+}
+function withReason(error, reason) {
+    return new ApiError(`${error.message} (${reason})`, error, { cause: error });
+}
+function unexpected(thrown) {
+    const message = thrown instanceof Error ? thrown.message : String(thrown);
+    return new ApiError(`unexpected failure: ${message}`, { kind: 'network', retryable: false }, { cause: thrown });
+}
+/** Backoff of a run: the first retry waits up to 0.5 s, the fifth up to 8 s, none over 20 s. */
+const BACKOFF = { baseDelayMs: 500, maxDelayMs: 20_000 };
+/** Retries (and Retry-After waits) may begin up to 5 minutes after the run starts, not later. */
+const RETRY_WINDOW_MS = 5 * 60_000;
+
+;// CONCATENATED MODULE: ./src/changes/event.ts
+
+const PARENT = Symbol('parent of head');
+const ZERO_SHA = /^0+$/;
+/** A push that deleted a branch names an all-zero head: nothing to compare, nothing changed. */
+function isDeletion(range) {
+    return ZERO_SHA.test(range.head);
+}
+/** The range the triggering event changed, with `since` in place of its base when given. */
+function commitRange(context, since) {
+    const event = eventRange(context);
+    const head = event?.head ?? context.sha;
+    if (since !== undefined)
+        return { base: since, head, origin: `since ${since}` };
+    if (event !== undefined)
+        return event;
+    return throwInput(`since: the workflow was triggered by '${context.eventName}', which names no commits to compare. Set since ` +
+        'to a commit, tag or branch to compare with (e.g. since: v1.4.0), or list the changed paths in files.');
+}
+function eventRange(context) {
+    const payload = context.payload;
+    switch (context.eventName) {
+        case 'push': {
+            const before = stringAt(payload, 'before');
+            const after = stringAt(payload, 'after') ?? context.sha;
+            if (before === undefined || ZERO_SHA.test(before))
+                return { base: PARENT, head: after, origin: 'push (new branch)' };
+            return { base: before, head: after, origin: 'push' };
+        }
+        case 'pull_request':
+        case 'pull_request_target': {
+            const base = stringAt(payload, 'pull_request', 'base', 'sha');
+            const head = stringAt(payload, 'pull_request', 'head', 'sha');
+            const number = numberAt(payload, 'pull_request', 'number') ?? numberAt(payload, 'number');
+            if (base === undefined || head === undefined)
+                return undefined;
+            return {
+                base,
+                head,
+                origin: `${context.eventName}${number === undefined ? '' : ` #${number}`}`,
+                ...(number === undefined ? {} : { pullNumber: number }),
+            };
+        }
+        case 'merge_group': {
+            const base = stringAt(payload, 'merge_group', 'base_sha');
+            const head = stringAt(payload, 'merge_group', 'head_sha');
+            return base === undefined || head === undefined ? undefined : { base, head, origin: 'merge_group' };
+        }
+        default:
+            return undefined;
+    }
+}
+function valueAt(value, ...keys) {
+    let current = value;
+    for (const key of keys) {
+        if (typeof current !== 'object' || current === null)
+            return undefined;
+        current = current[key];
+    }
+    return current;
+}
+function stringAt(value, ...keys) {
+    const found = valueAt(value, ...keys);
+    return typeof found === 'string' && found !== '' ? found : undefined;
+}
+function numberAt(value, ...keys) {
+    const found = valueAt(value, ...keys);
+    return typeof found === 'number' ? found : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/changes/github-api.ts
+
+// The REST API lists at most 3,000 files of a pull request or a commit, and 300 of a comparison.
+const PULL_FILES_CAP = 3_000;
+const COMMIT_FILES_CAP = 3_000;
+const COMPARE_FILES_CAP = 300;
+/**
+ * The changed paths from the GitHub REST API, for when git cannot tell (no checkout, no remote). A rename counts
+ * as its old path and its new path, as with git.
+ */
+async function apiChangedFiles(range, context) {
+    const { getOctokit } = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413)); // loaded only on this path: it is slow to load
+    const octokit = getOctokit(context.token, { baseUrl: context.apiUrl });
+    const [owner = '', repo = ''] = context.repository.split('/');
+    if (range.pullNumber !== undefined && range.origin.startsWith('pull_request')) {
+        const entries = await octokit.paginate(octokit.rest.pulls.listFiles, {
+            owner,
+            repo,
+            pull_number: range.pullNumber,
+            per_page: 100,
+        });
+        return changes(entries, PULL_FILES_CAP, `the GitHub API (files of pull request #${range.pullNumber})`);
+    }
+    if (range.base === PARENT) {
+        const entries = [];
+        for (let page = 1; entries.length < COMMIT_FILES_CAP; page++) {
+            const { data } = await octokit.rest.repos.getCommit({
+                owner,
+                repo,
+                ref: range.head,
+                per_page: 100,
+                page,
+            });
+            entries.push(...(data.files ?? []));
+            if ((data.files ?? []).length < 100)
+                break;
+        }
+        return changes(entries, COMMIT_FILES_CAP, `the GitHub API (files of commit ${github_api_short(range.head)})`);
+    }
+    const { data } = await octokit.rest.repos.compareCommitsWithBasehead({
+        owner,
+        repo,
+        basehead: `${range.base}...${range.head}`,
+        per_page: 1, // the files come with the first page, whatever its size
+    });
+    return changes(data.files ?? [], COMPARE_FILES_CAP, `the GitHub API (comparison ${github_api_short(range.base)}...${github_api_short(range.head)})`);
+}
+function changes(entries, cap, description) {
+    const files = new Set();
+    for (const entry of entries) {
+        if (entry.previous_filename !== undefined)
+            files.add(entry.previous_filename);
+        files.add(entry.filename);
+    }
+    return {
+        files: [...files],
+        description,
+        ...(entries.length >= cap
+            ? {
+                truncated: `the GitHub API lists at most ${cap.toLocaleString('en')} files here, so some may be missing`,
+            }
+            : {}),
+    };
+}
+function github_api_short(sha) {
+    return /^[0-9a-f]{40,64}$/.test(sha) ? sha.slice(0, 7) : sha;
+}
+
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: ./src/changes/git.ts
+
+
+class GitError extends Error {
+    name = 'GitError';
+}
+function gitIn(workspace) {
+    return (args) => new Promise((resolve, reject) => {
+        (0,external_node_child_process_namespaceObject.execFile)('git', args, 
+        // Names are read from output only, as NUL-separated bytes; 100,000 paths fit well within this buffer.
+        {
+            cwd: workspace,
+            encoding: 'utf8',
+            maxBuffer: 512 * 1024 * 1024,
+            env: { ...process.env, GIT_TERMINAL_PROMPT: '0' },
+        }, (error, stdout, stderr) => {
+            if (error === null)
+                resolve(stdout);
+            else
+                reject(new GitError(`git ${args.join(' ')}: ${stderr.trim() || error.message}`, { cause: error }));
+        });
+    });
+}
+// The tree of no files, to compare a root commit with.
+const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
+/**
+ * The paths that differ between the range's two commits, from the checkout in the workspace. A commit that a
+ * shallow checkout lacks is fetched alone (depth 1, by SHA or name): the difference of two trees needs no history.
+ */
+async function gitChangedFiles(range, git) {
+    await git(['rev-parse', '--is-inside-work-tree']);
+    const head = await ensureCommit(range.head, git);
+    const base = range.base === PARENT ? await parentOf(head, git) : await ensureCommit(range.base, git);
+    const output = await git([
+        'diff',
+        '--name-only',
+        '-z',
+        '--no-renames',
+        '--no-ext-diff',
+        '--no-textconv',
+        base,
+        head,
+        '--',
+    ]);
+    return { base, head, files: output.split('\0').filter((path) => path !== '') };
+}
+async function resolve(ref, git) {
+    try {
+        return (await git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`])).trim();
+    }
+    catch {
+        return undefined;
+    }
+}
+async function ensureCommit(ref, git) {
+    const present = await resolve(ref, git);
+    if (present !== undefined)
+        return present;
+    // Depth 1 only where the checkout is shallow already: a complete clone must stay complete for later steps.
+    const depth = (await isShallow(git)) ? ['--depth=1'] : [];
+    await git(['fetch', '--quiet', '--no-tags', ...depth, '--end-of-options', 'origin', ref]);
+    // A name fetched this way is not stored under its ref: FETCH_HEAD holds it.
+    return (await resolve(ref, git)) ?? (await git(['rev-parse', '--verify', 'FETCH_HEAD^{commit}'])).trim();
+}
+async function parentOf(head, git) {
+    const parent = await resolve(`${head}^`, git);
+    if (parent !== undefined)
+        return parent;
+    if (!(await isShallow(git)))
+        return EMPTY_TREE; // a root commit: everything in it is new
+    await git(['fetch', '--quiet', '--no-tags', '--depth=2', '--end-of-options', 'origin', head]);
+    return (await resolve(`${head}^`, git)) ?? EMPTY_TREE;
+}
+async function isShallow(git) {
+    return (await git(['rev-parse', '--is-shallow-repository'])).trim() === 'true';
+}
+
+;// CONCATENATED MODULE: ./src/changes/detect.ts
+
+
+
+/** The files the triggering event changed: from git in the workspace, else from the GitHub API. */
+async function detectChangedFiles(context, since, git) {
+    const range = commitRange(context, since);
+    if (isDeletion(range))
+        return { files: [], source: `${range.origin}: a deleted branch changes no files` };
+    let gitProblem;
+    try {
+        const diff = await gitChangedFiles(range, git);
+        return {
+            files: diff.files,
+            source: `git diff ${github_api_short(diff.base)} ${github_api_short(diff.head)} (${range.origin})`,
+        };
+    }
+    catch (error) {
+        gitProblem = error instanceof Error ? error.message : String(error);
+    }
+    if (context.token === '' || context.repository === '') {
+        throw new Error(`Could not find the changed files: git could not (${gitProblem}), and the GitHub API needs github-token ` +
+            'and GITHUB_REPOSITORY. Check out the repository first (actions/checkout), or list the paths in files.');
+    }
+    const api = await apiChangedFiles(range, context);
+    return {
+        files: api.files,
+        source: `${api.description} (${range.origin})`,
+        fallbackReason: gitProblem,
+        ...(api.truncated === undefined ? {} : { truncated: api.truncated }),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/assets/batches.ts
+/** The service's limit of assets per invalidation call (API spec, part 8). */
+const MAX_ASSETS_PER_CALL = 100;
+/** Consecutive slices of at most `size` references. An empty list gives no batch at all. */
+function toBatches(refs, size = MAX_ASSETS_PER_CALL) {
+    const batches = [];
+    for (let start = 0; start < refs.length; start += size)
+        batches.push(refs.slice(start, start + size));
+    return batches;
+}
+/** Two halves, the first the larger: what is left to try after the service answered "Too many assets". */
+function halve(batch) {
+    const middle = Math.ceil(batch.length / 2);
+    return [batch.slice(0, middle), batch.slice(middle)];
+}
+
+// EXTERNAL MODULE: ./node_modules/picomatch/index.js
+var picomatch = __nccwpck_require__(4006);
+var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
+;// CONCATENATED MODULE: ./src/changes/select.ts
+
+/**
+ * Keeps the paths that match at least one pattern and no `!` pattern. Matching ignores case, so that `*.png`
+ * also selects `LOGO.PNG`, and includes dot files.
+ */
+function selectPaths(paths, patterns) {
+    const include = patterns.filter((pattern) => !pattern.startsWith('!'));
+    const exclude = patterns.filter((pattern) => pattern.startsWith('!')).map((pattern) => pattern.slice(1));
+    if (include.length === 0)
+        return [];
+    const options = { dot: true, nocase: true };
+    const included = picomatch_default()(include, options);
+    const excluded = exclude.length === 0 ? () => false : picomatch_default()(exclude, options);
+    return paths.filter((path) => included(path) && !excluded(path));
+}
+/** `paths`: one pattern per line; blank lines and lines starting with '#' are ignored. */
+function parsePatterns(text) {
+    return text
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter((line) => line !== '' && !line.startsWith('#'));
+}
+
+;// CONCATENATED MODULE: ./src/changes/url-map.ts
+
+const URL_MAP_EXAMPLE = 'public/images => https://www.example.com/images';
+/** Parses `<path prefix> => <URL prefix>` lines; blank lines and lines starting with '#' are ignored. */
+function parseUrlMap(text) {
+    const rules = [];
+    for (const line of text.split(/\r?\n/)) {
+        const trimmed = line.trim();
+        if (trimmed === '' || trimmed.startsWith('#'))
+            continue;
+        const arrow = trimmed.indexOf('=>');
+        if (arrow < 0) {
+            throwInput(`url-map: ${quote(line)} has no '=>'; write one rule per line as <path prefix> => <URL prefix>, e.g. ${URL_MAP_EXAMPLE}`);
+        }
+        const pathPrefix = trimmed
+            .slice(0, arrow)
+            .trim()
+            .replace(/^(\.\/|\/)+/, '')
+            .replace(/\/+$/, '');
+        const urlPrefix = trimmed.slice(arrow + 2).trim();
+        rules.push({
+            pathPrefix: pathPrefix === '.' ? '' : pathPrefix,
+            urlPrefix: parseUrlPrefix(urlPrefix, line),
+        });
+    }
+    return rules;
+}
+function parseUrlPrefix(value, line) {
+    let url;
+    try {
+        url = new URL(value);
+    }
+    catch {
+        url = undefined;
+    }
+    if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
+        return throwInput(`url-map: in ${quote(line)}, ${quote(value)} is not an absolute http(s) URL prefix, e.g. ${URL_MAP_EXAMPLE}`);
+    }
+    if (url.search !== '' || url.hash !== '') {
+        return throwInput(`url-map: in ${quote(line)}, the URL prefix has a query or fragment; give a path prefix alone.`);
+    }
+    return url.href.endsWith('/') ? url.href : `${url.href}/`;
+}
+/**
+ * The public URL of a repository path, by the rule with the longest matching prefix, or undefined when no rule
+ * maps it. A prefix matches whole path segments only: `img` maps `img/a.png`, not `imgs/a.png`.
+ */
+function mapToUrl(path, rules) {
+    let best;
+    for (const rule of rules) {
+        const matches = rule.pathPrefix === '' || path.startsWith(`${rule.pathPrefix}/`);
+        if (matches && (best === undefined || rule.pathPrefix.length > best.pathPrefix.length))
+            best = rule;
+    }
+    if (best === undefined)
+        return undefined;
+    const rest = best.pathPrefix === '' ? path : path.slice(best.pathPrefix.length + 1);
+    return new URL(escapePath(rest), best.urlPrefix).href;
+}
+/**
+ * Characters that a file name may hold but that would change a URL's meaning if left as they are: '%' (an
+ * escape), '?' and '#' (query, fragment), '\' (a '/' to the URL parser), and control characters and spaces (which
+ * the parser drops, or trims at the end). The parser encodes the rest as a browser does (non-ASCII as its UTF-8
+ * bytes). The './' keeps a first segment with a ':' from reading as
+ * a scheme. Git stores no '.' or '..' segments, so none is resolved away.
+ */
+function escapePath(path) {
+    return `./${path.replace(/[%?#\\\p{Cc} ]/gu, (char) => encodeURIComponent(char))}`;
+}
+
+;// CONCATENATED MODULE: ./src/plan.ts
+
+
+
+/** `changed`: the files given or detected, when the target asks for them. */
+function planRun(settings, changed) {
+    const { target } = settings;
+    if (target.scope !== 'assets')
+        return { invalidation: target, token: settings.token };
+    const files = target.changes === undefined || changed === undefined ? undefined : planFiles(target.changes, changed);
+    const assets = files === undefined ? target.assets : [...new Set([...target.assets, ...files.urls])];
+    return {
+        invalidation: {
+            scope: 'assets',
+            assets,
+            batches: toBatches(assets),
+            ...(files === undefined ? {} : { files: files.plan }),
+        },
+        token: settings.token,
+    };
+}
+function planFiles(request, changed) {
+    const selected = selectPaths(changed.files, request.patterns);
+    const urls = [];
+    const unmapped = [];
+    for (const path of selected) {
+        const url = mapToUrl(path, request.urlMap);
+        if (url === undefined)
+            unmapped.push(path);
+        else
+            urls.push(url);
+    }
+    return {
+        urls,
+        plan: {
+            source: changed.source,
+            found: changed.files.length,
+            selected: selected.length,
+            mapped: urls.length,
+            unmapped,
+            ...(changed.truncated === undefined ? {} : { truncated: changed.truncated }),
+            ...(changed.fallbackReason === undefined ? {} : { fallbackReason: changed.fallbackReason }),
+        },
+    };
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+;// CONCATENATED MODULE: ./src/rewrite/cache-buster.ts
+/**
+ * Sets the `cb:` cache buster of every image URL on the account's image host to a new token, so that pages built
+ * before the token existed ask for fresh copies. Only the `//host/segments/` prefix of a URL is touched: the origin
+ * URL after it and the syntax around it (HTML, srcset, CSS, JSON, JS) stay as they are, so the end of a URL never
+ * has to be found.
+ */
+// Printable ASCII only, without what would end or split a URL in HTML, srcset, CSS or a string (quotes, `<>`,
+// `()`, `,`, `\`), change a path (`/?#%`) or be read as an HTML entity (`&`). Files are rewritten as bytes,
+// so a non-ASCII token would not be written as UTF-8 either.
+const UNSAFE_IN_TOKEN = /[^\x21-\x7e]|["#%&'(),/<>?\\`]/;
+// A host name or [IPv6] literal in its ASCII form, optionally with a port.
+const IMAGE_HOST = /^(?:[\w-]+(?:\.[\w-]+)*|\[[\da-f:.]+\])(?::\d{1,5})?$/i;
+function rewriteCacheBusters(text, imageHost, token) {
+    if (token === '' || UNSAFE_IN_TOKEN.test(token)) {
+        throw new Error(`The cache token ${JSON.stringify(token)} cannot be written as a URL path segment.`);
+    }
+    if (!IMAGE_HOST.test(imageHost)) {
+        throw new Error(`The image host ${JSON.stringify(imageHost)} is not a host name with an optional port.`);
+    }
+    let rewritten = '';
+    let copied = 0;
+    let urls = 0;
+    for (const match of text.matchAll(cache_buster_imageUrlPrefix(imageHost))) {
+        const { start = '', sep = '/', segments = '' } = match.groups ?? {};
+        const busted = bustSegments(segments, sep, token);
+        if (busted === segments)
+            continue;
+        const at = match.index + start.length;
+        rewritten += text.slice(copied, at) + busted;
+        copied = at + segments.length;
+        urls += 1;
+    }
+    return { text: rewritten + text.slice(copied), urls };
+}
+/**
+ * `start`: the scheme (or a protocol-relative `//`), the host and the first separator; `segments`: the
+ * `name:value` processing segments after it, each with its separator. `sep` is `/`, or `\/` in JSON and JS
+ * strings that escape slashes, and must be the same throughout one URL.
+ */
+function cache_buster_imageUrlPrefix(imageHost) {
+    const host = imageHost.replace(/[.[\]]/g, '\\$&');
+    // A host given without a port is the same host when a URL spells out a port.
+    const port = /:\d+$/.test(imageHost) ? '' : String.raw `(?::\d+)?`;
+    // A `//` right after a letter, `:`, `/`, `.`… is a path or another scheme's URL, not a protocol-relative one.
+    const scheme = String.raw `(?:https?:|(?<![\w:/\\.+@%~-]))`;
+    // `https:` is where the origin URL starts, not a segment; a value stops at anything that ends a URL.
+    const segment = String.raw `(?!https?:)[\w-]+:[^/\\\s"'\x60<>]*\k<sep>`;
+    return new RegExp(String.raw `(?<start>${scheme}(?<sep>/|\\/)\k<sep>${host}${port}\k<sep>)(?<segments>(?:${segment})*)`, 'gi');
+}
+/** Sets every `cb:` segment to the token, or adds one in first position where there is none. */
+function bustSegments(segments, sep, token) {
+    const list = segments === '' ? [] : segments.slice(0, -sep.length).split(sep);
+    const isBuster = (segment) => segment.startsWith('cb:');
+    const busted = list.some(isBuster)
+        ? list.map((segment) => (isBuster(segment) ? `cb:${token}` : segment))
+        : [`cb:${token}`, ...list];
+    return busted.map((segment) => segment + sep).join('');
+}
+
+;// CONCATENATED MODULE: ./src/rewrite/files.ts
+
+
+
+
+
+/**
+ * Sets the cache buster of the image URLs in the workspace files that `patterns` select. A file with nothing to
+ * change is not written at all, so its timestamps stay as the build left them.
+ */
+async function rewriteFiles(options) {
+    // A bad token or host is refused even when the patterns select nothing.
+    rewriteCacheBusters('', options.imageHost, options.token);
+    // node_modules can hold more files than the site itself: walked only when a pattern asks for it.
+    const skip = new Set(['.git']);
+    if (!options.patterns.some((pattern) => /node_modules/i.test(pattern)))
+        skip.add('node_modules');
+    const paths = selectPaths(await listFiles(options.workspace, skip), options.patterns).sort(byCodeUnit);
+    const files = [];
+    for (const path of paths) {
+        const file = (0,external_node_path_.join)(options.workspace, ...path.split('/'));
+        // latin1 maps each byte to one character and back, so every byte outside the ASCII URL prefixes survives,
+        // whatever the file's encoding.
+        const before = (await (0,promises_.readFile)(file)).toString('latin1');
+        const { text, urls } = rewriteCacheBusters(before, options.imageHost, options.token);
+        if (urls === 0)
+            continue;
+        if (!options.dryRun)
+            await replaceFile(file, Buffer.from(text, 'latin1'));
+        files.push({ path, urls });
+    }
+    return { scanned: paths.length, files, urls: files.reduce((sum, file) => sum + file.urls, 0) };
+}
+/** Regular files only, '/'-separated; symbolic links are neither followed nor listed. */
+async function listFiles(workspace, skip, prefix = '') {
+    const paths = [];
+    for (const entry of await (0,promises_.readdir)((0,external_node_path_.join)(workspace, prefix), { withFileTypes: true })) {
+        const path = prefix === '' ? entry.name : `${prefix}/${entry.name}`;
+        if (entry.isDirectory() && !skip.has(entry.name))
+            paths.push(...(await listFiles(workspace, skip, path)));
+        else if (entry.isFile())
+            paths.push(path);
+    }
+    return paths;
+}
+/** A reader (the deploy step, a server) sees the old file or the new one, never a half-written one. */
+async function replaceFile(file, content) {
+    const { mode } = await (0,promises_.stat)(file);
+    const temporary = (0,external_node_path_.join)((0,external_node_path_.dirname)(file), `.${(0,external_node_path_.basename)(file)}.${(0,external_node_crypto_.randomBytes)(6).toString('hex')}.tmp`);
+    try {
+        const handle = await (0,promises_.open)(temporary, 'wx', 0o600);
+        try {
+            await handle.writeFile(content);
+        }
+        finally {
+            await handle.close();
+        }
+        await (0,promises_.chmod)(temporary, mode & 0o7777);
+        await (0,promises_.rename)(temporary, file);
+    }
+    catch (error) {
+        await (0,promises_.unlink)(temporary).catch(() => undefined);
+        throw error;
+    }
+}
+const byCodeUnit = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+
+;// CONCATENATED MODULE: ./package.json
+const package_namespaceObject = {"rE":"0.1.0"};
+;// CONCATENATED MODULE: ./src/version.ts
+
+const VERSION = package_namespaceObject.rE;
+const USER_AGENT = `image-cache-invalidate/${VERSION}`;
+
+;// CONCATENATED MODULE: ./src/run/execute.ts
+
+
+/** Runs the plan: invalidation first, then the token, so that the token is never older than the invalidation. */
+async function execute(plan, options) {
+    const run = new Run(options);
+    const invalidation = plan.invalidation;
+    let assets = [];
+    switch (invalidation.scope) {
+        case 'all':
+            await run.call({ route: 'invalidate/all' });
+            break;
+        case 'domain':
+            await run.call({ route: 'invalidate/domain', domain: invalidation.domain });
+            break;
+        case 'assets':
+            assets = await run.assets(invalidation.assets, invalidation.batches);
+            break;
+        case 'none':
+            break;
+    }
+    let token;
+    if (plan.token && run.keyRefused === undefined) {
+        token = (await run.call({ route: 'token' })).answer?.token;
+    }
+    return {
+        calls: run.calls,
+        assets,
+        ...(token === undefined ? {} : { token }),
+        ...(run.keyRefused === undefined ? {} : { keyRefused: run.keyRefused }),
+    };
+}
+/** The state of one execution: the calls made so far, and whether the key was refused. */
+class Run {
+    keyRefused;
+    records = [];
+    sent = 0;
+    options;
+    clock;
+    deadline;
+    constructor(options) {
+        this.options = options;
+        this.clock = options.clock ?? systemClock;
+        this.deadline = this.clock.now() + options.retryWindowMs;
+    }
+    /** Sends one call with retries and records it. `split` decides whether a failure was answered by splitting. */
+    async call(call, split) {
+        const index = ++this.sent; // numbered when sent, so that the report shows calls in the order they went out
+        const { options } = this;
+        const policy = {
+            maxRetries: options.maxRetries,
+            baseDelayMs: options.baseDelayMs,
+            maxDelayMs: options.maxDelayMs,
+            deadline: this.deadline,
+        };
+        const result = await withRetries(() => options.send(call), policy, this.clock);
+        const record = {
+            index,
+            route: call.route,
+            ...(call.route === 'invalidate/domain' ? { domain: call.domain } : {}),
+            ...(call.route === 'invalidate/assets' ? { assets: call.assets } : {}),
+            outcome: result.ok ? 'confirmed' : split?.(result.error) === true ? 'split' : 'failed',
+            attempts: result.attempts,
+            ...(result.ok ? {} : { error: callError(result.error) }),
+        };
+        this.records.push(record);
+        if (!result.ok && result.error.keyRefused)
+            this.keyRefused ??= record;
+        options.onCall?.(record);
+        return { record, ...(result.ok ? { answer: result.value } : {}) };
+    }
+    /** Every call, in the order sent. */
+    get calls() {
+        return this.records.toSorted((a, b) => a.index - b.index);
+    }
+    /**
+     * Sends the batches with at most `concurrency` calls in flight. A batch the service finds too large is halved, and
+     * the smaller size is kept for every batch after it, so that every asset still gets its call.
+     */
+    async assets(refs, batches) {
+        const results = new Map();
+        const queue = new BatchQueue(batches);
+        const worker = async () => {
+            for (let batch = queue.take(); batch !== undefined && this.keyRefused === undefined; batch = queue.take()) {
+                const sent = batch;
+                const { record } = await this.call({ route: 'invalidate/assets', assets: sent }, (error) => {
+                    if (!error.tooManyAssets || sent.length === 1)
+                        return false;
+                    queue.halve(sent);
+                    return true;
+                });
+                if (record.outcome === 'split')
+                    continue;
+                const outcome = record.outcome === 'confirmed' ? 'invalidated' : 'failed';
+                for (const ref of sent) {
+                    results.set(ref, {
+                        ref,
+                        outcome,
+                        call: record.index,
+                        ...(record.error === undefined ? {} : { error: record.error.message }),
+                    });
+                }
+            }
+        };
+        await Promise.all(Array.from({ length: this.options.concurrency }, worker));
+        const refused = this.keyRefused;
+        return refs.map((ref) => results.get(ref) ?? {
+            ref,
+            outcome: 'not-sent',
+            error: `not sent: the service refused the key (call ${refused?.index ?? '?'})`,
+        });
+    }
+}
+/** Batches waiting to be sent. Halves of a split batch go first; later batches are cut to the smaller size. */
+class BatchQueue {
+    waiting;
+    next = 0;
+    first = [];
+    limit = MAX_ASSETS_PER_CALL;
+    constructor(batches) {
+        this.waiting = [...batches];
+    }
+    take() {
+        const batch = this.first.pop() ?? this.waiting[this.next++];
+        if (batch === undefined || batch.length <= this.limit)
+            return batch;
+        const [head, ...rest] = toBatches(batch, this.limit);
+        this.first.push(...rest.reverse());
+        return head;
+    }
+    halve(batch) {
+        const [larger, smaller] = halve(batch);
+        this.limit = Math.min(this.limit, larger.length);
+        this.first.push(smaller, larger);
+    }
+}
+function callError(error) {
+    return {
+        message: error.message,
+        kind: error.kind,
+        ...(error.status === undefined ? {} : { status: error.status }),
+        ...(error.code === undefined ? {} : { code: error.code }),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/run/report.ts
+
+function countsOf(report) {
+    const assets = report.result?.assets ?? [];
+    const calls = invalidationCalls(report);
+    return {
+        assets: report.plan.invalidation.scope === 'assets' ? report.plan.invalidation.assets.length : 0,
+        invalidated: assets.filter((asset) => asset.outcome === 'invalidated').length,
+        failed: assets.filter((asset) => asset.outcome === 'failed').length,
+        notSent: assets.filter((asset) => asset.outcome === 'not-sent').length,
+        requests: calls.length,
+        attempts: calls.reduce((sum, call) => sum + call.attempts.length, 0),
+    };
+}
+function invalidationCalls(report) {
+    return (report.result?.calls ?? []).filter((call) => call.route !== 'token');
+}
+function tokenCall(report) {
+    return report.result?.calls.find((call) => call.route === 'token');
+}
+/** Each thing that did not land, as a sentence. An empty list means the step succeeds. */
+function failuresOf(report) {
+    const result = report.result;
+    if (result === undefined)
+        return [];
+    const failures = result.calls
+        .filter((call) => call.outcome === 'failed')
+        .map((call) => `${describeCall(call)} failed${afterAttempts(call)}: ${call.error?.message ?? 'unknown error'}`);
+    const notSent = result.assets.filter((asset) => asset.outcome === 'not-sent').length;
+    if (notSent > 0)
+        failures.push(`${plural(notSent, 'asset')} not sent, since the service refused the key.`);
+    if (report.plan.token && result.keyRefused !== undefined && tokenCall(report) === undefined) {
+        failures.push('The token was not requested, since the service refused the key.');
+    }
+    return failures;
+}
+function describeCall(call) {
+    switch (call.route) {
+        case 'invalidate/assets':
+            return `Call ${call.index} (invalidate ${plural(call.assets?.length ?? 0, 'asset')})`;
+        case 'invalidate/domain':
+            return `Call ${call.index} (invalidate domain ${call.domain ?? ''})`;
+        case 'invalidate/all':
+            return `Call ${call.index} (invalidate all)`;
+        case 'token':
+            return `Call ${call.index} (token)`;
+    }
+}
+function afterAttempts(call) {
+    return call.attempts.length > 1 ? ` after ${call.attempts.length} attempts` : '';
+}
+function plural(n, noun) {
+    return `${count(n)} ${noun}${n === 1 ? '' : 's'}`;
+}
+/** A number as the summary and the log show it: 100,000. */
+function count(n) {
+    return n.toLocaleString('en');
+}
+/** The step's outputs, by their names in action.yml. */
+function outputsOf(report) {
+    const assets = report.result?.assets ?? [];
+    const token = report.result?.token ?? '';
+    return {
+        token,
+        'cache-buster': token === '' ? '' : `cb:${token}`,
+        'image-url-prefix': token === '' || report.imageHost === undefined ? '' : imageUrlPrefix(report.imageHost, token),
+        invalidated: JSON.stringify(refsWith(assets, 'invalidated')),
+        failed: JSON.stringify(assets.filter((asset) => asset.outcome !== 'invalidated').map((asset) => asset.ref)),
+        requests: String(invalidationCalls(report).length),
+    };
+}
+function refsWith(assets, outcome) {
+    return assets.filter((asset) => asset.outcome === outcome).map((asset) => asset.ref);
+}
+/** The JSON report: every asset with its outcome, every call with its attempts. Times are ms from the start. */
+function reportJson(report) {
+    const { plan, result } = report;
+    const invalidation = plan.invalidation;
+    const failures = failuresOf(report);
+    return {
+        ok: failures.length === 0,
+        dryRun: report.dryRun,
+        scope: invalidation.scope,
+        ...(invalidation.scope === 'domain' ? { domain: invalidation.domain } : {}),
+        ...(invalidation.scope === 'assets' && invalidation.files !== undefined
+            ? { files: invalidation.files }
+            : {}),
+        startedAt: report.startedAt.toISOString(),
+        finishedAt: report.finishedAt.toISOString(),
+        counts: countsOf(report),
+        failures,
+        token: {
+            requested: plan.token && !report.dryRun,
+            ...(result?.token === undefined ? {} : { value: result.token }),
+        },
+        ...(report.dryRun ? { planned: plannedCalls(plan) } : {}),
+        ...(report.rewrite === undefined ? {} : { rewrite: report.rewrite }),
+        calls: (result?.calls ?? []).map((call) => ({
+            index: call.index,
+            route: call.route,
+            ...(call.domain === undefined ? {} : { domain: call.domain }),
+            ...(call.assets === undefined ? {} : { assetCount: call.assets.length }),
+            outcome: call.outcome,
+            attempts: call.attempts,
+            ...(call.error === undefined ? {} : { error: call.error }),
+        })),
+        assets: result?.assets ??
+            (invalidation.scope === 'assets'
+                ? invalidation.assets.map((ref) => ({ ref, outcome: 'planned' }))
+                : []),
+    };
+}
+/** What a dry run would send. */
+function plannedCalls(plan) {
+    const invalidation = plan.invalidation;
+    const calls = [];
+    if (invalidation.scope === 'all')
+        calls.push({ route: 'invalidate/all' });
+    if (invalidation.scope === 'domain')
+        calls.push({ route: 'invalidate/domain', domain: invalidation.domain });
+    if (invalidation.scope === 'assets') {
+        calls.push(...invalidation.batches.map((batch) => ({ route: 'invalidate/assets', assetCount: batch.length })));
+    }
+    if (plan.token)
+        calls.push({ route: 'token' });
+    return calls;
+}
+
+;// CONCATENATED MODULE: ./src/run/flow.ts
+
+
+
+
+
+
+
+
+
+
+/** One run, from settings to report: plan (with the changed files), execute unless a dry run, and tell. */
+async function runFlow(settings, options) {
+    const startedAt = new Date();
+    const { log } = options;
+    const plan = planRun(settings, await changedFiles(settings, options.github));
+    log.startGroup('Plan');
+    logPlan(settings, plan, log);
+    log.endGroup();
+    options.onPlan?.(plan);
+    let result;
+    if (!settings.dryRun) {
+        log.startGroup('Invalidate');
+        result = await send(settings, plan, options);
+        const confirmed = result.calls.filter((call) => call.outcome === 'confirmed').length;
+        log.info(`${plural(confirmed, 'call')} of ${result.calls.length} confirmed.`);
+        log.endGroup();
+    }
+    const rewrite = await rewriteStep(settings, result?.token, options);
+    return {
+        dryRun: settings.dryRun,
+        plan,
+        ...(result === undefined ? {} : { result }),
+        startedAt,
+        finishedAt: new Date(),
+        ...(settings.imageHost === undefined ? {} : { imageHost: settings.imageHost }),
+        ...(rewrite === undefined ? {} : { rewrite }),
+    };
+}
+// What a dry run writes in place of the token it did not request: it changes every URL, so all are counted.
+const DRY_RUN_TOKEN = 'dry-run';
+/** Puts the new token into the image URLs of the built files, so that the deploy after this ships fresh URLs. */
+async function rewriteStep(settings, token, options) {
+    if (settings.rewrite.length === 0 || settings.imageHost === undefined)
+        return undefined;
+    const { log } = options;
+    if (!settings.dryRun && token === undefined) {
+        log.warning('rewrite: skipped, since no token was obtained.');
+        return undefined;
+    }
+    log.startGroup('Rewrite');
+    const rewrite = await rewriteFiles({
+        workspace: options.github().workspace,
+        patterns: settings.rewrite,
+        imageHost: settings.imageHost,
+        token: token ?? DRY_RUN_TOKEN,
+        dryRun: settings.dryRun,
+    });
+    for (const file of rewrite.files)
+        log.debug(`${quote(file.path)}: ${plural(file.urls, 'URL')}`);
+    log.info(`${settings.dryRun ? 'Would set' : 'Set'} the cache buster of ${plural(rewrite.urls, 'image URL')} in ` +
+        `${plural(rewrite.files.length, 'file')} (of ${rewrite.scanned} scanned).`);
+    log.endGroup();
+    return rewrite;
+}
+/** The files given in `files`, or those the triggering event changed, when the target asks for them. */
+async function changedFiles(settings, github) {
+    const target = settings.target;
+    if (target.scope !== 'assets' || target.changes === undefined)
+        return undefined;
+    if (target.changes.files !== undefined)
+        return { files: [...target.changes.files], source: 'the files input' };
+    const context = github();
+    return detectChangedFiles(context, target.changes.since, gitIn(context.workspace));
+}
+function logPlan(settings, plan, log) {
+    const invalidation = plan.invalidation;
+    log.info(`Service: ${settings.endpoint.href}`);
+    if (settings.dryRun)
+        log.info('Dry run: nothing will be sent.');
+    switch (invalidation.scope) {
+        case 'all':
+            log.info('Invalidate: every image of the account (1 call).');
+            break;
+        case 'domain':
+            log.info(`Invalidate: every image of ${invalidation.domain} (1 call).`);
+            break;
+        case 'assets':
+            if (invalidation.files !== undefined)
+                logFiles(invalidation.files, log);
+            if (invalidation.assets.length === 0)
+                log.notice(`Nothing to invalidate: ${emptyReason(invalidation.files)}`);
+            else {
+                log.info(`Invalidate: ${plural(invalidation.assets.length, 'asset')} in ${plural(invalidation.batches.length, 'call')}, ` +
+                    `up to ${Math.min(settings.concurrency, invalidation.batches.length)} at a time.`);
+            }
+            break;
+        case 'none':
+            log.info('Invalidate: nothing (scope none).');
+            break;
+    }
+    if (plan.token)
+        log.info('Then request a fresh cache token.');
+}
+function logFiles(files, log) {
+    log.info(`Changed files: ${files.source}`);
+    if (files.fallbackReason !== undefined)
+        log.info(`(git could not tell: ${files.fallbackReason})`);
+    if (files.truncated !== undefined)
+        log.warning(`Changed files: ${files.truncated}.`);
+    log.info(`${plural(files.found, 'file')} found, ${count(files.selected)} selected by paths, ` +
+        `${count(files.mapped)} mapped to URLs by url-map, ${count(files.unmapped.length)} skipped.`);
+    if (files.unmapped.length > 0) {
+        const shown = files.unmapped.slice(0, 20).map(quote).join(', ');
+        const more = files.unmapped.length > 20 ? ` and ${files.unmapped.length - 20} more` : '';
+        log.warning(`${plural(files.unmapped.length, 'selected file')} skipped: no url-map rule maps ${shown}${more}.`);
+    }
+}
+function emptyReason(files) {
+    if (files === undefined)
+        return 'the asset list is empty.';
+    return `none of the ${plural(files.found, 'changed file')} is an image that url-map maps (${files.source}).`;
+}
+async function send(settings, plan, options) {
+    // Loaded only when something is sent: a dry run starts faster without undici.
+    const { createDispatcher } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(43)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9043));
+    const dispatcher = createDispatcher(settings.concurrency, settings.timeoutMs);
+    const client = {
+        endpoint: settings.endpoint,
+        apiKey: settings.apiKey,
+        dispatcher,
+        timeoutMs: settings.timeoutMs,
+        redact: options.redact,
+        userAgent: USER_AGENT,
+    };
+    try {
+        return await execute(plan, {
+            send: (call) => sendCall(call, client),
+            concurrency: settings.concurrency,
+            maxRetries: settings.maxRetries,
+            retryWindowMs: RETRY_WINDOW_MS,
+            ...BACKOFF,
+            onCall: (call) => {
+                logCall(call, options.log);
+                options.onCall?.(call);
+            },
+        });
+    }
+    finally {
+        await dispatcher.close();
+    }
+}
+function logCall(call, log) {
+    for (const attempt of call.attempts) {
+        const answer = attempt.status ?? attempt.error ?? '';
+        log.debug(`${describeCall(call)}: ${answer} in ${Math.round(attempt.durationMs)} ms`);
+    }
+    // Confirmed calls are the normal case: listed in the summary and the report, not one log line each.
+    if (call.outcome === 'split')
+        log.info(`${describeCall(call)}: too many assets for the service; sending it in halves.`);
+    else if (call.outcome === 'failed')
+        log.warning(`${describeCall(call)}: ${call.error?.message ?? 'failed'}`);
+}
+
+;// CONCATENATED MODULE: ./src/run/log.ts
+/** The same log, with every line redacted first: nothing reaches it unredacted. */
+function redactedLog(log, redact) {
+    return {
+        info: (line) => {
+            log.info(redact(line));
+        },
+        notice: (line) => {
+            log.notice(redact(line));
+        },
+        warning: (line) => {
+            log.warning(redact(line));
+        },
+        error: (line) => {
+            log.error(redact(line));
+        },
+        debug: (line) => {
+            log.debug(redact(line));
+        },
+        startGroup: (name) => {
+            log.startGroup(redact(name));
+        },
+        endGroup: () => {
+            log.endGroup();
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/action-inputs.ts
+// Generated from action.yml by scripts/generate.ts (npm run generate): do not edit.
+// The command reads its defaults and --help from here; the action gets them from the runner.
+const ACTION_INPUTS = {
+    'api-key': {
+        description: "The account's Root API key (Sub keys cannot invalidate). Pass it from a secret, e.g. `secrets.IMAGE_API_KEY`.",
+        required: true,
+        default: '',
+    },
+    'base-url': {
+        description: "The service's dashboard host, e.g. `https://dashboard.example.com`. Must be https; plain http is allowed only for loopback hosts, for local testing.",
+        required: true,
+        default: '',
+    },
+    'service-key': {
+        description: "The service's short name, the path segment in `/api/<service-key>/v2/cache`.",
+        required: true,
+        default: '',
+    },
+    scope: {
+        description: 'What to invalidate: `assets` (the images in `assets`), `domain` (every image of `domain`), `all` (every image of the account), or `none` (no invalidation, to request a `token` alone).',
+        required: false,
+        default: 'assets',
+    },
+    domain: {
+        description: 'With scope `domain`, the domain whose images to invalidate, e.g. `www.example.com` (a URL is reduced to its host).',
+        required: false,
+        default: '',
+    },
+    assets: {
+        description: 'With scope `assets`, the images to invalidate, as full image URLs or 32-character asset hashes, separated by newlines, commas or whitespace. Sent at most 100 per call.',
+        required: false,
+        default: '',
+    },
+    files: {
+        description: 'Repository paths of changed files to invalidate as image URLs (through `url-map`), one per line or a JSON array. When both `files` and `assets` are empty and `url-map` is set, the files that the triggering push, pull request or merge group changed are detected instead.',
+        required: false,
+        default: '',
+    },
+    paths: {
+        description: 'Glob patterns selecting which changed files are images, one per line, `!` to exclude; matched without regard to case.',
+        required: false,
+        default: '**/*.{apng,avif,bmp,gif,heic,heif,ico,jfif,jpeg,jpg,jxl,pjp,pjpeg,png,svg,tif,tiff,webp}',
+    },
+    'url-map': {
+        description: 'Rules mapping repository paths to public image URLs, one per line: `<path prefix> => <URL prefix>`, e.g. `public/images => https://www.example.com/images`. The longest matching prefix wins; a selected file no rule maps is skipped with a warning.',
+        required: false,
+        default: '',
+    },
+    since: {
+        description: "A commit, tag or branch to compare with instead of the event's base when detecting changed files; needed for events that name no commits (workflow_dispatch, schedule, release…).",
+        required: false,
+        default: '',
+    },
+    'github-token': {
+        description: 'Token for the GitHub API, used to list changed files only when git cannot (no checkout of the repository).',
+        required: false,
+        default: '${{ github.token }}',
+    },
+    token: {
+        description: 'Request a fresh cache token and output it as `token` and `cache-buster`.',
+        required: false,
+        default: 'false',
+    },
+    'image-host': {
+        description: "The account's image delivery host, e.g. `img.example.net`. With `token: true`, the `image-url-prefix` output is `https://<image-host>/cb:<token>`.",
+        required: false,
+        default: '',
+    },
+    rewrite: {
+        description: 'Glob patterns of files in the workspace (built HTML, CSS, JSON, JS), one per line, `!` to exclude, in which every URL on `image-host` gets its `cb:` segment set to the new token (added where it has none). Needs `token: true` and `image-host`.',
+        required: false,
+        default: '',
+    },
+    'dry-run': {
+        description: 'Validate and plan everything, send nothing, and report what would have been sent.',
+        required: false,
+        default: 'false',
+    },
+    concurrency: {
+        description: 'Invalidation calls in flight at once, 1 to 32.',
+        required: false,
+        default: '4',
+    },
+    'max-retries': {
+        description: 'Retries of a call after a network failure, a timeout or a 408, 429, 500, 502, 503 or 504 answer, 0 to 10.',
+        required: false,
+        default: '5',
+    },
+    'timeout-seconds': {
+        description: 'Time allowed for one request, in seconds (0.1 to 600).',
+        required: false,
+        default: '30',
+    },
+};
+
+;// CONCATENATED MODULE: ./src/assets/refs.ts
+/** Splits on newlines, commas and whitespace; blank entries are ignored. */
+function splitAssetList(text) {
+    return text.split(/[\s,]+/).filter((entry) => entry !== '');
+}
+/** Why an entry is not an asset reference, or undefined when it is one. */
+function assetRefProblem(entry) {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(entry)) {
+        let url;
+        try {
+            url = new URL(entry);
+        }
+        catch {
+            return 'not a valid URL';
+        }
+        if (url.protocol !== 'http:' && url.protocol !== 'https:')
+            return `a ${url.protocol} URL, not http(s)`;
+        return url.hostname === '' ? 'a URL without a host' : undefined;
+    }
+    if (entry.includes('/') || entry.includes('.'))
+        return 'not an absolute URL: write it with https://';
+    if (entry.length !== 32)
+        return `${entry.length} characters, but a hash has exactly 32`;
+    return /[\s/:]/.test(entry) ? "a hash has no whitespace, '/' or ':'" : undefined;
+}
+function parseAssetList(text) {
+    const refs = new Set();
+    const invalid = [];
+    for (const entry of splitAssetList(text)) {
+        const reason = assetRefProblem(entry);
+        if (reason === undefined)
+            refs.add(entry);
+        else
+            invalid.push({ value: entry, reason });
+    }
+    return { refs: [...refs], invalid };
+}
+
+;// CONCATENATED MODULE: ./src/changes/files-input.ts
+
+/** `files`: repository paths one per line, or a JSON array of them (as changed-files actions print with JSON on). */
+function parseFileList(text) {
+    const trimmed = text.trim();
+    if (trimmed.startsWith('[')) {
+        let parsed;
+        try {
+            parsed = JSON.parse(trimmed);
+        }
+        catch {
+            return throwInput(`files: starts with '[' but is not a JSON array: ${quote(trimmed)}`);
+        }
+        if (!Array.isArray(parsed) || !parsed.every((entry) => typeof entry === 'string')) {
+            return throwInput(`files: ${quote(trimmed)} is not a JSON array of strings.`);
+        }
+        return unique(parsed.map(normalise));
+    }
+    return unique(text.split(/\r?\n/).map(normalise));
+}
+/** A repository path as git prints it: no leading './' or '/'. */
+function normalise(path) {
+    return path.trim().replace(/^(\.\/|\/)+/, '');
+}
+function unique(paths) {
+    return [...new Set(paths.filter((path) => path !== ''))];
+}
+
+;// CONCATENATED MODULE: ./src/urls.ts
+/**
+ * Cache-busted image URLs (API spec, parts 2 and 4.3): `https://{image_host}/cb:<token>/<segments>/<origin URL>`.
+ * The counterpart of the PHP SDK's cache-buster setting: set the cache buster, then ask for an origin image's URL.
+ */
+// What may stand in one path segment without changing the URL's shape.
+const SEGMENT_VALUE = /^[A-Za-z0-9._~!$&'()*+,;=:@-]+$/;
+const SEGMENT_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
+/** Builds the URL, or throws a TypeError naming the part that would make a broken URL. */
+function imageUrl(options) {
+    const base = `https://${imageHostOf(options.imageHost)}`;
+    const segments = segmentsOf(options.segments);
+    if (options.cacheBuster !== undefined)
+        segments.unshift(segment('cb', options.cacheBuster));
+    return [base, ...segments, originOf(options.originUrl)].join('/');
+}
+/** `https://{image_host}/cb:<token>`, to which a page appends `/<segments>/<origin URL>`. */
+function urls_imageUrlPrefix(imageHost, cacheBuster) {
+    return `https://${imageHostOf(imageHost)}/${segment('cb', cacheBuster)}`;
+}
+/** A host name (or `host:port`), lower-cased; anything else is refused. */
+function imageHostOf(value) {
+    const trimmed = value.trim();
+    let url;
+    try {
+        url = new URL(`https://${trimmed}`);
+    }
+    catch {
+        url = undefined;
+    }
+    if (url?.host !== trimmed.toLowerCase() || url.username !== '' || url.pathname !== '/' || trimmed === '') {
+        throw new TypeError(`image host ${JSON.stringify(value)} is not a host name such as img.example.net`);
+    }
+    return url.host;
+}
+function segmentsOf(segments) {
+    if (segments === undefined)
+        return [];
+    if (Array.isArray(segments)) {
+        return segments.map((text) => {
+            const colon = text.indexOf(':');
+            return segment(text.slice(0, colon < 0 ? text.length : colon), colon < 0 ? '' : text.slice(colon + 1));
+        });
+    }
+    return Object.entries(segments).map(([name, value]) => segment(name, String(value)));
+}
+function segment(name, value) {
+    if (!SEGMENT_NAME.test(name))
+        throw new TypeError(`processing segment name ${JSON.stringify(name)} is not a name`);
+    if (!SEGMENT_VALUE.test(value)) {
+        throw new TypeError(`${name}: ${JSON.stringify(value)} cannot stand in one URL path segment`);
+    }
+    return `${name}:${value}`;
+}
+function originOf(value) {
+    let url;
+    try {
+        url = new URL(value);
+    }
+    catch {
+        url = undefined;
+    }
+    if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
+        throw new TypeError(`origin URL ${JSON.stringify(value)} is not an absolute http(s) URL`);
+    }
+    return url.href;
+}
+
+;// CONCATENATED MODULE: ./src/settings.ts
+
+
+
+
+
+
+
+
+const INPUT_NAMES = Object.keys(ACTION_INPUTS);
+const SCOPES = ['assets', 'domain', 'all', 'none'];
+/** Turns the raw inputs into Settings, or throws one InputError that lists every problem found. */
+function parseSettings(raw) {
+    const problems = [];
+    // Each parser throws InputError; collect them all so that one run shows every mistake at once. The
+    // fallback is never returned to a caller: any problem ends in the throw below.
+    const check = (parse, fallback) => {
+        try {
+            return parse();
+        }
+        catch (error) {
+            if (!(error instanceof InputError))
+                throw error;
+            problems.push(error.message);
+            return fallback;
+        }
+    };
+    const scope = check(() => parseChoice('scope', raw.scope, SCOPES), undefined);
+    const token = check(() => parseBoolean('token', raw.token), false);
+    const settings = {
+        apiKey: check(() => parseApiKey(raw['api-key']), ''),
+        githubToken: raw['github-token'].trim(),
+        endpoint: check(() => parseEndpoint(raw['base-url'], raw['service-key']), new URL('https://invalid')),
+        target: scope === undefined ? NO_TARGET : check(() => parseTarget(scope, raw, token), NO_TARGET),
+        token,
+        dryRun: check(() => parseBoolean('dry-run', raw['dry-run']), false),
+        concurrency: check(() => parseWholeNumber('concurrency', raw.concurrency, 1, 32), 1),
+        maxRetries: check(() => parseWholeNumber('max-retries', raw['max-retries'], 0, 10), 0),
+        timeoutMs: check(() => parseSeconds('timeout-seconds', raw['timeout-seconds'], 0.1, 600), 0) * 1000,
+        ...check(() => parseTokenUse(raw, token), { rewrite: [] }),
+    };
+    if (scope !== undefined)
+        problems.push(...unusedInputs(scope, raw));
+    if (problems.length > 0)
+        throw new InputError(problems.join('\n'));
+    return settings;
+}
+const NO_TARGET = { scope: 'none' };
+/** What is done with the token: `image-host` and `rewrite` need it. */
+function parseTokenUse(raw, token) {
+    const host = raw['image-host'].trim();
+    const rewrite = parsePatterns(raw.rewrite);
+    if (!token && (host !== '' || rewrite.length > 0)) {
+        throwInput(`${host === '' ? 'rewrite' : 'image-host'}: is set, but it is used only with token: true.`);
+    }
+    if (rewrite.length > 0 && host === '') {
+        throwInput('rewrite: needs image-host, the host whose image URLs get the new token (e.g. image-host: img.example.net).');
+    }
+    if (host === '')
+        return { rewrite };
+    try {
+        return { imageHost: imageHostOf(host), rewrite };
+    }
+    catch {
+        return throwInput(`image-host: ${quote(host)} is not a host name; give the image delivery host, e.g. img.example.net.`);
+    }
+}
+/** Which of `domain` and `assets` the scope needs. */
+function parseTarget(scope, raw, token) {
+    switch (scope) {
+        case 'assets': {
+            const assets = parseAssets(raw.assets);
+            const changes = parseChanges(raw, assets.length > 0);
+            return { scope, assets, ...(changes === undefined ? {} : { changes }) };
+        }
+        case 'domain':
+            return { scope, domain: parseDomain(raw.domain) };
+        case 'all':
+            return { scope };
+        case 'none':
+            if (!token)
+                throwInput("scope: 'none' invalidates nothing, so it is only useful with token: true.");
+            return { scope };
+    }
+}
+/** An input that the scope does not use is a mistake to point out, not a value to ignore. */
+function unusedInputs(scope, raw) {
+    const usedBy = {
+        domain: 'domain',
+        assets: 'assets',
+        files: 'assets',
+        'url-map': 'assets',
+        since: 'assets',
+    };
+    return Object.entries(usedBy)
+        .filter(([name, user]) => user !== scope && raw[name].trim() !== '')
+        .map(([name, user]) => `${name}: is set, but scope '${scope}' does not use it; it is used only with scope '${user}'.`);
+}
+/** Whether files are given, detected, or neither; and the rules to select and map them. */
+function parseChanges(raw, hasAssets) {
+    const files = raw.files.trim() === '' ? undefined : parseFileList(raw.files);
+    const urlMap = parseUrlMap(raw['url-map']);
+    const since = raw.since.trim() === '' ? undefined : parseSince(raw.since);
+    if (files === undefined && (hasAssets || urlMap.length === 0)) {
+        // No detection: it happens only when neither assets nor files are given, and needs url-map.
+        if (since !== undefined) {
+            throwInput(hasAssets
+                ? 'since: is set, but changed files are detected only when assets and files are both empty.'
+                : `since: is set, but detecting changed files also needs url-map, e.g. url-map: ${URL_MAP_EXAMPLE}`);
+        }
+        if (urlMap.length > 0) {
+            throwInput('url-map: is set, but changed files are detected only when assets and files are both empty.');
+        }
+        return undefined;
+    }
+    if (urlMap.length === 0) {
+        throwInput(`files: needs url-map to turn repository paths into image URLs; write one rule per line, ` +
+            `<path prefix> => <URL prefix>, e.g. url-map: ${URL_MAP_EXAMPLE}`);
+    }
+    if (files !== undefined && since !== undefined) {
+        throwInput('since: is set, but files already lists the changed paths; set one or the other.');
+    }
+    const patterns = parsePatterns(raw.paths);
+    if (!patterns.some((pattern) => !pattern.startsWith('!'))) {
+        throwInput(`paths: ${quote(raw.paths)} selects nothing; give at least one pattern, e.g. **/*.png`);
+    }
+    return {
+        ...(files === undefined ? {} : { files }),
+        ...(since === undefined ? {} : { since }),
+        patterns,
+        urlMap,
+    };
+}
+function parseAssets(text) {
+    const { refs, invalid } = parseAssetList(text);
+    if (invalid.length === 0)
+        return refs;
+    const shown = invalid.slice(0, 20).map((entry) => `  - ${quote(entry.value)}: ${entry.reason}`);
+    if (invalid.length > 20)
+        shown.push(`  ... and ${invalid.length - 20} more`);
+    const count = invalid.length === 1 ? '1 entry is' : `${invalid.length} entries are`;
+    return throwInput(`assets: ${count} neither an absolute http(s) URL nor a 32-character asset hash:\n${shown.join('\n')}`);
+}
+
+;// CONCATENATED MODULE: ./src/cli/args.ts
+
+
+
+const BOOLEAN_INPUTS = new Set(['token', 'dry-run']);
+/** Every action input is a flag of the same name: `--scope all`, `--scope=all`, `--dry-run`, `--no-token`. */
+function parseCommandLine(argv) {
+    const inputs = {};
+    const flags = { json: false, verbose: false, help: false, version: false, nulSeparated: false };
+    let apiKeyFile;
+    for (let i = 0; i < argv.length; i++) {
+        const arg = argv[i] ?? '';
+        const [flag, inline] = splitFlag(arg);
+        const value = () => inline ?? argv[++i] ?? throwInput(`${flag}: needs a value.`);
+        if (flag === '-h' || flag === '--help')
+            flags.help = true;
+        else if (flag === '-v' || flag === '--version')
+            flags.version = true;
+        else if (flag === '--json')
+            flags.json = true;
+        else if (flag === '--verbose')
+            flags.verbose = true;
+        else if (flag === '-0')
+            flags.nulSeparated = true;
+        else if (flag === '--api-key-file')
+            apiKeyFile = value();
+        else if (flag === '--api-key') {
+            throwInput('--api-key: the key is not accepted as a flag, since process lists show flags to every user of the machine; ' +
+                'set IMAGE_CACHE_API_KEY, or put it in a file and pass --api-key-file <path>.');
+        }
+        else if (flag.startsWith('--no-') && BOOLEAN_INPUTS.has(flag.slice(5))) {
+            inputs[flag.slice(5)] = 'false';
+        }
+        else if (flag.startsWith('--') && isInputName(flag.slice(2))) {
+            const name = flag.slice(2);
+            inputs[name] = BOOLEAN_INPUTS.has(name) && inline === undefined ? 'true' : value();
+        }
+        else {
+            throwInput(`${quote(arg)} is not a flag of this command; see --help.`);
+        }
+    }
+    if (flags.nulSeparated && inputs.files !== '-')
+        throwInput('-0: goes with --files - (NUL-separated paths on standard input).');
+    return {
+        inputs,
+        ...(apiKeyFile === undefined ? {} : { apiKeyFile }),
+        filesFromStdin: inputs.files === '-',
+        ...flags,
+    };
+}
+function splitFlag(arg) {
+    const equals = arg.indexOf('=');
+    return arg.startsWith('--') && equals > 0
+        ? [arg.slice(0, equals), arg.slice(equals + 1)]
+        : [arg, undefined];
+}
+function isInputName(name) {
+    return INPUT_NAMES.includes(name);
+}
+/** `IMAGE_CACHE_URL_MAP` for `url-map`. */
+function envName(input) {
+    return `IMAGE_CACHE_${input.toUpperCase().replace(/-/g, '_')}`;
+}
+/** The raw inputs, as the runner would hand them to the action: flag, else environment, else action.yml's default. */
+function rawInputs(commandLine, sources) {
+    const raw = Object.fromEntries(INPUT_NAMES.map((name) => [
+        name,
+        commandLine.inputs[name] ?? sources.env[envName(name)] ?? defaultOf(name, sources.env),
+    ]));
+    if (commandLine.apiKeyFile !== undefined) {
+        if (sources.env[envName('api-key')] !== undefined) {
+            throw new InputError('api-key: given twice, in IMAGE_CACHE_API_KEY and by --api-key-file; give it once.');
+        }
+        raw['api-key'] = readKeyFile(commandLine.apiKeyFile, sources);
+    }
+    if (commandLine.filesFromStdin)
+        raw.files = filesFromStdin(sources.stdin(), commandLine.nulSeparated);
+    return raw;
+}
+/** action.yml's default; an expression such as `${{ github.token }}` means nothing outside a workflow. */
+function defaultOf(name, env) {
+    if (name === 'github-token')
+        return env.GITHUB_TOKEN ?? '';
+    const fallback = ACTION_INPUTS[name].default;
+    return fallback.includes('${{') ? '' : fallback;
+}
+function readKeyFile(path, sources) {
+    try {
+        return sources.readFile(path).trim();
+    }
+    catch (error) {
+        const reason = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';
+        return throwInput(`--api-key-file: cannot read ${quote(path)} (${reason}).`);
+    }
+}
+/** NUL-separated names may hold line breaks, so they travel on as a JSON array, which `files` accepts. */
+function filesFromStdin(text, nulSeparated) {
+    return nulSeparated ? JSON.stringify(text.split('\0').filter((name) => name !== '')) : text;
+}
+
+;// CONCATENATED MODULE: ./src/cli/help.ts
+
+
+
+/** --help: every flag, from action.yml's inputs, and examples. */
+function helpText() {
+    const inputs = INPUT_NAMES.filter((name) => name !== 'api-key').map((name) => {
+        const input = ACTION_INPUTS[name];
+        const fallback = input.default === '' || input.default.includes('${{') ? '' : ` (default: ${input.default})`;
+        const flag = BOOLEAN_INPUTS.has(name) ? `--${name}, --no-${name}` : `--${name} <value>`;
+        return `  ${flag}${fallback}\n      ${input.description.replace(/`/g, '')}\n      env: ${envName(name)}`;
+    });
+    return `image-cache-invalidate: clear an image-optimisation service's cache, from any CI or a terminal.
+
+Usage: image-cache-invalidate [flags]
+
+The API key (a Root key) comes from the environment, IMAGE_CACHE_API_KEY, or from a file with
+--api-key-file <path>; never from a flag, since process lists show flags.
+
+Flags (each also read from the environment variable shown; a flag wins):
+${inputs.join('\n')}
+  --api-key-file <path>
+      Read the API key from this file.
+  --files -
+      Read the changed paths from standard input, one per line (or NUL-separated with -0).
+  -0  Standard input holds NUL-separated paths, as git diff -z prints them.
+  --json
+      Print the report as JSON on standard output, and nothing else there.
+  --verbose
+      Show every request as it is answered.
+  -h, --help     Show this help.
+  -v, --version  Show the version.
+
+Exit codes: 0 all confirmed; 1 some not confirmed; 2 bad input or a refused key.
+
+Examples:
+  export IMAGE_CACHE_API_KEY=...  IMAGE_CACHE_BASE_URL=https://dashboard.example.com  IMAGE_CACHE_SERVICE_KEY=...
+  image-cache-invalidate --assets 'https://www.example.com/a.png https://www.example.com/b.png' --token
+  git diff --name-only -z "$BEFORE" "$AFTER" | image-cache-invalidate --files - -0 \\
+      --url-map 'public/images => https://www.example.com/images'
+  image-cache-invalidate --scope domain --domain www.example.com --json > report.json
+`;
+}
+
+;// CONCATENATED MODULE: ./src/cli/log.ts
+/** The command's log: standard error, so that standard output holds only the result. */
+function stderrLog(write, verbose) {
+    return {
+        info: (line) => {
+            write(`${line}\n`);
+        },
+        notice: (line) => {
+            write(`${line}\n`);
+        },
+        warning: (line) => {
+            write(`warning: ${line}\n`);
+        },
+        error: (line) => {
+            write(`error: ${line}\n`);
+        },
+        debug: (line) => {
+            if (verbose)
+                write(`${line}\n`);
+        },
+        startGroup: () => undefined,
+        endGroup: () => undefined,
+    };
+}
+/** On a terminal: one line, rewritten as calls end. */
+function progress(write, total) {
+    let done = 0;
+    let failures = 0;
+    return {
+        call(failed) {
+            done++;
+            if (failed)
+                failures++;
+            write(`\r${done} of ${total} calls done${failures > 0 ? `, ${failures} failed` : ''}\x1b[K`);
+        },
+        end() {
+            if (done > 0)
+                write('\n');
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/cli/text.ts
+
+/** The result, in a few lines, for standard output. */
+function resultText(report) {
+    const lines = [];
+    const invalidation = report.plan.invalidation;
+    const counts = countsOf(report);
+    if (report.dryRun)
+        lines.push('Dry run: nothing was sent.');
+    if (invalidation.scope === 'assets' && invalidation.files !== undefined) {
+        const files = invalidation.files;
+        lines.push(`Changed files (${files.source}): ${files.found} found, ${files.selected} selected, ${files.mapped} mapped, ` +
+            `${files.unmapped.length} skipped.`);
+    }
+    if (invalidation.scope === 'assets') {
+        lines.push(report.dryRun
+            ? `Would invalidate ${plural(counts.assets, 'asset')} in ${plural(invalidation.batches.length, 'call')}.`
+            : `Invalidated ${counts.invalidated} of ${plural(counts.assets, 'asset')} in ${plural(counts.requests, 'call')}.`);
+    }
+    else if (invalidation.scope !== 'none') {
+        const what = invalidation.scope === 'all' ? 'every image' : `every image of ${invalidation.domain}`;
+        const failed = failuresOf(report).length > 0;
+        lines.push(`${report.dryRun ? 'Would invalidate' : failed ? 'Did not invalidate' : 'Invalidated'} ${what}.`);
+    }
+    const token = report.result?.token;
+    if (token !== undefined)
+        lines.push(`Token: ${token}`, `Cache buster: cb:${token}`);
+    const rewrite = report.rewrite;
+    if (rewrite !== undefined) {
+        const verb = report.dryRun ? 'Would rewrite' : 'Rewrote';
+        lines.push(`${verb} ${plural(rewrite.urls, 'image URL')} in ${plural(rewrite.files.length, 'file')}.`);
+    }
+    for (const failure of failuresOf(report))
+        lines.push(`Failed: ${failure}`);
+    return `${lines.join('\n')}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/cli/main.ts
+
+
+
+
+
+
+
+
+
+
+
+
+const EXIT_CONFIRMED = 0;
+const EXIT_NOT_CONFIRMED = 1;
+const EXIT_REFUSED = 2;
+/** The command: argv and environment -> the action's settings -> the same flow -> an exit code. */
+async function runCommand(argv, terminal) {
+    let redact = makeRedactor([]);
+    try {
+        const commandLine = parseCommandLine(argv);
+        if (commandLine.help)
+            return done(terminal.stdout, helpText());
+        if (commandLine.version)
+            return done(terminal.stdout, `${VERSION}\n`);
+        const raw = rawInputs(commandLine, terminal);
+        redact = makeRedactor([raw['api-key'], raw['github-token']].filter((key) => key.trim() !== ''));
+        const settings = parseSettings(raw);
+        // On a terminal, a log line first clears the progress line it would otherwise run into.
+        const clear = terminal.interactive ? '\r\x1b[K' : '';
+        const log = redactedLog(stderrLog((text) => {
+            terminal.stderr(`${clear}${text}`);
+        }, commandLine.verbose), redact);
+        let bar;
+        const report = await runFlow(settings, {
+            log,
+            redact,
+            github: () => githubContextFromEnv(settings.githubToken, terminal.env),
+            onPlan: (plan) => {
+                if (terminal.interactive)
+                    bar = progress(terminal.stderr, plannedCallCount(plan));
+            },
+            onCall: (call) => bar?.call(call.outcome === 'failed'),
+        });
+        bar?.end();
+        terminal.stdout(redact(commandLine.json ? `${JSON.stringify(reportJson(report), null, 2)}\n` : resultText(report)));
+        if (report.result?.keyRefused !== undefined)
+            return EXIT_REFUSED;
+        return failuresOf(report).length > 0 ? EXIT_NOT_CONFIRMED : EXIT_CONFIRMED;
+    }
+    catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        terminal.stderr(redact(`error: ${message}\n`));
+        return error instanceof InputError ? EXIT_REFUSED : EXIT_NOT_CONFIRMED;
+    }
+}
+function done(write, text) {
+    write(text);
+    return EXIT_CONFIRMED;
+}
+function plannedCallCount(plan) {
+    const invalidation = plan.invalidation;
+    const calls = invalidation.scope === 'assets' ? invalidation.batches.length : invalidation.scope === 'none' ? 0 : 1;
+    return calls + (plan.token ? 1 : 0);
+}
+
+
+/***/ }),
+
+/***/ 2613:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
+
+/***/ }),
+
+/***/ 4434:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
+
+/***/ }),
+
+/***/ 9896:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
+
+/***/ }),
+
+/***/ 8611:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("http");
+
+/***/ }),
+
+/***/ 5692:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("https");
+
+/***/ }),
+
+/***/ 9278:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("net");
+
+/***/ }),
+
+/***/ 4589:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:assert");
+
+/***/ }),
+
+/***/ 6698:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_hooks");
+
+/***/ }),
+
+/***/ 4573:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
+
+/***/ }),
+
+/***/ 7540:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:console");
+
+/***/ }),
+
+/***/ 7598:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+
+/***/ }),
+
+/***/ 3053:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:diagnostics_channel");
+
+/***/ }),
+
+/***/ 610:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
+
+/***/ }),
+
+/***/ 8474:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
+
+/***/ }),
+
+/***/ 3024:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+
+/***/ }),
+
+/***/ 1455:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+
+/***/ }),
+
+/***/ 7067:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
+
+/***/ }),
+
+/***/ 2467:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2");
+
+/***/ }),
+
+/***/ 7030:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
+
+/***/ }),
+
+/***/ 6760:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+
+/***/ }),
+
+/***/ 643:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:perf_hooks");
+
+/***/ }),
+
+/***/ 1792:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:querystring");
+
+/***/ }),
+
+/***/ 99:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:sqlite");
+
+/***/ }),
+
+/***/ 7075:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
+
+/***/ }),
+
+/***/ 7830:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/web");
+
+/***/ }),
+
+/***/ 7997:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers");
+
+/***/ }),
+
+/***/ 1692:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
+
+/***/ }),
+
+/***/ 3136:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
+
+/***/ }),
+
+/***/ 7975:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+
+/***/ }),
+
+/***/ 3429:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util/types");
+
+/***/ }),
+
+/***/ 5919:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
+
+/***/ }),
+
+/***/ 8522:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
+
+/***/ }),
+
+/***/ 857:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+
+/***/ }),
+
+/***/ 3193:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");
+
+/***/ }),
+
+/***/ 4756:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
+
+/***/ }),
+
+/***/ 9023:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
+
+/***/ })
+
+/******/ });
+/************************************************************************/
+/******/ // The module cache
+/******/ var __webpack_module_cache__ = {};
+/******/ 
+/******/ // The require function
+/******/ function __nccwpck_require__(moduleId) {
+/******/ 	// Check if module is in cache
+/******/ 	var cachedModule = __webpack_module_cache__[moduleId];
+/******/ 	if (cachedModule !== undefined) {
+/******/ 		return cachedModule.exports;
+/******/ 	}
+/******/ 	// Create a new module (and put it into the cache)
+/******/ 	var module = __webpack_module_cache__[moduleId] = {
+/******/ 		id: moduleId,
+/******/ 		loaded: false,
+/******/ 		exports: {}
+/******/ 	};
+/******/ 
+/******/ 	// Execute the module function
+/******/ 	var threw = true;
+/******/ 	try {
+/******/ 		__webpack_modules__[moduleId].call(module.exports, module, module.exports, __nccwpck_require__);
+/******/ 		threw = false;
+/******/ 	} finally {
+/******/ 		if(threw) delete __webpack_module_cache__[moduleId];
+/******/ 	}
+/******/ 
+/******/ 	// Flag the module as loaded
+/******/ 	module.loaded = true;
+/******/ 
+/******/ 	// Return the exports of the module
+/******/ 	return module.exports;
+/******/ }
+/******/ 
+/******/ // expose the modules object (__webpack_modules__)
+/******/ __nccwpck_require__.m = __webpack_modules__;
+/******/ 
+/************************************************************************/
+/******/ /* webpack/runtime/asset-relocator-loader */
+/******/ if (typeof __nccwpck_require__ !== 'undefined') __nccwpck_require__.ab = decodeURIComponent(new URL('.', import.meta.url).pathname).slice(import.meta.url.match(/^file:\/\/\/\w:/) ? 1 : 0, -1) + "/";
+/******/ 
+/******/ /* webpack/runtime/async module */
+/******/ (() => {
+/******/ 	var webpackQueues = typeof Symbol === "function" ? Symbol("webpack queues") : "__webpack_queues__";
+/******/ 	var webpackExports = typeof Symbol === "function" ? Symbol("webpack exports") : "__webpack_exports__";
+/******/ 	var webpackError = typeof Symbol === "function" ? Symbol("webpack error") : "__webpack_error__";
+/******/ 	var resolveQueue = (queue) => {
+/******/ 		if(queue && queue.d < 1) {
+/******/ 			queue.d = 1;
+/******/ 			queue.forEach((fn) => (fn.r--));
+/******/ 			queue.forEach((fn) => (fn.r-- ? fn.r++ : fn()));
+/******/ 		}
+/******/ 	}
+/******/ 	var wrapDeps = (deps) => (deps.map((dep) => {
+/******/ 		if(dep !== null && typeof dep === "object") {
+/******/ 			if(dep[webpackQueues]) return dep;
+/******/ 			if(dep.then) {
+/******/ 				var queue = [];
+/******/ 				queue.d = 0;
+/******/ 				dep.then((r) => {
+/******/ 					obj[webpackExports] = r;
+/******/ 					resolveQueue(queue);
+/******/ 				}, (e) => {
+/******/ 					obj[webpackError] = e;
+/******/ 					resolveQueue(queue);
+/******/ 				});
+/******/ 				var obj = {};
+/******/ 				obj[webpackQueues] = (fn) => (fn(queue));
+/******/ 				return obj;
+/******/ 			}
+/******/ 		}
+/******/ 		var ret = {};
+/******/ 		ret[webpackQueues] = x => {};
+/******/ 		ret[webpackExports] = dep;
+/******/ 		return ret;
+/******/ 	}));
+/******/ 	__nccwpck_require__.a = (module, body, hasAwait) => {
+/******/ 		var queue;
+/******/ 		hasAwait && ((queue = []).d = -1);
+/******/ 		var depQueues = new Set();
+/******/ 		var exports = module.exports;
+/******/ 		var currentDeps;
+/******/ 		var outerResolve;
+/******/ 		var reject;
+/******/ 		var promise = new Promise((resolve, rej) => {
+/******/ 			reject = rej;
+/******/ 			outerResolve = resolve;
+/******/ 		});
+/******/ 		promise[webpackExports] = exports;
+/******/ 		promise[webpackQueues] = (fn) => (queue && fn(queue), depQueues.forEach(fn), promise["catch"](x => {}));
+/******/ 		module.exports = promise;
+/******/ 		body((deps) => {
+/******/ 			currentDeps = wrapDeps(deps);
+/******/ 			var fn;
+/******/ 			var getResult = () => (currentDeps.map((d) => {
+/******/ 				if(d[webpackError]) throw d[webpackError];
+/******/ 				return d[webpackExports];
+/******/ 			}))
+/******/ 			var promise = new Promise((resolve) => {
+/******/ 				fn = () => (resolve(getResult));
+/******/ 				fn.r = 0;
+/******/ 				var fnQueue = (q) => (q !== queue && !depQueues.has(q) && (depQueues.add(q), q && !q.d && (fn.r++, q.push(fn))));
+/******/ 				currentDeps.map((dep) => (dep[webpackQueues](fnQueue)));
+/******/ 			});
+/******/ 			return fn.r ? promise : getResult();
+/******/ 		}, (err) => ((err ? reject(promise[webpackError] = err) : outerResolve(exports)), resolveQueue(queue)));
+/******/ 		queue && queue.d < 0 && (queue.d = 0);
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/compat get default export */
+/******/ (() => {
+/******/ 	// getDefaultExport function for compatibility with non-harmony modules
+/******/ 	__nccwpck_require__.n = (module) => {
+/******/ 		var getter = module && module.__esModule ?
+/******/ 			() => (module['default']) :
+/******/ 			() => (module);
+/******/ 		__nccwpck_require__.d(getter, { a: getter });
+/******/ 		return getter;
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/define property getters */
+/******/ (() => {
+/******/ 	// define getter functions for harmony exports
+/******/ 	__nccwpck_require__.d = (exports, definition) => {
+/******/ 		for(var key in definition) {
+/******/ 			if(__nccwpck_require__.o(definition, key) && !__nccwpck_require__.o(exports, key)) {
+/******/ 				Object.defineProperty(exports, key, { enumerable: true, get: definition[key] });
+/******/ 			}
+/******/ 		}
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/ensure chunk */
+/******/ (() => {
+/******/ 	__nccwpck_require__.f = {};
+/******/ 	// This file contains only the entry chunk.
+/******/ 	// The chunk loading function for additional chunks
+/******/ 	__nccwpck_require__.e = (chunkId) => {
+/******/ 		return Promise.all(Object.keys(__nccwpck_require__.f).reduce((promises, key) => {
+/******/ 			__nccwpck_require__.f[key](chunkId, promises);
+/******/ 			return promises;
+/******/ 		}, []));
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/get javascript chunk filename */
+/******/ (() => {
+/******/ 	// This function allow to reference async chunks
+/******/ 	__nccwpck_require__.u = (chunkId) => {
+/******/ 		// return url for filenames based on template
+/******/ 		return "" + chunkId + ".index.js";
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/hasOwnProperty shorthand */
+/******/ (() => {
+/******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/node module decorator */
+/******/ (() => {
+/******/ 	__nccwpck_require__.nmd = (module) => {
+/******/ 		module.paths = [];
+/******/ 		if (!module.children) module.children = [];
+/******/ 		return module;
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/import chunk loading */
+/******/ (() => {
+/******/ 	// no baseURI
+/******/ 	
+/******/ 	// object to store loaded and loading chunks
+/******/ 	// undefined = chunk not loaded, null = chunk preloaded/prefetched
+/******/ 	// [resolve, Promise] = chunk loading, 0 = chunk loaded
+/******/ 	var installedChunks = {
+/******/ 		792: 0
+/******/ 	};
+/******/ 	
+/******/ 	var installChunk = (data) => {
+/******/ 		var {ids, modules, runtime} = data;
+/******/ 		// add "modules" to the modules object,
+/******/ 		// then flag all "ids" as loaded and fire callback
+/******/ 		var moduleId, chunkId, i = 0;
+/******/ 		for(moduleId in modules) {
+/******/ 			if(__nccwpck_require__.o(modules, moduleId)) {
+/******/ 				__nccwpck_require__.m[moduleId] = modules[moduleId];
+/******/ 			}
+/******/ 		}
+/******/ 		if(runtime) runtime(__nccwpck_require__);
+/******/ 		for(;i < ids.length; i++) {
+/******/ 			chunkId = ids[i];
+/******/ 			if(__nccwpck_require__.o(installedChunks, chunkId) && installedChunks[chunkId]) {
+/******/ 				installedChunks[chunkId][0]();
+/******/ 			}
+/******/ 			installedChunks[ids[i]] = 0;
+/******/ 		}
+/******/ 	
+/******/ 	}
+/******/ 	
+/******/ 	__nccwpck_require__.f.j = (chunkId, promises) => {
+/******/ 			// import() chunk loading for javascript
+/******/ 			var installedChunkData = __nccwpck_require__.o(installedChunks, chunkId) ? installedChunks[chunkId] : undefined;
+/******/ 			if(installedChunkData !== 0) { // 0 means "already installed".
+/******/ 	
+/******/ 				// a Promise means "currently loading".
+/******/ 				if(installedChunkData) {
+/******/ 					promises.push(installedChunkData[1]);
+/******/ 				} else {
+/******/ 					if(true) { // all chunks have JS
+/******/ 						// setup Promise in chunk cache
+/******/ 						var promise = import("./" + __nccwpck_require__.u(chunkId)).then(installChunk, (e) => {
+/******/ 							if(installedChunks[chunkId] !== 0) installedChunks[chunkId] = undefined;
+/******/ 							throw e;
+/******/ 						});
+/******/ 						var promise = Promise.race([promise, new Promise((resolve) => (installedChunkData = installedChunks[chunkId] = [resolve]))])
+/******/ 						promises.push(installedChunkData[1] = promise);
+/******/ 					}
+/******/ 				}
+/******/ 			}
+/******/ 	};
+/******/ 	
+/******/ 	// no prefetching
+/******/ 	
+/******/ 	// no preloaded
+/******/ 	
+/******/ 	// no external install chunk
+/******/ 	
+/******/ 	// no on chunks loaded
+/******/ })();
+/******/ 
+/************************************************************************/
+/******/ 
+/******/ // startup
+/******/ // Load entry module and return exports
+/******/ // This entry module used 'module' so it can't be inlined
+/******/ var __webpack_exports__ = __nccwpck_require__(486);
+/******/ __webpack_exports__ = await __webpack_exports__;
+/******/ 

@@ -1,0 +1,121 @@
+import { ACTION_INPUTS } from '../action-inputs.ts';
+import { InputError, quote, throwInput } from '../inputs.ts';
+import { INPUT_NAMES, type InputName, type RawInputs } from '../settings.ts';
+
+/** What the command line asks for, before the inputs are validated as the action validates them. */
+export interface CommandLine {
+  readonly inputs: Partial<Record<InputName, string>>;
+  readonly apiKeyFile?: string;
+  /** `--files -`: the paths come from standard input. */
+  readonly filesFromStdin: boolean;
+  /** `-0`: standard input holds NUL-separated paths. */
+  readonly nulSeparated: boolean;
+  readonly json: boolean;
+  readonly verbose: boolean;
+  readonly help: boolean;
+  readonly version: boolean;
+}
+
+export const BOOLEAN_INPUTS: ReadonlySet<InputName> = new Set(['token', 'dry-run']);
+
+/** Every action input is a flag of the same name: `--scope all`, `--scope=all`, `--dry-run`, `--no-token`. */
+export function parseCommandLine(argv: readonly string[]): CommandLine {
+  const inputs: Partial<Record<InputName, string>> = {};
+  const flags = { json: false, verbose: false, help: false, version: false, nulSeparated: false };
+  let apiKeyFile: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    const [flag, inline] = splitFlag(arg);
+    const value = (): string => inline ?? argv[++i] ?? throwInput(`${flag}: needs a value.`);
+    if (flag === '-h' || flag === '--help') flags.help = true;
+    else if (flag === '-v' || flag === '--version') flags.version = true;
+    else if (flag === '--json') flags.json = true;
+    else if (flag === '--verbose') flags.verbose = true;
+    else if (flag === '-0') flags.nulSeparated = true;
+    else if (flag === '--api-key-file') apiKeyFile = value();
+    else if (flag === '--api-key') {
+      throwInput(
+        '--api-key: the key is not accepted as a flag, since process lists show flags to every user of the machine; ' +
+          'set IMAGE_CACHE_API_KEY, or put it in a file and pass --api-key-file <path>.',
+      );
+    } else if (flag.startsWith('--no-') && BOOLEAN_INPUTS.has(flag.slice(5) as InputName)) {
+      inputs[flag.slice(5) as InputName] = 'false';
+    } else if (flag.startsWith('--') && isInputName(flag.slice(2))) {
+      const name = flag.slice(2) as InputName;
+      inputs[name] = BOOLEAN_INPUTS.has(name) && inline === undefined ? 'true' : value();
+    } else {
+      throwInput(`${quote(arg)} is not a flag of this command; see --help.`);
+    }
+  }
+  if (flags.nulSeparated && inputs.files !== '-')
+    throwInput('-0: goes with --files - (NUL-separated paths on standard input).');
+  return {
+    inputs,
+    ...(apiKeyFile === undefined ? {} : { apiKeyFile }),
+    filesFromStdin: inputs.files === '-',
+    ...flags,
+  };
+}
+
+function splitFlag(arg: string): [string, string | undefined] {
+  const equals = arg.indexOf('=');
+  return arg.startsWith('--') && equals > 0
+    ? [arg.slice(0, equals), arg.slice(equals + 1)]
+    : [arg, undefined];
+}
+
+function isInputName(name: string): boolean {
+  return (INPUT_NAMES as string[]).includes(name);
+}
+
+/** `IMAGE_CACHE_URL_MAP` for `url-map`. */
+export function envName(input: InputName): string {
+  return `IMAGE_CACHE_${input.toUpperCase().replace(/-/g, '_')}`;
+}
+
+export interface Sources {
+  readonly env: NodeJS.ProcessEnv;
+  readonly readFile: (path: string) => string;
+  readonly stdin: () => string;
+}
+
+/** The raw inputs, as the runner would hand them to the action: flag, else environment, else action.yml's default. */
+export function rawInputs(commandLine: CommandLine, sources: Sources): RawInputs {
+  const raw = Object.fromEntries(
+    INPUT_NAMES.map((name) => [
+      name,
+      commandLine.inputs[name] ?? sources.env[envName(name)] ?? defaultOf(name, sources.env),
+    ]),
+  ) as Record<InputName, string>;
+  if (commandLine.apiKeyFile !== undefined) {
+    if (sources.env[envName('api-key')] !== undefined) {
+      throw new InputError(
+        'api-key: given twice, in IMAGE_CACHE_API_KEY and by --api-key-file; give it once.',
+      );
+    }
+    raw['api-key'] = readKeyFile(commandLine.apiKeyFile, sources);
+  }
+  if (commandLine.filesFromStdin) raw.files = filesFromStdin(sources.stdin(), commandLine.nulSeparated);
+  return raw;
+}
+
+/** action.yml's default; an expression such as `${{ github.token }}` means nothing outside a workflow. */
+function defaultOf(name: InputName, env: NodeJS.ProcessEnv): string {
+  if (name === 'github-token') return env.GITHUB_TOKEN ?? '';
+  const fallback: string = ACTION_INPUTS[name].default;
+  return fallback.includes('${{') ? '' : fallback;
+}
+
+function readKeyFile(path: string, sources: Sources): string {
+  try {
+    return sources.readFile(path).trim();
+  } catch (error) {
+    const reason = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';
+    return throwInput(`--api-key-file: cannot read ${quote(path)} (${reason}).`);
+  }
+}
+
+/** NUL-separated names may hold line breaks, so they travel on as a JSON array, which `files` accepts. */
+function filesFromStdin(text: string, nulSeparated: boolean): string {
+  return nulSeparated ? JSON.stringify(text.split('\0').filter((name) => name !== '')) : text;
+}

@@ -1,0 +1,12 @@
+#!/usr/bin/env node
+import { readFileSync } from 'node:fs';
+import { runCommand } from './main.ts';
+
+process.exitCode = await runCommand(process.argv.slice(2), {
+  env: process.env,
+  readFile: (path) => readFileSync(path, 'utf8'),
+  stdin: () => readFileSync(0, 'utf8'),
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  interactive: process.stderr.isTTY,
+});

@@ -1,0 +1,43 @@
+import type { Log } from '../run/log.ts';
+
+/** The command's log: standard error, so that standard output holds only the result. */
+export function stderrLog(write: (text: string) => void, verbose: boolean): Log {
+  return {
+    info: (line) => {
+      write(`${line}\n`);
+    },
+    notice: (line) => {
+      write(`${line}\n`);
+    },
+    warning: (line) => {
+      write(`warning: ${line}\n`);
+    },
+    error: (line) => {
+      write(`error: ${line}\n`);
+    },
+    debug: (line) => {
+      if (verbose) write(`${line}\n`);
+    },
+    startGroup: () => undefined,
+    endGroup: () => undefined,
+  };
+}
+
+/** On a terminal: one line, rewritten as calls end. */
+export function progress(
+  write: (text: string) => void,
+  total: number,
+): { call(failed: boolean): void; end(): void } {
+  let done = 0;
+  let failures = 0;
+  return {
+    call(failed) {
+      done++;
+      if (failed) failures++;
+      write(`\r${done} of ${total} calls done${failures > 0 ? `, ${failures} failed` : ''}\x1b[K`);
+    },
+    end() {
+      if (done > 0) write('\n');
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import { githubContextFromEnv } from '../changes/github-context.ts';
+import { InputError } from '../inputs.ts';
+import type { Plan } from '../plan.ts';
+import { makeRedactor } from '../redact.ts';
+import { runFlow } from '../run/flow.ts';
+import { redactedLog } from '../run/log.ts';
+import { failuresOf, reportJson } from '../run/report.ts';
+import { parseSettings } from '../settings.ts';
+import { VERSION } from '../version.ts';
+import { parseCommandLine, rawInputs, type Sources } from './args.ts';
+import { helpText } from './help.ts';
+import { progress, stderrLog } from './log.ts';
+import { resultText } from './text.ts';
+
+/** The command's surroundings, so that tests run it in-process or spawned alike. */
+export interface Terminal extends Sources {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  /** Standard error is a terminal: show progress. */
+  readonly interactive: boolean;
+}
+
+export const EXIT_CONFIRMED = 0;
+export const EXIT_NOT_CONFIRMED = 1;
+export const EXIT_REFUSED = 2;
+
+/** The command: argv and environment -> the action's settings -> the same flow -> an exit code. */
+export async function runCommand(argv: readonly string[], terminal: Terminal): Promise<number> {
+  let redact = makeRedactor([]);
+  try {
+    const commandLine = parseCommandLine(argv);
+    if (commandLine.help) return done(terminal.stdout, helpText());
+    if (commandLine.version) return done(terminal.stdout, `${VERSION}\n`);
+    const raw = rawInputs(commandLine, terminal);
+    redact = makeRedactor([raw['api-key'], raw['github-token']].filter((key) => key.trim() !== ''));
+    const settings = parseSettings(raw);
+    // On a terminal, a log line first clears the progress line it would otherwise run into.
+    const clear = terminal.interactive ? '\r\x1b[K' : '';
+    const log = redactedLog(
+      stderrLog((text) => {
+        terminal.stderr(`${clear}${text}`);
+      }, commandLine.verbose),
+      redact,
+    );
+    let bar: ReturnType<typeof progress> | undefined;
+    const report = await runFlow(settings, {
+      log,
+      redact,
+      github: () => githubContextFromEnv(settings.githubToken, terminal.env),
+      onPlan: (plan) => {
+        if (terminal.interactive) bar = progress(terminal.stderr, plannedCallCount(plan));
+      },
+      onCall: (call) => bar?.call(call.outcome === 'failed'),
+    });
+    bar?.end();
+    terminal.stdout(
+      redact(commandLine.json ? `${JSON.stringify(reportJson(report), null, 2)}\n` : resultText(report)),
+    );
+    if (report.result?.keyRefused !== undefined) return EXIT_REFUSED;
+    return failuresOf(report).length > 0 ? EXIT_NOT_CONFIRMED : EXIT_CONFIRMED;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    terminal.stderr(redact(`error: ${message}\n`));
+    return error instanceof InputError ? EXIT_REFUSED : EXIT_NOT_CONFIRMED;
+  }
+}
+
+function done(write: (text: string) => void, text: string): number {
+  write(text);
+  return EXIT_CONFIRMED;
+}
+
+function plannedCallCount(plan: Plan): number {
+  const invalidation = plan.invalidation;
+  const calls =
+    invalidation.scope === 'assets' ? invalidation.batches.length : invalidation.scope === 'none' ? 0 : 1;
+  return calls + (plan.token ? 1 : 0);
+}

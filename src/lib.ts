@@ -1,0 +1,39 @@
+/**
+ * The library: the same core as the action and the command, for scripts of your own.
+ *
+ *   import { imageUrl, parseAssetList, toBatches, sendCall } from 'image-cache-invalidate';
+ */
+export {
+  sendCall,
+  retryAfterMs,
+  type ApiAnswer,
+  type ApiCall,
+  type ClientOptions,
+  type Route,
+} from './api/client.ts';
+export { createDispatcher } from './api/dispatcher.ts';
+export { ApiError, type FailureKind } from './api/errors.ts';
+export {
+  withRetries,
+  BACKOFF,
+  RETRY_WINDOW_MS,
+  type Attempt,
+  type Clock,
+  type RetryPolicy,
+} from './api/retry.ts';
+export { MAX_ASSETS_PER_CALL, halve, toBatches } from './assets/batches.ts';
+export {
+  assetRefProblem,
+  parseAssetList,
+  splitAssetList,
+  type AssetRef,
+  type ParsedAssetList,
+} from './assets/refs.ts';
+export { parseFileList } from './changes/files-input.ts';
+export { parsePatterns, selectPaths } from './changes/select.ts';
+export { mapToUrl, parseUrlMap, type UrlMapRule } from './changes/url-map.ts';
+export { planRun, type FilesPlan, type Invalidation, type Plan } from './plan.ts';
+export { makeRedactor, type Redact } from './redact.ts';
+export { execute, type CallRecord, type ExecuteOptions, type RunResult } from './run/execute.ts';
+export { InputError, parseSettings, type RawInputs, type Settings, type Target } from './settings.ts';
+export { imageHostOf, imageUrl, imageUrlPrefix, type ImageUrlOptions } from './urls.ts';

@@ -1,0 +1,80 @@
+/**
+ * Cache-busted image URLs (API spec, parts 2 and 4.3): `https://{image_host}/cb:<token>/<segments>/<origin URL>`.
+ * The counterpart of the PHP SDK's cache-buster setting: set the cache buster, then ask for an origin image's URL.
+ */
+
+export interface ImageUrlOptions {
+  /** The account's image delivery host, e.g. `img.example.net` (a port is allowed). */
+  readonly imageHost: string;
+  /** The image's absolute http(s) URL on the origin server. */
+  readonly originUrl: string;
+  /** A token from the API, or any string, to make the service fetch or serve a fresh copy. */
+  readonly cacheBuster?: string;
+  /** Processing segments such as `w:640`, or as an object `{ w: 640 }`. */
+  readonly segments?: readonly string[] | Readonly<Record<string, string | number>>;
+}
+
+// What may stand in one path segment without changing the URL's shape.
+const SEGMENT_VALUE = /^[A-Za-z0-9._~!$&'()*+,;=:@-]+$/;
+const SEGMENT_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
+
+/** Builds the URL, or throws a TypeError naming the part that would make a broken URL. */
+export function imageUrl(options: ImageUrlOptions): string {
+  const base = `https://${imageHostOf(options.imageHost)}`;
+  const segments = segmentsOf(options.segments);
+  if (options.cacheBuster !== undefined) segments.unshift(segment('cb', options.cacheBuster));
+  return [base, ...segments, originOf(options.originUrl)].join('/');
+}
+
+/** `https://{image_host}/cb:<token>`, to which a page appends `/<segments>/<origin URL>`. */
+export function imageUrlPrefix(imageHost: string, cacheBuster: string): string {
+  return `https://${imageHostOf(imageHost)}/${segment('cb', cacheBuster)}`;
+}
+
+/** A host name (or `host:port`), lower-cased; anything else is refused. */
+export function imageHostOf(value: string): string {
+  const trimmed = value.trim();
+  let url: URL | undefined;
+  try {
+    url = new URL(`https://${trimmed}`);
+  } catch {
+    url = undefined;
+  }
+  if (url?.host !== trimmed.toLowerCase() || url.username !== '' || url.pathname !== '/' || trimmed === '') {
+    throw new TypeError(`image host ${JSON.stringify(value)} is not a host name such as img.example.net`);
+  }
+  return url.host;
+}
+
+function segmentsOf(segments: ImageUrlOptions['segments']): string[] {
+  if (segments === undefined) return [];
+  if (Array.isArray(segments)) {
+    return (segments as readonly string[]).map((text) => {
+      const colon = text.indexOf(':');
+      return segment(text.slice(0, colon < 0 ? text.length : colon), colon < 0 ? '' : text.slice(colon + 1));
+    });
+  }
+  return Object.entries(segments).map(([name, value]) => segment(name, String(value)));
+}
+
+function segment(name: string, value: string): string {
+  if (!SEGMENT_NAME.test(name))
+    throw new TypeError(`processing segment name ${JSON.stringify(name)} is not a name`);
+  if (!SEGMENT_VALUE.test(value)) {
+    throw new TypeError(`${name}: ${JSON.stringify(value)} cannot stand in one URL path segment`);
+  }
+  return `${name}:${value}`;
+}
+
+function originOf(value: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
+    throw new TypeError(`origin URL ${JSON.stringify(value)} is not an absolute http(s) URL`);
+  }
+  return url.href;
+}

@@ -1,0 +1,142 @@
+/** The workspace side: which files are read, which are written, and how. */
+import {
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
+import { rename, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { rewriteFiles } from '../../src/rewrite/files.ts';
+
+// Only to make one rename fail; every other call goes to the real file system.
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:fs/promises')>();
+  return { ...actual, rename: vi.fn(actual.rename) };
+});
+
+const IMAGE = 'https://img.example.net/w:640/https://www.example.com/a.png';
+const FRESH = 'https://img.example.net/cb:T1/w:640/https://www.example.com/a.png';
+const PATTERNS = ['**/*.{html,js}', '!dist/drafts/**'];
+
+let workspace: string;
+const at = (path: string): string => join(workspace, path);
+async function put(path: string, content: string | Buffer): Promise<void> {
+  mkdirSync(dirname(at(path)), { recursive: true });
+  await writeFile(at(path), content);
+}
+const read = (path: string): string => readFileSync(at(path), 'latin1');
+const run = (dryRun: boolean, patterns: readonly string[] = PATTERNS) =>
+  rewriteFiles({ workspace, patterns, imageHost: 'img.example.net', token: 'T1', dryRun });
+/** Every name under the workspace, to catch a temporary file left behind. */
+const everything = (): string[] => readdirSync(workspace, { recursive: true, encoding: 'utf8' }).sort();
+
+beforeEach(async () => {
+  workspace = mkdtempSync(join(tmpdir(), 'rewrite-'));
+  await put('dist/index.html', `<img src="${IMAGE}"><img srcset="${IMAGE} 1x, ${IMAGE} 2x">`);
+  // Latin-1 é (0xE9) and a lone 0xFF: not UTF-8, and must come back as the same bytes.
+  await put('dist/about/caf\u00e9.html', Buffer.from([0xe9, 0x20, ...Buffer.from(IMAGE), 0x20, 0xff]));
+  await put('dist/app.js', `fetch(${JSON.stringify(IMAGE).replaceAll('/', '\\/')})`);
+  await put('dist/plain.html', '<p>no image here</p>');
+  await put('dist/drafts/draft.html', IMAGE);
+  await put('.git/hooks/page.html', IMAGE);
+  await put('node_modules/theme/page.html', IMAGE);
+  await put('dist/style.css', `a { background: url(${IMAGE}) }`);
+  await symlink('index.html', at('dist/link.html'));
+  chmodSync(at('dist/index.html'), 0o640);
+});
+afterEach(() => {
+  rmSync(workspace, { recursive: true, force: true });
+});
+
+describe('rewriteFiles', () => {
+  it('rewrites the selected files, counts their URLs and lists them sorted by path', async () => {
+    const result = await run(false);
+    expect(result).toEqual({
+      scanned: 4,
+      files: [
+        { path: 'dist/about/caf\u00e9.html', urls: 1 },
+        { path: 'dist/app.js', urls: 1 },
+        { path: 'dist/index.html', urls: 3 },
+      ],
+      urls: 5,
+    });
+    expect(read('dist/index.html')).toBe(`<img src="${FRESH}"><img srcset="${FRESH} 1x, ${FRESH} 2x">`);
+    expect(read('dist/app.js')).toBe(`fetch(${JSON.stringify(FRESH).replaceAll('/', '\\/')})`);
+  });
+
+  it('keeps every other byte, UTF-8 or not', async () => {
+    await run(false);
+    expect(readFileSync(at('dist/about/caf\u00e9.html'))).toEqual(
+      Buffer.from([0xe9, 0x20, ...Buffer.from(FRESH), 0x20, 0xff]),
+    );
+  });
+
+  it('does not write a file with nothing to change, nor the excluded, unselected or .git ones', async () => {
+    const untouched = ['dist/plain.html', 'dist/drafts/draft.html', '.git/hooks/page.html', 'dist/style.css'];
+    const before = untouched.map((path) => statSync(at(path)));
+    await run(false);
+    untouched.forEach((path, index) => {
+      const after = statSync(at(path));
+      expect([after.ino, after.mtimeMs, after.ctimeMs]).toEqual([
+        before[index]?.ino,
+        before[index]?.mtimeMs,
+        before[index]?.ctimeMs,
+      ]);
+    });
+    expect(read('dist/drafts/draft.html')).toBe(IMAGE);
+  });
+
+  it('replaces a file by a rename, keeping its mode, and leaves no temporary file', async () => {
+    const names = everything();
+    const { ino } = statSync(at('dist/index.html'));
+    await run(false);
+    const after = statSync(at('dist/index.html'));
+    expect(after.ino).not.toBe(ino);
+    expect(after.mode & 0o777).toBe(0o640);
+    expect(everything()).toEqual(names);
+  });
+
+  it('neither follows nor replaces a symbolic link', async () => {
+    await run(false);
+    expect(lstatSync(at('dist/link.html')).isSymbolicLink()).toBe(true);
+  });
+
+  it('walks node_modules only when a pattern names it', async () => {
+    const result = await run(false, ['node_modules/**/*.html']);
+    expect(result.files).toEqual([{ path: 'node_modules/theme/page.html', urls: 1 }]);
+  });
+
+  it('in a dry run, reports the same and writes nothing', async () => {
+    const snapshot = () =>
+      everything().map((path) => [
+        path,
+        lstatSync(at(path)).mtimeMs,
+        statSync(at(path)).isFile() && read(path),
+      ]);
+    const before = snapshot();
+    const planned = await run(true);
+    expect(snapshot()).toEqual(before);
+    expect(await run(false)).toEqual(planned);
+  });
+
+  it('removes the temporary file and keeps the original when the rename fails', async () => {
+    vi.mocked(rename).mockRejectedValueOnce(new Error('disk full'));
+    const names = everything();
+    await expect(run(false, ['dist/index.html'])).rejects.toThrow('disk full');
+    expect(everything()).toEqual(names);
+    expect(read('dist/index.html')).toContain(IMAGE);
+  });
+
+  it('refuses an unsafe token even when nothing is selected', async () => {
+    await expect(
+      rewriteFiles({ workspace, patterns: [], imageHost: 'img.example.net', token: 'a/b', dryRun: true }),
+    ).rejects.toThrow(/URL path segment/);
+  });
+});
