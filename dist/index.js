@@ -30877,7 +30877,7 @@ exports.debug = debug; // for test
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(212);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(699);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30886,7 +30886,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 212:
+/***/ 699:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34767,7 +34767,17 @@ function parsePatterns(text) {
         .filter((line) => line !== '' && !line.startsWith('#'));
 }
 
+;// CONCATENATED MODULE: ./src/http-url.ts
+/** An absolute http(s) URL with a host, or undefined: what an image URL, an origin URL or a URL prefix must be. */
+function http_url_parseHttpUrl(value) {
+    const url = URL.parse(value);
+    return url !== null && (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
+        ? url
+        : undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/changes/url-map.ts
+
 
 const URL_MAP_EXAMPLE = 'public/images => https://www.example.com/images';
 /** Parses `<path prefix> => <URL prefix>` lines; blank lines and lines starting with '#' are ignored. */
@@ -34795,14 +34805,8 @@ function parseUrlMap(text) {
     return rules;
 }
 function parseUrlPrefix(value, line) {
-    let url;
-    try {
-        url = new URL(value);
-    }
-    catch {
-        url = undefined;
-    }
-    if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
+    const url = http_url_parseHttpUrl(value);
+    if (url === undefined) {
         return throwInput(`url-map: in ${quote(line)}, ${quote(value)} is not an absolute http(s) URL prefix, e.g. ${URL_MAP_EXAMPLE}`);
     }
     if (url.search !== '' || url.hash !== '') {
@@ -35163,10 +35167,7 @@ function callError(error) {
 }
 
 ;// CONCATENATED MODULE: ./src/urls.ts
-/**
- * Cache-busted image URLs (API spec, parts 2 and 4.3): `https://{image_host}/cb:<token>/<segments>/<origin URL>`.
- * The counterpart of the PHP SDK's cache-buster setting: set the cache buster, then ask for an origin image's URL.
- */
+
 // What may stand in one path segment without changing the URL's shape.
 const SEGMENT_VALUE = /^[A-Za-z0-9._~!$&'()*+,;=:@-]+$/;
 const SEGMENT_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
@@ -35185,13 +35186,7 @@ function urls_imageUrlPrefix(imageHost, cacheBuster) {
 /** A host name (or `host:port`), lower-cased; anything else is refused. */
 function imageHostOf(value) {
     const trimmed = value.trim();
-    let url;
-    try {
-        url = new URL(`https://${trimmed}`);
-    }
-    catch {
-        url = undefined;
-    }
+    const url = URL.parse(`https://${trimmed}`);
     if (url?.host !== trimmed.toLowerCase() || url.username !== '' || url.pathname !== '/' || trimmed === '') {
         throw new TypeError(`image host ${JSON.stringify(value)} is not a host name such as img.example.net`);
     }
@@ -35217,16 +35212,9 @@ function segment(name, value) {
     return `${name}:${value}`;
 }
 function originOf(value) {
-    let url;
-    try {
-        url = new URL(value);
-    }
-    catch {
-        url = undefined;
-    }
-    if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
+    const url = parseHttpUrl(value);
+    if (url === undefined)
         throw new TypeError(`origin URL ${JSON.stringify(value)} is not an absolute http(s) URL`);
-    }
     return url.href;
 }
 

@@ -1,3 +1,5 @@
+import { parseHttpUrl } from './http-url.ts';
+
 /**
  * Cache-busted image URLs (API spec, parts 2 and 4.3): `https://{image_host}/cb:<token>/<segments>/<origin URL>`.
  * The counterpart of the PHP SDK's cache-buster setting: set the cache buster, then ask for an origin image's URL.
@@ -34,12 +36,7 @@ export function imageUrlPrefix(imageHost: string, cacheBuster: string): string {
 /** A host name (or `host:port`), lower-cased; anything else is refused. */
 export function imageHostOf(value: string): string {
   const trimmed = value.trim();
-  let url: URL | undefined;
-  try {
-    url = new URL(`https://${trimmed}`);
-  } catch {
-    url = undefined;
-  }
+  const url = URL.parse(`https://${trimmed}`);
   if (url?.host !== trimmed.toLowerCase() || url.username !== '' || url.pathname !== '/' || trimmed === '') {
     throw new TypeError(`image host ${JSON.stringify(value)} is not a host name such as img.example.net`);
   }
@@ -67,14 +64,8 @@ function segment(name: string, value: string): string {
 }
 
 function originOf(value: string): string {
-  let url: URL | undefined;
-  try {
-    url = new URL(value);
-  } catch {
-    url = undefined;
-  }
-  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
+  const url = parseHttpUrl(value);
+  if (url === undefined)
     throw new TypeError(`origin URL ${JSON.stringify(value)} is not an absolute http(s) URL`);
-  }
   return url.href;
 }

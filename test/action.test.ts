@@ -1,22 +1,13 @@
-/** The built dist/index.js, spawned as the runner spawns it, against the emulator. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from './emulator/server.ts';
+/** The built dist/index.js, spawned as the runner spawns it, against the emulator(). */
+import { describe, expect, it } from 'vitest';
+import { useEmulator } from './support/emulator.ts';
 import { ROOT_KEY, SUB_KEY } from './support/client.ts';
 import { runAction, type ActionRun } from './support/runner.ts';
 
-let emulator: Emulator;
-beforeAll(async () => {
-  emulator = await startEmulator();
-});
-afterAll(async () => {
-  await emulator.close();
-});
-beforeEach(() => {
-  emulator.reset();
-});
+const emulator = useEmulator();
 
 function action(inputs: Record<string, string>, key = ROOT_KEY): Promise<ActionRun> {
-  return runAction({ 'api-key': key, 'base-url': emulator.url, 'service-key': 'svc', ...inputs });
+  return runAction({ 'api-key': key, 'base-url': emulator().url, 'service-key': 'svc', ...inputs });
 }
 
 const urls = (count: number): string[] =>
@@ -36,7 +27,7 @@ describe('the action, spawned as the runner spawns it', () => {
   it('invalidates 250 assets in 3 calls and outputs what was confirmed', async () => {
     const run = await action({ assets: urls(250).join('\n') });
     expect(run.exitCode).toBe(0);
-    expect(emulator.requests.map((request) => request.route)).toEqual(Array(3).fill('invalidate/assets'));
+    expect(emulator().requests.map((request) => request.route)).toEqual(Array(3).fill('invalidate/assets'));
     expect(JSON.parse(run.outputs.invalidated ?? '')).toEqual(urls(250));
     expect(run.outputs.failed).toBe('[]');
     expect(run.outputs.requests).toBe('3');
@@ -44,7 +35,7 @@ describe('the action, spawned as the runner spawns it', () => {
 
   it('requests a token and outputs it with its cache buster', async () => {
     const run = await action({ scope: 'none', token: 'true' });
-    const [token] = emulator.tokens;
+    const [token] = emulator().tokens;
     expect(run.outputs.token).toBe(token);
     expect(run.outputs['cache-buster']).toBe(`cb:${token ?? ''}`);
     expect(run.summary).toContain(token);
@@ -53,11 +44,11 @@ describe('the action, spawned as the runner spawns it', () => {
   it('invalidates a domain given as a URL by its lower-cased host', async () => {
     const run = await action({ scope: 'domain', domain: 'https://WWW.Example.com/' });
     expect(run.exitCode).toBe(0);
-    expect(emulator.invalidated.domains).toEqual(['www.example.com']);
+    expect(emulator().invalidated.domains).toEqual(['www.example.com']);
   });
 
   it('writes a JSON report with every asset and every call with its attempts', async () => {
-    emulator.inject('invalidate/assets', { status: 503, retryAfter: '0' });
+    emulator().inject('invalidate/assets', { status: 503, retryAfter: '0' });
     const run = await action({ assets: urls(150).join(','), concurrency: '1' });
     const report = JSON.parse(run.report) as ReportJson;
     expect(report.ok).toBe(true);
@@ -68,10 +59,10 @@ describe('the action, spawned as the runner spawns it', () => {
   });
 
   it('fails the step when a batch is not confirmed, after trying the others, and says which failed', async () => {
-    emulator.inject('invalidate/assets', { status: 400, message: 'Bad batch' });
+    emulator().inject('invalidate/assets', { status: 400, message: 'Bad batch' });
     const run = await action({ assets: urls(250).join('\n'), concurrency: '1' });
     expect(run.exitCode).toBe(1);
-    expect(emulator.requests).toHaveLength(3);
+    expect(emulator().requests).toHaveLength(3);
     expect(JSON.parse(run.outputs.failed ?? '')).toEqual(urls(100));
     expect(JSON.parse(run.outputs.invalidated ?? '')).toHaveLength(150);
     expect(run.stdout).toContain('::error::Call 1 (invalidate 100 assets) failed: HTTP 400');
@@ -81,7 +72,7 @@ describe('the action, spawned as the runner spawns it', () => {
   it('a refused key is sent once, fails the step, and explains what to check', async () => {
     const run = await action({ assets: urls(500).join('\n'), concurrency: '1' }, SUB_KEY);
     expect(run.exitCode).toBe(1);
-    expect(emulator.requests).toHaveLength(1);
+    expect(emulator().requests).toHaveLength(1);
     expect(run.stdout).toContain('a Root API key, since a Sub key cannot invalidate');
     expect(JSON.parse(run.outputs.failed ?? '')).toHaveLength(500);
   });
@@ -89,7 +80,7 @@ describe('the action, spawned as the runner spawns it', () => {
   it('an empty asset list sends nothing, says so, and succeeds', async () => {
     const run = await action({});
     expect(run.exitCode).toBe(0);
-    expect(emulator.requests).toHaveLength(0);
+    expect(emulator().requests).toHaveLength(0);
     expect(run.stdout).toContain('Nothing to invalidate: the asset list is empty.');
     expect(run.outputs.requests).toBe('0');
   });
@@ -97,7 +88,7 @@ describe('the action, spawned as the runner spawns it', () => {
   it('a dry run sends nothing and reports the calls it would send', async () => {
     const run = await action({ assets: urls(201).join('\n'), token: 'true', 'dry-run': 'true' });
     expect(run.exitCode).toBe(0);
-    expect(emulator.requests).toHaveLength(0);
+    expect(emulator().requests).toHaveLength(0);
     const report = JSON.parse(run.report) as ReportJson;
     expect(report.planned?.map((call) => call.assetCount ?? call.route)).toEqual([100, 100, 1, 'token']);
     expect(run.summary).toContain('dry run: nothing was sent');
@@ -109,7 +100,7 @@ describe('bad input', () => {
   it('is refused before anything is sent, naming every bad input, its value and what is allowed', async () => {
     const run = await action({ scope: 'everything', concurrency: '64', 'dry-run': 'yes' });
     expect(run.exitCode).toBe(1);
-    expect(emulator.requests).toHaveLength(0);
+    expect(emulator().requests).toHaveLength(0);
     expect(run.stdout).toContain('scope: "everything" is not one of assets, domain, all, none.');
     expect(run.stdout).toContain('concurrency: "64" is not allowed; use a whole number from 1 to 32.');
     expect(run.stdout).toContain('dry-run: "yes" is not a boolean; use true or false.');

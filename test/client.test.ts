@@ -1,25 +1,17 @@
-/** The API client against the emulator, over real HTTP: one request per call, no retries at this level. */
+/** The API client against the emulator(), over real HTTP: one request per call, no retries at this level. */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useEmulator } from './support/emulator.ts';
 import { sendCall, retryAfterMs, type ApiCall } from '../src/api/client.ts';
 import { ApiError } from '../src/api/errors.ts';
-import { startEmulator, type Emulator, type ErrorShape } from './emulator/server.ts';
+import { startEmulator, type ErrorShape } from './emulator/server.ts';
 import { clientFor, DORMANT_KEY, GHOST_KEY, ROOT_KEY, SUB_KEY } from './support/client.ts';
 
-let emulator: Emulator;
-beforeAll(async () => {
-  emulator = await startEmulator();
-});
-afterAll(async () => {
-  await emulator.close();
-});
-beforeEach(() => {
-  emulator.reset();
-});
+const emulator = useEmulator();
 
 async function failure(call: ApiCall, key = ROOT_KEY, overrides = {}): Promise<ApiError> {
-  const error: unknown = await sendCall(call, clientFor(emulator, key, overrides)).then(
+  const error: unknown = await sendCall(call, clientFor(emulator(), key, overrides)).then(
     () => undefined,
     (thrown: unknown) => thrown,
   );
@@ -31,16 +23,19 @@ const ASSETS: ApiCall = { route: 'invalidate/assets', assets: ['https://www.exam
 
 describe('requests', () => {
   it('invalidates all with a bodiless POST to /invalidate/all and the Bearer key', async () => {
-    await sendCall({ route: 'invalidate/all' }, clientFor(emulator, ROOT_KEY));
-    const [request] = emulator.requests;
+    await sendCall({ route: 'invalidate/all' }, clientFor(emulator(), ROOT_KEY));
+    const [request] = emulator().requests;
     expect(request).toMatchObject({ method: 'POST', path: '/api/svc/v2/cache/invalidate/all', body: '' });
     expect(request?.headers.authorization).toBe(`Bearer ${ROOT_KEY}`);
-    expect(emulator.invalidated.all).toBe(1);
+    expect(emulator().invalidated.all).toBe(1);
   });
 
   it('invalidates a domain with {"domain"} as application/json', async () => {
-    await sendCall({ route: 'invalidate/domain', domain: 'www.example.com' }, clientFor(emulator, ROOT_KEY));
-    const [request] = emulator.requests;
+    await sendCall(
+      { route: 'invalidate/domain', domain: 'www.example.com' },
+      clientFor(emulator(), ROOT_KEY),
+    );
+    const [request] = emulator().requests;
     expect(request?.path).toBe('/api/svc/v2/cache/invalidate/domain');
     expect(request?.headers['content-type']).toBe('application/json');
     expect(request?.json).toEqual({ domain: 'www.example.com' });
@@ -48,18 +43,18 @@ describe('requests', () => {
 
   it('invalidates assets with {"assets"} on the plural path, URLs and hashes mixed', async () => {
     const assets = ['https://www.example.com/a.png', '5d41402abc4b2a76b9719d911017c592'];
-    await sendCall({ route: 'invalidate/assets', assets }, clientFor(emulator, ROOT_KEY));
-    const [request] = emulator.requests;
+    await sendCall({ route: 'invalidate/assets', assets }, clientFor(emulator(), ROOT_KEY));
+    const [request] = emulator().requests;
     expect(request?.path).toBe('/api/svc/v2/cache/invalidate/assets');
     expect(request?.json).toEqual({ assets });
-    expect(emulator.invalidated.assets).toEqual(assets);
+    expect(emulator().invalidated.assets).toEqual(assets);
   });
 
   it('requests a token with a bodiless POST to /token and returns data.token', async () => {
-    const answer = await sendCall({ route: 'token' }, clientFor(emulator, ROOT_KEY));
-    expect(emulator.requests[0]?.path).toBe('/api/svc/v2/cache/token');
-    expect(emulator.requests[0]?.body).toBe('');
-    expect(answer.token).toBe(emulator.tokens[0]);
+    const answer = await sendCall({ route: 'token' }, clientFor(emulator(), ROOT_KEY));
+    expect(emulator().requests[0]?.path).toBe('/api/svc/v2/cache/token');
+    expect(emulator().requests[0]?.body).toBe('');
+    expect(answer.token).toBe(emulator().tokens[0]);
   });
 });
 
@@ -74,7 +69,7 @@ describe('the token answer', () => {
     ['an empty body', '', /not JSON \(an empty body\)/],
   ];
   it.each(cases)('with %s is an error that says what was wrong', async (_name, body, expected) => {
-    emulator.inject('token', { body });
+    emulator().inject('token', { body });
     const error = await failure({ route: 'token' });
     expect(error.kind).toBe('response');
     expect(error.retryable).toBe(false);
@@ -109,14 +104,14 @@ describe("the spec's errors reach the user verbatim", () => {
   });
 
   it('"Too many assets to invalidate" is recognised', async () => {
-    emulator.setOptions({ assetLimit: 1 });
+    emulator().setOptions({ assetLimit: 1 });
     const error = await failure({ route: 'invalidate/assets', assets: ['a'.repeat(32), 'b'.repeat(32)] });
     expect(error.serverMessage).toBe('Too many assets to invalidate');
     expect(error.tooManyAssets).toBe(true);
   });
 
   it('rest_no_route (a wrong service key) names the code and points at base-url and service-key', async () => {
-    const endpoint = new URL(`${emulator.url}/api/wrong/v2/cache`);
+    const endpoint = new URL(`${emulator().url}/api/wrong/v2/cache`);
     const error = await failure(ASSETS, ROOT_KEY, { endpoint });
     expect(error.status).toBe(404);
     expect(error.code).toBe('rest_no_route');
@@ -134,7 +129,7 @@ describe('error bodies of any shape', () => {
     'html',
   ];
   it.each(shapes)('the message is found in a %s body', async (shape) => {
-    emulator.inject('invalidate/assets', { status: 400, shape, message: 'Asset list rejected by policy' });
+    emulator().inject('invalidate/assets', { status: 400, shape, message: 'Asset list rejected by policy' });
     const error = await failure(ASSETS);
     expect(error.status).toBe(400);
     expect(error.serverMessage).toContain('Asset list rejected by policy');
@@ -142,20 +137,20 @@ describe('error bodies of any shape', () => {
   });
 
   it('an empty error body still gives the status', async () => {
-    emulator.inject('invalidate/assets', { status: 418, shape: 'empty' });
+    emulator().inject('invalidate/assets', { status: 418, shape: 'empty' });
     const error = await failure(ASSETS);
     expect(error.message).toBe('HTTP 418: no message.');
   });
 
   it('a 200 with "success": false is a failure, not a confirmation', async () => {
-    emulator.inject('invalidate/assets', { body: '{"success": false, "error": "Quota exceeded"}' });
+    emulator().inject('invalidate/assets', { body: '{"success": false, "error": "Quota exceeded"}' });
     const error = await failure(ASSETS);
     expect(error.kind).toBe('response');
     expect(error.message).toContain('Quota exceeded');
   });
 
   it('a huge error body is read only up to a cap', async () => {
-    emulator.inject('invalidate/assets', { status: 400, body: 'x'.repeat(5_000_000) });
+    emulator().inject('invalidate/assets', { status: 400, body: 'x'.repeat(5_000_000) });
     const error = await failure(ASSETS);
     expect(error.message.length).toBeLessThan(1_000);
   });
@@ -163,17 +158,17 @@ describe('error bodies of any shape', () => {
 
 describe('what is retryable', () => {
   it.each([408, 429, 500, 502, 503, 504])('HTTP %i is retryable', async (status) => {
-    emulator.inject('invalidate/assets', { status });
+    emulator().inject('invalidate/assets', { status });
     expect((await failure(ASSETS)).retryable).toBe(true);
   });
 
   it.each([400, 401, 403, 404, 409, 422, 501])('HTTP %i is not retryable', async (status) => {
-    emulator.inject('invalidate/assets', { status });
+    emulator().inject('invalidate/assets', { status });
     expect((await failure(ASSETS)).retryable).toBe(false);
   });
 
   it('a connection reset is a retryable network error', async () => {
-    emulator.inject('invalidate/assets', { reset: true });
+    emulator().inject('invalidate/assets', { reset: true });
     const error = await failure(ASSETS);
     expect(error.kind).toBe('network');
     expect(error.retryable).toBe(true);
@@ -189,20 +184,20 @@ describe('what is retryable', () => {
   });
 
   it('a server that never answers times out after timeout-seconds, retryably', async () => {
-    emulator.inject('invalidate/assets', { hang: true });
+    emulator().inject('invalidate/assets', { hang: true });
     const error = await failure(ASSETS, ROOT_KEY, { timeoutMs: 200 });
     expect(error.kind).toBe('timeout');
     expect(error.retryable).toBe(true);
   });
 
   it('a body that trickles past the timeout times out too', async () => {
-    emulator.inject('invalidate/assets', { trickleMs: 50 });
+    emulator().inject('invalidate/assets', { trickleMs: 50 });
     const error = await failure(ASSETS, ROOT_KEY, { timeoutMs: 300 });
     expect(error.kind).toBe('timeout');
   });
 
   it('Retry-After is read as seconds or as an HTTP date', async () => {
-    emulator.inject('invalidate/assets', { status: 429, retryAfter: '7' });
+    emulator().inject('invalidate/assets', { status: 429, retryAfter: '7' });
     expect((await failure(ASSETS)).retryAfterMs).toBe(7_000);
     const now = Date.parse('2026-01-01T00:00:00Z');
     expect(retryAfterMs('Thu, 01 Jan 2026 00:00:30 GMT', now)).toBe(30_000);
@@ -221,7 +216,7 @@ describe('the key goes to base-url and nowhere else', () => {
     await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
     const port = (other.address() as AddressInfo).port;
     try {
-      emulator.inject('invalidate/assets', {
+      emulator().inject('invalidate/assets', {
         status: 307,
         headers: { location: `http://localhost:${port}/api/svc/v2/cache/invalidate/assets` },
       });
@@ -230,14 +225,14 @@ describe('the key goes to base-url and nowhere else', () => {
       expect(error.retryable).toBe(false);
       expect(error.message).toContain(`localhost:${port}`);
       expect(elsewhere).toEqual([]);
-      expect(emulator.requests).toHaveLength(1);
+      expect(emulator().requests).toHaveLength(1);
     } finally {
       other.close();
     }
   });
 
   it('a server that echoes the key in its body and headers never gets it into the error', async () => {
-    emulator.setOptions({ echoKey: true });
+    emulator().setOptions({ echoKey: true });
     const error = await failure(ASSETS, 'echoed-secret-key-1234');
     expect(JSON.stringify({ message: error.message, server: error.serverMessage })).not.toContain(
       'echoed-secret-key-1234',

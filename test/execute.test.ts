@@ -1,23 +1,14 @@
-/** Executing a plan against the emulator: retries, concurrency, splitting, and nothing lost or sent twice. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+/** Executing a plan against the emulator(): retries, concurrency, splitting, and nothing lost or sent twice. */
+import { describe, expect, it } from 'vitest';
+import { useEmulator } from './support/emulator.ts';
 import { sendCall } from '../src/api/client.ts';
 import type { Clock } from '../src/api/retry.ts';
 import { planRun } from '../src/plan.ts';
 import { execute, type ExecuteOptions, type RunResult } from '../src/run/execute.ts';
 import type { Target } from '../src/settings.ts';
-import { startEmulator, type Emulator } from './emulator/server.ts';
 import { clientFor, ROOT_KEY, SUB_KEY } from './support/client.ts';
 
-let emulator: Emulator;
-beforeAll(async () => {
-  emulator = await startEmulator();
-});
-afterAll(async () => {
-  await emulator.close();
-});
-beforeEach(() => {
-  emulator.reset();
-});
+const emulator = useEmulator();
 
 const urls = (count: number): string[] =>
   Array.from({ length: count }, (_, i) => `https://www.example.com/img/${i}.png`);
@@ -28,7 +19,7 @@ async function run(
   options: Partial<ExecuteOptions> & { key?: string; timeoutMs?: number } = {},
   token = false,
 ): Promise<RunResult> {
-  const client = clientFor(emulator, options.key ?? ROOT_KEY, { timeoutMs: options.timeoutMs ?? 2_000 });
+  const client = clientFor(emulator(), options.key ?? ROOT_KEY, { timeoutMs: options.timeoutMs ?? 2_000 });
   try {
     return await execute(planRun({ target, token }), {
       send: (call) => sendCall(call, client),
@@ -44,40 +35,41 @@ async function run(
   }
 }
 
-const assetsRequests = (): number => emulator.requests.filter((r) => r.route === 'invalidate/assets').length;
+const assetsRequests = (): number =>
+  emulator().requests.filter((r) => r.route === 'invalidate/assets').length;
 
 describe('retries', () => {
   it('a 401 is sent exactly once, and no other batch is sent with the refused key', async () => {
     const result = await run({ scope: 'assets', assets: urls(500) }, { key: SUB_KEY, concurrency: 1 }, true);
-    expect(emulator.requests).toHaveLength(1);
+    expect(emulator().requests).toHaveLength(1);
     expect(result.assets.filter((asset) => asset.outcome === 'not-sent')).toHaveLength(400);
     expect(result.keyRefused?.index).toBe(1);
   });
 
   it('a 503 that never ends is sent 1 + max-retries times', async () => {
-    emulator.inject('invalidate/all', ...Array.from({ length: 10 }, () => ({ status: 503 })));
+    emulator().inject('invalidate/all', ...Array.from({ length: 10 }, () => ({ status: 503 })));
     const result = await run({ scope: 'all' }, { maxRetries: 3 });
-    expect(emulator.requests).toHaveLength(4);
+    expect(emulator().requests).toHaveLength(4);
     expect(result.calls[0]?.outcome).toBe('failed');
     expect(result.calls[0]?.attempts.map((attempt) => attempt.status)).toEqual([503, 503, 503, 503]);
   });
 
   it('max-retries 0 sends a failing call once', async () => {
-    emulator.inject('invalidate/all', { status: 503 }, { status: 503 });
+    emulator().inject('invalidate/all', { status: 503 }, { status: 503 });
     await run({ scope: 'all' }, { maxRetries: 0 });
-    expect(emulator.requests).toHaveLength(1);
+    expect(emulator().requests).toHaveLength(1);
   });
 
   it('a call that succeeds after two 502s is confirmed on its third attempt', async () => {
-    emulator.inject('invalidate/domain', { status: 502 }, { status: 502 });
+    emulator().inject('invalidate/domain', { status: 502 }, { status: 502 });
     const result = await run({ scope: 'domain', domain: 'www.example.com' });
-    expect(emulator.requests).toHaveLength(3);
+    expect(emulator().requests).toHaveLength(3);
     expect(result.calls[0]?.outcome).toBe('confirmed');
-    expect(emulator.invalidated.domains).toEqual(['www.example.com']);
+    expect(emulator().invalidated.domains).toEqual(['www.example.com']);
   });
 
   it('a connection reset and a hang are retried', async () => {
-    emulator.inject('invalidate/assets', { reset: true }, { hang: true });
+    emulator().inject('invalidate/assets', { reset: true }, { hang: true });
     const result = await run({ scope: 'assets', assets: urls(3) }, { timeoutMs: 200 });
     expect(assetsRequests()).toBe(3);
     expect(result.assets.every((asset) => asset.outcome === 'invalidated')).toBe(true);
@@ -93,16 +85,16 @@ describe('retries', () => {
       },
       random: () => 0.5,
     };
-    emulator.inject('token', { status: 429, retryAfter: '3' });
+    emulator().inject('token', { status: 429, retryAfter: '3' });
     const result = await run({ scope: 'none' }, { clock }, true);
     expect(waits).toEqual([3_000]);
-    expect(result.token).toBe(emulator.tokens[0]);
+    expect(result.token).toBe(emulator().tokens[0]);
   });
 
   it('a Retry-After past the retry deadline ends the call at once, saying so', async () => {
-    emulator.inject('invalidate/all', { status: 503, retryAfter: '99999' });
+    emulator().inject('invalidate/all', { status: 503, retryAfter: '99999' });
     const result = await run({ scope: 'all' }, { retryWindowMs: 10_000 });
-    expect(emulator.requests).toHaveLength(1);
+    expect(emulator().requests).toHaveLength(1);
     expect(result.calls[0]?.error?.message).toContain("after the run's retry deadline");
   });
 });
@@ -111,19 +103,19 @@ describe('batches', () => {
   it('every asset is sent exactly once in calls of at most 100', async () => {
     const assets = urls(1_050);
     const result = await run({ scope: 'assets', assets });
-    const sizes = emulator.requests.map((request) => (request.json as { assets: string[] }).assets.length);
+    const sizes = emulator().requests.map((request) => (request.json as { assets: string[] }).assets.length);
     expect(Math.max(...sizes)).toBe(100);
     expect(sizes).toHaveLength(11);
-    expect(emulator.invalidated.assets.toSorted()).toEqual(assets.toSorted());
+    expect(emulator().invalidated.assets.toSorted()).toEqual(assets.toSorted());
     expect(result.assets.map((asset) => asset.ref)).toEqual(assets);
   });
 
   it('"Too many assets" halves the batch and keeps the smaller size, so every asset lands', async () => {
-    emulator.setOptions({ assetLimit: 30 });
+    emulator().setOptions({ assetLimit: 30 });
     const assets = urls(250);
     const result = await run({ scope: 'assets', assets }, { concurrency: 1 });
     expect(result.assets.every((asset) => asset.outcome === 'invalidated')).toBe(true);
-    expect(emulator.invalidated.assets.toSorted()).toEqual(assets.toSorted());
+    expect(emulator().invalidated.assets.toSorted()).toEqual(assets.toSorted());
     const split = result.calls.filter((call) => call.outcome === 'split');
     expect(split.map((call) => call.assets?.length)).toEqual([100, 50]);
     // After the second split, no call is larger than 25: the smaller size was kept.
@@ -132,31 +124,31 @@ describe('batches', () => {
   });
 
   it('a failed batch does not stop the others, and the result says which assets failed', async () => {
-    emulator.inject('invalidate/assets', { status: 400, message: 'Bad batch' });
+    emulator().inject('invalidate/assets', { status: 400, message: 'Bad batch' });
     const result = await run({ scope: 'assets', assets: urls(300) }, { concurrency: 1 });
     const failed = result.assets.filter((asset) => asset.outcome === 'failed');
     expect(failed.map((asset) => asset.ref)).toEqual(urls(100));
     expect(failed[0]?.error).toContain('Bad batch');
-    expect(emulator.invalidated.assets).toHaveLength(200);
+    expect(emulator().invalidated.assets).toHaveLength(200);
   });
 
   it('an empty asset list sends nothing', async () => {
     const result = await run({ scope: 'assets', assets: [] });
-    expect(emulator.requests).toHaveLength(0);
+    expect(emulator().requests).toHaveLength(0);
     expect(result.calls).toHaveLength(0);
   });
 });
 
 describe('concurrency', () => {
   it.each([1, 4, 8])('never more than %i calls in flight, and that many are used', async (concurrency) => {
-    emulator.setOptions({ latencyMs: 20 });
+    emulator().setOptions({ latencyMs: 20 });
     await run({ scope: 'assets', assets: urls(2_000) }, { concurrency });
-    expect(emulator.maxInFlight).toBe(concurrency);
+    expect(emulator().maxInFlight).toBe(concurrency);
   });
 
   it('the token is requested after the invalidation, never alongside it', async () => {
-    emulator.setOptions({ latencyMs: 10 });
+    emulator().setOptions({ latencyMs: 10 });
     await run({ scope: 'assets', assets: urls(400) }, {}, true);
-    expect(emulator.requests.at(-1)?.route).toBe('token');
+    expect(emulator().requests.at(-1)?.route).toBe('token');
   });
 });

@@ -15830,7 +15830,7 @@ const { webidl } = __webpack_require__(220)
 const { Blob } = __webpack_require__(4573)
 const assert = __webpack_require__(4589)
 const { isErrored, isDisturbed } = __webpack_require__(7075)
-const { isArrayBuffer } = __webpack_require__(3429)
+const { isArrayBuffer } = __webpack_require__(5810)
 const { serializeAMimeType } = __webpack_require__(2121)
 const { multipartFormDataParser } = __webpack_require__(5779)
 let random
@@ -22860,7 +22860,7 @@ const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, pa
 const { performance } = __webpack_require__(643)
 const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __webpack_require__(7375)
 const assert = __webpack_require__(4589)
-const { isUint8Array } = __webpack_require__(3429)
+const { isUint8Array } = __webpack_require__(5810)
 const { webidl } = __webpack_require__(220)
 
 let supportedHashes = []

@@ -2512,7 +2512,7 @@ exports.basename = (path, { windows } = {}) => {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1105);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3429);
 
 
 process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .runCommand */ .d1)(process.argv.slice(2), {
@@ -2529,7 +2529,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1105:
+/***/ 3429:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -3411,7 +3411,17 @@ function parsePatterns(text) {
         .filter((line) => line !== '' && !line.startsWith('#'));
 }
 
+;// CONCATENATED MODULE: ./src/http-url.ts
+/** An absolute http(s) URL with a host, or undefined: what an image URL, an origin URL or a URL prefix must be. */
+function http_url_parseHttpUrl(value) {
+    const url = URL.parse(value);
+    return url !== null && (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
+        ? url
+        : undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/changes/url-map.ts
+
 
 const URL_MAP_EXAMPLE = 'public/images => https://www.example.com/images';
 /** Parses `<path prefix> => <URL prefix>` lines; blank lines and lines starting with '#' are ignored. */
@@ -3439,14 +3449,8 @@ function parseUrlMap(text) {
     return rules;
 }
 function parseUrlPrefix(value, line) {
-    let url;
-    try {
-        url = new URL(value);
-    }
-    catch {
-        url = undefined;
-    }
-    if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
+    const url = http_url_parseHttpUrl(value);
+    if (url === undefined) {
         return throwInput(`url-map: in ${quote(line)}, ${quote(value)} is not an absolute http(s) URL prefix, e.g. ${URL_MAP_EXAMPLE}`);
     }
     if (url.search !== '' || url.hash !== '') {
@@ -4295,10 +4299,7 @@ function unique(paths) {
 }
 
 ;// CONCATENATED MODULE: ./src/urls.ts
-/**
- * Cache-busted image URLs (API spec, parts 2 and 4.3): `https://{image_host}/cb:<token>/<segments>/<origin URL>`.
- * The counterpart of the PHP SDK's cache-buster setting: set the cache buster, then ask for an origin image's URL.
- */
+
 // What may stand in one path segment without changing the URL's shape.
 const SEGMENT_VALUE = /^[A-Za-z0-9._~!$&'()*+,;=:@-]+$/;
 const SEGMENT_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
@@ -4317,13 +4318,7 @@ function urls_imageUrlPrefix(imageHost, cacheBuster) {
 /** A host name (or `host:port`), lower-cased; anything else is refused. */
 function imageHostOf(value) {
     const trimmed = value.trim();
-    let url;
-    try {
-        url = new URL(`https://${trimmed}`);
-    }
-    catch {
-        url = undefined;
-    }
+    const url = URL.parse(`https://${trimmed}`);
     if (url?.host !== trimmed.toLowerCase() || url.username !== '' || url.pathname !== '/' || trimmed === '') {
         throw new TypeError(`image host ${JSON.stringify(value)} is not a host name such as img.example.net`);
     }
@@ -4349,16 +4344,9 @@ function segment(name, value) {
     return `${name}:${value}`;
 }
 function originOf(value) {
-    let url;
-    try {
-        url = new URL(value);
-    }
-    catch {
-        url = undefined;
-    }
-    if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
+    const url = parseHttpUrl(value);
+    if (url === undefined)
         throw new TypeError(`origin URL ${JSON.stringify(value)} is not an absolute http(s) URL`);
-    }
     return url.href;
 }
 
@@ -5001,7 +4989,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 
 /***/ }),
 
-/***/ 3429:
+/***/ 5810:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util/types");

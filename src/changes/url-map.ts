@@ -1,3 +1,4 @@
+import { parseHttpUrl } from '../http-url.ts';
 import { quote, throwInput } from '../inputs.ts';
 
 /** One line of `url-map`: repository paths under `pathPrefix` are served under `urlPrefix`. */
@@ -37,13 +38,8 @@ export function parseUrlMap(text: string): UrlMapRule[] {
 }
 
 function parseUrlPrefix(value: string, line: string): string {
-  let url: URL | undefined;
-  try {
-    url = new URL(value);
-  } catch {
-    url = undefined;
-  }
-  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
+  const url = parseHttpUrl(value);
+  if (url === undefined) {
     return throwInput(
       `url-map: in ${quote(line)}, ${quote(value)} is not an absolute http(s) URL prefix, e.g. ${URL_MAP_EXAMPLE}`,
     );

@@ -3,11 +3,11 @@
  * it, full and shallow (depth 1 over file://, as actions/checkout makes them). In-process through
  * detectChangedFiles, then end to end through the spawned action.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useEmulator } from '../support/emulator.ts';
 import { detectChangedFiles, type ChangedFiles } from '../../src/changes/detect.ts';
 import type { GithubContext } from '../../src/changes/event.ts';
 import { gitIn } from '../../src/changes/git.ts';
-import { startEmulator, type Emulator } from '../emulator/server.ts';
 import { ROOT_KEY } from '../support/client.ts';
 import {
   createOrigin,
@@ -247,21 +247,12 @@ describe('git: a shallow clone (depth 1) that lacks the base', () => {
 
 describe('end to end: the spawned action detects, maps and invalidates', () => {
   const URL_MAP = 'public/images => https://www.example.com/images\nstatic => https://cdn.example.com/static';
-  let emulator: Emulator;
+  const emulator = useEmulator();
   let events = 0;
-  beforeAll(async () => {
-    emulator = await startEmulator();
-  });
-  afterAll(async () => {
-    await emulator.close();
-  });
-  beforeEach(() => {
-    emulator.reset();
-  });
 
   function run(workspace: string, eventName: string, payload: unknown, sha: Sha): Promise<ActionRun> {
     return runAction(
-      { 'api-key': ROOT_KEY, 'base-url': emulator.url, 'service-key': 'svc', 'url-map': URL_MAP },
+      { 'api-key': ROOT_KEY, 'base-url': emulator().url, 'service-key': 'svc', 'url-map': URL_MAP },
       {
         GITHUB_EVENT_NAME: eventName,
         GITHUB_EVENT_PATH: writeEvent(origin.root, payload, `event-${++events}.json`),
@@ -281,7 +272,7 @@ describe('end to end: the spawned action detects, maps and invalidates', () => {
     const clone = origin.clone({ depth: 1 });
     const result = await run(clone.dir, 'push', pushPayload(c.root, c.c2), c.c2);
     expect(result.exitCode).toBe(0);
-    expect(sorted(emulator.invalidated.assets)).toEqual([
+    expect(sorted(emulator().invalidated.assets)).toEqual([
       'https://www.example.com/images/added.png',
       'https://www.example.com/images/keep.png',
       'https://www.example.com/images/new-name.png',
@@ -306,7 +297,7 @@ describe('end to end: the spawned action detects, maps and invalidates', () => {
     const result = await run(clone.dir, 'push', payload, c.c2);
     expect(payload.after).toBe(ZERO_SHA); // the real payload's own after
     expect(result.exitCode).toBe(0);
-    expect(emulator.requests).toHaveLength(0);
+    expect(emulator().requests).toHaveLength(0);
     expect(result.outputs.requests).toBe('0');
     expect(result.stdout).toContain('a deleted branch changes no files');
   });
@@ -315,7 +306,7 @@ describe('end to end: the spawned action detects, maps and invalidates', () => {
     const clone = origin.clone({ depth: 1, branch: 'pr' });
     const result = await run(clone.dir, 'pull_request', pullRequestPayload(c.c2, c.p1, 12), c.p1);
     expect(result.exitCode).toBe(0);
-    expect(emulator.invalidated.assets).toEqual(['https://www.example.com/images/pr.png']);
+    expect(emulator().invalidated.assets).toEqual(['https://www.example.com/images/pr.png']);
     expect((JSON.parse(result.report) as FilesReport).files?.source).toBe(
       `git diff ${short(c.c2)} ${short(c.p1)} (pull_request #12)`,
     );

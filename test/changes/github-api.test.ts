@@ -6,10 +6,10 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useEmulator } from '../support/emulator.ts';
 import { detectChangedFiles } from '../../src/changes/detect.ts';
 import type { GithubContext } from '../../src/changes/event.ts';
 import { gitIn } from '../../src/changes/git.ts';
-import { startEmulator, type Emulator } from '../emulator/server.ts';
 import { ROOT_KEY } from '../support/client.ts';
 import {
   createOrigin,
@@ -247,23 +247,14 @@ describe('the GitHub API, in-process, when git cannot tell', () => {
 
 describe('the GitHub API, end to end', () => {
   const URL_MAP = 'public/images => https://www.example.com/images';
-  let emulator: Emulator;
+  const emulator = useEmulator();
   let events = 0;
-  beforeAll(async () => {
-    emulator = await startEmulator();
-  });
-  afterAll(async () => {
-    await emulator.close();
-  });
-  beforeEach(() => {
-    emulator.reset();
-  });
 
   function run(eventName: string, payload: unknown, inputs: Record<string, string> = {}): Promise<ActionRun> {
     return runAction(
       {
         'api-key': ROOT_KEY,
-        'base-url': emulator.url,
+        'base-url': emulator().url,
         'service-key': 'svc',
         'url-map': URL_MAP,
         'github-token': TOKEN,
@@ -318,7 +309,7 @@ describe('the GitHub API, end to end', () => {
       github.pulls.set(42, entries);
       result = await run('pull_request', pullRequestPayload(BASE, HEAD, 42));
       requests = [...github.requests];
-      invalidated = [...emulator.invalidated.assets];
+      invalidated = [...emulator().invalidated.assets];
     });
 
     it('reads every page and invalidates the URLs of every image on them, the old name of the rename too', () => {
@@ -382,7 +373,7 @@ describe('the GitHub API, end to end', () => {
     github.refuse = { status: 401, message: `Bad credentials: ${TOKEN}` };
     const result = await run('push', pushPayload(BASE, HEAD));
     expect(result.exitCode).toBe(1);
-    expect(emulator.requests).toHaveLength(0);
+    expect(emulator().requests).toHaveLength(0);
     expect(result.stdout).toMatch(/^::error::.*Bad credentials/m);
     for (const [channel, text] of Object.entries(shown(result))) {
       expect(text.includes(TOKEN), `token in ${channel}`).toBe(false);
