@@ -30877,7 +30877,7 @@ exports.debug = debug; // for test
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(699);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1051);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30886,7 +30886,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 699:
+/***/ 1051:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34110,33 +34110,34 @@ const MAX_BODY_BYTES = 64 * 1024;
 async function sendCall(call, options) {
     const signal = AbortSignal.timeout(options.timeoutMs);
     const path = `${options.endpoint.pathname}/${call.route}`;
+    const body = requestBody(call);
     let response;
-    let body;
+    let text;
     try {
         response = await options.dispatcher.request({
             origin: options.endpoint.origin,
             path,
             method: 'POST',
-            headers: requestHeaders(call, options),
-            body: requestBody(call) ?? null,
+            headers: requestHeaders(body !== undefined, options),
+            body: body ?? null,
             signal,
             headersTimeout: options.timeoutMs,
             bodyTimeout: options.timeoutMs,
         });
-        body = await readCapped(response.body);
+        text = await readCapped(response.body);
     }
     catch (error) {
         throw networkError(error, signal, options);
     }
-    return interpret(call, response.statusCode, response.headers, body, options);
+    return interpret(call, response.statusCode, response.headers, text, options);
 }
-function requestHeaders(call, options) {
+function requestHeaders(hasBody, options) {
     const headers = {
         authorization: `Bearer ${options.apiKey}`,
         accept: 'application/json',
         'user-agent': options.userAgent,
     };
-    if (requestBody(call) !== undefined)
+    if (hasBody)
         headers['content-type'] = 'application/json';
     return headers;
 }
@@ -34328,6 +34329,17 @@ function unexpected(thrown) {
 const BACKOFF = { baseDelayMs: 500, maxDelayMs: 20_000 };
 /** Retries (and Retry-After waits) may begin up to 5 minutes after the run starts, not later. */
 const RETRY_WINDOW_MS = 5 * 60_000;
+
+;// CONCATENATED MODULE: ./src/format.ts
+/** Numbers and counted nouns as the log, the summary and the command show them. */
+function plural(n, noun) {
+    return `${count(n)} ${noun}${n === 1 ? '' : 's'}`;
+}
+/** A number as the summary and the log show it: 100,000. */
+function count(n) {
+    // Not toLocaleString: loading the locale data costs a dry run about 12 ms of start-up.
+    return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
 
 ;// CONCATENATED MODULE: ./src/inputs.ts
 /** Parsers for single input values. Each throws an InputError naming the input, the value and what is allowed. */
@@ -34546,6 +34558,7 @@ function numberAt(value, ...keys) {
 
 ;// CONCATENATED MODULE: ./src/changes/github-api.ts
 
+
 // The REST API lists at most 3,000 files of a pull request or a commit, and 300 of a comparison.
 const PULL_FILES_CAP = 3_000;
 const COMMIT_FILES_CAP = 3_000;
@@ -34603,7 +34616,7 @@ function changes(entries, cap, description) {
         description,
         ...(entries.length >= cap
             ? {
-                truncated: `the GitHub API lists at most ${cap.toLocaleString('en')} files here, so some may be missing`,
+                truncated: `the GitHub API lists at most ${count(cap)} files here, so some may be missing`,
             }
             : {}),
     };
@@ -35101,7 +35114,8 @@ class Run {
      * the smaller size is kept for every batch after it, so that every asset still gets its call.
      */
     async assets(refs, batches) {
-        const results = new Map();
+        // Each asset's last call, looked up once at the end: no object per asset while calls are in flight.
+        const lastCall = new Map();
         const queue = new BatchQueue(batches);
         const worker = async () => {
             for (let batch = queue.take(); batch !== undefined && this.keyRefused === undefined; batch = queue.take()) {
@@ -35112,25 +35126,20 @@ class Run {
                     queue.halve(sent);
                     return true;
                 });
-                if (record.outcome === 'split')
-                    continue;
-                const outcome = record.outcome === 'confirmed' ? 'invalidated' : 'failed';
-                for (const ref of sent) {
-                    results.set(ref, {
-                        ref,
-                        outcome,
-                        call: record.index,
-                        ...(record.error === undefined ? {} : { error: record.error.message }),
-                    });
-                }
+                if (record.outcome !== 'split')
+                    for (const ref of sent)
+                        lastCall.set(ref, record);
             }
         };
         await Promise.all(Array.from({ length: this.options.concurrency }, worker));
-        const refused = this.keyRefused;
-        return refs.map((ref) => results.get(ref) ?? {
-            ref,
-            outcome: 'not-sent',
-            error: `not sent: the service refused the key (call ${refused?.index ?? '?'})`,
+        const notSent = `not sent: the service refused the key (call ${this.keyRefused?.index ?? '?'})`;
+        return refs.map((ref) => {
+            const record = lastCall.get(ref);
+            if (record === undefined)
+                return { ref, outcome: 'not-sent', error: notSent };
+            if (record.error === undefined)
+                return { ref, outcome: 'invalidated', call: record.index };
+            return { ref, outcome: 'failed', call: record.index, error: record.error.message };
         });
     }
 }
@@ -35220,6 +35229,7 @@ function originOf(value) {
 
 ;// CONCATENATED MODULE: ./src/run/report.ts
 
+
 function countsOf(report) {
     const assets = report.result?.assets ?? [];
     const calls = invalidationCalls(report);
@@ -35268,13 +35278,6 @@ function describeCall(call) {
 }
 function afterAttempts(call) {
     return call.attempts.length > 1 ? ` after ${call.attempts.length} attempts` : '';
-}
-function plural(n, noun) {
-    return `${count(n)} ${noun}${n === 1 ? '' : 's'}`;
-}
-/** A number as the summary and the log show it: 100,000. */
-function count(n) {
-    return n.toLocaleString('en');
 }
 /** The step's outputs, by their names in action.yml. */
 function outputsOf(report) {
@@ -35347,6 +35350,7 @@ function plannedCalls(plan) {
 }
 
 ;// CONCATENATED MODULE: ./src/run/flow.ts
+
 
 
 
@@ -35539,6 +35543,7 @@ function redactedLog(log, redact) {
 }
 
 ;// CONCATENATED MODULE: ./src/run/summary.ts
+
 
 // Beyond this many calls, the table groups them by outcome, so that the summary stays readable.
 const MAX_CALL_ROWS = 20;
@@ -36005,6 +36010,7 @@ function parseAssets(text) {
 }
 
 ;// CONCATENATED MODULE: ./src/main.ts
+
 
 
 

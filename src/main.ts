@@ -7,7 +7,8 @@ import { githubContextFromEnv } from './changes/github-context.ts';
 import { makeRedactor, secretForms, type Redact } from './redact.ts';
 import { runFlow } from './run/flow.ts';
 import { redactedLog } from './run/log.ts';
-import { failuresOf, outputsOf, plural, reportJson, type Report } from './run/report.ts';
+import { failuresOf, outputsOf, reportJson, type Report } from './run/report.ts';
+import { plural } from './format.ts';
 import { escapeMarkdown, summaryMarkdown } from './run/summary.ts';
 import { INPUT_NAMES, InputError, parseSettings, type RawInputs } from './settings.ts';
 

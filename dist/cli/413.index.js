@@ -13831,7 +13831,7 @@ module.exports = {
 
 
 
-const { parseSetCookie } = __webpack_require__(8745)
+const { parseSetCookie } = __webpack_require__(1126)
 const { stringify } = __webpack_require__(9556)
 const { webidl } = __webpack_require__(220)
 const { Headers } = __webpack_require__(1271)
@@ -14017,7 +14017,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8745:
+/***/ 1126:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -15830,7 +15830,7 @@ const { webidl } = __webpack_require__(220)
 const { Blob } = __webpack_require__(4573)
 const assert = __webpack_require__(4589)
 const { isErrored, isDisturbed } = __webpack_require__(7075)
-const { isArrayBuffer } = __webpack_require__(5810)
+const { isArrayBuffer } = __webpack_require__(3429)
 const { serializeAMimeType } = __webpack_require__(2121)
 const { multipartFormDataParser } = __webpack_require__(5779)
 let random
@@ -22860,7 +22860,7 @@ const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, pa
 const { performance } = __webpack_require__(643)
 const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __webpack_require__(7375)
 const assert = __webpack_require__(4589)
-const { isUint8Array } = __webpack_require__(5810)
+const { isUint8Array } = __webpack_require__(3429)
 const { webidl } = __webpack_require__(220)
 
 let supportedHashes = []

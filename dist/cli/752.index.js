@@ -31395,7 +31395,7 @@ const { FormData, setFormDataState, getFormDataBoundary } = __webpack_require__(
 const { webidl } = __webpack_require__(7879)
 const assert = __webpack_require__(4589)
 const { isErrored, isDisturbed } = __webpack_require__(7075)
-const { isUint8Array } = __webpack_require__(5810)
+const { isUint8Array } = __webpack_require__(3429)
 const { serializeAMimeType } = __webpack_require__(1900)
 const { multipartFormDataParser } = __webpack_require__(116)
 const { parseJSONFromBytes } = __webpack_require__(8116)
@@ -38607,7 +38607,7 @@ const { collectAnHTTPQuotedString, parseMIMEType } = __webpack_require__(1900)
 const { performance } = __webpack_require__(643)
 const { isValidHTTPToken, normalizedMethodRecordsBase } = __webpack_require__(3440)
 const assert = __webpack_require__(4589)
-const { isUint8Array } = __webpack_require__(5810)
+const { isUint8Array } = __webpack_require__(3429)
 const { webidl } = __webpack_require__(7879)
 const { isomorphicEncode, collectASequenceOfCodePoints, removeChars } = __webpack_require__(8116)
 
@@ -44430,7 +44430,7 @@ module.exports = {
 
 
 
-const { isArrayBuffer } = __webpack_require__(5810)
+const { isArrayBuffer } = __webpack_require__(3429)
 const { webidl } = __webpack_require__(7879)
 const { URLSerializer } = __webpack_require__(1900)
 const { environmentSettingsObject } = __webpack_require__(3168)

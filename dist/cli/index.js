@@ -2512,7 +2512,7 @@ exports.basename = (path, { windows } = {}) => {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3429);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8745);
 
 
 process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .runCommand */ .d1)(process.argv.slice(2), {
@@ -2529,7 +2529,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3429:
+/***/ 8745:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -2899,33 +2899,34 @@ const MAX_BODY_BYTES = 64 * 1024;
 async function sendCall(call, options) {
     const signal = AbortSignal.timeout(options.timeoutMs);
     const path = `${options.endpoint.pathname}/${call.route}`;
+    const body = requestBody(call);
     let response;
-    let body;
+    let text;
     try {
         response = await options.dispatcher.request({
             origin: options.endpoint.origin,
             path,
             method: 'POST',
-            headers: requestHeaders(call, options),
-            body: requestBody(call) ?? null,
+            headers: requestHeaders(body !== undefined, options),
+            body: body ?? null,
             signal,
             headersTimeout: options.timeoutMs,
             bodyTimeout: options.timeoutMs,
         });
-        body = await readCapped(response.body);
+        text = await readCapped(response.body);
     }
     catch (error) {
         throw networkError(error, signal, options);
     }
-    return interpret(call, response.statusCode, response.headers, body, options);
+    return interpret(call, response.statusCode, response.headers, text, options);
 }
-function requestHeaders(call, options) {
+function requestHeaders(hasBody, options) {
     const headers = {
         authorization: `Bearer ${options.apiKey}`,
         accept: 'application/json',
         'user-agent': options.userAgent,
     };
-    if (requestBody(call) !== undefined)
+    if (hasBody)
         headers['content-type'] = 'application/json';
     return headers;
 }
@@ -3118,6 +3119,17 @@ const BACKOFF = { baseDelayMs: 500, maxDelayMs: 20_000 };
 /** Retries (and Retry-After waits) may begin up to 5 minutes after the run starts, not later. */
 const RETRY_WINDOW_MS = 5 * 60_000;
 
+;// CONCATENATED MODULE: ./src/format.ts
+/** Numbers and counted nouns as the log, the summary and the command show them. */
+function plural(n, noun) {
+    return `${count(n)} ${noun}${n === 1 ? '' : 's'}`;
+}
+/** A number as the summary and the log show it: 100,000. */
+function count(n) {
+    // Not toLocaleString: loading the locale data costs a dry run about 12 ms of start-up.
+    return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
 ;// CONCATENATED MODULE: ./src/changes/event.ts
 
 const PARENT = Symbol('parent of head');
@@ -3190,6 +3202,7 @@ function numberAt(value, ...keys) {
 
 ;// CONCATENATED MODULE: ./src/changes/github-api.ts
 
+
 // The REST API lists at most 3,000 files of a pull request or a commit, and 300 of a comparison.
 const PULL_FILES_CAP = 3_000;
 const COMMIT_FILES_CAP = 3_000;
@@ -3247,7 +3260,7 @@ function changes(entries, cap, description) {
         description,
         ...(entries.length >= cap
             ? {
-                truncated: `the GitHub API lists at most ${cap.toLocaleString('en')} files here, so some may be missing`,
+                truncated: `the GitHub API lists at most ${count(cap)} files here, so some may be missing`,
             }
             : {}),
     };
@@ -3751,7 +3764,8 @@ class Run {
      * the smaller size is kept for every batch after it, so that every asset still gets its call.
      */
     async assets(refs, batches) {
-        const results = new Map();
+        // Each asset's last call, looked up once at the end: no object per asset while calls are in flight.
+        const lastCall = new Map();
         const queue = new BatchQueue(batches);
         const worker = async () => {
             for (let batch = queue.take(); batch !== undefined && this.keyRefused === undefined; batch = queue.take()) {
@@ -3762,25 +3776,20 @@ class Run {
                     queue.halve(sent);
                     return true;
                 });
-                if (record.outcome === 'split')
-                    continue;
-                const outcome = record.outcome === 'confirmed' ? 'invalidated' : 'failed';
-                for (const ref of sent) {
-                    results.set(ref, {
-                        ref,
-                        outcome,
-                        call: record.index,
-                        ...(record.error === undefined ? {} : { error: record.error.message }),
-                    });
-                }
+                if (record.outcome !== 'split')
+                    for (const ref of sent)
+                        lastCall.set(ref, record);
             }
         };
         await Promise.all(Array.from({ length: this.options.concurrency }, worker));
-        const refused = this.keyRefused;
-        return refs.map((ref) => results.get(ref) ?? {
-            ref,
-            outcome: 'not-sent',
-            error: `not sent: the service refused the key (call ${refused?.index ?? '?'})`,
+        const notSent = `not sent: the service refused the key (call ${this.keyRefused?.index ?? '?'})`;
+        return refs.map((ref) => {
+            const record = lastCall.get(ref);
+            if (record === undefined)
+                return { ref, outcome: 'not-sent', error: notSent };
+            if (record.error === undefined)
+                return { ref, outcome: 'invalidated', call: record.index };
+            return { ref, outcome: 'failed', call: record.index, error: record.error.message };
         });
     }
 }
@@ -3817,6 +3826,7 @@ function callError(error) {
 }
 
 ;// CONCATENATED MODULE: ./src/run/report.ts
+
 
 function countsOf(report) {
     const assets = report.result?.assets ?? [];
@@ -3866,13 +3876,6 @@ function describeCall(call) {
 }
 function afterAttempts(call) {
     return call.attempts.length > 1 ? ` after ${call.attempts.length} attempts` : '';
-}
-function plural(n, noun) {
-    return `${count(n)} ${noun}${n === 1 ? '' : 's'}`;
-}
-/** A number as the summary and the log show it: 100,000. */
-function count(n) {
-    return n.toLocaleString('en');
 }
 /** The step's outputs, by their names in action.yml. */
 function outputsOf(report) {
@@ -3945,6 +3948,7 @@ function plannedCalls(plan) {
 }
 
 ;// CONCATENATED MODULE: ./src/run/flow.ts
+
 
 
 
@@ -4682,6 +4686,7 @@ function progress(write, total) {
 
 ;// CONCATENATED MODULE: ./src/cli/text.ts
 
+
 /** The result, in a few lines, for standard output. */
 function resultText(report) {
     const lines = [];
@@ -4989,7 +4994,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 
 /***/ }),
 
-/***/ 5810:
+/***/ 3429:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util/types");

@@ -46,33 +46,34 @@ const MAX_BODY_BYTES = 64 * 1024;
 export async function sendCall(call: ApiCall, options: ClientOptions): Promise<ApiAnswer> {
   const signal = AbortSignal.timeout(options.timeoutMs);
   const path = `${options.endpoint.pathname}/${call.route}`;
+  const body = requestBody(call);
   let response: Dispatcher.ResponseData;
-  let body: string;
+  let text: string;
   try {
     response = await options.dispatcher.request({
       origin: options.endpoint.origin,
       path,
       method: 'POST',
-      headers: requestHeaders(call, options),
-      body: requestBody(call) ?? null,
+      headers: requestHeaders(body !== undefined, options),
+      body: body ?? null,
       signal,
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
     });
-    body = await readCapped(response.body);
+    text = await readCapped(response.body);
   } catch (error) {
     throw networkError(error, signal, options);
   }
-  return interpret(call, response.statusCode, response.headers, body, options);
+  return interpret(call, response.statusCode, response.headers, text, options);
 }
 
-function requestHeaders(call: ApiCall, options: ClientOptions): Record<string, string> {
+function requestHeaders(hasBody: boolean, options: ClientOptions): Record<string, string> {
   const headers: Record<string, string> = {
     authorization: `Bearer ${options.apiKey}`,
     accept: 'application/json',
     'user-agent': options.userAgent,
   };
-  if (requestBody(call) !== undefined) headers['content-type'] = 'application/json';
+  if (hasBody) headers['content-type'] = 'application/json';
   return headers;
 }
 

@@ -1,3 +1,4 @@
+import { count } from '../format.ts';
 import type { CommitRange, GithubContext } from './event.ts';
 import { PARENT } from './event.ts';
 
@@ -74,7 +75,7 @@ function changes(entries: readonly FileEntry[], cap: number, description: string
     description,
     ...(entries.length >= cap
       ? {
-          truncated: `the GitHub API lists at most ${cap.toLocaleString('en')} files here, so some may be missing`,
+          truncated: `the GitHub API lists at most ${count(cap)} files here, so some may be missing`,
         }
       : {}),
   };

@@ -1,4 +1,5 @@
-import { countsOf, failuresOf, plural, type Report } from '../run/report.ts';
+import { countsOf, failuresOf, type Report } from '../run/report.ts';
+import { plural } from '../format.ts';
 
 /** The result, in a few lines, for standard output. */
 export function resultText(report: Report): string {

@@ -146,7 +146,8 @@ class Run {
    * the smaller size is kept for every batch after it, so that every asset still gets its call.
    */
   async assets(refs: readonly AssetRef[], batches: readonly AssetRef[][]): Promise<AssetResult[]> {
-    const results = new Map<AssetRef, AssetResult>();
+    // Each asset's last call, looked up once at the end: no object per asset while calls are in flight.
+    const lastCall = new Map<AssetRef, CallRecord>();
     const queue = new BatchQueue(batches);
     const worker = async (): Promise<void> => {
       for (
@@ -160,28 +161,17 @@ class Run {
           queue.halve(sent);
           return true;
         });
-        if (record.outcome === 'split') continue;
-        const outcome = record.outcome === 'confirmed' ? 'invalidated' : 'failed';
-        for (const ref of sent) {
-          results.set(ref, {
-            ref,
-            outcome,
-            call: record.index,
-            ...(record.error === undefined ? {} : { error: record.error.message }),
-          });
-        }
+        if (record.outcome !== 'split') for (const ref of sent) lastCall.set(ref, record);
       }
     };
     await Promise.all(Array.from({ length: this.options.concurrency }, worker));
-    const refused = this.keyRefused;
-    return refs.map(
-      (ref) =>
-        results.get(ref) ?? {
-          ref,
-          outcome: 'not-sent',
-          error: `not sent: the service refused the key (call ${refused?.index ?? '?'})`,
-        },
-    );
+    const notSent = `not sent: the service refused the key (call ${this.keyRefused?.index ?? '?'})`;
+    return refs.map((ref): AssetResult => {
+      const record = lastCall.get(ref);
+      if (record === undefined) return { ref, outcome: 'not-sent', error: notSent };
+      if (record.error === undefined) return { ref, outcome: 'invalidated', call: record.index };
+      return { ref, outcome: 'failed', call: record.index, error: record.error.message };
+    });
   }
 }
 

@@ -11,7 +11,8 @@ import type { Settings } from '../settings.ts';
 import { USER_AGENT } from '../version.ts';
 import { execute, type CallRecord, type RunResult } from './execute.ts';
 import type { Log } from './log.ts';
-import { count, describeCall, plural, type Report } from './report.ts';
+import { describeCall, type Report } from './report.ts';
+import { count, plural } from '../format.ts';
 
 export interface FlowOptions {
   readonly log: Log;

@@ -1,3 +1,4 @@
+import { plural } from '../format.ts';
 import type { Plan } from '../plan.ts';
 import type { RewriteResult } from '../rewrite/files.ts';
 import { imageUrlPrefix } from '../urls.ts';
@@ -80,15 +81,6 @@ export function describeCall(call: CallRecord): string {
 
 function afterAttempts(call: CallRecord): string {
   return call.attempts.length > 1 ? ` after ${call.attempts.length} attempts` : '';
-}
-
-export function plural(n: number, noun: string): string {
-  return `${count(n)} ${noun}${n === 1 ? '' : 's'}`;
-}
-
-/** A number as the summary and the log show it: 100,000. */
-export function count(n: number): string {
-  return n.toLocaleString('en');
 }
 
 /** The step's outputs, by their names in action.yml. */

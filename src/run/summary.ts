@@ -1,16 +1,8 @@
 import type { FilesPlan, Plan } from '../plan.ts';
 import type { RewriteResult } from '../rewrite/files.ts';
 import type { CallRecord } from './execute.ts';
-import {
-  count,
-  countsOf,
-  describeCall,
-  failuresOf,
-  plannedCalls,
-  plural,
-  tokenCall,
-  type Report,
-} from './report.ts';
+import { countsOf, describeCall, failuresOf, plannedCalls, tokenCall, type Report } from './report.ts';
+import { count, plural } from '../format.ts';
 
 // Beyond this many calls, the table groups them by outcome, so that the summary stays readable.
 const MAX_CALL_ROWS = 20;

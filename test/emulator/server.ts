@@ -147,6 +147,10 @@ class EmulatorServer implements Emulator {
   ): Promise<void> {
     record.body = await readBody(request);
     record.json = parseJson(record.body);
+    // The answer is worked out on arrival and the latency is all that follows, as a service's fixed time to
+    // answer: concurrent requests then wait in parallel, not for each other's checks as well.
+    const silent = fault?.reset === true || fault?.hang === true;
+    const reply = silent ? undefined : this.#reply(record, fault);
     const delay = this.#latencyMs + (fault?.latencyMs ?? 0);
     if (delay > 0) await sleep(delay, undefined, { signal: this.#closing.signal });
     if (fault?.reset === true) {
@@ -154,12 +158,16 @@ class EmulatorServer implements Emulator {
       return;
     }
     // Hanging: no answer at all; close() or the client's giving up ends the socket.
-    if (fault?.hang === true) return;
+    if (reply === undefined) return;
+    await sendReply(response, reply, fault?.trickleMs, this.#closing.signal);
+  }
+
+  #reply(record: RecordedRequest, fault: Fault | undefined): Reply {
     const echoed = this.#echoKey ? presentedKey(headerValue(record.headers, 'authorization')) : undefined;
     const reply = faultReply(fault, echoed) ?? this.#normalReply(record, fault?.shape ?? 'wordpress', echoed);
     const echo = echoed === undefined ? {} : { 'X-Echo': headerSafe(echoed) };
     reply.headers = { ...reply.headers, ...faultHeaders(fault), ...echo };
-    await sendReply(response, reply, fault?.trickleMs, this.#closing.signal);
+    return reply;
   }
 
   #normalReply(record: RecordedRequest, shape: ErrorShape, echoed: string | undefined): Reply {
