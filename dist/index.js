@@ -33956,6 +33956,10 @@ function base64Cores(bytes, encoding) {
         return encoded.slice(start, end);
     });
 }
+/** The secrets as given and as used: a key from a variable often ends in a line break that is trimmed off. */
+function secretValues(raw) {
+    return [...new Set(raw.flatMap((value) => [value, value.trim()]))].filter((value) => value.trim() !== '');
+}
 /** Replaces every form of every secret with `***`. */
 function makeRedactor(secrets) {
     const forms = secrets.flatMap(secretForms);
@@ -35184,8 +35188,12 @@ const SEGMENT_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
 function imageUrl(options) {
     const base = `https://${imageHostOf(options.imageHost)}`;
     const segments = segmentsOf(options.segments);
-    if (options.cacheBuster !== undefined)
+    if (options.cacheBuster !== undefined) {
+        if (segments.some((text) => text.startsWith('cb:'))) {
+            throw new TypeError('a cb segment is given both as cacheBuster and in segments; give it once');
+        }
         segments.unshift(segment('cb', options.cacheBuster));
+    }
     return [base, ...segments, originOf(options.originUrl)].join('/');
 }
 /** `https://{image_host}/cb:<token>`, to which a page appends `/<segments>/<origin URL>`. */
@@ -35196,7 +35204,9 @@ function urls_imageUrlPrefix(imageHost, cacheBuster) {
 function imageHostOf(value) {
     const trimmed = value.trim();
     const url = URL.parse(`https://${trimmed}`);
-    if (url?.host !== trimmed.toLowerCase() || url.username !== '' || url.pathname !== '/' || trimmed === '') {
+    // The parser drops the default port, so `img.example.net:443` compares as `img.example.net`.
+    const written = trimmed.toLowerCase().replace(/:443$/, '');
+    if (url?.host !== written || url.username !== '' || url.pathname !== '/' || trimmed === '') {
         throw new TypeError(`image host ${JSON.stringify(value)} is not a host name such as img.example.net`);
     }
     return url.host;
@@ -35853,13 +35863,14 @@ function parseFileList(text) {
         if (!Array.isArray(parsed) || !parsed.every((entry) => typeof entry === 'string')) {
             return throwInput(`files: ${quote(trimmed)} is not a JSON array of strings.`);
         }
+        // Taken whole: in a JSON string, a space at either end is part of the name.
         return unique(parsed.map(normalise));
     }
-    return unique(text.split(/\r?\n/).map(normalise));
+    return unique(text.split(/\r?\n/).map((line) => normalise(line.trim())));
 }
 /** A repository path as git prints it: no leading './' or '/'. */
 function normalise(path) {
-    return path.trim().replace(/^(\.\/|\/)+/, '');
+    return path.replace(/^(\.\/|\/)+/, '');
 }
 function unique(paths) {
     return [...new Set(paths.filter((path) => path !== ''))];
@@ -36040,7 +36051,7 @@ async function run() {
 }
 /** First of all: the runner masks the keys, and every form of them, in everything it shows. */
 function registerSecrets(rawKeys) {
-    const keys = [...new Set(rawKeys.flatMap((key) => [key, key.trim()]))].filter((key) => key !== '');
+    const keys = secretValues(rawKeys);
     for (const key of keys)
         for (const form of secretForms(key))
             setSecret(form);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as core from '@actions/core';
 import { githubContextFromEnv } from './changes/github-context.ts';
-import { makeRedactor, secretForms, type Redact } from './redact.ts';
+import { makeRedactor, secretForms, secretValues, type Redact } from './redact.ts';
 import { runFlow } from './run/flow.ts';
 import { redactedLog } from './run/log.ts';
 import { failuresOf, outputsOf, reportJson, type Report } from './run/report.ts';
@@ -29,7 +29,7 @@ export async function run(): Promise<void> {
 
 /** First of all: the runner masks the keys, and every form of them, in everything it shows. */
 function registerSecrets(rawKeys: readonly string[]): Redact {
-  const keys = [...new Set(rawKeys.flatMap((key) => [key, key.trim()]))].filter((key) => key !== '');
+  const keys = secretValues(rawKeys);
   for (const key of keys) for (const form of secretForms(key)) core.setSecret(form);
   return makeRedactor(keys);
 }

@@ -43,6 +43,11 @@ function base64Cores(bytes: Buffer, encoding: 'base64' | 'base64url'): string[] 
 
 export type Redact = (text: string) => string;
 
+/** The secrets as given and as used: a key from a variable often ends in a line break that is trimmed off. */
+export function secretValues(raw: readonly string[]): string[] {
+  return [...new Set(raw.flatMap((value) => [value, value.trim()]))].filter((value) => value.trim() !== '');
+}
+
 /** Replaces every form of every secret with `***`. */
 export function makeRedactor(secrets: readonly string[]): Redact {
   const forms = secrets.flatMap(secretForms);

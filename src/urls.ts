@@ -24,7 +24,12 @@ const SEGMENT_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
 export function imageUrl(options: ImageUrlOptions): string {
   const base = `https://${imageHostOf(options.imageHost)}`;
   const segments = segmentsOf(options.segments);
-  if (options.cacheBuster !== undefined) segments.unshift(segment('cb', options.cacheBuster));
+  if (options.cacheBuster !== undefined) {
+    if (segments.some((text) => text.startsWith('cb:'))) {
+      throw new TypeError('a cb segment is given both as cacheBuster and in segments; give it once');
+    }
+    segments.unshift(segment('cb', options.cacheBuster));
+  }
   return [base, ...segments, originOf(options.originUrl)].join('/');
 }
 
@@ -37,7 +42,9 @@ export function imageUrlPrefix(imageHost: string, cacheBuster: string): string {
 export function imageHostOf(value: string): string {
   const trimmed = value.trim();
   const url = URL.parse(`https://${trimmed}`);
-  if (url?.host !== trimmed.toLowerCase() || url.username !== '' || url.pathname !== '/' || trimmed === '') {
+  // The parser drops the default port, so `img.example.net:443` compares as `img.example.net`.
+  const written = trimmed.toLowerCase().replace(/:443$/, '');
+  if (url?.host !== written || url.username !== '' || url.pathname !== '/' || trimmed === '') {
     throw new TypeError(`image host ${JSON.stringify(value)} is not a host name such as img.example.net`);
   }
   return url.host;

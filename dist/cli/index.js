@@ -2745,6 +2745,10 @@ function base64Cores(bytes, encoding) {
         return encoded.slice(start, end);
     });
 }
+/** The secrets as given and as used: a key from a variable often ends in a line break that is trimmed off. */
+function secretValues(raw) {
+    return [...new Set(raw.flatMap((value) => [value, value.trim()]))].filter((value) => value.trim() !== '');
+}
 /** Replaces every form of every secret with `***`. */
 function makeRedactor(secrets) {
     const forms = secrets.flatMap(secretForms);
@@ -4290,13 +4294,14 @@ function parseFileList(text) {
         if (!Array.isArray(parsed) || !parsed.every((entry) => typeof entry === 'string')) {
             return throwInput(`files: ${quote(trimmed)} is not a JSON array of strings.`);
         }
+        // Taken whole: in a JSON string, a space at either end is part of the name.
         return unique(parsed.map(normalise));
     }
-    return unique(text.split(/\r?\n/).map(normalise));
+    return unique(text.split(/\r?\n/).map((line) => normalise(line.trim())));
 }
 /** A repository path as git prints it: no leading './' or '/'. */
 function normalise(path) {
-    return path.trim().replace(/^(\.\/|\/)+/, '');
+    return path.replace(/^(\.\/|\/)+/, '');
 }
 function unique(paths) {
     return [...new Set(paths.filter((path) => path !== ''))];
@@ -4311,8 +4316,12 @@ const SEGMENT_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
 function imageUrl(options) {
     const base = `https://${imageHostOf(options.imageHost)}`;
     const segments = segmentsOf(options.segments);
-    if (options.cacheBuster !== undefined)
+    if (options.cacheBuster !== undefined) {
+        if (segments.some((text) => text.startsWith('cb:'))) {
+            throw new TypeError('a cb segment is given both as cacheBuster and in segments; give it once');
+        }
         segments.unshift(segment('cb', options.cacheBuster));
+    }
     return [base, ...segments, originOf(options.originUrl)].join('/');
 }
 /** `https://{image_host}/cb:<token>`, to which a page appends `/<segments>/<origin URL>`. */
@@ -4323,7 +4332,9 @@ function urls_imageUrlPrefix(imageHost, cacheBuster) {
 function imageHostOf(value) {
     const trimmed = value.trim();
     const url = URL.parse(`https://${trimmed}`);
-    if (url?.host !== trimmed.toLowerCase() || url.username !== '' || url.pathname !== '/' || trimmed === '') {
+    // The parser drops the default port, so `img.example.net:443` compares as `img.example.net`.
+    const written = trimmed.toLowerCase().replace(/:443$/, '');
+    if (url?.host !== written || url.username !== '' || url.pathname !== '/' || trimmed === '') {
         throw new TypeError(`image host ${JSON.stringify(value)} is not a host name such as img.example.net`);
     }
     return url.host;
@@ -4593,9 +4604,13 @@ function readKeyFile(path, sources) {
         return throwInput(`--api-key-file: cannot read ${quote(path)} (${reason}).`);
     }
 }
-/** NUL-separated names may hold line breaks, so they travel on as a JSON array, which `files` accepts. */
+/**
+ * Names travel on as a JSON array, which `files` accepts: NUL-separated names may hold line breaks, and a first
+ * name that starts with '[' must not read as JSON.
+ */
 function filesFromStdin(text, nulSeparated) {
-    return nulSeparated ? JSON.stringify(text.split('\0').filter((name) => name !== '')) : text;
+    const names = nulSeparated ? text.split('\0') : text.split(/\r?\n/).map((line) => line.trim());
+    return JSON.stringify(names.filter((name) => name !== ''));
 }
 
 ;// CONCATENATED MODULE: ./src/cli/help.ts
@@ -4670,17 +4685,11 @@ function stderrLog(write, verbose) {
 function progress(write, total) {
     let done = 0;
     let failures = 0;
-    return {
-        call(failed) {
-            done++;
-            if (failed)
-                failures++;
-            write(`\r${done} of ${total} calls done${failures > 0 ? `, ${failures} failed` : ''}\x1b[K`);
-        },
-        end() {
-            if (done > 0)
-                write('\n');
-        },
+    return (failed) => {
+        done++;
+        if (failed)
+            failures++;
+        write(`\r${done} of ${Math.max(total, done)} calls done${failures > 0 ? `, ${failures} failed` : ''}\x1b[K`);
     };
 }
 
@@ -4748,25 +4757,32 @@ async function runCommand(argv, terminal) {
         if (commandLine.version)
             return done(terminal.stdout, `${VERSION}\n`);
         const raw = rawInputs(commandLine, terminal);
-        redact = makeRedactor([raw['api-key'], raw['github-token']].filter((key) => key.trim() !== ''));
+        redact = makeRedactor(secretValues([raw['api-key'], raw['github-token']]));
         const settings = parseSettings(raw);
         // On a terminal, a log line first clears the progress line it would otherwise run into.
+        const screen = { progressShown: false };
         const clear = terminal.interactive ? '\r\x1b[K' : '';
         const log = redactedLog(stderrLog((text) => {
             terminal.stderr(`${clear}${text}`);
+            screen.progressShown = false;
         }, commandLine.verbose), redact);
-        let bar;
+        let callEnded;
         const report = await runFlow(settings, {
             log,
             redact,
             github: () => githubContextFromEnv(settings.githubToken, terminal.env),
             onPlan: (plan) => {
-                if (terminal.interactive)
-                    bar = progress(terminal.stderr, plannedCallCount(plan));
+                if (!terminal.interactive)
+                    return;
+                callEnded = progress((text) => {
+                    terminal.stderr(text);
+                    screen.progressShown = true;
+                }, plannedCallCount(plan));
             },
-            onCall: (call) => bar?.call(call.outcome === 'failed'),
+            onCall: (call) => callEnded?.(call.outcome === 'failed'),
         });
-        bar?.end();
+        if (screen.progressShown)
+            terminal.stderr('\n');
         terminal.stdout(redact(commandLine.json ? `${JSON.stringify(reportJson(report), null, 2)}\n` : resultText(report)));
         if (report.result?.keyRefused !== undefined)
             return EXIT_REFUSED;

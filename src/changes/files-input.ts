@@ -13,14 +13,15 @@ export function parseFileList(text: string): string[] {
     if (!Array.isArray(parsed) || !parsed.every((entry) => typeof entry === 'string')) {
       return throwInput(`files: ${quote(trimmed)} is not a JSON array of strings.`);
     }
+    // Taken whole: in a JSON string, a space at either end is part of the name.
     return unique(parsed.map(normalise));
   }
-  return unique(text.split(/\r?\n/).map(normalise));
+  return unique(text.split(/\r?\n/).map((line) => normalise(line.trim())));
 }
 
 /** A repository path as git prints it: no leading './' or '/'. */
 function normalise(path: string): string {
-  return path.trim().replace(/^(\.\/|\/)+/, '');
+  return path.replace(/^(\.\/|\/)+/, '');
 }
 
 function unique(paths: string[]): string[] {

@@ -115,7 +115,11 @@ function readKeyFile(path: string, sources: Sources): string {
   }
 }
 
-/** NUL-separated names may hold line breaks, so they travel on as a JSON array, which `files` accepts. */
+/**
+ * Names travel on as a JSON array, which `files` accepts: NUL-separated names may hold line breaks, and a first
+ * name that starts with '[' must not read as JSON.
+ */
 function filesFromStdin(text: string, nulSeparated: boolean): string {
-  return nulSeparated ? JSON.stringify(text.split('\0').filter((name) => name !== '')) : text;
+  const names = nulSeparated ? text.split('\0') : text.split(/\r?\n/).map((line) => line.trim());
+  return JSON.stringify(names.filter((name) => name !== ''));
 }

@@ -24,20 +24,14 @@ export function stderrLog(write: (text: string) => void, verbose: boolean): Log 
 }
 
 /** On a terminal: one line, rewritten as calls end. */
-export function progress(
-  write: (text: string) => void,
-  total: number,
-): { call(failed: boolean): void; end(): void } {
+export function progress(write: (text: string) => void, total: number): (failed: boolean) => void {
   let done = 0;
   let failures = 0;
-  return {
-    call(failed) {
-      done++;
-      if (failed) failures++;
-      write(`\r${done} of ${total} calls done${failures > 0 ? `, ${failures} failed` : ''}\x1b[K`);
-    },
-    end() {
-      if (done > 0) write('\n');
-    },
+  return (failed) => {
+    done++;
+    if (failed) failures++;
+    write(
+      `\r${done} of ${Math.max(total, done)} calls done${failures > 0 ? `, ${failures} failed` : ''}\x1b[K`,
+    );
   };
 }

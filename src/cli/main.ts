@@ -1,7 +1,7 @@
 import { githubContextFromEnv } from '../changes/github-context.ts';
 import { InputError } from '../inputs.ts';
 import type { Plan } from '../plan.ts';
-import { makeRedactor } from '../redact.ts';
+import { makeRedactor, secretValues } from '../redact.ts';
 import { runFlow } from '../run/flow.ts';
 import { redactedLog } from '../run/log.ts';
 import { failuresOf, reportJson } from '../run/report.ts';
@@ -32,27 +32,33 @@ export async function runCommand(argv: readonly string[], terminal: Terminal): P
     if (commandLine.help) return done(terminal.stdout, helpText());
     if (commandLine.version) return done(terminal.stdout, `${VERSION}\n`);
     const raw = rawInputs(commandLine, terminal);
-    redact = makeRedactor([raw['api-key'], raw['github-token']].filter((key) => key.trim() !== ''));
+    redact = makeRedactor(secretValues([raw['api-key'], raw['github-token']]));
     const settings = parseSettings(raw);
     // On a terminal, a log line first clears the progress line it would otherwise run into.
+    const screen = { progressShown: false };
     const clear = terminal.interactive ? '\r\x1b[K' : '';
     const log = redactedLog(
       stderrLog((text) => {
         terminal.stderr(`${clear}${text}`);
+        screen.progressShown = false;
       }, commandLine.verbose),
       redact,
     );
-    let bar: ReturnType<typeof progress> | undefined;
+    let callEnded: ((failed: boolean) => void) | undefined;
     const report = await runFlow(settings, {
       log,
       redact,
       github: () => githubContextFromEnv(settings.githubToken, terminal.env),
       onPlan: (plan) => {
-        if (terminal.interactive) bar = progress(terminal.stderr, plannedCallCount(plan));
+        if (!terminal.interactive) return;
+        callEnded = progress((text) => {
+          terminal.stderr(text);
+          screen.progressShown = true;
+        }, plannedCallCount(plan));
       },
-      onCall: (call) => bar?.call(call.outcome === 'failed'),
+      onCall: (call) => callEnded?.(call.outcome === 'failed'),
     });
-    bar?.end();
+    if (screen.progressShown) terminal.stderr('\n');
     terminal.stdout(
       redact(commandLine.json ? `${JSON.stringify(reportJson(report), null, 2)}\n` : resultText(report)),
     );
