@@ -77,6 +77,23 @@ describe('the token answer', () => {
   });
 });
 
+describe('a token that must not be used', () => {
+  it('is refused when it holds the API key, so that rewrite never publishes the key', async () => {
+    emulator().inject('token', { body: JSON.stringify({ success: true, data: { token: `x${ROOT_KEY}x` } }) });
+    const error = await failure({ route: 'token' });
+    expect(error.message).toContain('the token holds the API key');
+    expect(error.message).not.toContain(ROOT_KEY);
+  });
+
+  it.each(['a/b', 'a b', 'a?b', '<img>'])(
+    'is refused when it cannot stand in a URL path segment: %s',
+    async (token) => {
+      emulator().inject('token', { body: JSON.stringify({ success: true, data: { token } }) });
+      expect((await failure({ route: 'token' })).message).toContain('cannot stand in a URL path segment');
+    },
+  );
+});
+
 describe("the spec's errors reach the user verbatim", () => {
   it('a Sub key is refused, with the causes to check', async () => {
     const error = await failure(ASSETS, SUB_KEY);

@@ -2976,18 +2976,27 @@ function errorCode(error) {
     return undefined;
 }
 function interpret(call, status, headers, body, options) {
-    const redacted = options.redact(body);
     if (status >= 300 && status < 400)
         throw redirectError(status, headers, options);
-    const server = serverMessage(redacted, header(headers, 'content-type'));
+    // Redacted only where server text goes into an error: a success costs no scan of its body.
+    const server = () => serverMessage(options.redact(body), header(headers, 'content-type'));
     if (status < 200 || status >= 300) {
-        throw httpError(status, server, retryAfterMs(header(headers, 'retry-after')), options);
+        throw httpError(status, server(), retryAfterMs(header(headers, 'retry-after')), options);
     }
-    const json = parseJsonObject(redacted);
+    const json = parseJsonObject(body);
     if (json?.success === false) {
-        throw new ApiError(`HTTP ${status} with "success": false${server.message === undefined ? '' : `: ${server.message}`}`, { kind: 'response', status, code: server.code, serverMessage: server.message, retryable: false });
+        const { code, message } = server();
+        throw new ApiError(`HTTP ${status} with "success": false${message === undefined ? '' : `: ${message}`}`, {
+            kind: 'response',
+            status,
+            code,
+            serverMessage: message,
+            retryable: false,
+        });
     }
-    return call.route === 'token' ? { status, token: tokenFrom(status, json, redacted) } : { status };
+    return call.route === 'token'
+        ? { status, token: tokenFrom(status, json, body, options.redact) }
+        : { status };
 }
 function httpError(status, server, retryAfter, options) {
     const code = server.code === undefined ? '' : ` (${server.code})`;
@@ -3024,12 +3033,27 @@ function redirectError(status, headers, options) {
     return new ApiError(`HTTP ${status}: the service redirected to ${options.redact(target)}. Redirects are not followed, so that ` +
         "the key goes to base-url's host alone: set base-url to the address that answers directly.", { kind: 'redirect', status, retryable: false });
 }
-function tokenFrom(status, json, body) {
+// A token goes into URL paths and, with `rewrite`, into published files: one plain path segment, nothing else.
+const TOKEN = /^[A-Za-z0-9._~-]+$/;
+function tokenFrom(status, json, body, redact) {
     const data = json?.data;
-    const token = typeof data === 'object' && data !== null ? data.token : undefined;
-    if (json?.success === true && typeof token === 'string' && token.trim() !== '')
-        return token.trim();
-    const shown = body.trim() === '' ? 'an empty body' : (serverMessage(body).message ?? 'a body');
+    const value = typeof data === 'object' && data !== null ? data.token : undefined;
+    const token = typeof value === 'string' ? value.trim() : '';
+    if (json?.success === true && token !== '') {
+        if (redact(token) !== token) {
+            throw new ApiError(`HTTP ${status}, but the token holds the API key: refused, so that it is never published.`, {
+                kind: 'response',
+                status,
+                retryable: false,
+            });
+        }
+        if (TOKEN.test(token))
+            return token;
+        throw new ApiError(`HTTP ${status}, but the token ${JSON.stringify(token.slice(0, 80))} has characters that cannot stand in a URL ` +
+            "path segment (letters, digits, '.', '_', '~' and '-' can).", { kind: 'response', status, retryable: false });
+    }
+    const redacted = redact(body);
+    const shown = redacted.trim() === '' ? 'an empty body' : (serverMessage(redacted).message ?? 'a body');
     throw new ApiError(`HTTP ${status}, but no token: expected {"success": true, "data": {"token": "…"}}, got ${json === undefined ? `not JSON (${shown})` : describeTokenAnswer(json)}.`, { kind: 'response', status, retryable: false });
 }
 function describeTokenAnswer(json) {
@@ -3768,27 +3792,26 @@ class Run {
      * the smaller size is kept for every batch after it, so that every asset still gets its call.
      */
     async assets(refs, batches) {
-        // Each asset's last call, looked up once at the end: no object per asset while calls are in flight.
-        const lastCall = new Map();
-        const queue = new BatchQueue(batches);
+        // Each asset's last call, by its position in `refs`: no per-asset work while calls are in flight.
+        const lastCall = new Array(refs.length);
+        const queue = new BatchQueue(refs, batches);
         const worker = async () => {
-            for (let batch = queue.take(); batch !== undefined && this.keyRefused === undefined; batch = queue.take()) {
-                const sent = batch;
-                const { record } = await this.call({ route: 'invalidate/assets', assets: sent }, (error) => {
-                    if (!error.tooManyAssets || sent.length === 1)
+            for (let slice = queue.take(); slice !== undefined && this.keyRefused === undefined; slice = queue.take()) {
+                const sent = slice;
+                const { record } = await this.call({ route: 'invalidate/assets', assets: sent.refs }, (error) => {
+                    if (!error.tooManyAssets || sent.refs.length === 1)
                         return false;
                     queue.halve(sent);
                     return true;
                 });
                 if (record.outcome !== 'split')
-                    for (const ref of sent)
-                        lastCall.set(ref, record);
+                    lastCall.fill(record, sent.start, sent.start + sent.refs.length);
             }
         };
         await Promise.all(Array.from({ length: this.options.concurrency }, worker));
         const notSent = `not sent: the service refused the key (call ${this.keyRefused?.index ?? '?'})`;
-        return refs.map((ref) => {
-            const record = lastCall.get(ref);
+        return refs.map((ref, position) => {
+            const record = lastCall[position];
             if (record === undefined)
                 return { ref, outcome: 'not-sent', error: notSent };
             if (record.error === undefined)
@@ -3799,25 +3822,38 @@ class Run {
 }
 /** Batches waiting to be sent. Halves of a split batch go first; later batches are cut to the smaller size. */
 class BatchQueue {
-    waiting;
+    waiting = [];
     next = 0;
     first = [];
     limit = MAX_ASSETS_PER_CALL;
-    constructor(batches) {
-        this.waiting = [...batches];
+    /** `batches` are consecutive slices of `refs`, as planRun cuts them. */
+    constructor(refs, batches) {
+        let start = 0;
+        for (const batch of batches) {
+            if (batch.some((ref, i) => ref !== refs[start + i]))
+                throw new Error('the batches are not slices of the assets');
+            this.waiting.push({ start, refs: batch });
+            start += batch.length;
+        }
+        if (start !== refs.length)
+            throw new Error('the batches do not cover the assets');
     }
     take() {
-        const batch = this.first.pop() ?? this.waiting[this.next++];
-        if (batch === undefined || batch.length <= this.limit)
-            return batch;
-        const [head, ...rest] = toBatches(batch, this.limit);
+        const slice = this.first.pop() ?? this.waiting[this.next++];
+        if (slice === undefined || slice.refs.length <= this.limit)
+            return slice;
+        const parts = toBatches(slice.refs, this.limit).map((refs, i) => ({
+            start: slice.start + i * this.limit,
+            refs,
+        }));
+        const [head, ...rest] = parts;
         this.first.push(...rest.reverse());
         return head;
     }
-    halve(batch) {
-        const [larger, smaller] = halve(batch);
+    halve(slice) {
+        const [larger, smaller] = halve(slice.refs);
         this.limit = Math.min(this.limit, larger.length);
-        this.first.push(smaller, larger);
+        this.first.push({ start: slice.start + larger.length, refs: smaller }, { start: slice.start, refs: larger });
     }
 }
 function callError(error) {

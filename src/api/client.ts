@@ -8,7 +8,7 @@ import {
   RETRYABLE_NETWORK_CODES,
   RETRYABLE_STATUSES,
 } from './errors.ts';
-import { serverMessage } from './server-message.ts';
+import { serverMessage, type ServerMessage } from './server-message.ts';
 
 /** One request to the service (API spec, part 4). Only the plural `invalidate/assets` route exists. */
 export type ApiCall =
@@ -138,20 +138,26 @@ function interpret(
   body: string,
   options: ClientOptions,
 ): ApiAnswer {
-  const redacted = options.redact(body);
   if (status >= 300 && status < 400) throw redirectError(status, headers, options);
-  const server = serverMessage(redacted, header(headers, 'content-type'));
+  // Redacted only where server text goes into an error: a success costs no scan of its body.
+  const server = (): ServerMessage => serverMessage(options.redact(body), header(headers, 'content-type'));
   if (status < 200 || status >= 300) {
-    throw httpError(status, server, retryAfterMs(header(headers, 'retry-after')), options);
+    throw httpError(status, server(), retryAfterMs(header(headers, 'retry-after')), options);
   }
-  const json = parseJsonObject(redacted);
+  const json = parseJsonObject(body);
   if (json?.success === false) {
-    throw new ApiError(
-      `HTTP ${status} with "success": false${server.message === undefined ? '' : `: ${server.message}`}`,
-      { kind: 'response', status, code: server.code, serverMessage: server.message, retryable: false },
-    );
+    const { code, message } = server();
+    throw new ApiError(`HTTP ${status} with "success": false${message === undefined ? '' : `: ${message}`}`, {
+      kind: 'response',
+      status,
+      code,
+      serverMessage: message,
+      retryable: false,
+    });
   }
-  return call.route === 'token' ? { status, token: tokenFrom(status, json, redacted) } : { status };
+  return call.route === 'token'
+    ? { status, token: tokenFrom(status, json, body, options.redact) }
+    : { status };
 }
 
 function httpError(
@@ -198,12 +204,39 @@ function redirectError(status: number, headers: Headers, options: ClientOptions)
   );
 }
 
-function tokenFrom(status: number, json: Record<string, unknown> | undefined, body: string): string {
+// A token goes into URL paths and, with `rewrite`, into published files: one plain path segment, nothing else.
+const TOKEN = /^[A-Za-z0-9._~-]+$/;
+
+function tokenFrom(
+  status: number,
+  json: Record<string, unknown> | undefined,
+  body: string,
+  redact: Redact,
+): string {
   const data = json?.data;
-  const token =
+  const value =
     typeof data === 'object' && data !== null ? (data as Record<string, unknown>).token : undefined;
-  if (json?.success === true && typeof token === 'string' && token.trim() !== '') return token.trim();
-  const shown = body.trim() === '' ? 'an empty body' : (serverMessage(body).message ?? 'a body');
+  const token = typeof value === 'string' ? value.trim() : '';
+  if (json?.success === true && token !== '') {
+    if (redact(token) !== token) {
+      throw new ApiError(
+        `HTTP ${status}, but the token holds the API key: refused, so that it is never published.`,
+        {
+          kind: 'response',
+          status,
+          retryable: false,
+        },
+      );
+    }
+    if (TOKEN.test(token)) return token;
+    throw new ApiError(
+      `HTTP ${status}, but the token ${JSON.stringify(token.slice(0, 80))} has characters that cannot stand in a URL ` +
+        "path segment (letters, digits, '.', '_', '~' and '-' can).",
+      { kind: 'response', status, retryable: false },
+    );
+  }
+  const redacted = redact(body);
+  const shown = redacted.trim() === '' ? 'an empty body' : (serverMessage(redacted).message ?? 'a body');
   throw new ApiError(
     `HTTP ${status}, but no token: expected {"success": true, "data": {"token": "…"}}, got ${
       json === undefined ? `not JSON (${shown})` : describeTokenAnswer(json)

@@ -146,28 +146,28 @@ class Run {
    * the smaller size is kept for every batch after it, so that every asset still gets its call.
    */
   async assets(refs: readonly AssetRef[], batches: readonly AssetRef[][]): Promise<AssetResult[]> {
-    // Each asset's last call, looked up once at the end: no object per asset while calls are in flight.
-    const lastCall = new Map<AssetRef, CallRecord>();
-    const queue = new BatchQueue(batches);
+    // Each asset's last call, by its position in `refs`: no per-asset work while calls are in flight.
+    const lastCall = new Array<CallRecord | undefined>(refs.length);
+    const queue = new BatchQueue(refs, batches);
     const worker = async (): Promise<void> => {
       for (
-        let batch = queue.take();
-        batch !== undefined && this.keyRefused === undefined;
-        batch = queue.take()
+        let slice = queue.take();
+        slice !== undefined && this.keyRefused === undefined;
+        slice = queue.take()
       ) {
-        const sent = batch;
-        const { record } = await this.call({ route: 'invalidate/assets', assets: sent }, (error) => {
-          if (!error.tooManyAssets || sent.length === 1) return false;
+        const sent = slice;
+        const { record } = await this.call({ route: 'invalidate/assets', assets: sent.refs }, (error) => {
+          if (!error.tooManyAssets || sent.refs.length === 1) return false;
           queue.halve(sent);
           return true;
         });
-        if (record.outcome !== 'split') for (const ref of sent) lastCall.set(ref, record);
+        if (record.outcome !== 'split') lastCall.fill(record, sent.start, sent.start + sent.refs.length);
       }
     };
     await Promise.all(Array.from({ length: this.options.concurrency }, worker));
     const notSent = `not sent: the service refused the key (call ${this.keyRefused?.index ?? '?'})`;
-    return refs.map((ref): AssetResult => {
-      const record = lastCall.get(ref);
+    return refs.map((ref, position): AssetResult => {
+      const record = lastCall[position];
       if (record === undefined) return { ref, outcome: 'not-sent', error: notSent };
       if (record.error === undefined) return { ref, outcome: 'invalidated', call: record.index };
       return { ref, outcome: 'failed', call: record.index, error: record.error.message };
@@ -175,29 +175,50 @@ class Run {
   }
 }
 
+/** Consecutive assets of the plan: where they start in its list, and the references. */
+interface Slice {
+  readonly start: number;
+  readonly refs: AssetRef[];
+}
+
 /** Batches waiting to be sent. Halves of a split batch go first; later batches are cut to the smaller size. */
 class BatchQueue {
-  private readonly waiting: AssetRef[][];
+  private readonly waiting: Slice[] = [];
   private next = 0;
-  private readonly first: AssetRef[][] = [];
+  private readonly first: Slice[] = [];
   private limit = MAX_ASSETS_PER_CALL;
 
-  constructor(batches: readonly AssetRef[][]) {
-    this.waiting = [...batches];
+  /** `batches` are consecutive slices of `refs`, as planRun cuts them. */
+  constructor(refs: readonly AssetRef[], batches: readonly AssetRef[][]) {
+    let start = 0;
+    for (const batch of batches) {
+      if (batch.some((ref, i) => ref !== refs[start + i]))
+        throw new Error('the batches are not slices of the assets');
+      this.waiting.push({ start, refs: batch });
+      start += batch.length;
+    }
+    if (start !== refs.length) throw new Error('the batches do not cover the assets');
   }
 
-  take(): AssetRef[] | undefined {
-    const batch = this.first.pop() ?? this.waiting[this.next++];
-    if (batch === undefined || batch.length <= this.limit) return batch;
-    const [head, ...rest] = toBatches(batch, this.limit);
+  take(): Slice | undefined {
+    const slice = this.first.pop() ?? this.waiting[this.next++];
+    if (slice === undefined || slice.refs.length <= this.limit) return slice;
+    const parts = toBatches(slice.refs, this.limit).map((refs, i) => ({
+      start: slice.start + i * this.limit,
+      refs,
+    }));
+    const [head, ...rest] = parts;
     this.first.push(...rest.reverse());
     return head;
   }
 
-  halve(batch: readonly AssetRef[]): void {
-    const [larger, smaller] = halve(batch);
+  halve(slice: Slice): void {
+    const [larger, smaller] = halve(slice.refs);
     this.limit = Math.min(this.limit, larger.length);
-    this.first.push(smaller, larger);
+    this.first.push(
+      { start: slice.start + larger.length, refs: smaller },
+      { start: slice.start, refs: larger },
+    );
   }
 }
 
