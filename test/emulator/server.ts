@@ -145,14 +145,16 @@ class EmulatorServer implements Emulator {
     record: RecordedRequest,
     fault: Fault | undefined,
   ): Promise<void> {
+    // The latency runs from the request's arrival, as a service's fixed time to answer; reading the body and
+    // working out the answer happen within it, so concurrent requests do not queue behind each other's checks.
+    const delay = this.#latencyMs + (fault?.latencyMs ?? 0);
+    const answerTime = delay > 0 ? sleep(delay, undefined, { signal: this.#closing.signal }) : undefined;
+    answerTime?.catch(() => undefined); // closed while the body is read: handled where it is awaited, if ever
     record.body = await readBody(request);
     record.json = parseJson(record.body);
-    // The answer is worked out on arrival and the latency is all that follows, as a service's fixed time to
-    // answer: concurrent requests then wait in parallel, not for each other's checks as well.
     const silent = fault?.reset === true || fault?.hang === true;
     const reply = silent ? undefined : this.#reply(record, fault);
-    const delay = this.#latencyMs + (fault?.latencyMs ?? 0);
-    if (delay > 0) await sleep(delay, undefined, { signal: this.#closing.signal });
+    await answerTime;
     if (fault?.reset === true) {
       request.socket.destroy();
       return;
