@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as core from '@actions/core';
 import { githubContextFromEnv } from './changes/github-context.ts';
-import { makeRedactor, secretForms, secretValues, type Redact } from './redact.ts';
+import { makeRedactor, redactStrings, secretForms, secretValues, type Redact } from './redact.ts';
 import { runFlow } from './run/flow.ts';
 import { redactedLog } from './run/log.ts';
 import { failuresOf, outputsOf, reportJson, type Report } from './run/report.ts';
@@ -55,10 +55,12 @@ async function invalidate(redact: Redact): Promise<void> {
 
 /** Outputs, job summary and JSON report: written on every run, failed or not. */
 async function publish(report: Report, redact: Redact): Promise<void> {
-  const path = await writeReport(reportJson(report), redact);
-  for (const [name, value] of Object.entries(outputsOf(report))) core.setOutput(name, redact(value));
+  // Redacted before it is escaped or encoded, where every form of the key is still plain; and once more after.
+  const shown = redactStrings(report, redact);
+  const path = await writeReport(reportJson(shown), redact);
+  for (const [name, value] of Object.entries(outputsOf(shown))) core.setOutput(name, redact(value));
   core.setOutput('report-path', path);
-  if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(redact(summaryMarkdown(report))).write();
+  if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(redact(summaryMarkdown(shown))).write();
 }
 
 /** A run that ended before its plan (bad input): empty outputs and a report that says why. */
@@ -69,7 +71,7 @@ async function publishFailure(startedAt: Date, redact: Redact, message: string):
   core.setOutput('requests', '0');
   core.setOutput('report-path', path);
   if (process.env.GITHUB_STEP_SUMMARY) {
-    const lines = message.split('\n').map((line) => `> ${escapeMarkdown(line)}`);
+    const lines = message.split('\n').map((line) => `> ${escapeMarkdown(redact(line))}`);
     await core.summary
       .addRaw(redact(`## Image cache invalidation\n\nNothing was sent:\n\n${lines.join('\n')}\n`))
       .write();
@@ -78,6 +80,6 @@ async function publishFailure(startedAt: Date, redact: Redact, message: string):
 
 async function writeReport(json: object, redact: Redact): Promise<string> {
   const path = join(process.env.RUNNER_TEMP || tmpdir(), `image-cache-invalidate-${randomUUID()}.json`);
-  await writeFile(path, redact(`${JSON.stringify(json, null, 2)}\n`), { mode: 0o600 });
+  await writeFile(path, redact(`${JSON.stringify(redactStrings(json, redact), null, 2)}\n`), { mode: 0o600 });
   return path;
 }

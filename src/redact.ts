@@ -14,6 +14,11 @@ export function secretForms(secret: string): string[] {
   const forms = new Set<string>([
     secret,
     encodeURIComponent(secret),
+    // RFC 3986, as PHP's rawurlencode, Python, Go and Java write it: `!'()*` encoded too.
+    encodeURIComponent(secret).replace(
+      /[!'()*]/g,
+      (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+    ),
     encodeURI(secret),
     JSON.stringify(secret).slice(1, -1),
     JSON.stringify(secret).slice(1, -1).replaceAll('/', '\\/'),
@@ -52,10 +57,23 @@ export function secretValues(raw: readonly string[]): string[] {
 export function makeRedactor(secrets: readonly string[]): Redact {
   const forms = secrets.flatMap(secretForms);
   if (forms.length === 0) return (text) => text;
-  const pattern = new RegExp([...new Set(forms)].map(escapeRegExp).join('|'), 'g');
+  // Without regard to case: hex and percent escapes come in either, and a host name comes back lower-cased.
+  const pattern = new RegExp([...new Set(forms)].map(escapeRegExp).join('|'), 'gi');
   return (text) => text.replace(pattern, REDACTED);
 }
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The same value with every string in it redacted: for what is shown from a report built of server text. */
+export function redactStrings<T>(value: T, redact: Redact): T {
+  if (typeof value === 'string') return redact(value) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => redactStrings(item, redact)) as T;
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, redactStrings(item as unknown, redact)]),
+    ) as T;
+  }
+  return value;
 }

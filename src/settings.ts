@@ -109,10 +109,19 @@ export function parseSettings(raw: RawInputs): Settings {
 
 const NO_TARGET: Target = { scope: 'none' };
 
+/** Glob patterns, one per line; a '!' must stand before a pattern. */
+function parsePatternInput(name: 'paths' | 'rewrite', text: string): string[] {
+  const patterns = parsePatterns(text);
+  if (patterns.some((pattern) => pattern.replace(/^!+/, '') === '')) {
+    throwInput(`${name}: a line holds '!' alone; write it before the pattern to exclude, e.g. !**/*.svg`);
+  }
+  return patterns;
+}
+
 /** What is done with the token: `image-host` and `rewrite` need it. */
 function parseTokenUse(raw: RawInputs, token: boolean): Pick<Settings, 'imageHost' | 'rewrite'> {
   const host = raw['image-host'].trim();
-  const rewrite = parsePatterns(raw.rewrite);
+  const rewrite = parsePatternInput('rewrite', raw.rewrite);
   if (!token && (host !== '' || rewrite.length > 0)) {
     throwInput(`${host === '' ? 'rewrite' : 'image-host'}: is set, but it is used only with token: true.`);
   }
@@ -196,7 +205,7 @@ function parseChanges(raw: RawInputs, hasAssets: boolean): ChangesRequest | unde
   if (files !== undefined && since !== undefined) {
     throwInput('since: is set, but files already lists the changed paths; set one or the other.');
   }
-  const patterns = parsePatterns(raw.paths);
+  const patterns = parsePatternInput('paths', raw.paths);
   if (!patterns.some((pattern) => !pattern.startsWith('!'))) {
     throwInput(`paths: ${quote(raw.paths)} selects nothing; give at least one pattern, e.g. **/*.png`);
   }

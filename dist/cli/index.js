@@ -2720,6 +2720,8 @@ function secretForms(secret) {
     const forms = new Set([
         secret,
         encodeURIComponent(secret),
+        // RFC 3986, as PHP's rawurlencode, Python, Go and Java write it: `!'()*` encoded too.
+        encodeURIComponent(secret).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`),
         encodeURI(secret),
         JSON.stringify(secret).slice(1, -1),
         JSON.stringify(secret).slice(1, -1).replaceAll('/', '\\/'),
@@ -2754,11 +2756,23 @@ function makeRedactor(secrets) {
     const forms = secrets.flatMap(secretForms);
     if (forms.length === 0)
         return (text) => text;
-    const pattern = new RegExp([...new Set(forms)].map(escapeRegExp).join('|'), 'g');
+    // Without regard to case: hex and percent escapes come in either, and a host name comes back lower-cased.
+    const pattern = new RegExp([...new Set(forms)].map(escapeRegExp).join('|'), 'gi');
     return (text) => text.replace(pattern, REDACTED);
 }
 function escapeRegExp(text) {
     return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+/** The same value with every string in it redacted: for what is shown from a report built of server text. */
+function redactStrings(value, redact) {
+    if (typeof value === 'string')
+        return redact(value);
+    if (Array.isArray(value))
+        return value.map((item) => redactStrings(item, redact));
+    if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+        return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactStrings(item, redact)]));
+    }
+    return value;
 }
 
 ;// CONCATENATED MODULE: ./src/api/errors.ts
@@ -2823,6 +2837,9 @@ const KEY_REFUSED_HINT = 'The service refused the API key. Check that: the key i
 
 ;// CONCATENATED MODULE: ./src/api/server-message.ts
 const MAX_MESSAGE_LENGTH = 300;
+const MAX_CODE_LENGTH = 100;
+// A proxy's page says what it has to say near the top; the rest is not read, which also bounds the tag stripping.
+const MAX_HTML_LENGTH = 4 * 1024;
 /**
  * Understands the shapes seen from such services and the proxies in front of them:
  * `{code, message, data: {status}}` (WordPress-style REST APIs), `{success: false, error | message | data.message}`,
@@ -2866,9 +2883,10 @@ function messageOf(value) {
 /** A proxy's error page: its visible text, without scripts and styles. */
 function fromHtml(html) {
     const text = html
+        .slice(0, MAX_HTML_LENGTH)
         .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
         .replace(/<!--[\s\S]*?-->/g, ' ')
-        .replace(/<[^>]*>/g, ' ')
+        .replace(/<[^<>]*>/g, ' ')
         .replace(/&nbsp;/g, ' ')
         .replace(/&lt;/g, '<')
         .replace(/&gt;/g, '>')
@@ -2878,14 +2896,19 @@ function fromHtml(html) {
     return withMessage(undefined, text);
 }
 function withMessage(code, message) {
-    const oneLine = message?.replace(/\s+/g, ' ').trim();
-    const shown = oneLine !== undefined && oneLine.length > MAX_MESSAGE_LENGTH
-        ? `${oneLine.slice(0, MAX_MESSAGE_LENGTH)}…`
-        : oneLine;
+    const shownCode = oneLine(code, MAX_CODE_LENGTH);
+    const shown = oneLine(message, MAX_MESSAGE_LENGTH);
     return {
-        ...(code !== undefined && code !== '' ? { code } : {}),
-        ...(shown !== undefined && shown !== '' ? { message: shown } : {}),
+        ...(shownCode === undefined ? {} : { code: shownCode }),
+        ...(shown === undefined ? {} : { message: shown }),
     };
+}
+/** Server text as one line, cut short: it may be anything, of any length. */
+function oneLine(text, max) {
+    const line = text?.replace(/[\s\u0085]+/g, ' ').trim();
+    if (line === undefined || line === '')
+        return undefined;
+    return line.length > max ? `${line.slice(0, max)}…` : line;
 }
 function firstString(...values) {
     return values.find((value) => typeof value === 'string' && value.trim() !== '');
@@ -2979,7 +3002,14 @@ function interpret(call, status, headers, body, options) {
     if (status >= 300 && status < 400)
         throw redirectError(status, headers, options);
     // Redacted only where server text goes into an error: a success costs no scan of its body.
-    const server = () => serverMessage(options.redact(body), header(headers, 'content-type'));
+    // Redacted before and after reading: a key hidden by an escape (`&quot;`, `\"`) shows only once it is decoded.
+    const server = () => {
+        const { code, message } = serverMessage(options.redact(body), header(headers, 'content-type'));
+        return {
+            ...(code === undefined ? {} : { code: options.redact(code) }),
+            ...(message === undefined ? {} : { message: options.redact(message) }),
+        };
+    };
     if (status < 200 || status >= 300) {
         throw httpError(status, server(), retryAfterMs(header(headers, 'retry-after')), options);
     }
@@ -3889,8 +3919,9 @@ function tokenCall(report) {
 /** Each thing that did not land, as a sentence. An empty list means the step succeeds. */
 function failuresOf(report) {
     const result = report.result;
+    const rewrite = report.rewriteError === undefined ? [] : [report.rewriteError];
     if (result === undefined)
-        return [];
+        return rewrite;
     const failures = result.calls
         .filter((call) => call.outcome === 'failed')
         .map((call) => `${describeCall(call)} failed${afterAttempts(call)}: ${call.error?.message ?? 'unknown error'}`);
@@ -3900,7 +3931,7 @@ function failuresOf(report) {
     if (report.plan.token && result.keyRefused !== undefined && tokenCall(report) === undefined) {
         failures.push('The token was not requested, since the service refused the key.');
     }
-    return failures;
+    return [...failures, ...rewrite];
 }
 function describeCall(call) {
     switch (call.route) {
@@ -4024,7 +4055,7 @@ async function runFlow(settings, options) {
         startedAt,
         finishedAt: new Date(),
         ...(settings.imageHost === undefined ? {} : { imageHost: settings.imageHost }),
-        ...(rewrite === undefined ? {} : { rewrite }),
+        ...(rewrite === undefined ? {} : 'error' in rewrite ? { rewriteError: rewrite.error } : { rewrite }),
     };
 }
 // What a dry run writes in place of the token it did not request: it changes every URL, so all are counted.
@@ -4039,13 +4070,23 @@ async function rewriteStep(settings, token, options) {
         return undefined;
     }
     log.startGroup('Rewrite');
-    const rewrite = await rewriteFiles({
-        workspace: options.github().workspace,
-        patterns: settings.rewrite,
-        imageHost: settings.imageHost,
-        token: token ?? DRY_RUN_TOKEN,
-        dryRun: settings.dryRun,
-    });
+    let rewrite;
+    try {
+        rewrite = await rewriteFiles({
+            workspace: options.github().workspace,
+            patterns: settings.rewrite,
+            imageHost: settings.imageHost,
+            token: token ?? DRY_RUN_TOKEN,
+            dryRun: settings.dryRun,
+        });
+    }
+    catch (error) {
+        // The invalidation and the token have landed: the report keeps them, and says what failed after.
+        log.endGroup();
+        return {
+            error: `Rewriting the built files failed: ${error instanceof Error ? error.message : String(error)}`,
+        };
+    }
     for (const file of rewrite.files)
         log.debug(`${quote(file.path)}: ${plural(file.urls, 'URL')}`);
     log.info(`${settings.dryRun ? 'Would set' : 'Set'} the cache buster of ${plural(rewrite.urls, 'image URL')} in ` +
@@ -4449,10 +4490,18 @@ function parseSettings(raw) {
     return settings;
 }
 const NO_TARGET = { scope: 'none' };
+/** Glob patterns, one per line; a '!' must stand before a pattern. */
+function parsePatternInput(name, text) {
+    const patterns = parsePatterns(text);
+    if (patterns.some((pattern) => pattern.replace(/^!+/, '') === '')) {
+        throwInput(`${name}: a line holds '!' alone; write it before the pattern to exclude, e.g. !**/*.svg`);
+    }
+    return patterns;
+}
 /** What is done with the token: `image-host` and `rewrite` need it. */
 function parseTokenUse(raw, token) {
     const host = raw['image-host'].trim();
-    const rewrite = parsePatterns(raw.rewrite);
+    const rewrite = parsePatternInput('rewrite', raw.rewrite);
     if (!token && (host !== '' || rewrite.length > 0)) {
         throwInput(`${host === '' ? 'rewrite' : 'image-host'}: is set, but it is used only with token: true.`);
     }
@@ -4523,7 +4572,7 @@ function parseChanges(raw, hasAssets) {
     if (files !== undefined && since !== undefined) {
         throwInput('since: is set, but files already lists the changed paths; set one or the other.');
     }
-    const patterns = parsePatterns(raw.paths);
+    const patterns = parsePatternInput('paths', raw.paths);
     if (!patterns.some((pattern) => !pattern.startsWith('!'))) {
         throwInput(`paths: ${quote(raw.paths)} selects nothing; give at least one pattern, e.g. **/*.png`);
     }
@@ -4819,7 +4868,8 @@ async function runCommand(argv, terminal) {
         });
         if (screen.progressShown)
             terminal.stderr('\n');
-        terminal.stdout(redact(commandLine.json ? `${JSON.stringify(reportJson(report), null, 2)}\n` : resultText(report)));
+        const shown = redactStrings(report, redact); // before escaping and encoding, and once more after
+        terminal.stdout(redact(commandLine.json ? `${JSON.stringify(reportJson(shown), null, 2)}\n` : resultText(shown)));
         if (report.result?.keyRefused !== undefined)
             return EXIT_REFUSED;
         return failuresOf(report).length > 0 ? EXIT_NOT_CONFIRMED : EXIT_CONFIRMED;

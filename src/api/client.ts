@@ -140,7 +140,14 @@ function interpret(
 ): ApiAnswer {
   if (status >= 300 && status < 400) throw redirectError(status, headers, options);
   // Redacted only where server text goes into an error: a success costs no scan of its body.
-  const server = (): ServerMessage => serverMessage(options.redact(body), header(headers, 'content-type'));
+  // Redacted before and after reading: a key hidden by an escape (`&quot;`, `\"`) shows only once it is decoded.
+  const server = (): ServerMessage => {
+    const { code, message } = serverMessage(options.redact(body), header(headers, 'content-type'));
+    return {
+      ...(code === undefined ? {} : { code: options.redact(code) }),
+      ...(message === undefined ? {} : { message: options.redact(message) }),
+    };
+  };
   if (status < 200 || status >= 300) {
     throw httpError(status, server(), retryAfterMs(header(headers, 'retry-after')), options);
   }

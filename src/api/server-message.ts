@@ -5,6 +5,9 @@ export interface ServerMessage {
 }
 
 const MAX_MESSAGE_LENGTH = 300;
+const MAX_CODE_LENGTH = 100;
+// A proxy's page says what it has to say near the top; the rest is not read, which also bounds the tag stripping.
+const MAX_HTML_LENGTH = 4 * 1024;
 
 /**
  * Understands the shapes seen from such services and the proxies in front of them:
@@ -52,9 +55,10 @@ function messageOf(value: unknown): unknown {
 /** A proxy's error page: its visible text, without scripts and styles. */
 function fromHtml(html: string): ServerMessage {
   const text = html
+    .slice(0, MAX_HTML_LENGTH)
     .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
     .replace(/<!--[\s\S]*?-->/g, ' ')
-    .replace(/<[^>]*>/g, ' ')
+    .replace(/<[^<>]*>/g, ' ')
     .replace(/&nbsp;/g, ' ')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
@@ -65,15 +69,19 @@ function fromHtml(html: string): ServerMessage {
 }
 
 function withMessage(code: string | undefined, message: string | undefined): ServerMessage {
-  const oneLine = message?.replace(/\s+/g, ' ').trim();
-  const shown =
-    oneLine !== undefined && oneLine.length > MAX_MESSAGE_LENGTH
-      ? `${oneLine.slice(0, MAX_MESSAGE_LENGTH)}…`
-      : oneLine;
+  const shownCode = oneLine(code, MAX_CODE_LENGTH);
+  const shown = oneLine(message, MAX_MESSAGE_LENGTH);
   return {
-    ...(code !== undefined && code !== '' ? { code } : {}),
-    ...(shown !== undefined && shown !== '' ? { message: shown } : {}),
+    ...(shownCode === undefined ? {} : { code: shownCode }),
+    ...(shown === undefined ? {} : { message: shown }),
   };
+}
+
+/** Server text as one line, cut short: it may be anything, of any length. */
+function oneLine(text: string | undefined, max: number): string | undefined {
+  const line = text?.replace(/[\s\u0085]+/g, ' ').trim();
+  if (line === undefined || line === '') return undefined;
+  return line.length > max ? `${line.slice(0, max)}…` : line;
 }
 
 function firstString(...values: unknown[]): string | undefined {

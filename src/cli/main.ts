@@ -1,7 +1,7 @@
 import { githubContextFromEnv } from '../changes/github-context.ts';
 import { InputError } from '../inputs.ts';
 import type { Plan } from '../plan.ts';
-import { makeRedactor, secretValues } from '../redact.ts';
+import { makeRedactor, redactStrings, secretValues } from '../redact.ts';
 import { runFlow } from '../run/flow.ts';
 import { redactedLog } from '../run/log.ts';
 import { failuresOf, reportJson } from '../run/report.ts';
@@ -59,8 +59,9 @@ export async function runCommand(argv: readonly string[], terminal: Terminal): P
       onCall: (call) => callEnded?.(call.outcome === 'failed'),
     });
     if (screen.progressShown) terminal.stderr('\n');
+    const shown = redactStrings(report, redact); // before escaping and encoding, and once more after
     terminal.stdout(
-      redact(commandLine.json ? `${JSON.stringify(reportJson(report), null, 2)}\n` : resultText(report)),
+      redact(commandLine.json ? `${JSON.stringify(reportJson(shown), null, 2)}\n` : resultText(shown)),
     );
     if (report.result?.keyRefused !== undefined) return EXIT_REFUSED;
     return failuresOf(report).length > 0 ? EXIT_NOT_CONFIRMED : EXIT_CONFIRMED;

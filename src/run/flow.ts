@@ -51,7 +51,7 @@ export async function runFlow(settings: Settings, options: FlowOptions): Promise
     startedAt,
     finishedAt: new Date(),
     ...(settings.imageHost === undefined ? {} : { imageHost: settings.imageHost }),
-    ...(rewrite === undefined ? {} : { rewrite }),
+    ...(rewrite === undefined ? {} : 'error' in rewrite ? { rewriteError: rewrite.error } : { rewrite }),
   };
 }
 
@@ -63,7 +63,7 @@ async function rewriteStep(
   settings: Settings,
   token: string | undefined,
   options: FlowOptions,
-): Promise<RewriteResult | undefined> {
+): Promise<RewriteResult | { error: string } | undefined> {
   if (settings.rewrite.length === 0 || settings.imageHost === undefined) return undefined;
   const { log } = options;
   if (!settings.dryRun && token === undefined) {
@@ -71,13 +71,22 @@ async function rewriteStep(
     return undefined;
   }
   log.startGroup('Rewrite');
-  const rewrite = await rewriteFiles({
-    workspace: options.github().workspace,
-    patterns: settings.rewrite,
-    imageHost: settings.imageHost,
-    token: token ?? DRY_RUN_TOKEN,
-    dryRun: settings.dryRun,
-  });
+  let rewrite: RewriteResult;
+  try {
+    rewrite = await rewriteFiles({
+      workspace: options.github().workspace,
+      patterns: settings.rewrite,
+      imageHost: settings.imageHost,
+      token: token ?? DRY_RUN_TOKEN,
+      dryRun: settings.dryRun,
+    });
+  } catch (error) {
+    // The invalidation and the token have landed: the report keeps them, and says what failed after.
+    log.endGroup();
+    return {
+      error: `Rewriting the built files failed: ${error instanceof Error ? error.message : String(error)}`,
+    };
+  }
   for (const file of rewrite.files) log.debug(`${quote(file.path)}: ${plural(file.urls, 'URL')}`);
   log.info(
     `${settings.dryRun ? 'Would set' : 'Set'} the cache buster of ${plural(rewrite.urls, 'image URL')} in ` +

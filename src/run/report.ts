@@ -15,6 +15,8 @@ export interface Report {
   readonly imageHost?: string;
   /** Files whose image URLs got the new token (or would have, on a dry run). */
   readonly rewrite?: RewriteResult;
+  /** Why rewriting failed, when it did. */
+  readonly rewriteError?: string;
 }
 
 export interface Counts {
@@ -51,7 +53,8 @@ export function tokenCall(report: Report): CallRecord | undefined {
 /** Each thing that did not land, as a sentence. An empty list means the step succeeds. */
 export function failuresOf(report: Report): string[] {
   const result = report.result;
-  if (result === undefined) return [];
+  const rewrite = report.rewriteError === undefined ? [] : [report.rewriteError];
+  if (result === undefined) return rewrite;
   const failures = result.calls
     .filter((call) => call.outcome === 'failed')
     .map(
@@ -63,7 +66,7 @@ export function failuresOf(report: Report): string[] {
   if (report.plan.token && result.keyRefused !== undefined && tokenCall(report) === undefined) {
     failures.push('The token was not requested, since the service refused the key.');
   }
-  return failures;
+  return [...failures, ...rewrite];
 }
 
 export function describeCall(call: CallRecord): string {
