@@ -34009,9 +34009,21 @@ class ApiError extends Error {
     get keyRefused() {
         return isKeyRefusal(this.status, this.serverMessage);
     }
+    /**
+     * Why every other call would fail the same way, when it would: the key or its account is refused, or the
+     * address is wrong (no such route, a redirect, a host that does not exist). The run then starts no new call.
+     */
+    get stopsTheRun() {
+        if (this.keyRefused)
+            return 'the service refused the key';
+        if (this.kind === 'redirect' || this.code === 'rest_no_route' || this.message.includes('ENOTFOUND')) {
+            return 'the service could not be reached at base-url';
+        }
+        return undefined;
+    }
     /** The service's answer to a batch over its limit (API spec, part 7). */
     get tooManyAssets() {
-        return mentions(this.serverMessage, 'Too many assets to invalidate');
+        return mentionsTooManyAssets(this.serverMessage);
     }
 }
 /** A 401 or 403, or the spec's account errors, whatever status they come with. */
@@ -34019,6 +34031,9 @@ function isKeyRefusal(status, serverMessage) {
     return status === 401 || status === 403 || ACCOUNT_ERRORS.some((text) => mentions(serverMessage, text));
 }
 const ACCOUNT_ERRORS = ['User not found', 'User not active'];
+function mentionsTooManyAssets(message) {
+    return mentions(message, 'Too many assets to invalidate');
+}
 function mentions(message, text) {
     return message?.toLowerCase().includes(text.toLowerCase()) === true;
 }
@@ -34053,7 +34068,8 @@ const MAX_CODE_LENGTH = 100;
 const MAX_HTML_LENGTH = 4 * 1024;
 /**
  * Understands the shapes seen from such services and the proxies in front of them:
- * `{code, message, data: {status}}` (WordPress-style REST APIs), `{success: false, error | message | data.message}`,
+ * `{code, message, data: {status}}` (WordPress-style REST APIs), `{success: false, error | message | data |
+ * data.message}`,
  * `{error: {code, message}}`, plain text, an HTML error page (its text), and an empty body.
  */
 function serverMessage(body, contentType = '') {
@@ -34085,7 +34101,8 @@ function fromJson(json) {
     const error = json.error;
     const data = json.data;
     const code = firstString(json.code, isRecord(error) ? error.code : undefined);
-    const message = firstString(json.message, error, isRecord(error) ? error.message : undefined, isRecord(data) ? data.message : undefined, Array.isArray(json.errors) ? messageOf(json.errors[0]) : undefined);
+    const message = firstString(json.message, error, isRecord(error) ? error.message : undefined, isRecord(data) ? data.message : data, // WordPress's wp_send_json_error('…') sends the message as data
+    Array.isArray(json.errors) ? messageOf(json.errors[0]) : undefined);
     return withMessage(code, message);
 }
 function messageOf(value) {
@@ -34135,6 +34152,7 @@ function isRecord(value) {
 const MAX_BODY_BYTES = 64 * 1024;
 /** Sends one call once. Resolves with the answer, or rejects with an ApiError (never anything else). */
 async function sendCall(call, options) {
+    assertSafeEndpoint(options.endpoint);
     const signal = AbortSignal.timeout(options.timeoutMs);
     const path = `${options.endpoint.pathname}/${call.route}`;
     const body = requestBody(call);
@@ -34157,6 +34175,15 @@ async function sendCall(call, options) {
         throw networkError(error, signal, options);
     }
     return interpret(call, response.statusCode, response.headers, text, options);
+}
+/** The key travels only over https, or to this machine: checked here too, for callers of the library. */
+function assertSafeEndpoint(endpoint) {
+    const loopback = ['localhost', '[::1]'].includes(endpoint.hostname) || /^127\.\d+\.\d+\.\d+$/.test(endpoint.hostname);
+    if (endpoint.protocol !== 'https:' && !(endpoint.protocol === 'http:' && loopback)) {
+        throw new TypeError(`endpoint ${endpoint.origin} is not https: the key is sent over https only (or to loopback).`);
+    }
+    if (endpoint.username !== '' || endpoint.password !== '')
+        throw new TypeError('endpoint holds credentials.');
 }
 function requestHeaders(hasBody, options) {
     const headers = {
@@ -34224,6 +34251,13 @@ function interpret(call, status, headers, body, options) {
     if (status < 200 || status >= 300) {
         throw httpError(status, server(), retryAfterMs(header(headers, 'retry-after')), options);
     }
+    const contentType = header(headers, 'content-type') ?? '';
+    if (/html/i.test(contentType) || /^\s*</.test(body)) {
+        // A login page or a proxy's page, from a base-url that is not the API: not a confirmation.
+        const { message } = server();
+        throw new ApiError(`HTTP ${status} with an HTML page, not an API answer${message === undefined ? '' : ` (${message})`}: ` +
+            'check base-url and service-key.', { kind: 'response', status, retryable: false });
+    }
     const json = parseJsonObject(body);
     if (json?.success === false) {
         const { code, message } = server();
@@ -34253,7 +34287,8 @@ function httpError(status, server, retryAfter, options) {
         status,
         code: server.code,
         serverMessage: server.message,
-        retryable: RETRYABLE_STATUSES.has(status),
+        // Sent again, the same batch is too large again: it is split instead, whatever the status said.
+        retryable: RETRYABLE_STATUSES.has(status) && !mentionsTooManyAssets(server.message),
         retryAfterMs: retryAfter,
     });
 }
@@ -34467,12 +34502,25 @@ function isLoopback(hostname) {
 }
 /** `{base-url}/api/{service-key}/v2/cache`: the only place the key is ever sent. */
 function parseEndpoint(baseUrl, serviceKey) {
-    const base = parseBaseUrl(baseUrl);
+    // Both checked, so that a bad base-url does not hide a bad service-key.
+    let base;
+    let problem;
+    try {
+        base = parseBaseUrl(baseUrl);
+    }
+    catch (error) {
+        if (!(error instanceof InputError))
+            throw error;
+        problem = error.message;
+    }
     const segment = serviceKey.trim();
     if (!/^[A-Za-z0-9._~-]+$/.test(segment) || segment === '.' || segment === '..') {
-        throwInput(`service-key: ${quote(serviceKey)} is not allowed; use one path segment of letters, digits, '.', '_', '~' or '-' ` +
-            '(the <service-key> in /api/<service-key>/v2/cache).');
+        const message = `service-key: ${quote(serviceKey)} is not allowed; use one path segment of letters, digits, '.', '_', '~' or ` +
+            "'-' (the <service-key> in /api/<service-key>/v2/cache).";
+        problem = problem === undefined ? message : `${problem}\n${message}`;
     }
+    if (base === undefined || problem !== undefined)
+        return throwInput(problem ?? 'base-url: not usable.');
     // Set as a path, never parsed as a URL: a base path like `//evil.example` must not become another host.
     const endpoint = new URL(base.origin);
     endpoint.pathname = `${base.pathname.replace(/\/+/g, '/').replace(/\/$/, '')}/api/${segment}/v2/cache`;
@@ -34495,6 +34543,10 @@ function parseBaseUrl(value) {
         const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed);
         const suggestion = !hasScheme && URL.canParse(`https://${trimmed}`) ? `e.g. https://${trimmed}` : example;
         return throwInput(`base-url: ${quote(value)} is not an absolute URL; write it with https://, ${suggestion}.`);
+    }
+    if (url.username !== '' || url.password !== '') {
+        // Not quoted: the value holds credentials (in a shape the check above does not know, such as `https:/u:p@h`).
+        return throwInput('base-url: contains a user name or password (value not shown); the key goes in api-key.');
     }
     if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
         return throwInput(`base-url: ${quote(value)} uses plain http, which would send the key unencrypted; use https ` +
@@ -34560,6 +34612,10 @@ function commitRange(context, since) {
         return { base: since, head, origin: `since ${since}` };
     if (event !== undefined)
         return event;
+    if (context.eventName === '') {
+        return throwInput('since: outside a GitHub workflow, no event names the commits to compare. Set since to a commit, tag or ' +
+            'branch (e.g. --since v1.4.0), or pass the changed paths: git diff --name-only -z A B | … --files - -0');
+    }
     return throwInput(`since: the workflow was triggered by '${context.eventName}', which names no commits to compare. Set since ` +
         'to a commit, tag or branch to compare with (e.g. since: v1.4.0), or list the changed paths in files.');
 }
@@ -34688,9 +34744,6 @@ const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createReq
 ;// CONCATENATED MODULE: ./src/changes/git.ts
 
 
-class GitError extends Error {
-    name = 'GitError';
-}
 function gitIn(workspace) {
     return (args) => new Promise((resolve, reject) => {
         (0,external_node_child_process_namespaceObject.execFile)('git', args, 
@@ -34699,12 +34752,12 @@ function gitIn(workspace) {
             cwd: workspace,
             encoding: 'utf8',
             maxBuffer: 512 * 1024 * 1024,
-            env: { ...process.env, GIT_TERMINAL_PROMPT: '0' },
+            env: gitEnvironment(),
         }, (error, stdout, stderr) => {
             if (error === null)
                 resolve(stdout);
             else
-                reject(new GitError(`git ${args.join(' ')}: ${stderr.trim() || error.message}`, { cause: error }));
+                reject(new Error(`git ${args.join(' ')}: ${stderr.trim() || error.message}`, { cause: error }));
         });
     });
 }
@@ -34760,6 +34813,14 @@ async function parentOf(head, git) {
 }
 async function isShallow(git) {
     return (await git(['rev-parse', '--is-shallow-repository'])).trim() === 'true';
+}
+/**
+ * The environment git and what it starts (remote helpers, credential helpers, hooks) run in: without the inputs
+ * and the command's variables, which hold the Root key and the GitHub token.
+ */
+function gitEnvironment() {
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(INPUT_|IMAGE_CACHE_)/i.test(name)));
+    return { ...env, GIT_TERMINAL_PROMPT: '0' };
 }
 
 ;// CONCATENATED MODULE: ./src/changes/detect.ts
@@ -35114,19 +35175,19 @@ async function execute(plan, options) {
             break;
     }
     let token;
-    if (plan.token && run.keyRefused === undefined) {
+    if (plan.token && run.stoppedBy === undefined) {
         token = (await run.call({ route: 'token' })).answer?.token;
     }
     return {
         calls: run.calls,
         assets,
         ...(token === undefined ? {} : { token }),
-        ...(run.keyRefused === undefined ? {} : { keyRefused: run.keyRefused }),
+        ...(run.stoppedBy === undefined ? {} : { stoppedBy: run.stoppedBy }),
     };
 }
 /** The state of one execution: the calls made so far, and whether the key was refused. */
 class Run {
-    keyRefused;
+    stoppedBy;
     records = [];
     sent = 0;
     options;
@@ -35158,8 +35219,10 @@ class Run {
             ...(result.ok ? {} : { error: callError(result.error) }),
         };
         this.records.push(record);
-        if (!result.ok && result.error.keyRefused)
-            this.keyRefused ??= record;
+        const reason = result.ok ? undefined : result.error.stopsTheRun;
+        if (reason !== undefined && !result.ok) {
+            this.stoppedBy ??= { call: record, reason, keyRefused: result.error.keyRefused };
+        }
         options.onCall?.(record);
         return { record, ...(result.ok ? { answer: result.value } : {}) };
     }
@@ -35176,7 +35239,7 @@ class Run {
         const lastCall = new Array(refs.length);
         const queue = new BatchQueue(refs, batches);
         const worker = async () => {
-            for (let slice = queue.take(); slice !== undefined && this.keyRefused === undefined; slice = queue.take()) {
+            for (let slice = queue.take(); slice !== undefined && this.stoppedBy === undefined; slice = queue.take()) {
                 const sent = slice;
                 const { record } = await this.call({ route: 'invalidate/assets', assets: sent.refs }, (error) => {
                     if (!error.tooManyAssets || sent.refs.length === 1)
@@ -35189,7 +35252,8 @@ class Run {
             }
         };
         await Promise.all(Array.from({ length: this.options.concurrency }, worker));
-        const notSent = `not sent: the service refused the key (call ${this.keyRefused?.index ?? '?'})`;
+        const stop = this.stoppedBy;
+        const notSent = `not sent: ${stop?.reason ?? 'the run stopped'} (call ${stop?.call.index ?? '?'})`;
         return refs.map((ref, position) => {
             const record = lastCall[position];
             if (record === undefined)
@@ -35334,10 +35398,11 @@ function failuresOf(report) {
         .filter((call) => call.outcome === 'failed')
         .map((call) => `${describeCall(call)} failed${afterAttempts(call)}: ${call.error?.message ?? 'unknown error'}`);
     const notSent = result.assets.filter((asset) => asset.outcome === 'not-sent').length;
+    const reason = result.stoppedBy?.reason ?? 'the run stopped';
     if (notSent > 0)
-        failures.push(`${plural(notSent, 'asset')} not sent, since the service refused the key.`);
-    if (report.plan.token && result.keyRefused !== undefined && tokenCall(report) === undefined) {
-        failures.push('The token was not requested, since the service refused the key.');
+        failures.push(`${plural(notSent, 'asset')} not sent, since ${reason}.`);
+    if (report.plan.token && result.stoppedBy !== undefined && tokenCall(report) === undefined) {
+        failures.push(`The token was not requested, since ${reason}.`);
     }
     return [...failures, ...rewrite];
 }
@@ -35451,8 +35516,10 @@ async function runFlow(settings, options) {
     if (!settings.dryRun) {
         log.startGroup('Invalidate');
         result = await send(settings, plan, options);
-        const confirmed = result.calls.filter((call) => call.outcome === 'confirmed').length;
-        log.info(`${plural(confirmed, 'call')} of ${result.calls.length} confirmed.`);
+        const calls = result.calls.filter((call) => call.route !== 'token');
+        const withOutcome = (outcome) => calls.filter((call) => call.outcome === outcome).length;
+        const split = withOutcome('split') > 0 ? `, ${withOutcome('split')} split in halves` : '';
+        log.info(`${withOutcome('confirmed')} of ${plural(calls.length, 'invalidation call')} confirmed${split}.`);
         log.endGroup();
     }
     const rewrite = await rewriteStep(settings, result?.token, options);
@@ -35497,6 +35564,11 @@ async function rewriteStep(settings, token, options) {
     }
     for (const file of rewrite.files)
         log.debug(`${quote(file.path)}: ${plural(file.urls, 'URL')}`);
+    // A pattern that selects nothing is most likely a wrong folder: the deploy would ship the old URLs.
+    if (rewrite.scanned === 0)
+        log.warning(`rewrite: no file matches ${settings.rewrite.map(quote).join(', ')}.`);
+    else if (rewrite.urls === 0)
+        log.warning(`rewrite: no URL on ${settings.imageHost} in the ${rewrite.scanned} files.`);
     log.info(`${settings.dryRun ? 'Would set' : 'Set'} the cache buster of ${plural(rewrite.urls, 'image URL')} in ` +
         `${plural(rewrite.files.length, 'file')} (of ${rewrite.scanned} scanned).`);
     log.endGroup();
@@ -36001,6 +36073,20 @@ function parseSettings(raw) {
     return settings;
 }
 const NO_TARGET = { scope: 'none' };
+/**
+ * Changed-files actions print their list space-separated by default; taken as one path, it would become one wrong
+ * URL. A single line whose space-separated parts are each an image is taken for such a list, and refused.
+ */
+function refuseSpaceSeparated(text, patterns) {
+    const line = text.trim();
+    if (line.startsWith('[') || line.includes('\n'))
+        return;
+    const parts = line.split(/\s+/);
+    if (parts.length > 1 && selectPaths(parts, patterns).length === parts.length) {
+        throwInput(`files: ${quote(line)} looks like several paths separated by spaces; give one path per line, or a JSON ` +
+            'array (a changed-files action can print one, e.g. with its JSON output).');
+    }
+}
 /** Glob patterns, one per line; a '!' must stand before a pattern. */
 function parsePatternInput(name, text) {
     const patterns = parsePatterns(text);
@@ -36084,6 +36170,8 @@ function parseChanges(raw, hasAssets) {
         throwInput('since: is set, but files already lists the changed paths; set one or the other.');
     }
     const patterns = parsePatternInput('paths', raw.paths);
+    if (files !== undefined)
+        refuseSpaceSeparated(raw.files, patterns);
     if (!patterns.some((pattern) => !pattern.startsWith('!'))) {
         throwInput(`paths: ${quote(raw.paths)} selects nothing; give at least one pattern, e.g. **/*.png`);
     }
@@ -36144,6 +36232,9 @@ function registerSecrets(rawKeys) {
 }
 async function invalidate(redact) {
     const raw = Object.fromEntries(INPUT_NAMES.map((name) => [name, getInput(name)]));
+    // Read once; gone from the environment, so that no process started later (git, its helpers) inherits them.
+    delete process.env['INPUT_API-KEY'];
+    delete process.env['INPUT_GITHUB-TOKEN'];
     const settings = parseSettings(raw);
     const log = redactedLog(core_namespaceObject, redact);
     const report = await runFlow(settings, {

@@ -440,11 +440,7 @@ async function report(
   const detectionTable: Table = {
     headers: ['Benchmark', 'Result', 'Target'],
     rows: [
-      [
-        'detection + mapping of 100,000 changed files',
-        detectionFigure.result,
-        detectionFigure.target ?? '',
-      ],
+      ['detection + mapping of 100,000 changed files', detectionFigure.result, detectionFigure.target ?? ''],
     ],
   };
 

@@ -79,14 +79,23 @@ function isLoopback(hostname: string): boolean {
 
 /** `{base-url}/api/{service-key}/v2/cache`: the only place the key is ever sent. */
 export function parseEndpoint(baseUrl: string, serviceKey: string): URL {
-  const base = parseBaseUrl(baseUrl);
+  // Both checked, so that a bad base-url does not hide a bad service-key.
+  let base: URL | undefined;
+  let problem: string | undefined;
+  try {
+    base = parseBaseUrl(baseUrl);
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    problem = error.message;
+  }
   const segment = serviceKey.trim();
   if (!/^[A-Za-z0-9._~-]+$/.test(segment) || segment === '.' || segment === '..') {
-    throwInput(
-      `service-key: ${quote(serviceKey)} is not allowed; use one path segment of letters, digits, '.', '_', '~' or '-' ` +
-        '(the <service-key> in /api/<service-key>/v2/cache).',
-    );
+    const message =
+      `service-key: ${quote(serviceKey)} is not allowed; use one path segment of letters, digits, '.', '_', '~' or ` +
+      "'-' (the <service-key> in /api/<service-key>/v2/cache).";
+    problem = problem === undefined ? message : `${problem}\n${message}`;
   }
+  if (base === undefined || problem !== undefined) return throwInput(problem ?? 'base-url: not usable.');
   // Set as a path, never parsed as a URL: a base path like `//evil.example` must not become another host.
   const endpoint = new URL(base.origin);
   endpoint.pathname = `${base.pathname.replace(/\/+/g, '/').replace(/\/$/, '')}/api/${segment}/v2/cache`;
@@ -111,6 +120,12 @@ function parseBaseUrl(value: string): URL {
     const suggestion = !hasScheme && URL.canParse(`https://${trimmed}`) ? `e.g. https://${trimmed}` : example;
     return throwInput(
       `base-url: ${quote(value)} is not an absolute URL; write it with https://, ${suggestion}.`,
+    );
+  }
+  if (url.username !== '' || url.password !== '') {
+    // Not quoted: the value holds credentials (in a shape the check above does not know, such as `https:/u:p@h`).
+    return throwInput(
+      'base-url: contains a user name or password (value not shown); the key goes in api-key.',
     );
   }
   if (url.protocol === 'http:' && !isLoopback(url.hostname)) {

@@ -36,6 +36,9 @@ function registerSecrets(rawKeys: readonly string[]): Redact {
 
 async function invalidate(redact: Redact): Promise<void> {
   const raw = Object.fromEntries(INPUT_NAMES.map((name) => [name, core.getInput(name)])) as RawInputs;
+  // Read once; gone from the environment, so that no process started later (git, its helpers) inherits them.
+  delete process.env['INPUT_API-KEY'];
+  delete process.env['INPUT_GITHUB-TOKEN'];
   const settings = parseSettings(raw);
   const log = redactedLog(core, redact);
   const report = await runFlow(settings, {

@@ -1,7 +1,7 @@
 import { ACTION_INPUTS } from './action-inputs.ts';
 import { parseAssetList, type AssetRef } from './assets/refs.ts';
 import { parseFileList } from './changes/files-input.ts';
-import { parsePatterns } from './changes/select.ts';
+import { parsePatterns, selectPaths } from './changes/select.ts';
 import { parseUrlMap, URL_MAP_EXAMPLE, type UrlMapRule } from './changes/url-map.ts';
 import { imageHostOf } from './urls.ts';
 import {
@@ -109,6 +109,22 @@ export function parseSettings(raw: RawInputs): Settings {
 
 const NO_TARGET: Target = { scope: 'none' };
 
+/**
+ * Changed-files actions print their list space-separated by default; taken as one path, it would become one wrong
+ * URL. A single line whose space-separated parts are each an image is taken for such a list, and refused.
+ */
+function refuseSpaceSeparated(text: string, patterns: readonly string[]): void {
+  const line = text.trim();
+  if (line.startsWith('[') || line.includes('\n')) return;
+  const parts = line.split(/\s+/);
+  if (parts.length > 1 && selectPaths(parts, patterns).length === parts.length) {
+    throwInput(
+      `files: ${quote(line)} looks like several paths separated by spaces; give one path per line, or a JSON ` +
+        'array (a changed-files action can print one, e.g. with its JSON output).',
+    );
+  }
+}
+
 /** Glob patterns, one per line; a '!' must stand before a pattern. */
 function parsePatternInput(name: 'paths' | 'rewrite', text: string): string[] {
   const patterns = parsePatterns(text);
@@ -206,6 +222,7 @@ function parseChanges(raw: RawInputs, hasAssets: boolean): ChangesRequest | unde
     throwInput('since: is set, but files already lists the changed paths; set one or the other.');
   }
   const patterns = parsePatternInput('paths', raw.paths);
+  if (files !== undefined) refuseSpaceSeparated(raw.files, patterns);
   if (!patterns.some((pattern) => !pattern.startsWith('!'))) {
     throwInput(`paths: ${quote(raw.paths)} selects nothing; give at least one pattern, e.g. **/*.png`);
   }

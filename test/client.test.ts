@@ -77,6 +77,40 @@ describe('the token answer', () => {
   });
 });
 
+describe('answers that are not what they seem', () => {
+  it('reads the message of {"success": false, "data": "…"}, as WordPress sends it', async () => {
+    emulator().inject('invalidate/assets', {
+      status: 400,
+      body: JSON.stringify({ success: false, data: 'Too many assets to invalidate' }),
+    });
+    expect((await failure(ASSETS)).tooManyAssets).toBe(true);
+  });
+
+  it('does not retry "Too many assets to invalidate", whatever its status: the batch is split instead', async () => {
+    emulator().inject('invalidate/assets', { status: 500, message: 'Too many assets to invalidate' });
+    const error = await failure(ASSETS);
+    expect(error.tooManyAssets).toBe(true);
+    expect(error.retryable).toBe(false);
+  });
+
+  it('does not take a 200 HTML page (a login page, a proxy) for a confirmation', async () => {
+    emulator().inject('invalidate/assets', {
+      body: '<html><title>Sign in</title></html>',
+      headers: { 'content-type': 'text/html' },
+    });
+    const error = await failure(ASSETS);
+    expect(error.kind).toBe('response');
+    expect(error.message).toContain('with an HTML page, not an API answer');
+  });
+
+  it('refuses an endpoint that is not https (but for loopback), before anything is sent', async () => {
+    const endpoint = new URL('http://dashboard.example.com/api/svc/v2/cache');
+    await expect(sendCall(ASSETS, clientFor(emulator(), ROOT_KEY, { endpoint }))).rejects.toThrow(
+      /not https/,
+    );
+  });
+});
+
 describe('a token that must not be used', () => {
   it('is refused when it holds the API key, so that rewrite never publishes the key', async () => {
     emulator().inject('token', { body: JSON.stringify({ success: true, data: { token: `x${ROOT_KEY}x` } }) });

@@ -43,7 +43,11 @@ describe('retries', () => {
     const result = await run({ scope: 'assets', assets: urls(500) }, { key: SUB_KEY, concurrency: 1 }, true);
     expect(emulator().requests).toHaveLength(1);
     expect(result.assets.filter((asset) => asset.outcome === 'not-sent')).toHaveLength(400);
-    expect(result.keyRefused?.index).toBe(1);
+    expect(result.stoppedBy).toMatchObject({
+      call: { index: 1 },
+      reason: 'the service refused the key',
+      keyRefused: true,
+    });
   });
 
   it('a 503 that never ends is sent 1 + max-retries times', async () => {

@@ -13831,7 +13831,7 @@ module.exports = {
 
 
 
-const { parseSetCookie } = __webpack_require__(1126)
+const { parseSetCookie } = __webpack_require__(8745)
 const { stringify } = __webpack_require__(9556)
 const { webidl } = __webpack_require__(220)
 const { Headers } = __webpack_require__(1271)
@@ -14017,7 +14017,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1126:
+/***/ 8745:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 

@@ -5,6 +5,7 @@ import {
   ApiError,
   isKeyRefusal,
   KEY_REFUSED_HINT,
+  mentionsTooManyAssets,
   RETRYABLE_NETWORK_CODES,
   RETRYABLE_STATUSES,
 } from './errors.ts';
@@ -44,6 +45,7 @@ const MAX_BODY_BYTES = 64 * 1024;
 
 /** Sends one call once. Resolves with the answer, or rejects with an ApiError (never anything else). */
 export async function sendCall(call: ApiCall, options: ClientOptions): Promise<ApiAnswer> {
+  assertSafeEndpoint(options.endpoint);
   const signal = AbortSignal.timeout(options.timeoutMs);
   const path = `${options.endpoint.pathname}/${call.route}`;
   const body = requestBody(call);
@@ -65,6 +67,19 @@ export async function sendCall(call: ApiCall, options: ClientOptions): Promise<A
     throw networkError(error, signal, options);
   }
   return interpret(call, response.statusCode, response.headers, text, options);
+}
+
+/** The key travels only over https, or to this machine: checked here too, for callers of the library. */
+function assertSafeEndpoint(endpoint: URL): void {
+  const loopback =
+    ['localhost', '[::1]'].includes(endpoint.hostname) || /^127\.\d+\.\d+\.\d+$/.test(endpoint.hostname);
+  if (endpoint.protocol !== 'https:' && !(endpoint.protocol === 'http:' && loopback)) {
+    throw new TypeError(
+      `endpoint ${endpoint.origin} is not https: the key is sent over https only (or to loopback).`,
+    );
+  }
+  if (endpoint.username !== '' || endpoint.password !== '')
+    throw new TypeError('endpoint holds credentials.');
 }
 
 function requestHeaders(hasBody: boolean, options: ClientOptions): Record<string, string> {
@@ -151,6 +166,16 @@ function interpret(
   if (status < 200 || status >= 300) {
     throw httpError(status, server(), retryAfterMs(header(headers, 'retry-after')), options);
   }
+  const contentType = header(headers, 'content-type') ?? '';
+  if (/html/i.test(contentType) || /^\s*</.test(body)) {
+    // A login page or a proxy's page, from a base-url that is not the API: not a confirmation.
+    const { message } = server();
+    throw new ApiError(
+      `HTTP ${status} with an HTML page, not an API answer${message === undefined ? '' : ` (${message})`}: ` +
+        'check base-url and service-key.',
+      { kind: 'response', status, retryable: false },
+    );
+  }
   const json = parseJsonObject(body);
   if (json?.success === false) {
     const { code, message } = server();
@@ -185,7 +210,8 @@ function httpError(
     status,
     code: server.code,
     serverMessage: server.message,
-    retryable: RETRYABLE_STATUSES.has(status),
+    // Sent again, the same batch is too large again: it is split instead, whatever the status said.
+    retryable: RETRYABLE_STATUSES.has(status) && !mentionsTooManyAssets(server.message),
     retryAfterMs: retryAfter,
   });
 }

@@ -40,9 +40,21 @@ export class ApiError extends Error {
     return isKeyRefusal(this.status, this.serverMessage);
   }
 
+  /**
+   * Why every other call would fail the same way, when it would: the key or its account is refused, or the
+   * address is wrong (no such route, a redirect, a host that does not exist). The run then starts no new call.
+   */
+  get stopsTheRun(): string | undefined {
+    if (this.keyRefused) return 'the service refused the key';
+    if (this.kind === 'redirect' || this.code === 'rest_no_route' || this.message.includes('ENOTFOUND')) {
+      return 'the service could not be reached at base-url';
+    }
+    return undefined;
+  }
+
   /** The service's answer to a batch over its limit (API spec, part 7). */
   get tooManyAssets(): boolean {
-    return mentions(this.serverMessage, 'Too many assets to invalidate');
+    return mentionsTooManyAssets(this.serverMessage);
   }
 }
 
@@ -52,6 +64,10 @@ export function isKeyRefusal(status: number | undefined, serverMessage: string |
 }
 
 const ACCOUNT_ERRORS = ['User not found', 'User not active'];
+
+export function mentionsTooManyAssets(message: string | undefined): boolean {
+  return mentions(message, 'Too many assets to invalidate');
+}
 
 function mentions(message: string | undefined, text: string): boolean {
   return message?.toLowerCase().includes(text.toLowerCase()) === true;

@@ -11,7 +11,8 @@ const MAX_HTML_LENGTH = 4 * 1024;
 
 /**
  * Understands the shapes seen from such services and the proxies in front of them:
- * `{code, message, data: {status}}` (WordPress-style REST APIs), `{success: false, error | message | data.message}`,
+ * `{code, message, data: {status}}` (WordPress-style REST APIs), `{success: false, error | message | data |
+ * data.message}`,
  * `{error: {code, message}}`, plain text, an HTML error page (its text), and an empty body.
  */
 export function serverMessage(body: string, contentType = ''): ServerMessage {
@@ -42,7 +43,7 @@ function fromJson(json: unknown): ServerMessage {
     json.message,
     error,
     isRecord(error) ? error.message : undefined,
-    isRecord(data) ? data.message : undefined,
+    isRecord(data) ? data.message : data, // WordPress's wp_send_json_error('…') sends the message as data
     Array.isArray(json.errors) ? messageOf(json.errors[0]) : undefined,
   );
   return withMessage(code, message);

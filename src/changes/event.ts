@@ -39,6 +39,12 @@ export function commitRange(context: GithubContext, since: string | undefined): 
   const head = event?.head ?? context.sha;
   if (since !== undefined) return { base: since, head, origin: `since ${since}` };
   if (event !== undefined) return event;
+  if (context.eventName === '') {
+    return throwInput(
+      'since: outside a GitHub workflow, no event names the commits to compare. Set since to a commit, tag or ' +
+        'branch (e.g. --since v1.4.0), or pass the changed paths: git diff --name-only -z A B | … --files - -0',
+    );
+  }
   return throwInput(
     `since: the workflow was triggered by '${context.eventName}', which names no commits to compare. Set since ` +
       'to a commit, tag or branch to compare with (e.g. since: v1.4.0), or list the changed paths in files.',

@@ -4,10 +4,6 @@ import { PARENT, type CommitRange } from './event.ts';
 /** Runs git with these arguments in the workspace and resolves with its standard output. Never a shell. */
 export type RunGit = (args: readonly string[]) => Promise<string>;
 
-export class GitError extends Error {
-  override readonly name = 'GitError';
-}
-
 export function gitIn(workspace: string): RunGit {
   return (args) =>
     new Promise((resolve, reject) => {
@@ -19,14 +15,12 @@ export function gitIn(workspace: string): RunGit {
           cwd: workspace,
           encoding: 'utf8',
           maxBuffer: 512 * 1024 * 1024,
-          env: { ...process.env, GIT_TERMINAL_PROMPT: '0' },
+          env: gitEnvironment(),
         },
         (error, stdout, stderr) => {
           if (error === null) resolve(stdout);
           else
-            reject(
-              new GitError(`git ${args.join(' ')}: ${stderr.trim() || error.message}`, { cause: error }),
-            );
+            reject(new Error(`git ${args.join(' ')}: ${stderr.trim() || error.message}`, { cause: error }));
         },
       );
     });
@@ -92,4 +86,15 @@ async function parentOf(head: string, git: RunGit): Promise<string> {
 
 async function isShallow(git: RunGit): Promise<boolean> {
   return (await git(['rev-parse', '--is-shallow-repository'])).trim() === 'true';
+}
+
+/**
+ * The environment git and what it starts (remote helpers, credential helpers, hooks) run in: without the inputs
+ * and the command's variables, which hold the Root key and the GitHub token.
+ */
+function gitEnvironment(): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(INPUT_|IMAGE_CACHE_)/i.test(name)),
+  );
+  return { ...env, GIT_TERMINAL_PROMPT: '0' };
 }

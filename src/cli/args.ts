@@ -44,7 +44,8 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
       const name = flag.slice(2) as InputName;
       inputs[name] = BOOLEAN_INPUTS.has(name) && inline === undefined ? 'true' : value();
     } else {
-      throwInput(`${quote(arg)} is not a flag of this command; see --help.`);
+      // The flag alone, never its value: `--apikey=<the key>` must not be printed back.
+      throwInput(`${quote(flag)} is not a flag of this command; see --help.`);
     }
   }
   if (flags.nulSeparated && inputs.files !== '-')

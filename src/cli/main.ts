@@ -1,13 +1,12 @@
 import { githubContextFromEnv } from '../changes/github-context.ts';
 import { InputError } from '../inputs.ts';
-import type { Plan } from '../plan.ts';
 import { makeRedactor, redactStrings, secretValues } from '../redact.ts';
 import { runFlow } from '../run/flow.ts';
 import { redactedLog } from '../run/log.ts';
-import { failuresOf, reportJson } from '../run/report.ts';
+import { failuresOf, plannedCalls, reportJson } from '../run/report.ts';
 import { parseSettings } from '../settings.ts';
 import { VERSION } from '../version.ts';
-import { parseCommandLine, rawInputs, type Sources } from './args.ts';
+import { envName, parseCommandLine, rawInputs, type Sources } from './args.ts';
 import { helpText } from './help.ts';
 import { progress, stderrLog } from './log.ts';
 import { resultText } from './text.ts';
@@ -26,9 +25,14 @@ export const EXIT_REFUSED = 2;
 
 /** The command: argv and environment -> the action's settings -> the same flow -> an exit code. */
 export async function runCommand(argv: readonly string[], terminal: Terminal): Promise<number> {
-  let redact = makeRedactor([]);
+  // Before anything is parsed, so that no message, not even one about a mistyped flag, can show the key.
+  let redact = makeRedactor(
+    secretValues([terminal.env[envName('api-key')] ?? '', terminal.env.GITHUB_TOKEN ?? '']),
+  );
+  let json = argv.includes('--json');
   try {
     const commandLine = parseCommandLine(argv);
+    json = commandLine.json;
     if (commandLine.help) return done(terminal.stdout, helpText());
     if (commandLine.version) return done(terminal.stdout, `${VERSION}\n`);
     const raw = rawInputs(commandLine, terminal);
@@ -54,7 +58,7 @@ export async function runCommand(argv: readonly string[], terminal: Terminal): P
         callEnded = progress((text) => {
           terminal.stderr(text);
           screen.progressShown = true;
-        }, plannedCallCount(plan));
+        }, plannedCalls(plan).length);
       },
       onCall: (call) => callEnded?.(call.outcome === 'failed'),
     });
@@ -63,11 +67,13 @@ export async function runCommand(argv: readonly string[], terminal: Terminal): P
     terminal.stdout(
       redact(commandLine.json ? `${JSON.stringify(reportJson(shown), null, 2)}\n` : resultText(shown)),
     );
-    if (report.result?.keyRefused !== undefined) return EXIT_REFUSED;
+    if (report.result?.stoppedBy?.keyRefused === true) return EXIT_REFUSED;
     return failuresOf(report).length > 0 ? EXIT_NOT_CONFIRMED : EXIT_CONFIRMED;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     terminal.stderr(redact(`error: ${message}\n`));
+    // --json promises a report on standard output, a failed run's too.
+    if (json) terminal.stdout(redact(`${JSON.stringify({ ok: false, error: redact(message) }, null, 2)}\n`));
     return error instanceof InputError ? EXIT_REFUSED : EXIT_NOT_CONFIRMED;
   }
 }
@@ -75,11 +81,4 @@ export async function runCommand(argv: readonly string[], terminal: Terminal): P
 function done(write: (text: string) => void, text: string): number {
   write(text);
   return EXIT_CONFIRMED;
-}
-
-function plannedCallCount(plan: Plan): number {
-  const invalidation = plan.invalidation;
-  const calls =
-    invalidation.scope === 'assets' ? invalidation.batches.length : invalidation.scope === 'none' ? 0 : 1;
-  return calls + (plan.token ? 1 : 0);
 }

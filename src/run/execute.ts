@@ -56,8 +56,8 @@ export interface RunResult {
   /** With scope `assets`: every reference, in input order. */
   readonly assets: readonly AssetResult[];
   readonly token?: string;
-  /** Set when the service refused the key: the calls after it were not sent. */
-  readonly keyRefused?: CallRecord;
+  /** The call whose failure showed that every other would fail too (a refused key, a wrong address). */
+  readonly stoppedBy?: { readonly call: CallRecord; readonly reason: string; readonly keyRefused: boolean };
 }
 
 /** Runs the plan: invalidation first, then the token, so that the token is never older than the invalidation. */
@@ -79,14 +79,14 @@ export async function execute(plan: Plan, options: ExecuteOptions): Promise<RunR
       break;
   }
   let token: string | undefined;
-  if (plan.token && run.keyRefused === undefined) {
+  if (plan.token && run.stoppedBy === undefined) {
     token = (await run.call({ route: 'token' })).answer?.token;
   }
   return {
     calls: run.calls,
     assets,
     ...(token === undefined ? {} : { token }),
-    ...(run.keyRefused === undefined ? {} : { keyRefused: run.keyRefused }),
+    ...(run.stoppedBy === undefined ? {} : { stoppedBy: run.stoppedBy }),
   };
 }
 
@@ -97,7 +97,7 @@ interface Sent {
 
 /** The state of one execution: the calls made so far, and whether the key was refused. */
 class Run {
-  keyRefused: CallRecord | undefined;
+  stoppedBy: RunResult['stoppedBy'];
   private readonly records: CallRecord[] = [];
   private sent = 0;
   private readonly options: ExecuteOptions;
@@ -131,7 +131,10 @@ class Run {
       ...(result.ok ? {} : { error: callError(result.error) }),
     };
     this.records.push(record);
-    if (!result.ok && result.error.keyRefused) this.keyRefused ??= record;
+    const reason = result.ok ? undefined : result.error.stopsTheRun;
+    if (reason !== undefined && !result.ok) {
+      this.stoppedBy ??= { call: record, reason, keyRefused: result.error.keyRefused };
+    }
     options.onCall?.(record);
     return { record, ...(result.ok ? { answer: result.value } : {}) };
   }
@@ -152,7 +155,7 @@ class Run {
     const worker = async (): Promise<void> => {
       for (
         let slice = queue.take();
-        slice !== undefined && this.keyRefused === undefined;
+        slice !== undefined && this.stoppedBy === undefined;
         slice = queue.take()
       ) {
         const sent = slice;
@@ -165,7 +168,8 @@ class Run {
       }
     };
     await Promise.all(Array.from({ length: this.options.concurrency }, worker));
-    const notSent = `not sent: the service refused the key (call ${this.keyRefused?.index ?? '?'})`;
+    const stop = this.stoppedBy;
+    const notSent = `not sent: ${stop?.reason ?? 'the run stopped'} (call ${stop?.call.index ?? '?'})`;
     return refs.map((ref, position): AssetResult => {
       const record = lastCall[position];
       if (record === undefined) return { ref, outcome: 'not-sent', error: notSent };

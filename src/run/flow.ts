@@ -39,8 +39,12 @@ export async function runFlow(settings: Settings, options: FlowOptions): Promise
   if (!settings.dryRun) {
     log.startGroup('Invalidate');
     result = await send(settings, plan, options);
-    const confirmed = result.calls.filter((call) => call.outcome === 'confirmed').length;
-    log.info(`${plural(confirmed, 'call')} of ${result.calls.length} confirmed.`);
+    const calls = result.calls.filter((call) => call.route !== 'token');
+    const withOutcome = (outcome: string): number => calls.filter((call) => call.outcome === outcome).length;
+    const split = withOutcome('split') > 0 ? `, ${withOutcome('split')} split in halves` : '';
+    log.info(
+      `${withOutcome('confirmed')} of ${plural(calls.length, 'invalidation call')} confirmed${split}.`,
+    );
     log.endGroup();
   }
   const rewrite = await rewriteStep(settings, result?.token, options);
@@ -88,6 +92,11 @@ async function rewriteStep(
     };
   }
   for (const file of rewrite.files) log.debug(`${quote(file.path)}: ${plural(file.urls, 'URL')}`);
+  // A pattern that selects nothing is most likely a wrong folder: the deploy would ship the old URLs.
+  if (rewrite.scanned === 0)
+    log.warning(`rewrite: no file matches ${settings.rewrite.map(quote).join(', ')}.`);
+  else if (rewrite.urls === 0)
+    log.warning(`rewrite: no URL on ${settings.imageHost} in the ${rewrite.scanned} files.`);
   log.info(
     `${settings.dryRun ? 'Would set' : 'Set'} the cache buster of ${plural(rewrite.urls, 'image URL')} in ` +
       `${plural(rewrite.files.length, 'file')} (of ${rewrite.scanned} scanned).`,

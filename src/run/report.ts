@@ -62,9 +62,10 @@ export function failuresOf(report: Report): string[] {
         `${describeCall(call)} failed${afterAttempts(call)}: ${call.error?.message ?? 'unknown error'}`,
     );
   const notSent = result.assets.filter((asset) => asset.outcome === 'not-sent').length;
-  if (notSent > 0) failures.push(`${plural(notSent, 'asset')} not sent, since the service refused the key.`);
-  if (report.plan.token && result.keyRefused !== undefined && tokenCall(report) === undefined) {
-    failures.push('The token was not requested, since the service refused the key.');
+  const reason = result.stoppedBy?.reason ?? 'the run stopped';
+  if (notSent > 0) failures.push(`${plural(notSent, 'asset')} not sent, since ${reason}.`);
+  if (report.plan.token && result.stoppedBy !== undefined && tokenCall(report) === undefined) {
+    failures.push(`The token was not requested, since ${reason}.`);
   }
   return [...failures, ...rewrite];
 }

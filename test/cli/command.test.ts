@@ -182,6 +182,13 @@ describe('the exit code', () => {
     expect(emulator.requests).toEqual([]);
   });
 
+  it('never prints the value of a mistyped flag: it may be the key', async () => {
+    const run = await cli(['--assets', A, '--apikey=secret-typed-into-the-wrong-flag']);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain('error: "--apikey" is not a flag of this command; see --help.');
+    expect(run.stderr + run.stdout).not.toContain('secret-typed-into-the-wrong-flag');
+  });
+
   it('is 2 for -0 without --files -', async () => {
     const run = await cli(['--assets', A, '-0']);
     expect(run.exitCode).toBe(2);

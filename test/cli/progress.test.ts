@@ -67,7 +67,7 @@ describe('progress on standard error', () => {
     const result = await run(['--assets', urls(250).join('\n'), '--concurrency', '1', '--verbose'], true);
     expect(result.exitCode).toBe(0);
     expect(result.stderr).toMatch(PROGRESS);
-    expect(result.stderr).toContain('\r\x1b[K3 calls of 3 confirmed.\n');
+    expect(result.stderr).toContain('\r\x1b[K3 of 3 invalidation calls confirmed.\n');
     // After a progress line comes the next one (\r) or the end of the run (\n), never text on the same line.
     // eslint-disable-next-line no-control-regex -- the terminal's escape sequence is what is checked
     expect(result.stderr).not.toMatch(/calls done(?:, \d+ failed)?\x1b\[K(?![\r\n]|$)/);

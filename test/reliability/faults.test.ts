@@ -119,6 +119,8 @@ interface Expected {
   readonly faultStatus?: number | 'none';
   /** A faulted request still ran the route (a success trickled too slowly): the service accepted it. */
   readonly routeRunsOnFault?: boolean;
+  /** Assets never sent, since a failure showed that every call would fail (a redirect, a refused key). */
+  readonly notSent?: number;
 }
 
 const assetsOf = (request: RecordedRequest): string[] => {
@@ -176,11 +178,14 @@ function check(observed: Observed, expected: Expected): void {
     if (expected.failure !== undefined) expect(call.error?.message).toMatch(expected.failure);
   }
 
-  // Nothing lost: every asset, in input order, invalidated or failed; the failed ones are those of failed calls.
+  // Nothing lost: every asset, in input order, invalidated, failed or (after a stop) not sent; the failed ones
+  // are those of failed calls.
   expect(result.assets.map((asset) => asset.ref)).toEqual(assets);
   const invalidated = result.assets.filter((a) => a.outcome === 'invalidated').map((a) => a.ref);
   const failed = result.assets.filter((a) => a.outcome === 'failed').map((a) => a.ref);
-  expect(invalidated.length + failed.length, 'assets invalidated or failed').toBe(assets.length);
+  const notSent = result.assets.filter((a) => a.outcome === 'not-sent').length;
+  expect(notSent, 'assets not sent').toBe(expected.notSent ?? 0);
+  expect(invalidated.length + failed.length + notSent, 'assets accounted for').toBe(assets.length);
   expect(sorted(failed)).toEqual(sorted(failedCalls.flatMap((call) => call.assets ?? [])));
   const accepted = new Set(emulator.invalidated.assets);
   if (expected.routeRunsOnFault === true) {
@@ -429,31 +434,40 @@ describe('the retry deadline', () => {
 
 describe('redirects are never followed (the target is a second local server)', () => {
   const location = (): string => `${bystander.url}/api/svc/v2/cache/invalidate/assets`;
+  // A redirect would answer every call alike: the calls already in flight end, no new one starts.
+  const stopped = { requests: CONCURRENCY, notSent: 50 } as const;
   for (const status of [301, 302, 303, 307, 308]) {
-    tally.case(`HTTP ${status} to another origin: the call fails once, naming the host`, async () => {
-      emulator.inject('invalidate/assets', { status, headers: { location: location() } });
-      const observed = await run();
-      check(observed, {
-        requests: BATCHES,
-        failedCalls: 1,
-        failedAttempts: 1,
-        faultStatus: status,
-        failure: new RegExp(
-          `^HTTP ${status}: the service redirected to ${bystander.host.replaceAll('.', '\\.')}\\.`,
-        ),
-      });
-      expect(observed.result.calls.find((call) => call.outcome === 'failed')?.error?.kind).toBe('redirect');
-    });
+    tally.case(
+      `HTTP ${status} to another origin: the call fails once, naming the host, and the run stops`,
+      async () => {
+        emulator.inject('invalidate/assets', { status, headers: { location: location() } });
+        const observed = await run();
+        check(observed, {
+          ...stopped,
+          failedCalls: 1,
+          failedAttempts: 1,
+          faultStatus: status,
+          failure: new RegExp(
+            `^HTTP ${status}: the service redirected to ${bystander.host.replaceAll('.', '\\.')}\\.`,
+          ),
+        });
+        expect(observed.result.calls.find((call) => call.outcome === 'failed')?.error?.kind).toBe('redirect');
+        expect(observed.result.stoppedBy?.reason).toBe('the service could not be reached at base-url');
+      },
+    );
   }
 
-  tally.case('HTTP 307 on every call: every call fails once, none reaches the other server', async () => {
-    emulator.inject(
-      'invalidate/assets',
-      ...Array.from({ length: BATCHES }, () => ({ status: 307, headers: { location: location() } })),
-    );
-    const observed = await run();
-    check(observed, { requests: BATCHES, failedCalls: BATCHES, failedAttempts: 1, faultStatus: 307 });
-  });
+  tally.case(
+    'HTTP 307 on every call: every call in flight fails once, none reaches the other server',
+    async () => {
+      emulator.inject(
+        'invalidate/assets',
+        ...Array.from({ length: BATCHES }, () => ({ status: 307, headers: { location: location() } })),
+      );
+      const observed = await run();
+      check(observed, { ...stopped, failedCalls: CONCURRENCY, failedAttempts: 1, faultStatus: 307 });
+    },
+  );
 
   tally.case('HTTP 307 to the same origin is not followed either', async () => {
     emulator.inject('invalidate/assets', {
@@ -461,7 +475,7 @@ describe('redirects are never followed (the target is a second local server)', (
       headers: { location: '/api/svc/v2/cache/invalidate/assets' },
     });
     const observed = await run();
-    check(observed, { requests: BATCHES, failedCalls: 1, failedAttempts: 1, faultStatus: 307 });
+    check(observed, { ...stopped, failedCalls: 1, failedAttempts: 1, faultStatus: 307 });
   });
 });
 

@@ -94,7 +94,8 @@ function refusedRun(token: boolean): Report {
     { ref: B, outcome: 'failed', call: 2, error: 'HTTP 401: Unauthorized' },
     { ref: C, outcome: 'not-sent', error: 'not sent: the service refused the key (call 2)' },
   ];
-  return report({ scope: 'assets', assets: [A, B, C] }, token, { calls, assets, keyRefused: refused });
+  const stoppedBy = { call: refused, reason: 'the service refused the key', keyRefused: true };
+  return report({ scope: 'assets', assets: [A, B, C] }, token, { calls, assets, stoppedBy });
 }
 
 describe('outputsOf', () => {

@@ -414,6 +414,18 @@ describe('parseSettings: several problems', () => {
   });
 });
 
+describe('parseSettings: base-url and service-key together', () => {
+  it('reports a bad service-key beside a bad base-url', () => {
+    const message = problem({ 'base-url': 'not a url', 'service-key': 'a/b' });
+    expect(message).toMatch(/^base-url: /m);
+    expect(message).toMatch(/^service-key: /m);
+  });
+
+  it('never quotes a base-url with credentials, whatever its shape', () => {
+    expect(problem({ 'base-url': 'http:/admin:hunter2@dashboard.example.com' })).not.toContain('hunter2');
+  });
+});
+
 describe('parseSettings: changed files', () => {
   const MAP = 'public/images => https://www.example.com/images';
   const changes = (overrides: Partial<RawInputs>) => {
@@ -426,6 +438,12 @@ describe('parseSettings: changed files', () => {
       'public/images/a.png',
       'public/images/b.png',
     ]);
+  });
+
+  it('refuses a single line of space-separated image paths, as changed-files actions print by default', () => {
+    expect(problem({ files: 'public/images/a.png public/images/b.png', 'url-map': MAP })).toMatch(
+      /^files: .* looks like several paths separated by spaces/m,
+    );
   });
 
   it('takes files as a JSON array too', () => {
