@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rendered } from '../support/markdown.ts';
 import { parse } from 'yaml';
 import { startEmulator, type Emulator } from '../emulator/server.ts';
 import { ROOT_KEY } from '../support/client.ts';
@@ -87,14 +88,6 @@ afterAll(async () => {
 
 /** The path of an invalidated URL, decoded: the repository path it stands for, under images/. */
 const decodedPath = (url: string): string => decodeURIComponent(new URL(url).pathname);
-
-/** Markdown as a reader sees it: backslash escapes and entities undone. */
-const rendered = (markdown: string): string =>
-  markdown
-    .replace(/\\([\\`*_{}[\]()#+!|~.-])/g, '$1')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
 
 interface FilesReport {
   files: { found: number; selected: number; mapped: number; unmapped: string[] };

@@ -4,6 +4,7 @@
  * mapped and skipped. Spawned as the runner spawns the action, against the emulator.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rendered } from '../support/markdown.ts';
 import { startEmulator, type Emulator } from '../emulator/server.ts';
 import { ROOT_KEY } from '../support/client.ts';
 import {
@@ -64,14 +65,6 @@ function run(
     },
   );
 }
-
-/** Markdown as a reader sees it: backslash escapes and entities undone. */
-const rendered = (markdown: string): string =>
-  markdown
-    .replace(/\\([\\`*_{}[\]()#+!|~.-])/g, '$1')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
 
 interface FilesReport {
   files?: { source: string; found: number; selected: number; mapped: number; unmapped: string[] };

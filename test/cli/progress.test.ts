@@ -1,19 +1,10 @@
 /** The command's progress line on a terminal: runCommand in-process, with standard error captured. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCommand, type Terminal } from '../../src/cli/main.ts';
-import { startEmulator, type Emulator } from '../emulator/server.ts';
+import { useEmulator } from '../support/emulator.ts';
 import { ROOT_KEY } from '../support/client.ts';
 
-let emulator: Emulator;
-beforeAll(async () => {
-  emulator = await startEmulator();
-});
-afterAll(async () => {
-  await emulator.close();
-});
-beforeEach(() => {
-  emulator.reset();
-});
+const emulator = useEmulator();
 
 const urls = (count: number): string[] =>
   Array.from({ length: count }, (_, i) => `https://www.example.com/img/${i}.png`);
@@ -30,8 +21,8 @@ async function run(argv: string[], interactive: boolean): Promise<Captured> {
   const terminal: Terminal = {
     env: {
       IMAGE_CACHE_API_KEY: ROOT_KEY,
-      IMAGE_CACHE_BASE_URL: emulator.url,
-      IMAGE_CACHE_SERVICE_KEY: emulator.serviceKey,
+      IMAGE_CACHE_BASE_URL: emulator().url,
+      IMAGE_CACHE_SERVICE_KEY: emulator().serviceKey,
     },
     readFile: () => {
       throw new Error('no file is read in these runs');
@@ -74,7 +65,7 @@ describe('progress on standard error', () => {
   });
 
   it('on a terminal: the calls that failed are counted', async () => {
-    emulator.inject('invalidate/assets', { status: 400 });
+    emulator().inject('invalidate/assets', { status: 400 });
     const result = await run(['--assets', urls(150).join('\n'), '--concurrency', '1'], true);
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain('1 of 2 calls done, 1 failed');
@@ -89,7 +80,7 @@ describe('progress on standard error', () => {
   it('not on a terminal: no progress line and no terminal control characters', async () => {
     const result = await run(['--assets', urls(250).join('\n'), '--token', '--concurrency', '1'], false);
     expect(result.exitCode).toBe(0);
-    expect(emulator.requests).toHaveLength(4);
+    expect(emulator().requests).toHaveLength(4);
     expect(result.stderr).not.toMatch(PROGRESS);
     expect(result.stderr).not.toContain('\r');
     expect(result.stderr).not.toContain('\x1b');
