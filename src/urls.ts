@@ -16,6 +16,14 @@ export interface ImageUrlOptions {
   readonly segments?: readonly string[] | Readonly<Record<string, string | number>>;
 }
 
+/**
+ * What a cache buster may hold: safe in a URL path segment and in any text that carries the URL (HTML, a srcset
+ * list, CSS url(), JSON). The client holds a token from the service to it, rewrite and imageUrl a value given.
+ */
+export function isCacheBuster(value: string): boolean {
+  return /^[A-Za-z0-9._~-]+$/.test(value);
+}
+
 // What may stand in one path segment without changing the URL's shape.
 const SEGMENT_VALUE = /^[A-Za-z0-9._~!$&'()*+,;=:@-]+$/;
 const SEGMENT_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
@@ -28,14 +36,14 @@ export function imageUrl(options: ImageUrlOptions): string {
     if (segments.some((text) => text.startsWith('cb:'))) {
       throw new TypeError('a cb segment is given both as cacheBuster and in segments; give it once');
     }
-    segments.unshift(segment('cb', options.cacheBuster));
+    segments.unshift(cacheBusterSegment(options.cacheBuster));
   }
   return [base, ...segments, originOf(options.originUrl)].join('/');
 }
 
 /** `https://{image_host}/cb:<token>`, to which a page appends `/<segments>/<origin URL>`. */
 export function imageUrlPrefix(imageHost: string, cacheBuster: string): string {
-  return `https://${imageHostOf(imageHost)}/${segment('cb', cacheBuster)}`;
+  return `https://${imageHostOf(imageHost)}/${cacheBusterSegment(cacheBuster)}`;
 }
 
 /** A host name (or `host:port`), lower-cased; anything else is refused. */
@@ -48,6 +56,13 @@ export function imageHostOf(value: string): string {
     throw new TypeError(`image host ${JSON.stringify(value)} is not a host name such as img.example.net`);
   }
   return url.host;
+}
+
+function cacheBusterSegment(value: string): string {
+  if (!isCacheBuster(value)) {
+    throw new TypeError(`cache buster ${JSON.stringify(value)}: use letters, digits, '.', '_', '~' and '-'`);
+  }
+  return `cb:${value}`;
 }
 
 function segmentsOf(segments: ImageUrlOptions['segments']): string[] {

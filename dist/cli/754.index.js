@@ -340,6 +340,77 @@ const KEY_REFUSED_HINT = 'The service refused the API key. Check that: the key i
     '"Authorization: Bearer <key>" (pass the bare key, without "Bearer"); it is a Root API key, since a Sub key ' +
     "cannot invalidate or request tokens; and the account's subscription is active.";
 
+;// CONCATENATED MODULE: ./src/urls.ts
+
+/**
+ * What a cache buster may hold: safe in a URL path segment and in any text that carries the URL (HTML, a srcset
+ * list, CSS url(), JSON). The client holds a token from the service to it, rewrite and imageUrl a value given.
+ */
+function isCacheBuster(value) {
+    return /^[A-Za-z0-9._~-]+$/.test(value);
+}
+// What may stand in one path segment without changing the URL's shape.
+const SEGMENT_VALUE = /^[A-Za-z0-9._~!$&'()*+,;=:@-]+$/;
+const SEGMENT_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
+/** Builds the URL, or throws a TypeError naming the part that would make a broken URL. */
+function imageUrl(options) {
+    const base = `https://${imageHostOf(options.imageHost)}`;
+    const segments = segmentsOf(options.segments);
+    if (options.cacheBuster !== undefined) {
+        if (segments.some((text) => text.startsWith('cb:'))) {
+            throw new TypeError('a cb segment is given both as cacheBuster and in segments; give it once');
+        }
+        segments.unshift(cacheBusterSegment(options.cacheBuster));
+    }
+    return [base, ...segments, originOf(options.originUrl)].join('/');
+}
+/** `https://{image_host}/cb:<token>`, to which a page appends `/<segments>/<origin URL>`. */
+function urls_imageUrlPrefix(imageHost, cacheBuster) {
+    return `https://${imageHostOf(imageHost)}/${cacheBusterSegment(cacheBuster)}`;
+}
+/** A host name (or `host:port`), lower-cased; anything else is refused. */
+function imageHostOf(value) {
+    const trimmed = value.trim();
+    const url = URL.parse(`https://${trimmed}`);
+    // The parser drops the default port, so `img.example.net:443` compares as `img.example.net`.
+    const written = trimmed.toLowerCase().replace(/:443$/, '');
+    if (url?.host !== written || url.username !== '' || url.pathname !== '/' || trimmed === '') {
+        throw new TypeError(`image host ${JSON.stringify(value)} is not a host name such as img.example.net`);
+    }
+    return url.host;
+}
+function cacheBusterSegment(value) {
+    if (!isCacheBuster(value)) {
+        throw new TypeError(`cache buster ${JSON.stringify(value)}: use letters, digits, '.', '_', '~' and '-'`);
+    }
+    return `cb:${value}`;
+}
+function segmentsOf(segments) {
+    if (segments === undefined)
+        return [];
+    if (Array.isArray(segments)) {
+        return segments.map((text) => {
+            const colon = text.indexOf(':');
+            return segment(text.slice(0, colon < 0 ? text.length : colon), colon < 0 ? '' : text.slice(colon + 1));
+        });
+    }
+    return Object.entries(segments).map(([name, value]) => segment(name, String(value)));
+}
+function segment(name, value) {
+    if (!SEGMENT_NAME.test(name))
+        throw new TypeError(`processing segment name ${JSON.stringify(name)} is not a name`);
+    if (!SEGMENT_VALUE.test(value)) {
+        throw new TypeError(`${name}: ${JSON.stringify(value)} cannot stand in one URL path segment`);
+    }
+    return `${name}:${value}`;
+}
+function originOf(value) {
+    const url = parseHttpUrl(value);
+    if (url === undefined)
+        throw new TypeError(`origin URL ${JSON.stringify(value)} is not an absolute http(s) URL`);
+    return url.href;
+}
+
 ;// CONCATENATED MODULE: ./src/api/server-message.ts
 const MAX_MESSAGE_LENGTH = 300;
 const MAX_CODE_LENGTH = 100;
@@ -425,6 +496,7 @@ function isRecord(value) {
 }
 
 ;// CONCATENATED MODULE: ./src/api/client.ts
+
 
 
 // Enough for any error message; a larger body is cut, never buffered whole.
@@ -588,8 +660,6 @@ function redirectError(status, headers, options) {
     return new ApiError(`HTTP ${status}: the service redirected to ${options.redact(target)}. Redirects are not followed, so that ` +
         "the key goes to base-url's host alone: set base-url to the address that answers directly.", { kind: 'redirect', status, retryable: false });
 }
-// A token goes into URL paths and, with `rewrite`, into published files: one plain path segment, nothing else.
-const TOKEN = /^[A-Za-z0-9._~-]+$/;
 function tokenFrom(status, json, body, redact) {
     const data = json?.data;
     const value = typeof data === 'object' && data !== null ? data.token : undefined;
@@ -602,7 +672,7 @@ function tokenFrom(status, json, body, redact) {
                 retryable: false,
             });
         }
-        if (TOKEN.test(token))
+        if (isCacheBuster(token))
             return token;
         throw new ApiError(`HTTP ${status}, but the token ${JSON.stringify(token.slice(0, 80))} has characters that cannot stand in a URL ` +
             "path segment (letters, digits, '.', '_', '~' and '-' can).", { kind: 'response', status, retryable: false });
@@ -1149,23 +1219,16 @@ var external_node_path_ = __webpack_require__(6760);
  * URL after it and the syntax around it (HTML, srcset, CSS, JSON, JS) stay as they are, so the end of a URL never
  * has to be found.
  */
-// Printable ASCII only, without what would end or split a URL in HTML, srcset, CSS or a string (quotes, `<>`,
-// `()`, `,`, `\`), change a path (`/?#%`) or be read as an HTML entity (`&`). Files are rewritten as bytes,
-// so a non-ASCII token would not be written as UTF-8 either.
-const UNSAFE_IN_TOKEN = /[^\x21-\x7e]|["#%&'(),/<>?\\`]/;
-// A host name or [IPv6] literal in its ASCII form, optionally with a port.
-const IMAGE_HOST = /^(?:[\w-]+(?:\.[\w-]+)*|\[[\da-f:.]+\])(?::\d{1,5})?$/i;
+
 function rewriteCacheBusters(text, imageHost, token) {
-    if (token === '' || UNSAFE_IN_TOKEN.test(token)) {
+    if (!isCacheBuster(token)) {
         throw new Error(`The cache token ${JSON.stringify(token)} cannot be written as a URL path segment.`);
     }
-    if (!IMAGE_HOST.test(imageHost)) {
-        throw new Error(`The image host ${JSON.stringify(imageHost)} is not a host name with an optional port.`);
-    }
+    const host = imageHostOf(imageHost); // throws for anything but a host name with an optional port
     let rewritten = '';
     let copied = 0;
     let urls = 0;
-    for (const match of text.matchAll(cache_buster_imageUrlPrefix(imageHost))) {
+    for (const match of text.matchAll(cacheBusterPattern(host))) {
         const { start = '', sep = '/', segments = '' } = match.groups ?? {};
         const busted = bustSegments(segments, sep, token);
         if (busted === segments)
@@ -1182,7 +1245,7 @@ function rewriteCacheBusters(text, imageHost, token) {
  * `name:value` processing segments after it, each with its separator. `sep` is `/`, or `\/` in JSON and JS
  * strings that escape slashes, and must be the same throughout one URL.
  */
-function cache_buster_imageUrlPrefix(imageHost) {
+function cacheBusterPattern(imageHost) {
     const host = imageHost.replace(/[.[\]]/g, '\\$&');
     // A host given without a port is the same host when a URL spells out a port.
     const port = /:\d+$/.test(imageHost) ? '' : String.raw `(?::\d+)?`;
@@ -1927,64 +1990,6 @@ function normalise(path) {
 }
 function unique(paths) {
     return [...new Set(paths.filter((path) => path !== ''))];
-}
-
-;// CONCATENATED MODULE: ./src/urls.ts
-
-// What may stand in one path segment without changing the URL's shape.
-const SEGMENT_VALUE = /^[A-Za-z0-9._~!$&'()*+,;=:@-]+$/;
-const SEGMENT_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
-/** Builds the URL, or throws a TypeError naming the part that would make a broken URL. */
-function imageUrl(options) {
-    const base = `https://${imageHostOf(options.imageHost)}`;
-    const segments = segmentsOf(options.segments);
-    if (options.cacheBuster !== undefined) {
-        if (segments.some((text) => text.startsWith('cb:'))) {
-            throw new TypeError('a cb segment is given both as cacheBuster and in segments; give it once');
-        }
-        segments.unshift(segment('cb', options.cacheBuster));
-    }
-    return [base, ...segments, originOf(options.originUrl)].join('/');
-}
-/** `https://{image_host}/cb:<token>`, to which a page appends `/<segments>/<origin URL>`. */
-function urls_imageUrlPrefix(imageHost, cacheBuster) {
-    return `https://${imageHostOf(imageHost)}/${segment('cb', cacheBuster)}`;
-}
-/** A host name (or `host:port`), lower-cased; anything else is refused. */
-function imageHostOf(value) {
-    const trimmed = value.trim();
-    const url = URL.parse(`https://${trimmed}`);
-    // The parser drops the default port, so `img.example.net:443` compares as `img.example.net`.
-    const written = trimmed.toLowerCase().replace(/:443$/, '');
-    if (url?.host !== written || url.username !== '' || url.pathname !== '/' || trimmed === '') {
-        throw new TypeError(`image host ${JSON.stringify(value)} is not a host name such as img.example.net`);
-    }
-    return url.host;
-}
-function segmentsOf(segments) {
-    if (segments === undefined)
-        return [];
-    if (Array.isArray(segments)) {
-        return segments.map((text) => {
-            const colon = text.indexOf(':');
-            return segment(text.slice(0, colon < 0 ? text.length : colon), colon < 0 ? '' : text.slice(colon + 1));
-        });
-    }
-    return Object.entries(segments).map(([name, value]) => segment(name, String(value)));
-}
-function segment(name, value) {
-    if (!SEGMENT_NAME.test(name))
-        throw new TypeError(`processing segment name ${JSON.stringify(name)} is not a name`);
-    if (!SEGMENT_VALUE.test(value)) {
-        throw new TypeError(`${name}: ${JSON.stringify(value)} cannot stand in one URL path segment`);
-    }
-    return `${name}:${value}`;
-}
-function originOf(value) {
-    const url = parseHttpUrl(value);
-    if (url === undefined)
-        throw new TypeError(`origin URL ${JSON.stringify(value)} is not an absolute http(s) URL`);
-    return url.href;
 }
 
 ;// CONCATENATED MODULE: ./src/settings.ts

@@ -9,6 +9,7 @@ import {
   RETRYABLE_NETWORK_CODES,
   RETRYABLE_STATUSES,
 } from './errors.ts';
+import { isCacheBuster } from '../urls.ts';
 import { serverMessage, type ServerMessage } from './server-message.ts';
 
 /** One request to the service (API spec, part 4). Only the plural `invalidate/assets` route exists. */
@@ -237,9 +238,6 @@ function redirectError(status: number, headers: Headers, options: ClientOptions)
   );
 }
 
-// A token goes into URL paths and, with `rewrite`, into published files: one plain path segment, nothing else.
-const TOKEN = /^[A-Za-z0-9._~-]+$/;
-
 function tokenFrom(
   status: number,
   json: Record<string, unknown> | undefined,
@@ -261,7 +259,7 @@ function tokenFrom(
         },
       );
     }
-    if (TOKEN.test(token)) return token;
+    if (isCacheBuster(token)) return token;
     throw new ApiError(
       `HTTP ${status}, but the token ${JSON.stringify(token.slice(0, 80))} has characters that cannot stand in a URL ` +
         "path segment (letters, digits, '.', '_', '~' and '-' can).",

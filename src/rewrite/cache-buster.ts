@@ -5,30 +5,23 @@
  * has to be found.
  */
 
+import { imageHostOf, isCacheBuster } from '../urls.ts';
+
 export interface TextRewrite {
   readonly text: string;
   /** How many image URLs were changed; a URL that already carried the token does not count. */
   readonly urls: number;
 }
 
-// Printable ASCII only, without what would end or split a URL in HTML, srcset, CSS or a string (quotes, `<>`,
-// `()`, `,`, `\`), change a path (`/?#%`) or be read as an HTML entity (`&`). Files are rewritten as bytes,
-// so a non-ASCII token would not be written as UTF-8 either.
-const UNSAFE_IN_TOKEN = /[^\x21-\x7e]|["#%&'(),/<>?\\`]/;
-// A host name or [IPv6] literal in its ASCII form, optionally with a port.
-const IMAGE_HOST = /^(?:[\w-]+(?:\.[\w-]+)*|\[[\da-f:.]+\])(?::\d{1,5})?$/i;
-
 export function rewriteCacheBusters(text: string, imageHost: string, token: string): TextRewrite {
-  if (token === '' || UNSAFE_IN_TOKEN.test(token)) {
+  if (!isCacheBuster(token)) {
     throw new Error(`The cache token ${JSON.stringify(token)} cannot be written as a URL path segment.`);
   }
-  if (!IMAGE_HOST.test(imageHost)) {
-    throw new Error(`The image host ${JSON.stringify(imageHost)} is not a host name with an optional port.`);
-  }
+  const host = imageHostOf(imageHost); // throws for anything but a host name with an optional port
   let rewritten = '';
   let copied = 0;
   let urls = 0;
-  for (const match of text.matchAll(imageUrlPrefix(imageHost))) {
+  for (const match of text.matchAll(cacheBusterPattern(host))) {
     const { start = '', sep = '/', segments = '' } = match.groups ?? {};
     const busted = bustSegments(segments, sep, token);
     if (busted === segments) continue;
@@ -45,7 +38,7 @@ export function rewriteCacheBusters(text: string, imageHost: string, token: stri
  * `name:value` processing segments after it, each with its separator. `sep` is `/`, or `\/` in JSON and JS
  * strings that escape slashes, and must be the same throughout one URL.
  */
-function imageUrlPrefix(imageHost: string): RegExp {
+function cacheBusterPattern(imageHost: string): RegExp {
   const host = imageHost.replace(/[.[\]]/g, '\\$&');
   // A host given without a port is the same host when a URL spells out a port.
   const port = /:\d+$/.test(imageHost) ? '' : String.raw`(?::\d+)?`;
