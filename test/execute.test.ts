@@ -79,6 +79,19 @@ describe('retries', () => {
     expect(result.assets.every((asset) => asset.outcome === 'invalidated')).toBe(true);
   });
 
+  it('tells of each retry before its wait, with the number of the attempt to come', async () => {
+    emulator().inject('invalidate/all', { status: 503 }, { status: 502 });
+    const retries: string[] = [];
+    await run(
+      { scope: 'all' },
+      {
+        onRetry: (call, error, _wait, attempt) =>
+          retries.push(`${call.index} ${error.status ?? ''} ${attempt}`),
+      },
+    );
+    expect(retries).toEqual(['1 503 2', '1 502 3']);
+  });
+
   it("waits exactly the server's Retry-After", async () => {
     const waits: number[] = [];
     const clock: Clock = {

@@ -727,7 +727,7 @@ const systemClock = {
     random: () => Math.random(),
 };
 /** Sends until success, a failure that is not retryable, the retry budget, or the deadline. */
-async function withRetries(send, policy, clock) {
+async function withRetries(send, policy, clock, onRetry) {
     const attempts = [];
     for (let retry = 0;; retry++) {
         const startedAt = clock.now();
@@ -747,6 +747,7 @@ async function withRetries(send, policy, clock) {
                 return { ok: false, error: reason === undefined ? error : withReason(error, reason), attempts };
             }
             attempts.push({ ...tried, waitMs: wait });
+            onRetry?.(error, wait, retry + 2);
             await clock.sleep(wait);
         }
     }
@@ -1394,12 +1395,15 @@ class Run {
             maxDelayMs: options.maxDelayMs,
             deadline: this.deadline,
         };
-        const result = await withRetries(() => options.send(call), policy, this.clock);
-        const record = {
+        const target = {
             index,
             route: call.route,
             ...(call.route === 'invalidate/domain' ? { domain: call.domain } : {}),
             ...(call.route === 'invalidate/assets' ? { assets: call.assets } : {}),
+        };
+        const result = await withRetries(() => options.send(call), policy, this.clock, (error, wait, attempt) => options.onRetry?.(target, error, wait, attempt));
+        const record = {
+            ...target,
             outcome: result.ok ? 'confirmed' : split?.(result.error) === true ? 'split' : 'failed',
             attempts: result.attempts,
             ...(result.ok ? {} : { error: callError(result.error) }),
@@ -1779,6 +1783,11 @@ async function send(settings, plan, options) {
             maxRetries: settings.maxRetries,
             retryWindowMs: RETRY_WINDOW_MS,
             ...BACKOFF,
+            onRetry: (call, error, waitMs, attempt) => {
+                const seconds = (waitMs / 1000).toFixed(1);
+                const failure = error.message.replace(/\.$/, '');
+                options.log.info(`${describeCall(call)}: ${failure}; attempt ${attempt} of ${settings.maxRetries + 1} in ${seconds} s.`);
+            },
             onCall: (call) => {
                 logCall(call, options.log);
                 options.onCall?.(call);

@@ -53,6 +53,7 @@ export async function withRetries<T extends { status: number }>(
   send: () => Promise<T>,
   policy: RetryPolicy,
   clock: Clock,
+  onRetry?: (error: ApiError, waitMs: number, attempt: number) => void,
 ): Promise<CallResult<T>> {
   const attempts: Attempt[] = [];
   for (let retry = 0; ; retry++) {
@@ -73,6 +74,7 @@ export async function withRetries<T extends { status: number }>(
         return { ok: false, error: reason === undefined ? error : withReason(error, reason), attempts };
       }
       attempts.push({ ...tried, waitMs: wait });
+      onRetry?.(error, wait, retry + 2);
       await clock.sleep(wait);
     }
   }

@@ -18,17 +18,23 @@ export interface ExecuteOptions {
   readonly clock?: Clock;
   /** Told of each call as it ends, for progress and debug logs. */
   readonly onCall?: (call: CallRecord) => void;
+  /** Told of each retry before its wait: `attempt` is the number of the attempt to come. */
+  readonly onRetry?: (call: CallTarget, error: ApiError, waitMs: number, attempt: number) => void;
 }
 
 /** confirmed: the service answered 2xx; split: it answered "Too many assets", and the halves were sent instead. */
 export type CallOutcome = 'confirmed' | 'failed' | 'split';
 
-export interface CallRecord {
+/** Which call: its number, route and what it carries. */
+export interface CallTarget {
   /** 1, 2, 3… in the order the calls were first sent. */
   readonly index: number;
   readonly route: Route;
   readonly domain?: string;
   readonly assets?: readonly AssetRef[];
+}
+
+export interface CallRecord extends CallTarget {
   readonly outcome: CallOutcome;
   readonly attempts: readonly Attempt[];
   readonly error?: CallError;
@@ -120,12 +126,20 @@ class Run {
       maxDelayMs: options.maxDelayMs,
       deadline: this.deadline,
     };
-    const result = await withRetries(() => options.send(call), policy, this.clock);
-    const record: CallRecord = {
+    const target: CallTarget = {
       index,
       route: call.route,
       ...(call.route === 'invalidate/domain' ? { domain: call.domain } : {}),
       ...(call.route === 'invalidate/assets' ? { assets: call.assets } : {}),
+    };
+    const result = await withRetries(
+      () => options.send(call),
+      policy,
+      this.clock,
+      (error, wait, attempt) => options.onRetry?.(target, error, wait, attempt),
+    );
+    const record: CallRecord = {
+      ...target,
       outcome: result.ok ? 'confirmed' : split?.(result.error) === true ? 'split' : 'failed',
       attempts: result.attempts,
       ...(result.ok ? {} : { error: callError(result.error) }),

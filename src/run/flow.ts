@@ -188,6 +188,13 @@ async function send(settings: Settings, plan: Plan, options: FlowOptions): Promi
       maxRetries: settings.maxRetries,
       retryWindowMs: RETRY_WINDOW_MS,
       ...BACKOFF,
+      onRetry: (call, error, waitMs, attempt) => {
+        const seconds = (waitMs / 1000).toFixed(1);
+        const failure = error.message.replace(/\.$/, '');
+        options.log.info(
+          `${describeCall(call)}: ${failure}; attempt ${attempt} of ${settings.maxRetries + 1} in ${seconds} s.`,
+        );
+      },
       onCall: (call) => {
         logCall(call, options.log);
         options.onCall?.(call);

@@ -2,7 +2,7 @@ import { plural } from '../format.ts';
 import type { Plan } from '../plan.ts';
 import type { RewriteResult } from '../rewrite/files.ts';
 import { imageUrlPrefix } from '../urls.ts';
-import type { AssetResult, CallRecord, RunResult } from './execute.ts';
+import type { AssetResult, CallRecord, CallTarget, RunResult } from './execute.ts';
 
 /** What a run did, as plain data: the source of the outputs, the summary and the JSON report. */
 export interface Report {
@@ -70,7 +70,7 @@ export function failuresOf(report: Report): string[] {
   return [...failures, ...rewrite];
 }
 
-export function describeCall(call: CallRecord): string {
+export function describeCall(call: CallTarget): string {
   switch (call.route) {
     case 'invalidate/assets':
       return `Call ${call.index} (invalidate ${plural(call.assets?.length ?? 0, 'asset')})`;
