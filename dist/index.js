@@ -34707,11 +34707,15 @@ function eventRange(context) {
             const number = numberAt(payload, 'pull_request', 'number') ?? numberAt(payload, 'number');
             if (base === undefined || head === undefined)
                 return undefined;
+            // For pull_request, GITHUB_SHA is the test merge of head into the base branch: where git has it, that merge
+            // against its first parent is exactly what the pull request changes, whatever the base branch did since.
+            const merge = context.eventName === 'pull_request' && context.sha !== head ? context.sha : undefined;
             return {
                 base,
                 head,
                 origin: `${context.eventName}${number === undefined ? '' : ` #${number}`}`,
                 ...(number === undefined ? {} : { pullNumber: number }),
+                ...(merge === undefined || merge === 'HEAD' ? {} : { mergeCommit: merge }),
             };
         }
         case 'merge_group': {
@@ -34840,8 +34844,10 @@ const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
  */
 async function gitChangedFiles(range, git) {
     await git(['rev-parse', '--is-inside-work-tree']);
-    const head = await ensureCommit(range.head, git);
-    const base = range.base === PARENT ? await parentOf(head, git) : await ensureCommit(range.base, git);
+    const merged = range.mergeCommit === undefined ? undefined : await mergeOf(range.mergeCommit, range.head, git);
+    const head = merged?.merge ?? (await ensureCommit(range.head, git));
+    const base = merged?.firstParent ??
+        (range.base === PARENT ? await parentOf(head, git) : await ensureCommit(range.base, git));
     const output = await git([
         'diff',
         '--name-only',
@@ -34853,7 +34859,33 @@ async function gitChangedFiles(range, git) {
         head,
         '--',
     ]);
-    return { base, head, files: output.split('\0').filter((path) => path !== '') };
+    return {
+        base,
+        head,
+        files: output.split('\0').filter((path) => path !== ''),
+        ...(merged === undefined ? {} : { merge: true }),
+    };
+}
+/**
+ * The pull request's test merge and its first parent, when the merge commit's second parent is the pull
+ * request's head; otherwise (no such commit here or at origin, another shape) undefined, and base..head is used.
+ */
+async function mergeOf(mergeCommit, pullHead, git) {
+    try {
+        const merge = await ensureCommit(mergeCommit, git);
+        let second = await resolve(`${merge}^2`, git);
+        if (second === undefined && (await isShallow(git))) {
+            await git(['fetch', '--quiet', '--no-tags', '--depth=2', '--end-of-options', 'origin', merge]);
+            second = await resolve(`${merge}^2`, git);
+        }
+        const firstParent = await resolve(`${merge}^1`, git);
+        if (second === undefined || firstParent === undefined || second !== (await resolve(pullHead, git)))
+            return undefined;
+        return { merge, firstParent };
+    }
+    catch {
+        return undefined;
+    }
 }
 async function resolve(ref, git) {
     try {
@@ -34906,10 +34938,8 @@ async function detectChangedFiles(context, since, git) {
     let gitProblem;
     try {
         const diff = await gitChangedFiles(range, git);
-        return {
-            files: diff.files,
-            source: `git diff ${github_api_short(diff.base)} ${github_api_short(diff.head)} (${range.origin})`,
-        };
+        const origin = diff.merge === true ? `${range.origin}, its test merge` : range.origin;
+        return { files: diff.files, source: `git diff ${github_api_short(diff.base)} ${github_api_short(diff.head)} (${origin})` };
     }
     catch (error) {
         gitProblem = error instanceof Error ? error.message : String(error);

@@ -23,10 +23,8 @@ export async function detectChangedFiles(
   let gitProblem: string;
   try {
     const diff = await gitChangedFiles(range, git);
-    return {
-      files: diff.files,
-      source: `git diff ${short(diff.base)} ${short(diff.head)} (${range.origin})`,
-    };
+    const origin = diff.merge === true ? `${range.origin}, its test merge` : range.origin;
+    return { files: diff.files, source: `git diff ${short(diff.base)} ${short(diff.head)} (${origin})` };
   } catch (error) {
     gitProblem = error instanceof Error ? error.message : String(error);
   }

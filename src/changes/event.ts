@@ -22,6 +22,8 @@ export interface CommitRange {
   /** How the range was found, for the summary: `push`, `pull_request #12`, `since`… */
   readonly origin: string;
   readonly pullNumber?: number;
+  /** A pull request's test merge commit (GITHUB_SHA), compared with its first parent where it merges `head`. */
+  readonly mergeCommit?: string;
 }
 
 export const PARENT = Symbol('parent of head');
@@ -67,11 +69,15 @@ function eventRange(context: GithubContext): CommitRange | undefined {
       const head = stringAt(payload, 'pull_request', 'head', 'sha');
       const number = numberAt(payload, 'pull_request', 'number') ?? numberAt(payload, 'number');
       if (base === undefined || head === undefined) return undefined;
+      // For pull_request, GITHUB_SHA is the test merge of head into the base branch: where git has it, that merge
+      // against its first parent is exactly what the pull request changes, whatever the base branch did since.
+      const merge = context.eventName === 'pull_request' && context.sha !== head ? context.sha : undefined;
       return {
         base,
         head,
         origin: `${context.eventName}${number === undefined ? '' : ` #${number}`}`,
         ...(number === undefined ? {} : { pullNumber: number }),
+        ...(merge === undefined || merge === 'HEAD' ? {} : { mergeCommit: merge }),
       };
     }
     case 'merge_group': {

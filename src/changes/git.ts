@@ -34,6 +34,8 @@ export interface GitDiff {
   readonly head: string;
   /** Added, modified and deleted paths; a rename is its old path and its new path. */
   readonly files: string[];
+  /** Whether base..head is a pull request's test merge against its first parent. */
+  readonly merge?: boolean;
 }
 
 /**
@@ -42,8 +44,12 @@ export interface GitDiff {
  */
 export async function gitChangedFiles(range: CommitRange, git: RunGit): Promise<GitDiff> {
   await git(['rev-parse', '--is-inside-work-tree']);
-  const head = await ensureCommit(range.head, git);
-  const base = range.base === PARENT ? await parentOf(head, git) : await ensureCommit(range.base, git);
+  const merged =
+    range.mergeCommit === undefined ? undefined : await mergeOf(range.mergeCommit, range.head, git);
+  const head = merged?.merge ?? (await ensureCommit(range.head, git));
+  const base =
+    merged?.firstParent ??
+    (range.base === PARENT ? await parentOf(head, git) : await ensureCommit(range.base, git));
   const output = await git([
     'diff',
     '--name-only',
@@ -55,7 +61,37 @@ export async function gitChangedFiles(range: CommitRange, git: RunGit): Promise<
     head,
     '--',
   ]);
-  return { base, head, files: output.split('\0').filter((path) => path !== '') };
+  return {
+    base,
+    head,
+    files: output.split('\0').filter((path) => path !== ''),
+    ...(merged === undefined ? {} : { merge: true }),
+  };
+}
+
+/**
+ * The pull request's test merge and its first parent, when the merge commit's second parent is the pull
+ * request's head; otherwise (no such commit here or at origin, another shape) undefined, and base..head is used.
+ */
+async function mergeOf(
+  mergeCommit: string,
+  pullHead: string,
+  git: RunGit,
+): Promise<{ merge: string; firstParent: string } | undefined> {
+  try {
+    const merge = await ensureCommit(mergeCommit, git);
+    let second = await resolve(`${merge}^2`, git);
+    if (second === undefined && (await isShallow(git))) {
+      await git(['fetch', '--quiet', '--no-tags', '--depth=2', '--end-of-options', 'origin', merge]);
+      second = await resolve(`${merge}^2`, git);
+    }
+    const firstParent = await resolve(`${merge}^1`, git);
+    if (second === undefined || firstParent === undefined || second !== (await resolve(pullHead, git)))
+      return undefined;
+    return { merge, firstParent };
+  } catch {
+    return undefined;
+  }
 }
 
 async function resolve(ref: string, git: RunGit): Promise<string | undefined> {

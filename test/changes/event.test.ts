@@ -125,6 +125,8 @@ describe.each(['pull_request', 'pull_request_target'])('%s', (eventName) => {
         head: pull.head.sha,
         origin: `${eventName} #${pull.number}`,
         pullNumber: pull.number,
+        // pull_request runs on the test merge (GITHUB_SHA); pull_request_target on the base branch.
+        ...(eventName === 'pull_request' ? { mergeCommit: GITHUB_SHA } : {}),
       });
     },
   );

@@ -180,13 +180,37 @@ describe('git: pull requests and merge groups', () => {
   });
 
   // base.sha is the base branch's tip when the event fired, not the merge base: once the base branch has moved on,
-  // comparing the two trees also lists what changed on the base branch alone. Documented in the README; it can
-  // only invalidate more, never less.
-  it('compares the two trees, so files changed on a base branch that moved on are listed too', async () => {
+  // comparing the two trees also lists what changed on the base branch alone. Without the test merge commit (here
+  // GITHUB_SHA is the head), that is the fallback, documented in the README: it can only invalidate more.
+  it('without a test merge, compares the two trees, so files changed on a moved base branch are listed too', async () => {
     const clone = origin.clone({ branch: 'pr' });
     const changed = await detect(clone, 'pull_request', pullRequestPayload(c.m1, c.p1, 8));
     expect(changed.files).toContain('public/images/pr.png');
     expect(changed.files.length).toBeGreaterThan(1);
+  });
+
+  describe('with the test merge commit as GITHUB_SHA, as pull_request runs on it', () => {
+    let merge: Sha;
+    beforeAll(() => {
+      work.git('checkout', '--quiet', '-b', 'pull-8-merge', c.m1);
+      work.git('merge', '--quiet', '--no-ff', '--no-edit', c.p1);
+      merge = work.head();
+      work.push('pull-8-merge');
+    });
+
+    it('lists exactly the files the pull request changed, from a depth-1 checkout of the merge', async () => {
+      const clone = origin.clone({ depth: 1, branch: 'pull-8-merge' });
+      const payload = pullRequestPayload(c.m1, c.p1, 8);
+      const changed = await detectChangedFiles(
+        context('pull_request', payload, clone.dir, merge),
+        undefined,
+        gitIn(clone.dir),
+      );
+      expect(changed.files).toEqual(['public/images/pr.png']);
+      expect(changed.source).toBe(
+        `git diff ${short(c.m1)} ${short(merge)} (pull_request #8, its test merge)`,
+      );
+    });
   });
 });
 
