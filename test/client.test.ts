@@ -77,6 +77,27 @@ describe('the token answer', () => {
   });
 });
 
+describe('failures that every call would meet', () => {
+  it('a host that does not exist stops the run; a server message that only mentions ENOTFOUND does not', () => {
+    const notFound = new ApiError(
+      'network error ENOTFOUND: getaddrinfo ENOTFOUND dashboard.example.invalid',
+      {
+        kind: 'network',
+        code: 'ENOTFOUND',
+        retryable: true,
+      },
+    );
+    const mentioned = new ApiError('HTTP 400: upstream said ENOTFOUND.', {
+      kind: 'http',
+      status: 400,
+      serverMessage: 'upstream said ENOTFOUND',
+      retryable: false,
+    });
+    expect(notFound.stopsTheRun).toBe('the service could not be reached at base-url');
+    expect(mentioned.stopsTheRun).toBeUndefined();
+  });
+});
+
 describe('answers that are not what they seem', () => {
   it('reads the message of {"success": false, "data": "…"}, as WordPress sends it', async () => {
     emulator().inject('invalidate/assets', {
@@ -231,6 +252,7 @@ describe('what is retryable', () => {
     const endpoint = new URL(`${closed.url}/api/svc/v2/cache`);
     const error = await failure(ASSETS, ROOT_KEY, { endpoint });
     expect(error.message).toContain('ECONNREFUSED');
+    expect(error.code).toBe('ECONNREFUSED');
     expect(error.retryable).toBe(true);
   });
 

@@ -131,7 +131,7 @@ function networkError(error: unknown, signal: AbortSignal, options: ClientOption
   const detail = options.redact(error instanceof Error ? error.message : String(error));
   return new ApiError(
     `network error${code === undefined ? '' : ` ${code}`}: ${detail}`,
-    { kind: 'network', retryable: code === undefined || RETRYABLE_NETWORK_CODES.has(code) },
+    { kind: 'network', code, retryable: code === undefined || RETRYABLE_NETWORK_CODES.has(code) },
     { cause: error },
   );
 }

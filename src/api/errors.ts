@@ -6,7 +6,7 @@ export interface ApiErrorDetails {
   readonly kind: FailureKind;
   /** The HTTP status, when the server answered. */
   readonly status?: number | undefined;
-  /** The server's error code, e.g. `rest_no_route`. */
+  /** The server's error code, e.g. `rest_no_route`; for a network failure, the system's, e.g. `ECONNRESET`. */
   readonly code?: string | undefined;
   /** The server's own message, as sent. */
   readonly serverMessage?: string | undefined;
@@ -46,7 +46,8 @@ export class ApiError extends Error {
    */
   get stopsTheRun(): string | undefined {
     if (this.keyRefused) return 'the service refused the key';
-    if (this.kind === 'redirect' || this.code === 'rest_no_route' || this.message.includes('ENOTFOUND')) {
+    const wrongHost = this.kind === 'network' && this.code === 'ENOTFOUND';
+    if (this.kind === 'redirect' || this.code === 'rest_no_route' || wrongHost) {
       return 'the service could not be reached at base-url';
     }
     return undefined;
