@@ -34016,7 +34016,8 @@ class ApiError extends Error {
     get stopsTheRun() {
         if (this.keyRefused)
             return 'the service refused the key';
-        if (this.kind === 'redirect' || this.code === 'rest_no_route' || this.message.includes('ENOTFOUND')) {
+        const wrongHost = this.kind === 'network' && this.code === 'ENOTFOUND';
+        if (this.kind === 'redirect' || this.code === 'rest_no_route' || wrongHost) {
             return 'the service could not be reached at base-url';
         }
         return undefined;
@@ -34297,7 +34298,7 @@ function networkError(error, signal, options) {
         return new ApiError(`no complete answer within ${seconds} s (timeout-seconds)`, { kind: 'timeout', retryable: true }, { cause: error });
     }
     const detail = options.redact(error instanceof Error ? error.message : String(error));
-    return new ApiError(`network error${code === undefined ? '' : ` ${code}`}: ${detail}`, { kind: 'network', retryable: code === undefined || RETRYABLE_NETWORK_CODES.has(code) }, { cause: error });
+    return new ApiError(`network error${code === undefined ? '' : ` ${code}`}: ${detail}`, { kind: 'network', code, retryable: code === undefined || RETRYABLE_NETWORK_CODES.has(code) }, { cause: error });
 }
 function errorCode(error) {
     for (let current = error, depth = 0; current instanceof Error && depth < 4; depth++) {
@@ -36307,7 +36308,7 @@ async function publish(report, redact) {
 }
 /** A run that ended before its plan (bad input): empty outputs and a report that says why. */
 async function publishFailure(startedAt, redact, message) {
-    const path = await writeReport({ ok: false, error: message, startedAt: startedAt.toISOString() }, redact);
+    const path = await writeReport({ ok: false, error: redact(message), startedAt: startedAt.toISOString() }, redact);
     for (const name of ['token', 'cache-buster', 'image-url-prefix'])
         setOutput(name, '');
     for (const name of ['invalidated', 'failed'])
@@ -36321,9 +36322,10 @@ async function publishFailure(startedAt, redact, message) {
             .write();
     }
 }
+/** `json` holds redacted strings already; the text is redacted once more, after JSON has escaped it. */
 async function writeReport(json, redact) {
     const path = (0,external_node_path_.join)(process.env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), `image-cache-invalidate-${(0,external_node_crypto_.randomUUID)()}.json`);
-    await (0,promises_.writeFile)(path, redact(`${JSON.stringify(redactStrings(json, redact), null, 2)}\n`), { mode: 0o600 });
+    await (0,promises_.writeFile)(path, redact(`${JSON.stringify(json, null, 2)}\n`), { mode: 0o600 });
     return path;
 }
 

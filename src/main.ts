@@ -68,7 +68,10 @@ async function publish(report: Report, redact: Redact): Promise<void> {
 
 /** A run that ended before its plan (bad input): empty outputs and a report that says why. */
 async function publishFailure(startedAt: Date, redact: Redact, message: string): Promise<void> {
-  const path = await writeReport({ ok: false, error: message, startedAt: startedAt.toISOString() }, redact);
+  const path = await writeReport(
+    { ok: false, error: redact(message), startedAt: startedAt.toISOString() },
+    redact,
+  );
   for (const name of ['token', 'cache-buster', 'image-url-prefix']) core.setOutput(name, '');
   for (const name of ['invalidated', 'failed']) core.setOutput(name, '[]');
   core.setOutput('requests', '0');
@@ -81,8 +84,9 @@ async function publishFailure(startedAt: Date, redact: Redact, message: string):
   }
 }
 
+/** `json` holds redacted strings already; the text is redacted once more, after JSON has escaped it. */
 async function writeReport(json: object, redact: Redact): Promise<string> {
   const path = join(process.env.RUNNER_TEMP || tmpdir(), `image-cache-invalidate-${randomUUID()}.json`);
-  await writeFile(path, redact(`${JSON.stringify(redactStrings(json, redact), null, 2)}\n`), { mode: 0o600 });
+  await writeFile(path, redact(`${JSON.stringify(json, null, 2)}\n`), { mode: 0o600 });
   return path;
 }

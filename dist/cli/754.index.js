@@ -295,7 +295,8 @@ class ApiError extends Error {
     get stopsTheRun() {
         if (this.keyRefused)
             return 'the service refused the key';
-        if (this.kind === 'redirect' || this.code === 'rest_no_route' || this.message.includes('ENOTFOUND')) {
+        const wrongHost = this.kind === 'network' && this.code === 'ENOTFOUND';
+        if (this.kind === 'redirect' || this.code === 'rest_no_route' || wrongHost) {
             return 'the service could not be reached at base-url';
         }
         return undefined;
@@ -576,7 +577,7 @@ function networkError(error, signal, options) {
         return new ApiError(`no complete answer within ${seconds} s (timeout-seconds)`, { kind: 'timeout', retryable: true }, { cause: error });
     }
     const detail = options.redact(error instanceof Error ? error.message : String(error));
-    return new ApiError(`network error${code === undefined ? '' : ` ${code}`}: ${detail}`, { kind: 'network', retryable: code === undefined || RETRYABLE_NETWORK_CODES.has(code) }, { cause: error });
+    return new ApiError(`network error${code === undefined ? '' : ` ${code}`}: ${detail}`, { kind: 'network', code, retryable: code === undefined || RETRYABLE_NETWORK_CODES.has(code) }, { cause: error });
 }
 function errorCode(error) {
     for (let current = error, depth = 0; current instanceof Error && depth < 4; depth++) {
