@@ -30877,7 +30877,7 @@ exports.debug = debug; // for test
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1051);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8679);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30886,7 +30886,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1051:
+/***/ 8679:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33898,9 +33898,373 @@ function getIDToken(aud) {
 //# sourceMappingURL=core.js.map
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: ./src/changes/github-context.ts
+;// CONCATENATED MODULE: ./src/http-url.ts
+/** An absolute http(s) URL with a host, or undefined: what an image URL, an origin URL or a URL prefix must be. */
+function http_url_parseHttpUrl(value) {
+    const url = URL.parse(value);
+    return url !== null && (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
+        ? url
+        : undefined;
+}
+/** A host on this machine: the only place the key may travel to over plain http, for local tests. */
+function isLoopbackHost(hostname) {
+    return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+}
 
-/** The workflow run, as the runner describes it in GITHUB_* variables; outside GitHub, mostly empty. */
+;// CONCATENATED MODULE: ./src/inputs.ts
+/** Parsers for single input values. Each throws an InputError naming the input, the value and what is allowed. */
+
+/** A bad input, found before anything is sent. */
+class inputs_InputError extends Error {
+    name = 'InputError';
+}
+function throwInput(message) {
+    throw new inputs_InputError(message);
+}
+/** A value as it appears in a message: quoted, escaped, and cut short, so that no input can forge a log line. */
+function quote(value) {
+    const shown = value.length > 200 ? `${value.slice(0, 200)}…` : value;
+    return JSON.stringify(shown);
+}
+// The spellings core.getBooleanInput accepts, and only those (YAML 1.2 core schema).
+const BOOLEANS = {
+    true: true,
+    True: true,
+    TRUE: true,
+    false: false,
+    False: false,
+    FALSE: false,
+};
+function parseBoolean(name, value) {
+    const parsed = BOOLEANS[value.trim()];
+    return parsed ?? throwInput(`${name}: ${quote(value)} is not a boolean; use true or false.`);
+}
+function parseChoice(name, value, choices) {
+    const trimmed = value.trim();
+    const choice = choices.find((candidate) => candidate === trimmed);
+    return choice ?? throwInput(`${name}: ${quote(value)} is not one of ${choices.join(', ')}.`);
+}
+function parseWholeNumber(name, value, min, max) {
+    const trimmed = value.trim();
+    const parsed = /^\d+$/.test(trimmed) ? Number(trimmed) : NaN;
+    if (parsed >= min && parsed <= max)
+        return parsed;
+    return throwInput(`${name}: ${quote(value)} is not allowed; use a whole number from ${min} to ${max}.`);
+}
+function parseSeconds(name, value, min, max) {
+    const trimmed = value.trim();
+    const parsed = /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : NaN;
+    if (parsed >= min && parsed <= max)
+        return parsed;
+    return throwInput(`${name}: ${quote(value)} is not allowed; use a number of seconds from ${min} to ${max}.`);
+}
+/** The key itself is never quoted in a message: only what is wrong with it. */
+function parseApiKey(value) {
+    const key = value.trim();
+    if (key === '') {
+        return throwInput("api-key: is empty; pass the account's Root API key from a secret, e.g. api-key: ${{ secrets.IMAGE_API_KEY }}" +
+            ' (a secret that is not set, or not available to this workflow, arrives empty).');
+    }
+    if (/[\r\n]/.test(key)) {
+        return throwInput('api-key: contains a line break (value not shown); a key is a single line.');
+    }
+    // Anything else outside visible ASCII cannot travel in an Authorization header.
+    if (!/^[\x21-\x7e]+$/.test(key)) {
+        return throwInput('api-key: contains spaces or characters outside visible ASCII (value not shown).');
+    }
+    return key;
+}
+/** `{base-url}/api/{service-key}/v2/cache`: the only place the key is ever sent. */
+function parseEndpoint(baseUrl, serviceKey) {
+    // Both checked, so that a bad base-url does not hide a bad service-key.
+    let base;
+    let problem;
+    try {
+        base = parseBaseUrl(baseUrl);
+    }
+    catch (error) {
+        if (!(error instanceof inputs_InputError))
+            throw error;
+        problem = error.message;
+    }
+    const segment = serviceKey.trim();
+    if (!/^[A-Za-z0-9._~-]+$/.test(segment) || segment === '.' || segment === '..') {
+        const message = `service-key: ${quote(serviceKey)} is not allowed; use one path segment of letters, digits, '.', '_', '~' or ` +
+            "'-' (the <service-key> in /api/<service-key>/v2/cache).";
+        problem = problem === undefined ? message : `${problem}\n${message}`;
+    }
+    if (base === undefined || problem !== undefined)
+        return throwInput(problem ?? 'base-url: not usable.');
+    // Set as a path, never parsed as a URL: a base path like `//evil.example` must not become another host.
+    const endpoint = new URL(base.origin);
+    endpoint.pathname = `${base.pathname.replace(/\/+/g, '/').replace(/\/$/, '')}/api/${segment}/v2/cache`;
+    return endpoint;
+}
+function parseBaseUrl(value) {
+    const trimmed = value.trim();
+    const example = 'e.g. https://dashboard.example.com';
+    if (trimmed === '')
+        return throwInput(`base-url: is empty; give the service's dashboard host, ${example}.`);
+    // Checked before anything quotes the value, parsable or not: the value would show the credentials.
+    if (/^([a-z][a-z0-9+.-]*:\/\/)?[^/?#]*@/i.test(trimmed)) {
+        return throwInput('base-url: contains a user name or password (value not shown); the key goes in api-key.');
+    }
+    let url;
+    try {
+        url = new URL(trimmed);
+    }
+    catch {
+        const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed);
+        const suggestion = !hasScheme && URL.canParse(`https://${trimmed}`) ? `e.g. https://${trimmed}` : example;
+        return throwInput(`base-url: ${quote(value)} is not an absolute URL; write it with https://, ${suggestion}.`);
+    }
+    if (url.username !== '' || url.password !== '') {
+        // Not quoted: the value holds credentials (in a shape the check above does not know, such as `https:/u:p@h`).
+        return throwInput('base-url: contains a user name or password (value not shown); the key goes in api-key.');
+    }
+    if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+        return throwInput(`base-url: ${quote(value)} uses plain http, which would send the key unencrypted; use https ` +
+            '(plain http is allowed only for loopback hosts: localhost, 127.0.0.1, [::1]).');
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+        return throwInput(`base-url: ${quote(value)} is not an https URL; ${example}.`);
+    }
+    if (url.search !== '' || url.hash !== '') {
+        return throwInput(`base-url: ${quote(value)} has a query or fragment; give the host alone, ${example}.`);
+    }
+    return url;
+}
+const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+/** A host name in ASCII, lower case. A URL becomes its host; an internationalised name its ASCII form. */
+function parseDomain(value) {
+    const trimmed = value.trim();
+    if (trimmed === '') {
+        return throwInput("domain: is empty; scope 'domain' needs the domain whose images to invalidate, e.g. www.example.com.");
+    }
+    const problem = `domain: ${quote(value)} is not a domain name; give a host name such as www.example.com (a URL is reduced to its host).`;
+    let url;
+    try {
+        // The WHATWG URL parser lower-cases and converts an internationalised name to its ASCII (punycode) form.
+        url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `http://${trimmed}`);
+    }
+    catch {
+        return throwInput(problem);
+    }
+    const host = url.hostname.replace(/\.$/, '');
+    const labels = host.split('.');
+    const topLabel = labels.at(-1) ?? '';
+    const valid = (url.protocol === 'http:' || url.protocol === 'https:') &&
+        url.username === '' &&
+        url.password === '' &&
+        host.length <= 253 &&
+        labels.every((label) => HOST_LABEL.test(label)) &&
+        !/^\d+$/.test(topLabel); // an IP address is not a domain
+    return valid ? host : throwInput(problem);
+}
+/** A commit, tag or branch (`v1.2.0`, `main~3`) for git: never read as an option, never a range or a path. */
+function parseSince(value) {
+    const trimmed = value.trim();
+    if (trimmed === '' || /^-|[\s\p{Cc}:]|\.\./u.test(trimmed)) {
+        return throwInput(`since: ${quote(value)} is not a commit SHA, tag or branch name.`);
+    }
+    return trimmed;
+}
+
+;// CONCATENATED MODULE: ./src/wording.ts
+/** A number as the log and the summary show it: 100,000. */
+function count(n) {
+    // Not toLocaleString: loading the locale data costs a dry run about 12 ms of start-up.
+    return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+function plural(n, noun) {
+    return `${count(n)} ${noun}${n === 1 ? '' : 's'}`;
+}
+/** A long list cut to its first `max` items, and what was left out: `and 80 more`. */
+function firstOf(items, max) {
+    const shown = items.slice(0, max);
+    return items.length > max ? { shown, more: `and ${count(items.length - max)} more` } : { shown };
+}
+/** A call as the log and the summary name it: its label (`invalidate 100 assets`) and what it asks for. */
+function callWords(call) {
+    switch (call.route) {
+        case 'invalidate/all':
+            return { label: 'invalidate all', subject: 'every image of the account' };
+        case 'invalidate/domain':
+            return { label: `invalidate domain ${call.domain}`, subject: `every image of ${call.domain}` };
+        case 'invalidate/assets': {
+            const assets = plural(call.assets.length, 'asset');
+            return { label: `invalidate ${assets}`, subject: assets };
+        }
+        case 'token':
+            return { label: 'token', subject: 'a fresh cache token' };
+    }
+}
+/** `Call 3 (invalidate 100 assets)`. */
+function describeCall(sent) {
+    return `Call ${sent.index} (${callWords(sent.call).label})`;
+}
+/**
+ * How many changed files were found, selected, mapped and skipped: in full for the log, with the inputs marked as
+ * code for the summary, or brief for the command's result.
+ */
+function fileCounts(files, style) {
+    const by = (words, input) => style === 'brief' ? '' : ` ${words} ${style === 'summary' ? `\`${input}\`` : input}`;
+    const found = style === 'log' ? plural(files.found, 'file') : count(files.found);
+    return (`${found} found, ${count(files.selected)} selected${by('by', 'paths')}, ` +
+        `${count(files.mapped)} mapped${by('to URLs by', 'url-map')}, ${count(files.unmapped.length)} skipped`);
+}
+/** Why a run of scope `assets` has nothing to send. */
+function nothingToInvalidate(files) {
+    if (files === undefined)
+        return 'Nothing to invalidate: the asset list is empty.';
+    return (`Nothing to invalidate: none of the ${plural(files.found, 'changed file')} is an image that url-map maps ` +
+        `(${files.source}).`);
+}
+/** `Set the cache buster of 3 image URLs in 2 files (of 3 scanned).`; brief: `Rewrote 3 image URLs in 2 files.` */
+function rewriteSentence(rewrite, dryRun, brief = false) {
+    const urls = plural(rewrite.urls, 'image URL');
+    const files = plural(rewrite.files.length, 'file');
+    if (brief)
+        return `${dryRun ? 'Would rewrite' : 'Rewrote'} ${urls} in ${files}.`;
+    return `${dryRun ? 'Would set' : 'Set'} the cache buster of ${urls} in ${files} (of ${rewrite.scanned} scanned).`;
+}
+
+;// CONCATENATED MODULE: ./src/changes/range.ts
+const PARENT = Symbol('parent of head');
+/** The all-zeros SHA that CIs write for "no such commit": a new branch's before, a deleted branch's after. */
+const ZERO_SHA = /^0+$/;
+/** A push that deleted a branch names an all-zero head: nothing to compare, nothing changed. */
+function isDeletion(range) {
+    return ZERO_SHA.test(range.head);
+}
+/** `since` in place of the event's base, compared with the head the pipeline runs on. */
+function range_sinceRange(since, head) {
+    return { base: since, head, origin: `since ${since}` };
+}
+
+;// CONCATENATED MODULE: ./src/changes/github-api.ts
+
+
+// The REST API lists at most 3,000 files of a pull request or a commit, and 300 of a comparison.
+const PULL_FILES_CAP = 3_000;
+const COMMIT_FILES_CAP = 3_000;
+const COMPARE_FILES_CAP = 300;
+/**
+ * The changed paths from the GitHub REST API, for when git cannot tell (no checkout, no remote). A rename counts
+ * as its old path and its new path, as with git.
+ */
+async function apiChangedFiles(range, context) {
+    const { getOctokit } = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413)); // loaded only on this path: it is slow to load
+    const octokit = getOctokit(context.token, { baseUrl: context.apiUrl });
+    const [owner = '', repo = ''] = context.repository.split('/');
+    if (range.pullNumber !== undefined && range.origin.startsWith('pull_request')) {
+        const entries = await octokit.paginate(octokit.rest.pulls.listFiles, {
+            owner,
+            repo,
+            pull_number: range.pullNumber,
+            per_page: 100,
+        });
+        return changes(entries, PULL_FILES_CAP, `the GitHub API (files of pull request #${range.pullNumber})`);
+    }
+    if (range.base === PARENT) {
+        const entries = [];
+        for (let page = 1; entries.length < COMMIT_FILES_CAP; page++) {
+            const { data } = await octokit.rest.repos.getCommit({
+                owner,
+                repo,
+                ref: range.head,
+                per_page: 100,
+                page,
+            });
+            entries.push(...(data.files ?? []));
+            if ((data.files ?? []).length < 100)
+                break;
+        }
+        return changes(entries, COMMIT_FILES_CAP, `the GitHub API (files of commit ${github_api_short(range.head)})`);
+    }
+    const { data } = await octokit.rest.repos.compareCommitsWithBasehead({
+        owner,
+        repo,
+        basehead: `${range.base}...${range.head}`,
+        per_page: 1, // the files come with the first page, whatever its size
+    });
+    return changes(data.files ?? [], COMPARE_FILES_CAP, `the GitHub API (comparison ${github_api_short(range.base)}...${github_api_short(range.head)})`);
+}
+function changes(entries, cap, description) {
+    const files = new Set();
+    for (const entry of entries) {
+        if (entry.previous_filename !== undefined)
+            files.add(entry.previous_filename);
+        files.add(entry.filename);
+    }
+    return {
+        files: [...files],
+        description,
+        ...(entries.length >= cap
+            ? {
+                truncated: `the GitHub API lists at most ${count(cap)} files here, so some may be missing`,
+            }
+            : {}),
+    };
+}
+function github_api_short(sha) {
+    return /^[0-9a-f]{40,64}$/.test(sha) ? sha.slice(0, 7) : sha;
+}
+
+;// CONCATENATED MODULE: ./src/changes/ci/context.ts
+
+
+function pipelineCi(facts) {
+    return {
+        workspace: facts.workspace,
+        changeRange(since) {
+            if (since !== undefined)
+                return sinceRange(since, facts.head);
+            if (facts.range !== undefined)
+                return facts.range;
+            throw new InputError(facts.noRange);
+        },
+        withoutGit: (_range, gitProblem) => Promise.reject(cannotTell(gitProblem, facts.remedy)),
+    };
+}
+/** Outside any CI: the working directory's checkout, compared from `since` to HEAD. */
+function localCi(workspace) {
+    return pipelineCi({
+        workspace,
+        head: 'HEAD',
+        noRange: NO_RANGE_OUTSIDE_CI,
+        remedy: 'Run it in a git checkout',
+    });
+}
+/** The error when git cannot tell and no API stands in. `remedy` says how to give git a checkout. */
+function cannotTell(gitProblem, remedy) {
+    return new Error(`Could not find the changed files: git could not (${gitProblem}). ${remedy}, or list the paths in files.`);
+}
+/** Outside a CI that names the commits to compare, `since` is needed. */
+const NO_RANGE_OUTSIDE_CI = 'since: outside a CI that names the commits to compare (GitHub Actions, GitLab CI), no event names them. Set ' +
+    'since to a commit, tag or branch (e.g. --since v1.4.0), or pass the changed paths: ' +
+    'git diff --name-only -z A B | … --files - -0';
+
+;// CONCATENATED MODULE: ./src/changes/ci/github.ts
+
+
+
+
+
+/** GitHub Actions: the event's payload names the commits; the REST API stands in where git cannot tell. */
+function githubCi(context) {
+    return {
+        workspace: context.workspace,
+        changeRange: (since) => commitRange(context, since),
+        async withoutGit(range, gitProblem) {
+            if (context.token === '' || context.repository === '') {
+                throw cannotTell(gitProblem, 'The GitHub API needs github-token and GITHUB_REPOSITORY. Check out the repository first (actions/checkout)');
+            }
+            return apiChangedFiles(range, context);
+        },
+    };
+}
+/** The workflow run, as the runner describes it in GITHUB_* variables. */
 function githubContextFromEnv(token, env = process.env) {
     const eventPath = env.GITHUB_EVENT_PATH ?? '';
     return {
@@ -33914,6 +34278,72 @@ function githubContextFromEnv(token, env = process.env) {
         apiUrl: env.GITHUB_API_URL || 'https://api.github.com',
         token,
     };
+}
+/** The range the triggering event changed, with `since` in place of its base when given. */
+function commitRange(context, since) {
+    const event = eventRange(context);
+    if (since !== undefined)
+        return range_sinceRange(since, event?.head ?? context.sha);
+    if (event !== undefined)
+        return event;
+    if (context.eventName === '')
+        return throwInput(NO_RANGE_OUTSIDE_CI);
+    return throwInput(`since: the workflow was triggered by '${context.eventName}', which names no commits to compare. Set since ` +
+        'to a commit, tag or branch to compare with (e.g. since: v1.4.0), or list the changed paths in files.');
+}
+function eventRange(context) {
+    const payload = context.payload;
+    switch (context.eventName) {
+        case 'push': {
+            const before = stringAt(payload, 'before');
+            const after = stringAt(payload, 'after') ?? context.sha;
+            if (before === undefined || ZERO_SHA.test(before))
+                return { base: PARENT, head: after, origin: 'push (new branch)' };
+            return { base: before, head: after, origin: 'push' };
+        }
+        case 'pull_request':
+        case 'pull_request_target': {
+            const base = stringAt(payload, 'pull_request', 'base', 'sha');
+            const head = stringAt(payload, 'pull_request', 'head', 'sha');
+            const number = numberAt(payload, 'pull_request', 'number') ?? numberAt(payload, 'number');
+            if (base === undefined || head === undefined)
+                return undefined;
+            // For pull_request, GITHUB_SHA is the test merge of head into the base branch: where git has it, that merge
+            // against its first parent is exactly what the pull request changes, whatever the base branch did since.
+            const merge = context.eventName === 'pull_request' && context.sha !== head ? context.sha : undefined;
+            return {
+                base,
+                head,
+                origin: `${context.eventName}${number === undefined ? '' : ` #${number}`}`,
+                ...(number === undefined ? {} : { pullNumber: number }),
+                ...(merge === undefined || merge === 'HEAD' ? {} : { mergeCommit: merge }),
+            };
+        }
+        case 'merge_group': {
+            const base = stringAt(payload, 'merge_group', 'base_sha');
+            const head = stringAt(payload, 'merge_group', 'head_sha');
+            return base === undefined || head === undefined ? undefined : { base, head, origin: 'merge_group' };
+        }
+        default:
+            return undefined;
+    }
+}
+function valueAt(value, ...keys) {
+    let current = value;
+    for (const key of keys) {
+        if (typeof current !== 'object' || current === null)
+            return undefined;
+        current = current[key];
+    }
+    return current;
+}
+function stringAt(value, ...keys) {
+    const found = valueAt(value, ...keys);
+    return typeof found === 'string' && found !== '' ? found : undefined;
+}
+function numberAt(value, ...keys) {
+    const found = valueAt(value, ...keys);
+    return typeof found === 'number' ? found : undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/redact.ts
@@ -34221,6 +34651,7 @@ function isRecord(value) {
 
 
 
+
 // Enough for any error message; a larger body is cut, never buffered whole.
 const MAX_BODY_BYTES = 64 * 1024;
 /** Sends one call once. Resolves with the answer, or rejects with an ApiError (never anything else). */
@@ -34251,7 +34682,7 @@ async function sendCall(call, options) {
 }
 /** The key travels only over https, or to this machine: checked here too, for callers of the library. */
 function assertSafeEndpoint(endpoint) {
-    const loopback = ['localhost', '[::1]'].includes(endpoint.hostname) || /^127\.\d+\.\d+\.\d+$/.test(endpoint.hostname);
+    const loopback = isLoopbackHost(endpoint.hostname);
     if (endpoint.protocol !== 'https:' && !(endpoint.protocol === 'http:' && loopback)) {
         throw new TypeError(`endpoint ${endpoint.origin} is not https: the key is sent over https only (or to loopback).`);
     }
@@ -34274,7 +34705,8 @@ function requestBody(call) {
             return JSON.stringify({ domain: call.domain });
         case 'invalidate/assets':
             return JSON.stringify({ assets: call.assets });
-        default:
+        case 'invalidate/all':
+        case 'token':
             return undefined;
     }
 }
@@ -34460,8 +34892,14 @@ async function withRetries(send, policy, clock, onRetry) {
         }
         catch (thrown) {
             const error = thrown instanceof ApiError ? thrown : unexpected(thrown);
-            const attempt = { startedAt, durationMs: clock.now() - startedAt, error: error.message };
-            const tried = { ...attempt, ...(error.status === undefined ? {} : { status: error.status }) };
+            const tried = {
+                startedAt,
+                durationMs: clock.now() - startedAt,
+                ...(error.status === undefined ? {} : { status: error.status }),
+                kind: error.kind,
+                ...(error.code === undefined ? {} : { code: error.code }),
+                error: error.message,
+            };
             const wait = error.retryable && retry < policy.maxRetries ? nextWait(retry, error, policy, clock) : undefined;
             if (wait === undefined || typeof wait === 'string') {
                 attempts.push(tried);
@@ -34494,326 +34932,6 @@ function unexpected(thrown) {
 const BACKOFF = { baseDelayMs: 500, maxDelayMs: 20_000 };
 /** Retries (and Retry-After waits) may begin up to 5 minutes after the run starts, not later. */
 const RETRY_WINDOW_MS = 5 * 60_000;
-
-;// CONCATENATED MODULE: ./src/format.ts
-/** Numbers and counted nouns as the log, the summary and the command show them. */
-function plural(n, noun) {
-    return `${count(n)} ${noun}${n === 1 ? '' : 's'}`;
-}
-/** A number as the summary and the log show it: 100,000. */
-function count(n) {
-    // Not toLocaleString: loading the locale data costs a dry run about 12 ms of start-up.
-    return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
-;// CONCATENATED MODULE: ./src/inputs.ts
-/** Parsers for single input values. Each throws an InputError naming the input, the value and what is allowed. */
-/** A bad input, found before anything is sent. */
-class InputError extends Error {
-    name = 'InputError';
-}
-function throwInput(message) {
-    throw new InputError(message);
-}
-/** A value as it appears in a message: quoted, escaped, and cut short, so that no input can forge a log line. */
-function quote(value) {
-    const shown = value.length > 200 ? `${value.slice(0, 200)}…` : value;
-    return JSON.stringify(shown);
-}
-// The spellings core.getBooleanInput accepts, and only those (YAML 1.2 core schema).
-const BOOLEANS = {
-    true: true,
-    True: true,
-    TRUE: true,
-    false: false,
-    False: false,
-    FALSE: false,
-};
-function parseBoolean(name, value) {
-    const parsed = BOOLEANS[value.trim()];
-    return parsed ?? throwInput(`${name}: ${quote(value)} is not a boolean; use true or false.`);
-}
-function parseChoice(name, value, choices) {
-    const trimmed = value.trim();
-    const choice = choices.find((candidate) => candidate === trimmed);
-    return choice ?? throwInput(`${name}: ${quote(value)} is not one of ${choices.join(', ')}.`);
-}
-function parseWholeNumber(name, value, min, max) {
-    const trimmed = value.trim();
-    const parsed = /^\d+$/.test(trimmed) ? Number(trimmed) : NaN;
-    if (parsed >= min && parsed <= max)
-        return parsed;
-    return throwInput(`${name}: ${quote(value)} is not allowed; use a whole number from ${min} to ${max}.`);
-}
-function parseSeconds(name, value, min, max) {
-    const trimmed = value.trim();
-    const parsed = /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : NaN;
-    if (parsed >= min && parsed <= max)
-        return parsed;
-    return throwInput(`${name}: ${quote(value)} is not allowed; use a number of seconds from ${min} to ${max}.`);
-}
-/** The key itself is never quoted in a message: only what is wrong with it. */
-function parseApiKey(value) {
-    const key = value.trim();
-    if (key === '') {
-        return throwInput("api-key: is empty; pass the account's Root API key from a secret, e.g. api-key: ${{ secrets.IMAGE_API_KEY }}" +
-            ' (a secret that is not set, or not available to this workflow, arrives empty).');
-    }
-    if (/[\r\n]/.test(key)) {
-        return throwInput('api-key: contains a line break (value not shown); a key is a single line.');
-    }
-    // Anything else outside visible ASCII cannot travel in an Authorization header.
-    if (!/^[\x21-\x7e]+$/.test(key)) {
-        return throwInput('api-key: contains spaces or characters outside visible ASCII (value not shown).');
-    }
-    return key;
-}
-const LOOPBACK_HOSTS = new Set(['localhost', '[::1]']);
-function isLoopback(hostname) {
-    return LOOPBACK_HOSTS.has(hostname) || /^127\.\d+\.\d+\.\d+$/.test(hostname);
-}
-/** `{base-url}/api/{service-key}/v2/cache`: the only place the key is ever sent. */
-function parseEndpoint(baseUrl, serviceKey) {
-    // Both checked, so that a bad base-url does not hide a bad service-key.
-    let base;
-    let problem;
-    try {
-        base = parseBaseUrl(baseUrl);
-    }
-    catch (error) {
-        if (!(error instanceof InputError))
-            throw error;
-        problem = error.message;
-    }
-    const segment = serviceKey.trim();
-    if (!/^[A-Za-z0-9._~-]+$/.test(segment) || segment === '.' || segment === '..') {
-        const message = `service-key: ${quote(serviceKey)} is not allowed; use one path segment of letters, digits, '.', '_', '~' or ` +
-            "'-' (the <service-key> in /api/<service-key>/v2/cache).";
-        problem = problem === undefined ? message : `${problem}\n${message}`;
-    }
-    if (base === undefined || problem !== undefined)
-        return throwInput(problem ?? 'base-url: not usable.');
-    // Set as a path, never parsed as a URL: a base path like `//evil.example` must not become another host.
-    const endpoint = new URL(base.origin);
-    endpoint.pathname = `${base.pathname.replace(/\/+/g, '/').replace(/\/$/, '')}/api/${segment}/v2/cache`;
-    return endpoint;
-}
-function parseBaseUrl(value) {
-    const trimmed = value.trim();
-    const example = 'e.g. https://dashboard.example.com';
-    if (trimmed === '')
-        return throwInput(`base-url: is empty; give the service's dashboard host, ${example}.`);
-    // Checked before anything quotes the value, parsable or not: the value would show the credentials.
-    if (/^([a-z][a-z0-9+.-]*:\/\/)?[^/?#]*@/i.test(trimmed)) {
-        return throwInput('base-url: contains a user name or password (value not shown); the key goes in api-key.');
-    }
-    let url;
-    try {
-        url = new URL(trimmed);
-    }
-    catch {
-        const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed);
-        const suggestion = !hasScheme && URL.canParse(`https://${trimmed}`) ? `e.g. https://${trimmed}` : example;
-        return throwInput(`base-url: ${quote(value)} is not an absolute URL; write it with https://, ${suggestion}.`);
-    }
-    if (url.username !== '' || url.password !== '') {
-        // Not quoted: the value holds credentials (in a shape the check above does not know, such as `https:/u:p@h`).
-        return throwInput('base-url: contains a user name or password (value not shown); the key goes in api-key.');
-    }
-    if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-        return throwInput(`base-url: ${quote(value)} uses plain http, which would send the key unencrypted; use https ` +
-            '(plain http is allowed only for loopback hosts: localhost, 127.0.0.1, [::1]).');
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-        return throwInput(`base-url: ${quote(value)} is not an https URL; ${example}.`);
-    }
-    if (url.search !== '' || url.hash !== '') {
-        return throwInput(`base-url: ${quote(value)} has a query or fragment; give the host alone, ${example}.`);
-    }
-    return url;
-}
-const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
-/** A host name in ASCII, lower case. A URL becomes its host; an internationalised name its ASCII form. */
-function parseDomain(value) {
-    const trimmed = value.trim();
-    if (trimmed === '') {
-        return throwInput("domain: is empty; scope 'domain' needs the domain whose images to invalidate, e.g. www.example.com.");
-    }
-    const problem = `domain: ${quote(value)} is not a domain name; give a host name such as www.example.com (a URL is reduced to its host).`;
-    let url;
-    try {
-        // The WHATWG URL parser lower-cases and converts an internationalised name to its ASCII (punycode) form.
-        url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `http://${trimmed}`);
-    }
-    catch {
-        return throwInput(problem);
-    }
-    const host = url.hostname.replace(/\.$/, '');
-    const labels = host.split('.');
-    const topLabel = labels.at(-1) ?? '';
-    const valid = (url.protocol === 'http:' || url.protocol === 'https:') &&
-        url.username === '' &&
-        url.password === '' &&
-        host.length <= 253 &&
-        labels.every((label) => HOST_LABEL.test(label)) &&
-        !/^\d+$/.test(topLabel); // an IP address is not a domain
-    return valid ? host : throwInput(problem);
-}
-/** A commit, tag or branch (`v1.2.0`, `main~3`) for git: never read as an option, never a range or a path. */
-function parseSince(value) {
-    const trimmed = value.trim();
-    if (trimmed === '' || /^-|[\s\p{Cc}:]|\.\./u.test(trimmed)) {
-        return throwInput(`since: ${quote(value)} is not a commit SHA, tag or branch name.`);
-    }
-    return trimmed;
-}
-
-;// CONCATENATED MODULE: ./src/changes/event.ts
-
-const PARENT = Symbol('parent of head');
-const ZERO_SHA = /^0+$/;
-/** A push that deleted a branch names an all-zero head: nothing to compare, nothing changed. */
-function isDeletion(range) {
-    return ZERO_SHA.test(range.head);
-}
-/** The range the triggering event changed, with `since` in place of its base when given. */
-function commitRange(context, since) {
-    const event = eventRange(context);
-    const head = event?.head ?? context.sha;
-    if (since !== undefined)
-        return { base: since, head, origin: `since ${since}` };
-    if (event !== undefined)
-        return event;
-    if (context.eventName === '') {
-        return throwInput('since: outside a GitHub workflow, no event names the commits to compare. Set since to a commit, tag or ' +
-            'branch (e.g. --since v1.4.0), or pass the changed paths: git diff --name-only -z A B | … --files - -0');
-    }
-    return throwInput(`since: the workflow was triggered by '${context.eventName}', which names no commits to compare. Set since ` +
-        'to a commit, tag or branch to compare with (e.g. since: v1.4.0), or list the changed paths in files.');
-}
-function eventRange(context) {
-    const payload = context.payload;
-    switch (context.eventName) {
-        case 'push': {
-            const before = stringAt(payload, 'before');
-            const after = stringAt(payload, 'after') ?? context.sha;
-            if (before === undefined || ZERO_SHA.test(before))
-                return { base: PARENT, head: after, origin: 'push (new branch)' };
-            return { base: before, head: after, origin: 'push' };
-        }
-        case 'pull_request':
-        case 'pull_request_target': {
-            const base = stringAt(payload, 'pull_request', 'base', 'sha');
-            const head = stringAt(payload, 'pull_request', 'head', 'sha');
-            const number = numberAt(payload, 'pull_request', 'number') ?? numberAt(payload, 'number');
-            if (base === undefined || head === undefined)
-                return undefined;
-            // For pull_request, GITHUB_SHA is the test merge of head into the base branch: where git has it, that merge
-            // against its first parent is exactly what the pull request changes, whatever the base branch did since.
-            const merge = context.eventName === 'pull_request' && context.sha !== head ? context.sha : undefined;
-            return {
-                base,
-                head,
-                origin: `${context.eventName}${number === undefined ? '' : ` #${number}`}`,
-                ...(number === undefined ? {} : { pullNumber: number }),
-                ...(merge === undefined || merge === 'HEAD' ? {} : { mergeCommit: merge }),
-            };
-        }
-        case 'merge_group': {
-            const base = stringAt(payload, 'merge_group', 'base_sha');
-            const head = stringAt(payload, 'merge_group', 'head_sha');
-            return base === undefined || head === undefined ? undefined : { base, head, origin: 'merge_group' };
-        }
-        default:
-            return undefined;
-    }
-}
-function valueAt(value, ...keys) {
-    let current = value;
-    for (const key of keys) {
-        if (typeof current !== 'object' || current === null)
-            return undefined;
-        current = current[key];
-    }
-    return current;
-}
-function stringAt(value, ...keys) {
-    const found = valueAt(value, ...keys);
-    return typeof found === 'string' && found !== '' ? found : undefined;
-}
-function numberAt(value, ...keys) {
-    const found = valueAt(value, ...keys);
-    return typeof found === 'number' ? found : undefined;
-}
-
-;// CONCATENATED MODULE: ./src/changes/github-api.ts
-
-
-// The REST API lists at most 3,000 files of a pull request or a commit, and 300 of a comparison.
-const PULL_FILES_CAP = 3_000;
-const COMMIT_FILES_CAP = 3_000;
-const COMPARE_FILES_CAP = 300;
-/**
- * The changed paths from the GitHub REST API, for when git cannot tell (no checkout, no remote). A rename counts
- * as its old path and its new path, as with git.
- */
-async function apiChangedFiles(range, context) {
-    const { getOctokit } = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413)); // loaded only on this path: it is slow to load
-    const octokit = getOctokit(context.token, { baseUrl: context.apiUrl });
-    const [owner = '', repo = ''] = context.repository.split('/');
-    if (range.pullNumber !== undefined && range.origin.startsWith('pull_request')) {
-        const entries = await octokit.paginate(octokit.rest.pulls.listFiles, {
-            owner,
-            repo,
-            pull_number: range.pullNumber,
-            per_page: 100,
-        });
-        return changes(entries, PULL_FILES_CAP, `the GitHub API (files of pull request #${range.pullNumber})`);
-    }
-    if (range.base === PARENT) {
-        const entries = [];
-        for (let page = 1; entries.length < COMMIT_FILES_CAP; page++) {
-            const { data } = await octokit.rest.repos.getCommit({
-                owner,
-                repo,
-                ref: range.head,
-                per_page: 100,
-                page,
-            });
-            entries.push(...(data.files ?? []));
-            if ((data.files ?? []).length < 100)
-                break;
-        }
-        return changes(entries, COMMIT_FILES_CAP, `the GitHub API (files of commit ${github_api_short(range.head)})`);
-    }
-    const { data } = await octokit.rest.repos.compareCommitsWithBasehead({
-        owner,
-        repo,
-        basehead: `${range.base}...${range.head}`,
-        per_page: 1, // the files come with the first page, whatever its size
-    });
-    return changes(data.files ?? [], COMPARE_FILES_CAP, `the GitHub API (comparison ${github_api_short(range.base)}...${github_api_short(range.head)})`);
-}
-function changes(entries, cap, description) {
-    const files = new Set();
-    for (const entry of entries) {
-        if (entry.previous_filename !== undefined)
-            files.add(entry.previous_filename);
-        files.add(entry.filename);
-    }
-    return {
-        files: [...files],
-        description,
-        ...(entries.length >= cap
-            ? {
-                truncated: `the GitHub API lists at most ${count(cap)} files here, so some may be missing`,
-            }
-            : {}),
-    };
-}
-function github_api_short(sha) {
-    return /^[0-9a-f]{40,64}$/.test(sha) ? sha.slice(0, 7) : sha;
-}
 
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
@@ -34931,9 +35049,9 @@ function gitEnvironment() {
 
 
 
-/** The files the triggering event changed: from git in the workspace, else from the GitHub API. */
-async function detectChangedFiles(context, since, git) {
-    const range = commitRange(context, since);
+/** The files the triggering event changed: from git in the workspace, else as the CI allows (its API). */
+async function detectChangedFiles(ci, since, git) {
+    const range = ci.changeRange(since);
     if (isDeletion(range))
         return { files: [], source: `${range.origin}: a deleted branch changes no files` };
     let gitProblem;
@@ -34945,11 +35063,7 @@ async function detectChangedFiles(context, since, git) {
     catch (error) {
         gitProblem = error instanceof Error ? error.message : String(error);
     }
-    if (context.token === '' || context.repository === '') {
-        throw new Error(`Could not find the changed files: git could not (${gitProblem}), and the GitHub API needs github-token ` +
-            'and GITHUB_REPOSITORY. Check out the repository first (actions/checkout), or list the paths in files.');
-    }
-    const api = await apiChangedFiles(range, context);
+    const api = await ci.withoutGit(range, gitProblem);
     return {
         files: api.files,
         source: `${api.description} (${range.origin})`,
@@ -34999,15 +35113,6 @@ function parsePatterns(text) {
         .split(/\r?\n/)
         .map((line) => line.trim())
         .filter((line) => line !== '' && !line.startsWith('#'));
-}
-
-;// CONCATENATED MODULE: ./src/http-url.ts
-/** An absolute http(s) URL with a host, or undefined: what an image URL, an origin URL or a URL prefix must be. */
-function http_url_parseHttpUrl(value) {
-    const url = URL.parse(value);
-    return url !== null && (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
-        ? url
-        : undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/changes/url-map.ts
@@ -35082,19 +35187,35 @@ function escapePath(path) {
 /** `changed`: the files given or detected, when the target asks for them. */
 function planRun(settings, changed) {
     const { target } = settings;
-    if (target.scope !== 'assets')
-        return { invalidation: target, token: settings.token };
-    const files = target.changes === undefined || changed === undefined ? undefined : planFiles(target.changes, changed);
-    const assets = files === undefined ? target.assets : [...new Set([...target.assets, ...files.urls])];
-    return {
-        invalidation: {
-            scope: 'assets',
-            assets,
-            batches: toBatches(assets),
-            ...(files === undefined ? {} : { files: files.plan }),
-        },
-        token: settings.token,
-    };
+    const files = target.scope === 'assets' && target.changes !== undefined && changed !== undefined
+        ? planFiles(target.changes, changed)
+        : undefined;
+    const calls = invalidationCalls(target, files?.urls ?? []);
+    if (settings.token)
+        calls.push({ route: 'token' });
+    return { scope: target.scope, calls, ...(files === undefined ? {} : { files: files.plan }) };
+}
+function invalidationCalls(target, fileUrls) {
+    switch (target.scope) {
+        case 'all':
+            return [{ route: 'invalidate/all' }];
+        case 'domain':
+            return [{ route: 'invalidate/domain', domain: target.domain }];
+        case 'assets': {
+            const refs = fileUrls.length === 0 ? target.assets : [...new Set([...target.assets, ...fileUrls])];
+            return toBatches(refs).map((assets) => ({ route: 'invalidate/assets', assets }));
+        }
+        case 'none':
+            return [];
+    }
+}
+/** Every asset of the plan, in the order its calls carry them. */
+function plannedAssets(plan) {
+    return plan.calls.flatMap(assetsIn);
+}
+/** The assets a call carries: a batch's, and none for any other call. */
+function assetsIn(call) {
+    return call.route === 'invalidate/assets' ? call.assets : [];
 }
 function planFiles(request, changed) {
     const selected = selectPaths(changed.files, request.patterns);
@@ -35251,36 +35372,50 @@ const USER_AGENT = `image-cache-invalidate/${VERSION}`;
 ;// CONCATENATED MODULE: ./src/run/execute.ts
 
 
-/** Runs the plan: invalidation first, then the token, so that the token is never older than the invalidation. */
+
+/**
+ * Runs the plan's calls: the invalidation calls with at most `concurrency` in flight, then the token call, so that
+ * the token is never older than the invalidation. A batch the service finds too large is halved into new calls.
+ */
 async function execute(plan, options) {
     const run = new Run(options);
-    const invalidation = plan.invalidation;
-    let assets = [];
-    switch (invalidation.scope) {
-        case 'all':
-            await run.call({ route: 'invalidate/all' });
-            break;
-        case 'domain':
-            await run.call({ route: 'invalidate/domain', domain: invalidation.domain });
-            break;
-        case 'assets':
-            assets = await run.assets(invalidation.assets, invalidation.batches);
-            break;
-        case 'none':
-            break;
-    }
+    const refs = plannedAssets(plan);
+    // Each asset's last call, by its position in `refs`: no per-asset work while calls are in flight.
+    const lastCall = new Array(refs.length);
+    const queue = new CallQueue(plan.calls.filter((call) => call.route !== 'token'));
+    const worker = async () => {
+        for (let next = queue.take(); next !== undefined && run.stoppedBy === undefined; next = queue.take()) {
+            const { call, start } = next;
+            const { record } = await run.send(call, (error) => queue.split(next, error));
+            if (record.outcome !== 'split')
+                lastCall.fill(record, start, start + assetsIn(call).length);
+        }
+    };
+    await Promise.all(Array.from({ length: options.concurrency }, worker));
     let token;
-    if (plan.token && run.stoppedBy === undefined) {
-        token = (await run.call({ route: 'token' })).answer?.token;
+    for (const call of plan.calls.filter((planned) => planned.route === 'token')) {
+        if (run.stoppedBy === undefined)
+            token = (await run.send(call)).answer?.token;
     }
     return {
         calls: run.calls,
-        assets,
+        assets: assetResults(refs, lastCall, run.stoppedBy),
         ...(token === undefined ? {} : { token }),
         ...(run.stoppedBy === undefined ? {} : { stoppedBy: run.stoppedBy }),
     };
 }
-/** The state of one execution: the calls made so far, and whether the key was refused. */
+function assetResults(refs, lastCall, stop) {
+    const notSent = `not sent: ${stop?.reason ?? 'the run stopped'} (call ${stop?.call.index ?? '?'})`;
+    return refs.map((ref, position) => {
+        const record = lastCall[position];
+        if (record === undefined)
+            return { ref, outcome: 'not-sent', error: notSent };
+        if (record.error === undefined)
+            return { ref, outcome: 'invalidated', call: record.index };
+        return { ref, outcome: 'failed', call: record.index, error: record.error.message };
+    });
+}
+/** The state of one execution: the calls sent so far, and whether one showed that the rest would fail. */
 class Run {
     stoppedBy;
     records = [];
@@ -35294,8 +35429,9 @@ class Run {
         this.deadline = this.clock.now() + options.retryWindowMs;
     }
     /** Sends one call with retries and records it. `split` decides whether a failure was answered by splitting. */
-    async call(call, split) {
-        const index = ++this.sent; // numbered when sent, so that the report shows calls in the order they went out
+    async send(call, split) {
+        // Numbered when sent, so that the report shows calls in the order they went out.
+        const sent = { index: ++this.sent, call };
         const { options } = this;
         const policy = {
             maxRetries: options.maxRetries,
@@ -35303,15 +35439,9 @@ class Run {
             maxDelayMs: options.maxDelayMs,
             deadline: this.deadline,
         };
-        const target = {
-            index,
-            route: call.route,
-            ...(call.route === 'invalidate/domain' ? { domain: call.domain } : {}),
-            ...(call.route === 'invalidate/assets' ? { assets: call.assets } : {}),
-        };
-        const result = await withRetries(() => options.send(call), policy, this.clock, (error, wait, attempt) => options.onRetry?.(target, error, wait, attempt));
+        const result = await withRetries(() => options.send(call), policy, this.clock, (error, wait, attempt) => options.onRetry?.(sent, error, wait, attempt));
         const record = {
-            ...target,
+            ...sent,
             outcome: result.ok ? 'confirmed' : split?.(result.error) === true ? 'split' : 'failed',
             attempts: result.attempts,
             ...(result.ok ? {} : { error: callError(result.error) }),
@@ -35328,75 +35458,50 @@ class Run {
     get calls() {
         return this.records.toSorted((a, b) => a.index - b.index);
     }
-    /**
-     * Sends the batches with at most `concurrency` calls in flight. A batch the service finds too large is halved, and
-     * the smaller size is kept for every batch after it, so that every asset still gets its call.
-     */
-    async assets(refs, batches) {
-        // Each asset's last call, by its position in `refs`: no per-asset work while calls are in flight.
-        const lastCall = new Array(refs.length);
-        const queue = new BatchQueue(refs, batches);
-        const worker = async () => {
-            for (let slice = queue.take(); slice !== undefined && this.stoppedBy === undefined; slice = queue.take()) {
-                const sent = slice;
-                const { record } = await this.call({ route: 'invalidate/assets', assets: sent.refs }, (error) => {
-                    if (!error.tooManyAssets || sent.refs.length === 1)
-                        return false;
-                    queue.halve(sent);
-                    return true;
-                });
-                if (record.outcome !== 'split')
-                    lastCall.fill(record, sent.start, sent.start + sent.refs.length);
-            }
-        };
-        await Promise.all(Array.from({ length: this.options.concurrency }, worker));
-        const stop = this.stoppedBy;
-        const notSent = `not sent: ${stop?.reason ?? 'the run stopped'} (call ${stop?.call.index ?? '?'})`;
-        return refs.map((ref, position) => {
-            const record = lastCall[position];
-            if (record === undefined)
-                return { ref, outcome: 'not-sent', error: notSent };
-            if (record.error === undefined)
-                return { ref, outcome: 'invalidated', call: record.index };
-            return { ref, outcome: 'failed', call: record.index, error: record.error.message };
-        });
-    }
 }
-/** Batches waiting to be sent. Halves of a split batch go first; later batches are cut to the smaller size. */
-class BatchQueue {
+/**
+ * The invalidation calls waiting to be sent. A batch the service finds too large is halved, its halves go first,
+ * and every later batch is cut to the smaller size, so that every asset still gets its call.
+ */
+class CallQueue {
     waiting = [];
     next = 0;
     first = [];
     limit = MAX_ASSETS_PER_CALL;
-    /** `batches` are consecutive slices of `refs`, as planRun cuts them. */
-    constructor(refs, batches) {
+    constructor(calls) {
         let start = 0;
-        for (const batch of batches) {
-            if (batch.some((ref, i) => ref !== refs[start + i]))
-                throw new Error('the batches are not slices of the assets');
-            this.waiting.push({ start, refs: batch });
-            start += batch.length;
+        for (const call of calls) {
+            this.waiting.push({ call, start });
+            start += assetsIn(call).length;
         }
-        if (start !== refs.length)
-            throw new Error('the batches do not cover the assets');
     }
     take() {
-        const slice = this.first.pop() ?? this.waiting[this.next++];
-        if (slice === undefined || slice.refs.length <= this.limit)
-            return slice;
-        const parts = toBatches(slice.refs, this.limit).map((refs, i) => ({
-            start: slice.start + i * this.limit,
-            refs,
-        }));
-        const [head, ...rest] = parts;
+        const queued = this.first.pop() ?? this.waiting[this.next++];
+        if (queued?.call.route !== 'invalidate/assets' || queued.call.assets.length <= this.limit)
+            return queued;
+        const [head, ...rest] = batchesOf(queued.start, toBatches(queued.call.assets, this.limit));
         this.first.push(...rest.reverse());
         return head;
     }
-    halve(slice) {
-        const [larger, smaller] = halve(slice.refs);
-        this.limit = Math.min(this.limit, larger.length);
-        this.first.push({ start: slice.start + larger.length, refs: smaller }, { start: slice.start, refs: larger });
+    /** Whether the failure of `queued` is answered by sending its halves instead. */
+    split(queued, error) {
+        const { call } = queued;
+        if (call.route !== 'invalidate/assets' || !error.tooManyAssets || call.assets.length === 1)
+            return false;
+        const halves = halve(call.assets);
+        this.limit = Math.min(this.limit, halves[0].length);
+        this.first.push(...batchesOf(queued.start, halves).reverse());
+        return true;
     }
+}
+/** Consecutive batches as calls, from position `start` of the plan's assets on. */
+function batchesOf(start, batches) {
+    let position = start;
+    return batches.map((assets) => {
+        const queued = { call: { route: 'invalidate/assets', assets }, start: position };
+        position += assets.length;
+        return queued;
+    });
 }
 function callError(error) {
     return {
@@ -35407,128 +35512,81 @@ function callError(error) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/run/report.ts
+;// CONCATENATED MODULE: ./src/run/narration.ts
 
 
-function countsOf(report) {
-    const assets = report.result?.assets ?? [];
-    const calls = invalidationCalls(report);
+/** What the flow tells the log as it runs: each stage in words, so that flow.ts only runs the stages. */
+function narration(log, settings) {
     return {
-        assets: report.plan.invalidation.scope === 'assets' ? report.plan.invalidation.assets.length : 0,
-        invalidated: assets.filter((asset) => asset.outcome === 'invalidated').length,
-        failed: assets.filter((asset) => asset.outcome === 'failed').length,
-        notSent: assets.filter((asset) => asset.outcome === 'not-sent').length,
-        requests: calls.length,
-        attempts: calls.reduce((sum, call) => sum + call.attempts.length, 0),
-    };
-}
-function invalidationCalls(report) {
-    return (report.result?.calls ?? []).filter((call) => call.route !== 'token');
-}
-function tokenCall(report) {
-    return report.result?.calls.find((call) => call.route === 'token');
-}
-/** Each thing that did not land, as a sentence. An empty list means the step succeeds. */
-function failuresOf(report) {
-    const result = report.result;
-    const rewrite = report.rewriteError === undefined ? [] : [report.rewriteError];
-    if (result === undefined)
-        return rewrite;
-    const failures = result.calls
-        .filter((call) => call.outcome === 'failed')
-        .map((call) => `${describeCall(call)} failed${afterAttempts(call)}: ${call.error?.message ?? 'unknown error'}`);
-    const notSent = result.assets.filter((asset) => asset.outcome === 'not-sent').length;
-    const reason = result.stoppedBy?.reason ?? 'the run stopped';
-    if (notSent > 0)
-        failures.push(`${plural(notSent, 'asset')} not sent, since ${reason}.`);
-    if (report.plan.token && result.stoppedBy !== undefined && tokenCall(report) === undefined) {
-        failures.push(`The token was not requested, since ${reason}.`);
-    }
-    return [...failures, ...rewrite];
-}
-function describeCall(call) {
-    switch (call.route) {
-        case 'invalidate/assets':
-            return `Call ${call.index} (invalidate ${plural(call.assets?.length ?? 0, 'asset')})`;
-        case 'invalidate/domain':
-            return `Call ${call.index} (invalidate domain ${call.domain ?? ''})`;
-        case 'invalidate/all':
-            return `Call ${call.index} (invalidate all)`;
-        case 'token':
-            return `Call ${call.index} (token)`;
-    }
-}
-function afterAttempts(call) {
-    return call.attempts.length > 1 ? ` after ${call.attempts.length} attempts` : '';
-}
-/** The step's outputs, by their names in action.yml. */
-function outputsOf(report) {
-    const assets = report.result?.assets ?? [];
-    const token = report.result?.token ?? '';
-    return {
-        token,
-        'cache-buster': token === '' ? '' : `cb:${token}`,
-        'image-url-prefix': token === '' || report.imageHost === undefined ? '' : imageUrlPrefix(report.imageHost, token),
-        invalidated: JSON.stringify(refsWith(assets, 'invalidated')),
-        failed: JSON.stringify(assets.filter((asset) => asset.outcome !== 'invalidated').map((asset) => asset.ref)),
-        requests: String(invalidationCalls(report).length),
-    };
-}
-function refsWith(assets, outcome) {
-    return assets.filter((asset) => asset.outcome === outcome).map((asset) => asset.ref);
-}
-/** The JSON report: every asset with its outcome, every call with its attempts. Times are ms from the start. */
-function reportJson(report) {
-    const { plan, result } = report;
-    const invalidation = plan.invalidation;
-    const failures = failuresOf(report);
-    return {
-        ok: failures.length === 0,
-        dryRun: report.dryRun,
-        scope: invalidation.scope,
-        ...(invalidation.scope === 'domain' ? { domain: invalidation.domain } : {}),
-        ...(invalidation.scope === 'assets' && invalidation.files !== undefined
-            ? { files: invalidation.files }
-            : {}),
-        startedAt: report.startedAt.toISOString(),
-        finishedAt: report.finishedAt.toISOString(),
-        counts: countsOf(report),
-        failures,
-        token: {
-            requested: plan.token && !report.dryRun,
-            ...(result?.token === undefined ? {} : { value: result.token }),
+        plan: (plan) => {
+            log.info(`Service: ${settings.endpoint.href}`);
+            if (settings.dryRun)
+                log.info('Dry run: nothing will be sent.');
+            if (plan.files !== undefined)
+                files(plan.files, log);
+            const invalidations = plan.calls.filter((call) => call.route !== 'token');
+            const batches = invalidations.filter((call) => call.route === 'invalidate/assets');
+            const [first] = invalidations;
+            if (batches.length > 0) {
+                const assets = batches.reduce((sum, call) => sum + call.assets.length, 0);
+                const atOnce = Math.min(settings.concurrency, batches.length);
+                log.info(`Invalidate: ${plural(assets, 'asset')} in ${plural(batches.length, 'call')}, up to ${atOnce} at a time.`);
+            }
+            else if (first !== undefined)
+                log.info(`Invalidate: ${callWords(first).subject} (1 call).`);
+            else if (plan.scope === 'assets')
+                log.notice(nothingToInvalidate(plan.files));
+            else
+                log.info('Invalidate: nothing (scope none).');
+            if (plan.calls.some((call) => call.route === 'token'))
+                log.info('Then request a fresh cache token.');
         },
-        ...(report.dryRun ? { planned: plannedCalls(plan) } : {}),
-        ...(report.rewrite === undefined ? {} : { rewrite: report.rewrite }),
-        calls: (result?.calls ?? []).map((call) => ({
-            index: call.index,
-            route: call.route,
-            ...(call.domain === undefined ? {} : { domain: call.domain }),
-            ...(call.assets === undefined ? {} : { assetCount: call.assets.length }),
-            outcome: call.outcome,
-            attempts: call.attempts,
-            ...(call.error === undefined ? {} : { error: call.error }),
-        })),
-        assets: result?.assets ??
-            (invalidation.scope === 'assets'
-                ? invalidation.assets.map((ref) => ({ ref, outcome: 'planned' }))
-                : []),
+        retry: (sent, error, waitMs, attempt) => {
+            const seconds = (waitMs / 1000).toFixed(1);
+            const failure = error.message.replace(/\.$/, '');
+            log.info(`${describeCall(sent)}: ${failure}; attempt ${attempt} of ${settings.maxRetries + 1} in ${seconds} s.`);
+        },
+        call: (record) => {
+            for (const attempt of record.attempts) {
+                const answer = attempt.status ?? attempt.error ?? '';
+                log.debug(`${describeCall(record)}: ${answer} in ${Math.round(attempt.durationMs)} ms`);
+            }
+            // Confirmed calls are the normal case: listed in the summary and the report, not one log line each.
+            if (record.outcome === 'split')
+                log.info(`${describeCall(record)}: too many assets for the service; sending it in halves.`);
+            else if (record.outcome === 'failed')
+                log.warning(`${describeCall(record)}: ${record.error?.message ?? 'failed'}`);
+        },
+        sent: (result) => {
+            const calls = result.calls.filter((record) => record.call.route !== 'token');
+            const withOutcome = (outcome) => calls.filter((record) => record.outcome === outcome).length;
+            const split = withOutcome('split') > 0 ? `, ${withOutcome('split')} split in halves` : '';
+            log.info(`${withOutcome('confirmed')} of ${plural(calls.length, 'invalidation call')} confirmed${split}.`);
+        },
+        rewrite: (rewrite) => {
+            for (const file of rewrite.files)
+                log.debug(`${quote(file.path)}: ${plural(file.urls, 'URL')}`);
+            // A pattern that selects nothing is most likely a wrong folder: the deploy would ship the old URLs.
+            if (rewrite.scanned === 0)
+                log.warning(`rewrite: no file matches ${settings.rewrite.map(quote).join(', ')}.`);
+            else if (rewrite.urls === 0)
+                log.warning(`rewrite: no URL on ${settings.imageHost ?? ''} in the ${rewrite.scanned} files.`);
+            log.info(rewriteSentence(rewrite, settings.dryRun));
+        },
     };
 }
-/** What a dry run would send. */
-function plannedCalls(plan) {
-    const invalidation = plan.invalidation;
-    const calls = [];
-    if (invalidation.scope === 'all')
-        calls.push({ route: 'invalidate/all' });
-    if (invalidation.scope === 'domain')
-        calls.push({ route: 'invalidate/domain', domain: invalidation.domain });
-    if (invalidation.scope === 'assets') {
-        calls.push(...invalidation.batches.map((batch) => ({ route: 'invalidate/assets', assetCount: batch.length })));
+function files(files, log) {
+    log.info(`Changed files: ${files.source}`);
+    if (files.fallbackReason !== undefined)
+        log.info(`(git could not tell: ${files.fallbackReason})`);
+    if (files.truncated !== undefined)
+        log.warning(`Changed files: ${files.truncated}.`);
+    log.info(`${fileCounts(files, 'log')}.`);
+    if (files.unmapped.length > 0) {
+        const { shown, more } = firstOf(files.unmapped, 20);
+        log.warning(`${plural(files.unmapped.length, 'selected file')} skipped: no url-map rule maps ` +
+            `${shown.map(quote).join(', ')}${more === undefined ? '' : ` ${more}`}.`);
     }
-    if (plan.token)
-        calls.push({ route: 'token' });
-    return calls;
 }
 
 ;// CONCATENATED MODULE: ./src/run/flow.ts
@@ -35541,28 +35599,24 @@ function plannedCalls(plan) {
 
 
 
-
-
-/** One run, from settings to report: plan (with the changed files), execute unless a dry run, and tell. */
+/** One run, from settings to report: plan (with the changed files), execute unless a dry run, rewrite. */
 async function runFlow(settings, options) {
     const startedAt = new Date();
     const { log } = options;
-    const plan = planRun(settings, await changedFiles(settings, options.github));
+    const tell = narration(log, settings);
+    const plan = planRun(settings, await changedFiles(settings, options.ci));
     log.startGroup('Plan');
-    logPlan(settings, plan, log);
+    tell.plan(plan);
     log.endGroup();
     options.onPlan?.(plan);
     let result;
     if (!settings.dryRun) {
         log.startGroup('Invalidate');
-        result = await send(settings, plan, options);
-        const calls = result.calls.filter((call) => call.route !== 'token');
-        const withOutcome = (outcome) => calls.filter((call) => call.outcome === outcome).length;
-        const split = withOutcome('split') > 0 ? `, ${withOutcome('split')} split in halves` : '';
-        log.info(`${withOutcome('confirmed')} of ${plural(calls.length, 'invalidation call')} confirmed${split}.`);
+        result = await send(settings, plan, options, tell);
+        tell.sent(result);
         log.endGroup();
     }
-    const rewrite = await rewriteStep(settings, result?.token, options);
+    const rewrite = await rewriteStep(settings, result?.token, options, tell);
     return {
         dryRun: settings.dryRun,
         plan,
@@ -35573,106 +35627,17 @@ async function runFlow(settings, options) {
         ...(rewrite === undefined ? {} : 'error' in rewrite ? { rewriteError: rewrite.error } : { rewrite }),
     };
 }
-// What a dry run writes in place of the token it did not request: it changes every URL, so all are counted.
-const DRY_RUN_TOKEN = 'dry-run';
-/** Puts the new token into the image URLs of the built files, so that the deploy after this ships fresh URLs. */
-async function rewriteStep(settings, token, options) {
-    if (settings.rewrite.length === 0 || settings.imageHost === undefined)
-        return undefined;
-    const { log } = options;
-    if (!settings.dryRun && token === undefined) {
-        log.warning('rewrite: skipped, since no token was obtained.');
-        return undefined;
-    }
-    log.startGroup('Rewrite');
-    let rewrite;
-    try {
-        rewrite = await rewriteFiles({
-            workspace: options.github().workspace,
-            patterns: settings.rewrite,
-            imageHost: settings.imageHost,
-            token: token ?? DRY_RUN_TOKEN,
-            dryRun: settings.dryRun,
-        });
-    }
-    catch (error) {
-        // The invalidation and the token have landed: the report keeps them, and says what failed after.
-        log.endGroup();
-        return {
-            error: `Rewriting the built files failed: ${error instanceof Error ? error.message : String(error)}`,
-        };
-    }
-    for (const file of rewrite.files)
-        log.debug(`${quote(file.path)}: ${plural(file.urls, 'URL')}`);
-    // A pattern that selects nothing is most likely a wrong folder: the deploy would ship the old URLs.
-    if (rewrite.scanned === 0)
-        log.warning(`rewrite: no file matches ${settings.rewrite.map(quote).join(', ')}.`);
-    else if (rewrite.urls === 0)
-        log.warning(`rewrite: no URL on ${settings.imageHost} in the ${rewrite.scanned} files.`);
-    log.info(`${settings.dryRun ? 'Would set' : 'Set'} the cache buster of ${plural(rewrite.urls, 'image URL')} in ` +
-        `${plural(rewrite.files.length, 'file')} (of ${rewrite.scanned} scanned).`);
-    log.endGroup();
-    return rewrite;
-}
 /** The files given in `files`, or those the triggering event changed, when the target asks for them. */
-async function changedFiles(settings, github) {
+async function changedFiles(settings, ci) {
     const target = settings.target;
     if (target.scope !== 'assets' || target.changes === undefined)
         return undefined;
     if (target.changes.files !== undefined)
         return { files: [...target.changes.files], source: 'the files input' };
-    const context = github();
+    const context = ci();
     return detectChangedFiles(context, target.changes.since, gitIn(context.workspace));
 }
-function logPlan(settings, plan, log) {
-    const invalidation = plan.invalidation;
-    log.info(`Service: ${settings.endpoint.href}`);
-    if (settings.dryRun)
-        log.info('Dry run: nothing will be sent.');
-    switch (invalidation.scope) {
-        case 'all':
-            log.info('Invalidate: every image of the account (1 call).');
-            break;
-        case 'domain':
-            log.info(`Invalidate: every image of ${invalidation.domain} (1 call).`);
-            break;
-        case 'assets':
-            if (invalidation.files !== undefined)
-                logFiles(invalidation.files, log);
-            if (invalidation.assets.length === 0)
-                log.notice(`Nothing to invalidate: ${emptyReason(invalidation.files)}`);
-            else {
-                log.info(`Invalidate: ${plural(invalidation.assets.length, 'asset')} in ${plural(invalidation.batches.length, 'call')}, ` +
-                    `up to ${Math.min(settings.concurrency, invalidation.batches.length)} at a time.`);
-            }
-            break;
-        case 'none':
-            log.info('Invalidate: nothing (scope none).');
-            break;
-    }
-    if (plan.token)
-        log.info('Then request a fresh cache token.');
-}
-function logFiles(files, log) {
-    log.info(`Changed files: ${files.source}`);
-    if (files.fallbackReason !== undefined)
-        log.info(`(git could not tell: ${files.fallbackReason})`);
-    if (files.truncated !== undefined)
-        log.warning(`Changed files: ${files.truncated}.`);
-    log.info(`${plural(files.found, 'file')} found, ${count(files.selected)} selected by paths, ` +
-        `${count(files.mapped)} mapped to URLs by url-map, ${count(files.unmapped.length)} skipped.`);
-    if (files.unmapped.length > 0) {
-        const shown = files.unmapped.slice(0, 20).map(quote).join(', ');
-        const more = files.unmapped.length > 20 ? ` and ${files.unmapped.length - 20} more` : '';
-        log.warning(`${plural(files.unmapped.length, 'selected file')} skipped: no url-map rule maps ${shown}${more}.`);
-    }
-}
-function emptyReason(files) {
-    if (files === undefined)
-        return 'the asset list is empty.';
-    return `none of the ${plural(files.found, 'changed file')} is an image that url-map maps (${files.source}).`;
-}
-async function send(settings, plan, options) {
+async function send(settings, plan, options, tell) {
     // Loaded only when something is sent: a dry run starts faster without undici.
     const { createDispatcher } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(43)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9043));
     const dispatcher = createDispatcher(settings.concurrency, settings.timeoutMs);
@@ -35691,14 +35656,10 @@ async function send(settings, plan, options) {
             maxRetries: settings.maxRetries,
             retryWindowMs: RETRY_WINDOW_MS,
             ...BACKOFF,
-            onRetry: (call, error, waitMs, attempt) => {
-                const seconds = (waitMs / 1000).toFixed(1);
-                const failure = error.message.replace(/\.$/, '');
-                options.log.info(`${describeCall(call)}: ${failure}; attempt ${attempt} of ${settings.maxRetries + 1} in ${seconds} s.`);
-            },
-            onCall: (call) => {
-                logCall(call, options.log);
-                options.onCall?.(call);
+            onRetry: tell.retry,
+            onCall: (record) => {
+                tell.call(record);
+                options.onCall?.(record);
             },
         });
     }
@@ -35706,16 +35667,38 @@ async function send(settings, plan, options) {
         await dispatcher.close();
     }
 }
-function logCall(call, log) {
-    for (const attempt of call.attempts) {
-        const answer = attempt.status ?? attempt.error ?? '';
-        log.debug(`${describeCall(call)}: ${answer} in ${Math.round(attempt.durationMs)} ms`);
+// What a dry run writes in place of the token it did not request: it changes every URL, so all are counted.
+const DRY_RUN_TOKEN = 'dry-run';
+/** Puts the new token into the image URLs of the built files, so that the deploy after this ships fresh URLs. */
+async function rewriteStep(settings, token, options, tell) {
+    if (settings.rewrite.length === 0 || settings.imageHost === undefined)
+        return undefined;
+    const { log } = options;
+    if (!settings.dryRun && token === undefined) {
+        log.warning('rewrite: skipped, since no token was obtained.');
+        return undefined;
     }
-    // Confirmed calls are the normal case: listed in the summary and the report, not one log line each.
-    if (call.outcome === 'split')
-        log.info(`${describeCall(call)}: too many assets for the service; sending it in halves.`);
-    else if (call.outcome === 'failed')
-        log.warning(`${describeCall(call)}: ${call.error?.message ?? 'failed'}`);
+    log.startGroup('Rewrite');
+    try {
+        const rewrite = await rewriteFiles({
+            workspace: options.ci().workspace,
+            patterns: settings.rewrite,
+            imageHost: settings.imageHost,
+            token: token ?? DRY_RUN_TOKEN,
+            dryRun: settings.dryRun,
+        });
+        tell.rewrite(rewrite);
+        return rewrite;
+    }
+    catch (error) {
+        // The invalidation and the token have landed: the report keeps them, and says what failed after.
+        return {
+            error: `Rewriting the built files failed: ${error instanceof Error ? error.message : String(error)}`,
+        };
+    }
+    finally {
+        log.endGroup();
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/run/log.ts
@@ -35746,7 +35729,114 @@ function redactedLog(log, redact) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/run/report.ts
+
+
+
+function countsOf(report) {
+    const assets = report.result?.assets ?? [];
+    const calls = report_invalidationCalls(report);
+    const withOutcome = (outcome) => assets.filter((asset) => asset.outcome === outcome).length;
+    return {
+        assets: plannedAssets(report.plan).length,
+        invalidated: withOutcome('invalidated'),
+        failed: withOutcome('failed'),
+        notSent: withOutcome('not-sent'),
+        requests: calls.length,
+        attempts: calls.reduce((sum, record) => sum + record.attempts.length, 0),
+    };
+}
+function report_invalidationCalls(report) {
+    return (report.result?.calls ?? []).filter((record) => record.call.route !== 'token');
+}
+function tokenCall(report) {
+    return report.result?.calls.find((record) => record.call.route === 'token');
+}
+function tokenPlanned(plan) {
+    return plan.calls.some((call) => call.route === 'token');
+}
+/** Each thing that did not land, as a sentence. An empty list means the step succeeds. */
+function failuresOf(report) {
+    const result = report.result;
+    const rewrite = report.rewriteError === undefined ? [] : [report.rewriteError];
+    if (result === undefined)
+        return rewrite;
+    const failures = result.calls
+        .filter((record) => record.outcome === 'failed')
+        .map((record) => `${describeCall(record)} failed${afterAttempts(record)}: ${record.error?.message ?? 'unknown error'}`);
+    const notSent = result.assets.filter((asset) => asset.outcome === 'not-sent').length;
+    const reason = result.stoppedBy?.reason ?? 'the run stopped';
+    if (notSent > 0)
+        failures.push(`${plural(notSent, 'asset')} not sent, since ${reason}.`);
+    if (tokenPlanned(report.plan) && result.stoppedBy !== undefined && tokenCall(report) === undefined) {
+        failures.push(`The token was not requested, since ${reason}.`);
+    }
+    return [...failures, ...rewrite];
+}
+function afterAttempts(record) {
+    return record.attempts.length > 1 ? ` after ${record.attempts.length} attempts` : '';
+}
+/** The step's outputs, every one that action.yml declares; a run that ended before its plan has no report. */
+function outputsOf(report, reportPath) {
+    const assets = report?.result?.assets ?? [];
+    const token = report?.result?.token ?? '';
+    const imageHost = report?.imageHost;
+    return {
+        token,
+        'cache-buster': token === '' ? '' : `cb:${token}`,
+        'image-url-prefix': token === '' || imageHost === undefined ? '' : imageUrlPrefix(imageHost, token),
+        invalidated: JSON.stringify(assets.filter((asset) => asset.outcome === 'invalidated').map((asset) => asset.ref)),
+        failed: JSON.stringify(assets.filter((asset) => asset.outcome !== 'invalidated').map((asset) => asset.ref)),
+        requests: String(report === undefined ? 0 : report_invalidationCalls(report).length),
+        'report-path': reportPath,
+    };
+}
+/** The JSON report: every asset with its outcome, every call with its attempts. Times are ms from the start. */
+function reportJson(report) {
+    const { plan, result } = report;
+    const failures = failuresOf(report);
+    const domain = plan.calls.find((call) => call.route === 'invalidate/domain')?.domain;
+    return {
+        ok: failures.length === 0,
+        dryRun: report.dryRun,
+        scope: plan.scope,
+        ...(domain === undefined ? {} : { domain }),
+        ...(plan.files === undefined ? {} : { files: plan.files }),
+        startedAt: report.startedAt.toISOString(),
+        finishedAt: report.finishedAt.toISOString(),
+        counts: countsOf(report),
+        failures,
+        token: {
+            requested: tokenPlanned(plan) && !report.dryRun,
+            ...(result?.token === undefined ? {} : { value: result.token }),
+        },
+        ...(report.dryRun ? { planned: plan.calls.map(callJson) } : {}),
+        ...(report.rewrite === undefined ? {} : { rewrite: report.rewrite }),
+        calls: (result?.calls ?? []).map((record) => ({
+            index: record.index,
+            ...callJson(record.call),
+            outcome: record.outcome,
+            attempts: record.attempts,
+            ...(record.error === undefined ? {} : { error: record.error }),
+        })),
+        assets: result?.assets ?? plannedAssets(plan).map((ref) => ({ ref, outcome: 'planned' })),
+    };
+}
+/** The JSON report of a run that ended before its plan. */
+function failureJson(failure) {
+    return { ok: false, error: failure.error, startedAt: failure.startedAt.toISOString() };
+}
+/** A call in the report: its route and what it carries, by count for a batch of assets. */
+function callJson(call) {
+    return {
+        route: call.route,
+        ...('domain' in call ? { domain: call.domain } : {}),
+        ...('assets' in call ? { assetCount: call.assets.length } : {}),
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/run/summary.ts
+
 
 
 // Beyond this many calls, the table groups them by outcome, so that the summary stays readable.
@@ -35755,9 +35845,8 @@ const MAX_CALL_ROWS = 20;
 function summaryMarkdown(report) {
     const lines = [`## Image cache invalidation${report.dryRun ? ' — dry run: nothing was sent' : ''}`, ''];
     lines.push(overview(report), '');
-    const invalidation = report.plan.invalidation;
-    if (invalidation.scope === 'assets' && invalidation.files !== undefined)
-        lines.push(...filesSection(invalidation.files));
+    if (report.plan.files !== undefined)
+        lines.push(...filesSection(report.plan.files));
     if (report.dryRun)
         lines.push(...plannedTable(report.plan));
     else
@@ -35773,13 +35862,19 @@ function summaryMarkdown(report) {
     }
     return `${lines.join('\n')}\n`;
 }
+/** The summary of a run that ended before its plan: why, quoted. */
+function failureMarkdown(failure) {
+    const lines = failure.error.split('\n').map((line) => `> ${escapeMarkdown(line)}`);
+    return `## Image cache invalidation\n\nNothing was sent:\n\n${lines.join('\n')}\n`;
+}
 function overview(report) {
-    const invalidation = report.plan.invalidation;
+    const { scope } = report.plan;
     const counts = countsOf(report);
-    const parts = [`**Scope:** ${invalidation.scope}`];
-    if (invalidation.scope === 'domain')
-        parts.push(`**Domain:** ${escapeMarkdown(invalidation.domain)}`);
-    if (invalidation.scope === 'assets') {
+    const parts = [`**Scope:** ${scope}`];
+    const domain = report.plan.calls.find((call) => call.route === 'invalidate/domain')?.domain;
+    if (domain !== undefined)
+        parts.push(`**Domain:** ${escapeMarkdown(domain)}`);
+    if (scope === 'assets') {
         parts.push(`**Assets:** ${counts.assets}`);
         if (!report.dryRun) {
             parts.push(`**Invalidated:** ${counts.invalidated}`, `**Failed:** ${counts.failed + counts.notSent}`);
@@ -35787,7 +35882,7 @@ function overview(report) {
     }
     if (!report.dryRun)
         parts.push(`**Calls:** ${counts.requests} (${plural(counts.attempts, 'attempt')})`);
-    if (invalidation.scope === 'assets' && counts.assets === 0) {
+    if (scope === 'assets' && counts.assets === 0) {
         parts.push('nothing to invalidate: the asset list is empty, so nothing was sent');
     }
     return parts.join(' · ');
@@ -35797,51 +35892,41 @@ function filesSection(files) {
     const lines = [
         '### Changed files',
         '',
-        `From ${escapeMarkdown(files.source)}: ${count(files.found)} found, ${count(files.selected)} selected by ` +
-            `\`paths\`, ${count(files.mapped)} mapped to URLs by \`url-map\`, ${count(files.unmapped.length)} skipped.`,
+        `From ${escapeMarkdown(files.source)}: ${fileCounts(files, 'summary')}.`,
     ];
     if (files.truncated !== undefined)
         lines.push('', `**Warning:** ${escapeMarkdown(files.truncated)}.`);
     if (files.unmapped.length > 0) {
+        const { shown, more } = firstOf(files.unmapped, MAX_NAMED_FILES);
         lines.push('', 'Skipped, since no `url-map` rule maps them:', '');
-        lines.push(...files.unmapped.slice(0, MAX_NAMED_FILES).map((path) => `- ${escapeMarkdown(path)}`));
-        if (files.unmapped.length > MAX_NAMED_FILES)
-            lines.push(`- … and ${files.unmapped.length - MAX_NAMED_FILES} more`);
+        lines.push(...shown.map((path) => `- ${escapeMarkdown(path)}`));
+        if (more !== undefined)
+            lines.push(`- … ${more}`);
     }
     lines.push('');
     return lines;
 }
 function rewriteSection(rewrite, dryRun) {
-    const lines = [
-        '### Rewritten files',
-        '',
-        `${dryRun ? 'Would set' : 'Set'} the cache buster of ${plural(rewrite.urls, 'image URL')} in ` +
-            `${plural(rewrite.files.length, 'file')} (of ${rewrite.scanned} scanned).`,
-    ];
+    const lines = ['### Rewritten files', '', rewriteSentence(rewrite, dryRun)];
     if (rewrite.files.length > 0)
         lines.push('', '| File | URLs |', '|---|---|');
-    for (const file of rewrite.files.slice(0, MAX_NAMED_FILES))
+    const { shown, more } = firstOf(rewrite.files, MAX_NAMED_FILES);
+    for (const file of shown)
         lines.push(`| ${escapeMarkdown(file.path)} | ${file.urls} |`);
-    if (rewrite.files.length > MAX_NAMED_FILES)
-        lines.push(`| … and ${rewrite.files.length - MAX_NAMED_FILES} more | |`);
+    if (more !== undefined)
+        lines.push(`| … ${more} | |`);
     return lines;
 }
 function plannedTable(plan) {
-    const calls = plannedCalls(plan);
-    if (calls.length === 0)
+    if (plan.calls.length === 0)
         return [];
     return [
         '### Calls that would be sent',
         '',
         '| # | Route | Target |',
         '|---|---|---|',
-        ...calls.map((call, index) => `| ${index + 1} | ${call.route} | ${plannedTarget(call)} |`),
+        ...plan.calls.map((call, index) => `| ${index + 1} | ${call.route} | ${target(call)} |`),
     ];
-}
-function plannedTarget(call) {
-    if (call.assetCount !== undefined)
-        return plural(call.assetCount, 'asset');
-    return call.domain === undefined ? '' : escapeMarkdown(call.domain);
 }
 function callTable(calls) {
     if (calls.length === 0)
@@ -35853,39 +35938,44 @@ function callTable(calls) {
         '',
         '| # | Route | Target | Outcome | Attempts | Statuses | Time |',
         '|---|---|---|---|---|---|---|',
-        ...calls.map((call) => `| ${call.index} | ${call.route} | ${target(call)} | ${call.outcome} | ${call.attempts.length} | ${statuses(call)} | ${seconds(call)} |`),
+        ...calls.map((call) => `| ${call.index} | ${call.call.route} | ${target(call.call)} | ${call.outcome} | ${call.attempts.length} | ${statuses(call)} | ${seconds(call)} |`),
     ];
 }
+/** One row per route and outcome, in the order they first occur. */
 function groupedCallTable(calls) {
-    const outcomes = [...new Set(calls.map((call) => `${call.route} ${call.outcome}`))];
+    const groups = new Map();
+    for (const { call, outcome, attempts } of calls) {
+        const key = `${call.route}\0${outcome}`;
+        const group = groups.get(key) ?? { route: call.route, outcome, calls: 0, assets: 0, attempts: 0 };
+        group.calls++;
+        group.assets += assetsIn(call).length;
+        group.attempts += attempts.length;
+        groups.set(key, group);
+    }
     return [
         '### Calls',
         '',
         '| Route | Outcome | Calls | Assets | Attempts |',
         '|---|---|---|---|---|',
-        ...outcomes.map((key) => {
-            const group = calls.filter((call) => `${call.route} ${call.outcome}` === key);
-            const assets = group.reduce((sum, call) => sum + (call.assets?.length ?? 0), 0);
-            const attempts = group.reduce((sum, call) => sum + call.attempts.length, 0);
-            const [route, outcome] = key.split(' ');
-            return `| ${route ?? ''} | ${outcome ?? ''} | ${group.length} | ${assets} | ${attempts} |`;
-        }),
+        ...[...groups.values()].map((group) => `| ${group.route} | ${group.outcome} | ${group.calls} | ${group.assets} | ${group.attempts} |`),
     ];
 }
+/** What a call carries: its assets by count, or its domain. */
 function target(call) {
-    if (call.assets !== undefined)
+    if (call.route === 'invalidate/assets')
         return plural(call.assets.length, 'asset');
-    return call.domain === undefined ? '' : escapeMarkdown(call.domain);
+    return call.route === 'invalidate/domain' ? escapeMarkdown(call.domain) : '';
 }
+/** Each attempt by its status, or by what failed when there was none: `503, ECONNRESET, 200`. */
 function statuses(call) {
-    return call.attempts.map((attempt) => attempt.status ?? attempt.error?.split(':')[0] ?? '?').join(', ');
+    return call.attempts.map((attempt) => attempt.status ?? attempt.code ?? attempt.kind ?? '?').join(', ');
 }
 function seconds(call) {
     const ms = call.attempts.reduce((sum, attempt) => sum + attempt.durationMs + (attempt.waitMs ?? 0), 0);
     return `${(ms / 1000).toFixed(2)} s`;
 }
 function tokenLine(report) {
-    if (!report.plan.token)
+    if (!tokenPlanned(report.plan))
         return undefined;
     if (report.dryRun)
         return '**Token:** would be requested.';
@@ -35907,7 +35997,7 @@ function escapeMarkdown(text) {
         .replace(/^(\d*)([.-])/, '$1\\$2'); // a list marker only counts at the start
 }
 
-;// CONCATENATED MODULE: ./src/action-inputs.ts
+;// CONCATENATED MODULE: ./src/action-contract.ts
 // Generated from action.yml by scripts/generate.ts (npm run generate): do not edit.
 // The command reads its defaults and --help from here; the action gets them from the runner.
 const ACTION_INPUTS = {
@@ -36002,6 +36092,16 @@ const ACTION_INPUTS = {
         default: '30',
     },
 };
+// Every run, failed or not, sets each of them.
+const ACTION_OUTPUTS = (/* unused pure expression or super */ null && ([
+    'token',
+    'cache-buster',
+    'image-url-prefix',
+    'invalidated',
+    'failed',
+    'requests',
+    'report-path',
+]));
 
 ;// CONCATENATED MODULE: ./src/assets/refs.ts
 /** Splits on newlines, commas and whitespace; blank entries are ignored. */
@@ -36091,7 +36191,7 @@ function parseSettings(raw) {
             return parse();
         }
         catch (error) {
-            if (!(error instanceof InputError))
+            if (!(error instanceof inputs_InputError))
                 throw error;
             problems.push(error.message);
             return fallback;
@@ -36114,7 +36214,7 @@ function parseSettings(raw) {
     if (scope !== undefined)
         problems.push(...unusedInputs(scope, raw));
     if (problems.length > 0)
-        throw new InputError(problems.join('\n'));
+        throw new inputs_InputError(problems.join('\n'));
     return settings;
 }
 const NO_TARGET = { scope: 'none' };
@@ -36261,9 +36361,9 @@ async function run() {
     }
     catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        if (!(error instanceof InputError))
+        if (!(error instanceof inputs_InputError))
             debug(redact(String(error instanceof Error ? error.stack : error)));
-        await publishFailure(startedAt, redact, message).catch(() => undefined);
+        await publish({ error: message, startedAt }, redact).catch(() => undefined);
         setFailed(redact(message));
     }
 }
@@ -36285,7 +36385,7 @@ async function invalidate(redact) {
     const report = await runFlow(settings, {
         log,
         redact,
-        github: () => githubContextFromEnv(settings.githubToken),
+        ci: () => githubCi(githubContextFromEnv(settings.githubToken)),
     });
     await publish(report, redact);
     const failures = failuresOf(report);
@@ -36295,31 +36395,17 @@ async function invalidate(redact) {
         setFailed(redact(`${plural(failures.length, 'failure')}; the job summary and the report list each one.`));
     }
 }
-/** Outputs, job summary and JSON report: written on every run, failed or not. */
-async function publish(report, redact) {
+/** Outputs, job summary and JSON report: written on every run, failed or not, ended before its plan or not. */
+async function publish(run, redact) {
     // Redacted before it is escaped or encoded, where every form of the key is still plain; and once more after.
-    const shown = redactStrings(report, redact);
-    const path = await writeReport(reportJson(shown), redact);
-    for (const [name, value] of Object.entries(outputsOf(shown)))
+    const shown = redactStrings(run, redact);
+    const report = 'plan' in shown ? shown : undefined;
+    const path = await writeReport('plan' in shown ? reportJson(shown) : failureJson(shown), redact);
+    for (const [name, value] of Object.entries(outputsOf(report, path)))
         setOutput(name, redact(value));
-    setOutput('report-path', path);
-    if (process.env.GITHUB_STEP_SUMMARY)
-        await summary.addRaw(redact(summaryMarkdown(shown))).write();
-}
-/** A run that ended before its plan (bad input): empty outputs and a report that says why. */
-async function publishFailure(startedAt, redact, message) {
-    const path = await writeReport({ ok: false, error: redact(message), startedAt: startedAt.toISOString() }, redact);
-    for (const name of ['token', 'cache-buster', 'image-url-prefix'])
-        setOutput(name, '');
-    for (const name of ['invalidated', 'failed'])
-        setOutput(name, '[]');
-    setOutput('requests', '0');
-    setOutput('report-path', path);
     if (process.env.GITHUB_STEP_SUMMARY) {
-        const lines = message.split('\n').map((line) => `> ${escapeMarkdown(redact(line))}`);
-        await summary
-            .addRaw(redact(`## Image cache invalidation\n\nNothing was sent:\n\n${lines.join('\n')}\n`))
-            .write();
+        const markdown = 'plan' in shown ? summaryMarkdown(shown) : failureMarkdown(shown);
+        await summary.addRaw(redact(markdown)).write();
     }
 }
 /** `json` holds redacted strings already; the text is redacted once more, after JSON has escaped it. */

@@ -1,6 +1,7 @@
 /**
  * What is generated from action.yml, so that nothing can drift from it: the README's input and output tables, and
- * src/action-inputs.ts (the inputs with their defaults and descriptions, for the command and its --help).
+ * src/action-contract.ts (the inputs with their defaults and descriptions, for the command and its --help; the
+ * output names, so that a run that does not set one of them fails to compile).
  * `npm run generate` rewrites both; a test fails when either is out of date.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -64,25 +65,31 @@ export async function expectedReadme(): Promise<string> {
   return format(text, { ...(await resolveConfig(readmePath)), filepath: readmePath });
 }
 
-const inputsPath = fileURLToPath(new URL('src/action-inputs.ts', root));
+const contractPath = fileURLToPath(new URL('src/action-contract.ts', root));
 
-/** src/action-inputs.ts as it should be. */
-export async function expectedActionInputs(): Promise<string> {
-  const inputs = Object.entries(actionYaml().inputs).map(([name, input]) => [
+/** src/action-contract.ts as it should be. */
+export async function expectedActionContract(): Promise<string> {
+  const action = actionYaml();
+  const inputs = Object.entries(action.inputs).map(([name, input]) => [
     name,
     { description: input.description, required: input.required === true, default: input.default ?? '' },
   ]);
   const text = [
     '// Generated from action.yml by scripts/generate.ts (npm run generate): do not edit.',
-    '// The command reads its defaults and --help from here; the action gets them from the runner.',
     '',
+    '// The command reads its defaults and --help from here; the action gets them from the runner.',
     `export const ACTION_INPUTS = ${JSON.stringify(Object.fromEntries(inputs), null, 2)} as const;`,
     '',
+    '// Every run, failed or not, sets each of them.',
+    `export const ACTION_OUTPUTS = ${JSON.stringify(Object.keys(action.outputs))} as const;`,
+    '',
+    'export type OutputName = (typeof ACTION_OUTPUTS)[number];',
+    '',
   ].join('\n');
-  return format(text, { ...(await resolveConfig(inputsPath)), filepath: inputsPath });
+  return format(text, { ...(await resolveConfig(contractPath)), filepath: contractPath });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   writeFileSync(readmePath, await expectedReadme());
-  writeFileSync(inputsPath, await expectedActionInputs());
+  writeFileSync(contractPath, await expectedActionContract());
 }

@@ -5,3 +5,8 @@ export function parseHttpUrl(value: string): URL | undefined {
     ? url
     : undefined;
 }
+
+/** A host on this machine: the only place the key may travel to over plain http, for local tests. */
+export function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+}

@@ -1,5 +1,7 @@
 /** Parsers for single input values. Each throws an InputError naming the input, the value and what is allowed. */
 
+import { isLoopbackHost } from './http-url.ts';
+
 /** A bad input, found before anything is sent. */
 export class InputError extends Error {
   override readonly name = 'InputError';
@@ -71,12 +73,6 @@ export function parseApiKey(value: string): string {
   return key;
 }
 
-const LOOPBACK_HOSTS = new Set(['localhost', '[::1]']);
-
-function isLoopback(hostname: string): boolean {
-  return LOOPBACK_HOSTS.has(hostname) || /^127\.\d+\.\d+\.\d+$/.test(hostname);
-}
-
 /** `{base-url}/api/{service-key}/v2/cache`: the only place the key is ever sent. */
 export function parseEndpoint(baseUrl: string, serviceKey: string): URL {
   // Both checked, so that a bad base-url does not hide a bad service-key.
@@ -128,7 +124,7 @@ function parseBaseUrl(value: string): URL {
       'base-url: contains a user name or password (value not shown); the key goes in api-key.',
     );
   }
-  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     return throwInput(
       `base-url: ${quote(value)} uses plain http, which would send the key unencrypted; use https ` +
         '(plain http is allowed only for loopback hosts: localhost, 127.0.0.1, [::1]).',

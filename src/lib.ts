@@ -32,7 +32,7 @@ export {
 export { parseFileList } from './changes/files-input.ts';
 export { parsePatterns, selectPaths } from './changes/select.ts';
 export { mapToUrl, parseUrlMap, type UrlMapRule } from './changes/url-map.ts';
-export { planRun, type FilesPlan, type Invalidation, type Plan } from './plan.ts';
+export { planRun, plannedAssets, type FilesPlan, type Plan } from './plan.ts';
 export { makeRedactor, type Redact } from './redact.ts';
 export { execute, type CallRecord, type ExecuteOptions, type RunResult } from './run/execute.ts';
 export { InputError, parseSettings, type RawInputs, type Settings, type Target } from './settings.ts';

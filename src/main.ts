@@ -3,14 +3,21 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as core from '@actions/core';
-import { githubContextFromEnv } from './changes/github-context.ts';
+import { githubCi, githubContextFromEnv } from './changes/ci/github.ts';
 import { makeRedactor, redactStrings, secretForms, secretValues, type Redact } from './redact.ts';
 import { runFlow } from './run/flow.ts';
 import { redactedLog } from './run/log.ts';
-import { failuresOf, outputsOf, reportJson, type Report } from './run/report.ts';
-import { plural } from './format.ts';
-import { escapeMarkdown, summaryMarkdown } from './run/summary.ts';
+import {
+  failureJson,
+  failuresOf,
+  outputsOf,
+  reportJson,
+  type Report,
+  type RunFailure,
+} from './run/report.ts';
+import { failureMarkdown, summaryMarkdown } from './run/summary.ts';
 import { INPUT_NAMES, InputError, parseSettings, type RawInputs } from './settings.ts';
+import { plural } from './wording.ts';
 
 /** The action: inputs -> settings -> plan -> execute -> report. Fails the step for anything thrown. */
 export async function run(): Promise<void> {
@@ -22,7 +29,7 @@ export async function run(): Promise<void> {
     const message = error instanceof Error ? error.message : String(error);
     if (!(error instanceof InputError))
       core.debug(redact(String(error instanceof Error ? error.stack : error)));
-    await publishFailure(startedAt, redact, message).catch(() => undefined);
+    await publish({ error: message, startedAt }, redact).catch(() => undefined);
     core.setFailed(redact(message));
   }
 }
@@ -44,7 +51,7 @@ async function invalidate(redact: Redact): Promise<void> {
   const report = await runFlow(settings, {
     log,
     redact,
-    github: () => githubContextFromEnv(settings.githubToken),
+    ci: () => githubCi(githubContextFromEnv(settings.githubToken)),
   });
   await publish(report, redact);
   const failures = failuresOf(report);
@@ -56,31 +63,16 @@ async function invalidate(redact: Redact): Promise<void> {
   }
 }
 
-/** Outputs, job summary and JSON report: written on every run, failed or not. */
-async function publish(report: Report, redact: Redact): Promise<void> {
+/** Outputs, job summary and JSON report: written on every run, failed or not, ended before its plan or not. */
+async function publish(run: Report | RunFailure, redact: Redact): Promise<void> {
   // Redacted before it is escaped or encoded, where every form of the key is still plain; and once more after.
-  const shown = redactStrings(report, redact);
-  const path = await writeReport(reportJson(shown), redact);
-  for (const [name, value] of Object.entries(outputsOf(shown))) core.setOutput(name, redact(value));
-  core.setOutput('report-path', path);
-  if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(redact(summaryMarkdown(shown))).write();
-}
-
-/** A run that ended before its plan (bad input): empty outputs and a report that says why. */
-async function publishFailure(startedAt: Date, redact: Redact, message: string): Promise<void> {
-  const path = await writeReport(
-    { ok: false, error: redact(message), startedAt: startedAt.toISOString() },
-    redact,
-  );
-  for (const name of ['token', 'cache-buster', 'image-url-prefix']) core.setOutput(name, '');
-  for (const name of ['invalidated', 'failed']) core.setOutput(name, '[]');
-  core.setOutput('requests', '0');
-  core.setOutput('report-path', path);
+  const shown = redactStrings(run, redact);
+  const report = 'plan' in shown ? shown : undefined;
+  const path = await writeReport('plan' in shown ? reportJson(shown) : failureJson(shown), redact);
+  for (const [name, value] of Object.entries(outputsOf(report, path))) core.setOutput(name, redact(value));
   if (process.env.GITHUB_STEP_SUMMARY) {
-    const lines = message.split('\n').map((line) => `> ${escapeMarkdown(redact(line))}`);
-    await core.summary
-      .addRaw(redact(`## Image cache invalidation\n\nNothing was sent:\n\n${lines.join('\n')}\n`))
-      .write();
+    const markdown = 'plan' in shown ? summaryMarkdown(shown) : failureMarkdown(shown);
+    await core.summary.addRaw(redact(markdown)).write();
   }
 }
 

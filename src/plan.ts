@@ -1,25 +1,21 @@
 import { toBatches } from './assets/batches.ts';
 import type { AssetRef } from './assets/refs.ts';
+import type { ApiCall } from './api/client.ts';
 import type { ChangedFiles } from './changes/detect.ts';
 import { selectPaths } from './changes/select.ts';
 import { mapToUrl } from './changes/url-map.ts';
-import type { ChangesRequest, Settings, Target } from './settings.ts';
+import type { ChangesRequest, Scope, Settings, Target } from './settings.ts';
 
-/** What the run will ask of the service. Plain data: the same plan is executed, or shown by a dry run. */
+/**
+ * What the run will ask of the service: the calls themselves, in the order they go out (the invalidation calls,
+ * then the token call). Plain data: the same plan is executed, shown by a dry run, and described by the report.
+ */
 export interface Plan {
-  readonly invalidation: Invalidation;
-  readonly token: boolean;
+  readonly scope: Scope;
+  readonly calls: readonly ApiCall[];
+  /** How changed files became asset URLs, when the target asked for them. */
+  readonly files?: FilesPlan;
 }
-
-/** The target, with assets cut into calls of at most 100. */
-export type Invalidation =
-  | Exclude<Target, { scope: 'assets' }>
-  | {
-      readonly scope: 'assets';
-      readonly assets: readonly AssetRef[];
-      readonly batches: readonly AssetRef[][];
-      readonly files?: FilesPlan;
-    };
 
 /** How changed files became asset URLs. */
 export interface FilesPlan {
@@ -39,19 +35,38 @@ export interface FilesPlan {
 /** `changed`: the files given or detected, when the target asks for them. */
 export function planRun(settings: Pick<Settings, 'target' | 'token'>, changed?: ChangedFiles): Plan {
   const { target } = settings;
-  if (target.scope !== 'assets') return { invalidation: target, token: settings.token };
   const files =
-    target.changes === undefined || changed === undefined ? undefined : planFiles(target.changes, changed);
-  const assets = files === undefined ? target.assets : [...new Set([...target.assets, ...files.urls])];
-  return {
-    invalidation: {
-      scope: 'assets',
-      assets,
-      batches: toBatches(assets),
-      ...(files === undefined ? {} : { files: files.plan }),
-    },
-    token: settings.token,
-  };
+    target.scope === 'assets' && target.changes !== undefined && changed !== undefined
+      ? planFiles(target.changes, changed)
+      : undefined;
+  const calls: ApiCall[] = invalidationCalls(target, files?.urls ?? []);
+  if (settings.token) calls.push({ route: 'token' });
+  return { scope: target.scope, calls, ...(files === undefined ? {} : { files: files.plan }) };
+}
+
+function invalidationCalls(target: Target, fileUrls: readonly AssetRef[]): ApiCall[] {
+  switch (target.scope) {
+    case 'all':
+      return [{ route: 'invalidate/all' }];
+    case 'domain':
+      return [{ route: 'invalidate/domain', domain: target.domain }];
+    case 'assets': {
+      const refs = fileUrls.length === 0 ? target.assets : [...new Set([...target.assets, ...fileUrls])];
+      return toBatches(refs).map((assets) => ({ route: 'invalidate/assets', assets }));
+    }
+    case 'none':
+      return [];
+  }
+}
+
+/** Every asset of the plan, in the order its calls carry them. */
+export function plannedAssets(plan: Pick<Plan, 'calls'>): AssetRef[] {
+  return plan.calls.flatMap(assetsIn);
+}
+
+/** The assets a call carries: a batch's, and none for any other call. */
+export function assetsIn(call: ApiCall): readonly AssetRef[] {
+  return call.route === 'invalidate/assets' ? call.assets : [];
 }
 
 function planFiles(request: ChangesRequest, changed: ChangedFiles): { plan: FilesPlan; urls: AssetRef[] } {

@@ -1,4 +1,4 @@
-import { ACTION_INPUTS } from './action-inputs.ts';
+import { ACTION_INPUTS } from './action-contract.ts';
 import { parseAssetList, type AssetRef } from './assets/refs.ts';
 import { parseFileList } from './changes/files-input.ts';
 import { parsePatterns, selectPaths } from './changes/select.ts';

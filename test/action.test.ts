@@ -1,5 +1,7 @@
 /** The built dist/index.js, spawned as the runner spawns it, against the emulator(). */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { useEmulator } from './support/emulator.ts';
 import { ROOT_KEY, SUB_KEY } from './support/client.ts';
 import { runAction, type ActionRun } from './support/runner.ts';
@@ -12,6 +14,10 @@ function action(inputs: Record<string, string>, key = ROOT_KEY): Promise<ActionR
 
 const urls = (count: number): string[] =>
   Array.from({ length: count }, (_, i) => `https://www.example.com/img/${i}.png`);
+
+interface ActionYaml {
+  outputs: Record<string, unknown>;
+}
 
 interface ReportJson {
   ok: boolean;
@@ -118,5 +124,21 @@ describe('bad input', () => {
     const run = await action({ 'base-url': 'http://dashboard.example.com' });
     expect(run.exitCode).toBe(1);
     expect(run.stdout).toContain('uses plain http');
+  });
+});
+
+describe('the outputs', () => {
+  const declared = Object.keys((parse(readFileSync('action.yml', 'utf8')) as ActionYaml).outputs).sort();
+
+  it('are every output action.yml declares, after a run that sent its calls', async () => {
+    const run = await action({ assets: urls(2).join('\n') });
+    expect(run.exitCode).toBe(0);
+    expect(Object.keys(run.outputs).sort()).toEqual(declared);
+  });
+
+  it('are every output action.yml declares, after a run refused for bad input', async () => {
+    const run = await action({ scope: 'everything' });
+    expect(run.exitCode).toBe(1);
+    expect(Object.keys(run.outputs).sort()).toEqual(declared);
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useEmulator } from './support/emulator.ts';
 import { sendCall } from '../src/api/client.ts';
 import type { Clock } from '../src/api/retry.ts';
-import { planRun } from '../src/plan.ts';
+import { assetsIn, planRun } from '../src/plan.ts';
 import { execute, type ExecuteOptions, type RunResult } from '../src/run/execute.ts';
 import type { Target } from '../src/settings.ts';
 import { clientFor, ROOT_KEY, SUB_KEY } from './support/client.ts';
@@ -134,10 +134,10 @@ describe('batches', () => {
     expect(result.assets.every((asset) => asset.outcome === 'invalidated')).toBe(true);
     expect(emulator().invalidated.assets.toSorted()).toEqual(assets.toSorted());
     const split = result.calls.filter((call) => call.outcome === 'split');
-    expect(split.map((call) => call.assets?.length)).toEqual([100, 50]);
+    expect(split.map((call) => assetsIn(call.call).length)).toEqual([100, 50]);
     // After the second split, no call is larger than 25: the smaller size was kept.
     const later = result.calls.slice(result.calls.findLastIndex((call) => call.outcome === 'split') + 1);
-    expect(Math.max(...later.map((call) => call.assets?.length ?? 0))).toBe(25);
+    expect(Math.max(...later.map((call) => assetsIn(call.call).length))).toBe(25);
   });
 
   it('a failed batch does not stop the others, and the result says which assets failed', async () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { actionYaml, expectedActionInputs, expectedReadme } from '../scripts/generate.ts';
+import { actionYaml, expectedActionContract, expectedReadme } from '../scripts/generate.ts';
 import { INPUT_NAMES } from '../src/settings.ts';
 
 describe('README and action.yml', () => {
@@ -8,9 +8,9 @@ describe('README and action.yml', () => {
     expect(readFileSync(new URL('../README.md', import.meta.url), 'utf8')).toBe(await expectedReadme());
   });
 
-  it('src/action-inputs.ts is the one generated from action.yml (npm run generate)', async () => {
-    expect(readFileSync(new URL('../src/action-inputs.ts', import.meta.url), 'utf8')).toBe(
-      await expectedActionInputs(),
+  it('src/action-contract.ts is the one generated from action.yml (npm run generate)', async () => {
+    expect(readFileSync(new URL('../src/action-contract.ts', import.meta.url), 'utf8')).toBe(
+      await expectedActionContract(),
     );
   });
 

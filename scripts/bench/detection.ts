@@ -5,11 +5,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { githubCi } from '../../src/changes/ci/github.ts';
 import { detectChangedFiles } from '../../src/changes/detect.ts';
 import { gitIn } from '../../src/changes/git.ts';
 import { parsePatterns } from '../../src/changes/select.ts';
 import { parseUrlMap } from '../../src/changes/url-map.ts';
-import { planRun } from '../../src/plan.ts';
+import { planRun, plannedAssets } from '../../src/plan.ts';
 import { git, GitRepo } from '../../test/support/git-repo.ts';
 
 export interface DetectionTimes {
@@ -52,7 +53,7 @@ export async function measureDetection(): Promise<DetectionTimes> {
       apiUrl: '',
       token: '',
     };
-    const changed = await detectChangedFiles(context, undefined, gitIn(dir));
+    const changed = await detectChangedFiles(githubCi(context), undefined, gitIn(dir));
     const detectMs = performance.now() - started;
 
     started = performance.now();
@@ -64,7 +65,7 @@ export async function measureDetection(): Promise<DetectionTimes> {
     };
     const plan = planRun({ target: { scope: 'assets', assets: [], changes }, token: false }, changed);
     const selectAndMapMs = performance.now() - started;
-    const mapped = plan.invalidation.scope === 'assets' ? plan.invalidation.assets.length : 0;
+    const mapped = plannedAssets(plan).length;
     return { files: changed.files.length, mapped, gitDiffMs, detectMs, selectAndMapMs };
   } finally {
     rmSync(dir, { recursive: true, force: true });

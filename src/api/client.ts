@@ -9,6 +9,7 @@ import {
   RETRYABLE_NETWORK_CODES,
   RETRYABLE_STATUSES,
 } from './errors.ts';
+import { isLoopbackHost } from '../http-url.ts';
 import { isCacheBuster } from '../urls.ts';
 import { serverMessage, type ServerMessage } from './server-message.ts';
 
@@ -72,8 +73,7 @@ export async function sendCall(call: ApiCall, options: ClientOptions): Promise<A
 
 /** The key travels only over https, or to this machine: checked here too, for callers of the library. */
 function assertSafeEndpoint(endpoint: URL): void {
-  const loopback =
-    ['localhost', '[::1]'].includes(endpoint.hostname) || /^127\.\d+\.\d+\.\d+$/.test(endpoint.hostname);
+  const loopback = isLoopbackHost(endpoint.hostname);
   if (endpoint.protocol !== 'https:' && !(endpoint.protocol === 'http:' && loopback)) {
     throw new TypeError(
       `endpoint ${endpoint.origin} is not https: the key is sent over https only (or to loopback).`,
@@ -99,7 +99,8 @@ function requestBody(call: ApiCall): string | undefined {
       return JSON.stringify({ domain: call.domain });
     case 'invalidate/assets':
       return JSON.stringify({ assets: call.assets });
-    default:
+    case 'invalidate/all':
+    case 'token':
       return undefined;
   }
 }

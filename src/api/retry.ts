@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ApiError } from './errors.ts';
+import { ApiError, type FailureKind } from './errors.ts';
 
 /**
  * When to send a failed call again.
@@ -38,7 +38,12 @@ export const systemClock: Clock = {
 export interface Attempt {
   readonly startedAt: number;
   readonly durationMs: number;
+  /** The HTTP status, when the service answered. */
   readonly status?: number;
+  /** What kind of failure, when it failed. */
+  readonly kind?: FailureKind;
+  /** The server's error code, or the system's for a network failure (`ECONNRESET`). */
+  readonly code?: string;
   readonly error?: string;
   /** The wait before the next attempt, when there was one. */
   readonly waitMs?: number;
@@ -64,8 +69,14 @@ export async function withRetries<T extends { status: number }>(
       return { ok: true, value, attempts };
     } catch (thrown) {
       const error = thrown instanceof ApiError ? thrown : unexpected(thrown);
-      const attempt = { startedAt, durationMs: clock.now() - startedAt, error: error.message };
-      const tried = { ...attempt, ...(error.status === undefined ? {} : { status: error.status }) };
+      const tried: Attempt = {
+        startedAt,
+        durationMs: clock.now() - startedAt,
+        ...(error.status === undefined ? {} : { status: error.status }),
+        kind: error.kind,
+        ...(error.code === undefined ? {} : { code: error.code }),
+        error: error.message,
+      };
       const wait =
         error.retryable && retry < policy.maxRetries ? nextWait(retry, error, policy, clock) : undefined;
       if (wait === undefined || typeof wait === 'string') {

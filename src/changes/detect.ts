@@ -1,6 +1,7 @@
-import { apiChangedFiles, short } from './github-api.ts';
-import { commitRange, isDeletion, type GithubContext } from './event.ts';
+import type { CiContext } from './ci/context.ts';
+import { short } from './github-api.ts';
 import { gitChangedFiles, type RunGit } from './git.ts';
+import { isDeletion } from './range.ts';
 
 /** The changed paths of a run, and where they came from. */
 export interface ChangedFiles {
@@ -8,17 +9,17 @@ export interface ChangedFiles {
   /** For the summary and the report: `git diff abc1234 def5678 (push)`, `the files input`… */
   readonly source: string;
   readonly truncated?: string;
-  /** Why git could not be used, when the API stood in. */
+  /** Why git could not be used, when an API stood in. */
   readonly fallbackReason?: string;
 }
 
-/** The files the triggering event changed: from git in the workspace, else from the GitHub API. */
+/** The files the triggering event changed: from git in the workspace, else as the CI allows (its API). */
 export async function detectChangedFiles(
-  context: GithubContext,
+  ci: CiContext,
   since: string | undefined,
   git: RunGit,
 ): Promise<ChangedFiles> {
-  const range = commitRange(context, since);
+  const range = ci.changeRange(since);
   if (isDeletion(range)) return { files: [], source: `${range.origin}: a deleted branch changes no files` };
   let gitProblem: string;
   try {
@@ -28,13 +29,7 @@ export async function detectChangedFiles(
   } catch (error) {
     gitProblem = error instanceof Error ? error.message : String(error);
   }
-  if (context.token === '' || context.repository === '') {
-    throw new Error(
-      `Could not find the changed files: git could not (${gitProblem}), and the GitHub API needs github-token ` +
-        'and GITHUB_REPOSITORY. Check out the repository first (actions/checkout), or list the paths in files.',
-    );
-  }
-  const api = await apiChangedFiles(range, context);
+  const api = await ci.withoutGit(range, gitProblem);
   return {
     files: api.files,
     source: `${api.description} (${range.origin})`,

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { PARENT, type CommitRange } from './event.ts';
+import { PARENT, type CommitRange } from './range.ts';
 
 /** Runs git with these arguments in the workspace and resolves with its standard output. Never a shell. */
 export type RunGit = (args: readonly string[]) => Promise<string>;

@@ -1,6 +1,6 @@
-import { count } from '../format.ts';
-import type { CommitRange, GithubContext } from './event.ts';
-import { PARENT } from './event.ts';
+import { count } from '../wording.ts';
+import type { GithubContext } from './ci/github.ts';
+import { PARENT, type CommitRange } from './range.ts';
 
 export interface ApiChanges {
   readonly files: string[];

@@ -1,4 +1,4 @@
-import { ACTION_INPUTS } from '../action-inputs.ts';
+import { ACTION_INPUTS } from '../action-contract.ts';
 import { InputError, quote, throwInput } from '../inputs.ts';
 import { INPUT_NAMES, type InputName, type RawInputs } from '../settings.ts';
 

@@ -1,4 +1,4 @@
-import { ACTION_INPUTS } from '../action-inputs.ts';
+import { ACTION_INPUTS } from '../action-contract.ts';
 import { INPUT_NAMES } from '../settings.ts';
 import { BOOLEAN_INPUTS, envName } from './args.ts';
 

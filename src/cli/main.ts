@@ -1,9 +1,9 @@
-import { githubContextFromEnv } from '../changes/github-context.ts';
+import { ciFromEnv } from '../changes/ci/index.ts';
 import { InputError } from '../inputs.ts';
 import { makeRedactor, redactStrings, secretValues } from '../redact.ts';
 import { runFlow } from '../run/flow.ts';
 import { redactedLog } from '../run/log.ts';
-import { failuresOf, plannedCalls, reportJson } from '../run/report.ts';
+import { failureJson, failuresOf, reportJson } from '../run/report.ts';
 import { parseSettings } from '../settings.ts';
 import { VERSION } from '../version.ts';
 import { envName, parseCommandLine, rawInputs, type Sources } from './args.ts';
@@ -29,6 +29,7 @@ export async function runCommand(argv: readonly string[], terminal: Terminal): P
   let redact = makeRedactor(
     secretValues([terminal.env[envName('api-key')] ?? '', terminal.env.GITHUB_TOKEN ?? '']),
   );
+  const startedAt = new Date();
   let json = argv.includes('--json');
   try {
     const commandLine = parseCommandLine(argv);
@@ -52,13 +53,13 @@ export async function runCommand(argv: readonly string[], terminal: Terminal): P
     const report = await runFlow(settings, {
       log,
       redact,
-      github: () => githubContextFromEnv(settings.githubToken, terminal.env),
+      ci: () => ciFromEnv(terminal.env, settings.githubToken),
       onPlan: (plan) => {
         if (!terminal.interactive) return;
         callEnded = progress((text) => {
           terminal.stderr(text);
           screen.progressShown = true;
-        }, plannedCalls(plan).length);
+        }, plan.calls.length);
       },
       onCall: (call) => callEnded?.(call.outcome === 'failed'),
     });
@@ -73,7 +74,10 @@ export async function runCommand(argv: readonly string[], terminal: Terminal): P
     const message = error instanceof Error ? error.message : String(error);
     terminal.stderr(redact(`error: ${message}\n`));
     // --json promises a report on standard output, a failed run's too.
-    if (json) terminal.stdout(redact(`${JSON.stringify({ ok: false, error: redact(message) }, null, 2)}\n`));
+    if (json) {
+      const failure = failureJson({ error: redact(message), startedAt });
+      terminal.stdout(redact(`${JSON.stringify(failure, null, 2)}\n`));
+    }
     return error instanceof InputError ? EXIT_REFUSED : EXIT_NOT_CONFIRMED;
   }
 }

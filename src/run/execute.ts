@@ -1,9 +1,9 @@
 import { halve, MAX_ASSETS_PER_CALL, toBatches } from '../assets/batches.ts';
 import type { AssetRef } from '../assets/refs.ts';
-import type { ApiAnswer, ApiCall, Route } from '../api/client.ts';
+import type { ApiAnswer, ApiCall } from '../api/client.ts';
 import type { ApiError } from '../api/errors.ts';
 import { systemClock, withRetries, type Attempt, type Clock } from '../api/retry.ts';
-import type { Plan } from '../plan.ts';
+import { assetsIn, plannedAssets, type Plan } from '../plan.ts';
 
 export interface ExecuteOptions {
   /** Sends one call once: the API client, bound to its endpoint, key and dispatcher. */
@@ -17,24 +17,21 @@ export interface ExecuteOptions {
   readonly maxDelayMs: number;
   readonly clock?: Clock;
   /** Told of each call as it ends, for progress and debug logs. */
-  readonly onCall?: (call: CallRecord) => void;
+  readonly onCall?: (record: CallRecord) => void;
   /** Told of each retry before its wait: `attempt` is the number of the attempt to come. */
-  readonly onRetry?: (call: CallTarget, error: ApiError, waitMs: number, attempt: number) => void;
+  readonly onRetry?: (sent: SentCall, error: ApiError, waitMs: number, attempt: number) => void;
 }
 
 /** confirmed: the service answered 2xx; split: it answered "Too many assets", and the halves were sent instead. */
 export type CallOutcome = 'confirmed' | 'failed' | 'split';
 
-/** Which call: its number, route and what it carries. */
-export interface CallTarget {
-  /** 1, 2, 3… in the order the calls were first sent. */
+/** A call as it went out: numbered 1, 2, 3… in the order the calls were first sent. */
+export interface SentCall {
   readonly index: number;
-  readonly route: Route;
-  readonly domain?: string;
-  readonly assets?: readonly AssetRef[];
+  readonly call: ApiCall;
 }
 
-export interface CallRecord extends CallTarget {
+export interface CallRecord extends SentCall {
   readonly outcome: CallOutcome;
   readonly attempts: readonly Attempt[];
   readonly error?: CallError;
@@ -59,49 +56,59 @@ export interface AssetResult {
 
 export interface RunResult {
   readonly calls: readonly CallRecord[];
-  /** With scope `assets`: every reference, in input order. */
+  /** Every asset of the plan, in the order its calls carry them. */
   readonly assets: readonly AssetResult[];
   readonly token?: string;
   /** The call whose failure showed that every other would fail too (a refused key, a wrong address). */
   readonly stoppedBy?: { readonly call: CallRecord; readonly reason: string; readonly keyRefused: boolean };
 }
 
-/** Runs the plan: invalidation first, then the token, so that the token is never older than the invalidation. */
+/**
+ * Runs the plan's calls: the invalidation calls with at most `concurrency` in flight, then the token call, so that
+ * the token is never older than the invalidation. A batch the service finds too large is halved into new calls.
+ */
 export async function execute(plan: Plan, options: ExecuteOptions): Promise<RunResult> {
   const run = new Run(options);
-  const invalidation = plan.invalidation;
-  let assets: AssetResult[] = [];
-  switch (invalidation.scope) {
-    case 'all':
-      await run.call({ route: 'invalidate/all' });
-      break;
-    case 'domain':
-      await run.call({ route: 'invalidate/domain', domain: invalidation.domain });
-      break;
-    case 'assets':
-      assets = await run.assets(invalidation.assets, invalidation.batches);
-      break;
-    case 'none':
-      break;
-  }
+  const refs = plannedAssets(plan);
+  // Each asset's last call, by its position in `refs`: no per-asset work while calls are in flight.
+  const lastCall = new Array<CallRecord | undefined>(refs.length);
+  const queue = new CallQueue(plan.calls.filter((call) => call.route !== 'token'));
+  const worker = async (): Promise<void> => {
+    for (let next = queue.take(); next !== undefined && run.stoppedBy === undefined; next = queue.take()) {
+      const { call, start } = next;
+      const { record } = await run.send(call, (error) => queue.split(next, error));
+      if (record.outcome !== 'split') lastCall.fill(record, start, start + assetsIn(call).length);
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency }, worker));
+
   let token: string | undefined;
-  if (plan.token && run.stoppedBy === undefined) {
-    token = (await run.call({ route: 'token' })).answer?.token;
+  for (const call of plan.calls.filter((planned) => planned.route === 'token')) {
+    if (run.stoppedBy === undefined) token = (await run.send(call)).answer?.token;
   }
   return {
     calls: run.calls,
-    assets,
+    assets: assetResults(refs, lastCall, run.stoppedBy),
     ...(token === undefined ? {} : { token }),
     ...(run.stoppedBy === undefined ? {} : { stoppedBy: run.stoppedBy }),
   };
 }
 
-interface Sent {
-  readonly record: CallRecord;
-  readonly answer?: ApiAnswer;
+function assetResults(
+  refs: readonly AssetRef[],
+  lastCall: readonly (CallRecord | undefined)[],
+  stop: RunResult['stoppedBy'],
+): AssetResult[] {
+  const notSent = `not sent: ${stop?.reason ?? 'the run stopped'} (call ${stop?.call.index ?? '?'})`;
+  return refs.map((ref, position): AssetResult => {
+    const record = lastCall[position];
+    if (record === undefined) return { ref, outcome: 'not-sent', error: notSent };
+    if (record.error === undefined) return { ref, outcome: 'invalidated', call: record.index };
+    return { ref, outcome: 'failed', call: record.index, error: record.error.message };
+  });
 }
 
-/** The state of one execution: the calls made so far, and whether the key was refused. */
+/** The state of one execution: the calls sent so far, and whether one showed that the rest would fail. */
 class Run {
   stoppedBy: RunResult['stoppedBy'];
   private readonly records: CallRecord[] = [];
@@ -117,8 +124,12 @@ class Run {
   }
 
   /** Sends one call with retries and records it. `split` decides whether a failure was answered by splitting. */
-  async call(call: ApiCall, split?: (error: ApiError) => boolean): Promise<Sent> {
-    const index = ++this.sent; // numbered when sent, so that the report shows calls in the order they went out
+  async send(
+    call: ApiCall,
+    split?: (error: ApiError) => boolean,
+  ): Promise<{ record: CallRecord; answer?: ApiAnswer }> {
+    // Numbered when sent, so that the report shows calls in the order they went out.
+    const sent: SentCall = { index: ++this.sent, call };
     const { options } = this;
     const policy = {
       maxRetries: options.maxRetries,
@@ -126,20 +137,14 @@ class Run {
       maxDelayMs: options.maxDelayMs,
       deadline: this.deadline,
     };
-    const target: CallTarget = {
-      index,
-      route: call.route,
-      ...(call.route === 'invalidate/domain' ? { domain: call.domain } : {}),
-      ...(call.route === 'invalidate/assets' ? { assets: call.assets } : {}),
-    };
     const result = await withRetries(
       () => options.send(call),
       policy,
       this.clock,
-      (error, wait, attempt) => options.onRetry?.(target, error, wait, attempt),
+      (error, wait, attempt) => options.onRetry?.(sent, error, wait, attempt),
     );
     const record: CallRecord = {
-      ...target,
+      ...sent,
       outcome: result.ok ? 'confirmed' : split?.(result.error) === true ? 'split' : 'failed',
       attempts: result.attempts,
       ...(result.ok ? {} : { error: callError(result.error) }),
@@ -157,87 +162,59 @@ class Run {
   get calls(): CallRecord[] {
     return this.records.toSorted((a, b) => a.index - b.index);
   }
-
-  /**
-   * Sends the batches with at most `concurrency` calls in flight. A batch the service finds too large is halved, and
-   * the smaller size is kept for every batch after it, so that every asset still gets its call.
-   */
-  async assets(refs: readonly AssetRef[], batches: readonly AssetRef[][]): Promise<AssetResult[]> {
-    // Each asset's last call, by its position in `refs`: no per-asset work while calls are in flight.
-    const lastCall = new Array<CallRecord | undefined>(refs.length);
-    const queue = new BatchQueue(refs, batches);
-    const worker = async (): Promise<void> => {
-      for (
-        let slice = queue.take();
-        slice !== undefined && this.stoppedBy === undefined;
-        slice = queue.take()
-      ) {
-        const sent = slice;
-        const { record } = await this.call({ route: 'invalidate/assets', assets: sent.refs }, (error) => {
-          if (!error.tooManyAssets || sent.refs.length === 1) return false;
-          queue.halve(sent);
-          return true;
-        });
-        if (record.outcome !== 'split') lastCall.fill(record, sent.start, sent.start + sent.refs.length);
-      }
-    };
-    await Promise.all(Array.from({ length: this.options.concurrency }, worker));
-    const stop = this.stoppedBy;
-    const notSent = `not sent: ${stop?.reason ?? 'the run stopped'} (call ${stop?.call.index ?? '?'})`;
-    return refs.map((ref, position): AssetResult => {
-      const record = lastCall[position];
-      if (record === undefined) return { ref, outcome: 'not-sent', error: notSent };
-      if (record.error === undefined) return { ref, outcome: 'invalidated', call: record.index };
-      return { ref, outcome: 'failed', call: record.index, error: record.error.message };
-    });
-  }
 }
 
-/** Consecutive assets of the plan: where they start in its list, and the references. */
-interface Slice {
+/** A call waiting to be sent, and where its assets start in the plan's list of assets. */
+interface Queued {
+  readonly call: ApiCall;
   readonly start: number;
-  readonly refs: AssetRef[];
 }
 
-/** Batches waiting to be sent. Halves of a split batch go first; later batches are cut to the smaller size. */
-class BatchQueue {
-  private readonly waiting: Slice[] = [];
+/**
+ * The invalidation calls waiting to be sent. A batch the service finds too large is halved, its halves go first,
+ * and every later batch is cut to the smaller size, so that every asset still gets its call.
+ */
+class CallQueue {
+  private readonly waiting: Queued[] = [];
   private next = 0;
-  private readonly first: Slice[] = [];
+  private readonly first: Queued[] = [];
   private limit = MAX_ASSETS_PER_CALL;
 
-  /** `batches` are consecutive slices of `refs`, as planRun cuts them. */
-  constructor(refs: readonly AssetRef[], batches: readonly AssetRef[][]) {
+  constructor(calls: readonly ApiCall[]) {
     let start = 0;
-    for (const batch of batches) {
-      if (batch.some((ref, i) => ref !== refs[start + i]))
-        throw new Error('the batches are not slices of the assets');
-      this.waiting.push({ start, refs: batch });
-      start += batch.length;
+    for (const call of calls) {
+      this.waiting.push({ call, start });
+      start += assetsIn(call).length;
     }
-    if (start !== refs.length) throw new Error('the batches do not cover the assets');
   }
 
-  take(): Slice | undefined {
-    const slice = this.first.pop() ?? this.waiting[this.next++];
-    if (slice === undefined || slice.refs.length <= this.limit) return slice;
-    const parts = toBatches(slice.refs, this.limit).map((refs, i) => ({
-      start: slice.start + i * this.limit,
-      refs,
-    }));
-    const [head, ...rest] = parts;
+  take(): Queued | undefined {
+    const queued = this.first.pop() ?? this.waiting[this.next++];
+    if (queued?.call.route !== 'invalidate/assets' || queued.call.assets.length <= this.limit) return queued;
+    const [head, ...rest] = batchesOf(queued.start, toBatches(queued.call.assets, this.limit));
     this.first.push(...rest.reverse());
     return head;
   }
 
-  halve(slice: Slice): void {
-    const [larger, smaller] = halve(slice.refs);
-    this.limit = Math.min(this.limit, larger.length);
-    this.first.push(
-      { start: slice.start + larger.length, refs: smaller },
-      { start: slice.start, refs: larger },
-    );
+  /** Whether the failure of `queued` is answered by sending its halves instead. */
+  split(queued: Queued, error: ApiError): boolean {
+    const { call } = queued;
+    if (call.route !== 'invalidate/assets' || !error.tooManyAssets || call.assets.length === 1) return false;
+    const halves = halve(call.assets);
+    this.limit = Math.min(this.limit, halves[0].length);
+    this.first.push(...batchesOf(queued.start, halves).reverse());
+    return true;
   }
+}
+
+/** Consecutive batches as calls, from position `start` of the plan's assets on. */
+function batchesOf(start: number, batches: readonly AssetRef[][]): Queued[] {
+  let position = start;
+  return batches.map((assets) => {
+    const queued: Queued = { call: { route: 'invalidate/assets', assets }, start: position };
+    position += assets.length;
+    return queued;
+  });
 }
 
 function callError(error: ApiError): CallError {

@@ -1,8 +1,10 @@
-import { plural } from '../format.ts';
-import type { Plan } from '../plan.ts';
+import type { OutputName } from '../action-contract.ts';
+import type { ApiCall } from '../api/client.ts';
+import { plannedAssets, type Plan } from '../plan.ts';
 import type { RewriteResult } from '../rewrite/files.ts';
 import { imageUrlPrefix } from '../urls.ts';
-import type { AssetResult, CallRecord, CallTarget, RunResult } from './execute.ts';
+import { describeCall, plural } from '../wording.ts';
+import type { CallRecord, RunResult } from './execute.ts';
 
 /** What a run did, as plain data: the source of the outputs, the summary and the JSON report. */
 export interface Report {
@@ -19,6 +21,12 @@ export interface Report {
   readonly rewriteError?: string;
 }
 
+/** A run that ended before its plan: bad input, or changed files that could not be found. */
+export interface RunFailure {
+  readonly error: string;
+  readonly startedAt: Date;
+}
+
 export interface Counts {
   readonly assets: number;
   readonly invalidated: number;
@@ -32,22 +40,27 @@ export interface Counts {
 export function countsOf(report: Report): Counts {
   const assets = report.result?.assets ?? [];
   const calls = invalidationCalls(report);
+  const withOutcome = (outcome: string): number => assets.filter((asset) => asset.outcome === outcome).length;
   return {
-    assets: report.plan.invalidation.scope === 'assets' ? report.plan.invalidation.assets.length : 0,
-    invalidated: assets.filter((asset) => asset.outcome === 'invalidated').length,
-    failed: assets.filter((asset) => asset.outcome === 'failed').length,
-    notSent: assets.filter((asset) => asset.outcome === 'not-sent').length,
+    assets: plannedAssets(report.plan).length,
+    invalidated: withOutcome('invalidated'),
+    failed: withOutcome('failed'),
+    notSent: withOutcome('not-sent'),
     requests: calls.length,
-    attempts: calls.reduce((sum, call) => sum + call.attempts.length, 0),
+    attempts: calls.reduce((sum, record) => sum + record.attempts.length, 0),
   };
 }
 
 export function invalidationCalls(report: Report): CallRecord[] {
-  return (report.result?.calls ?? []).filter((call) => call.route !== 'token');
+  return (report.result?.calls ?? []).filter((record) => record.call.route !== 'token');
 }
 
 export function tokenCall(report: Report): CallRecord | undefined {
-  return report.result?.calls.find((call) => call.route === 'token');
+  return report.result?.calls.find((record) => record.call.route === 'token');
+}
+
+export function tokenPlanned(plan: Plan): boolean {
+  return plan.calls.some((call) => call.route === 'token');
 }
 
 /** Each thing that did not land, as a sentence. An empty list means the step succeeds. */
@@ -56,112 +69,86 @@ export function failuresOf(report: Report): string[] {
   const rewrite = report.rewriteError === undefined ? [] : [report.rewriteError];
   if (result === undefined) return rewrite;
   const failures = result.calls
-    .filter((call) => call.outcome === 'failed')
+    .filter((record) => record.outcome === 'failed')
     .map(
-      (call) =>
-        `${describeCall(call)} failed${afterAttempts(call)}: ${call.error?.message ?? 'unknown error'}`,
+      (record) =>
+        `${describeCall(record)} failed${afterAttempts(record)}: ${record.error?.message ?? 'unknown error'}`,
     );
   const notSent = result.assets.filter((asset) => asset.outcome === 'not-sent').length;
   const reason = result.stoppedBy?.reason ?? 'the run stopped';
   if (notSent > 0) failures.push(`${plural(notSent, 'asset')} not sent, since ${reason}.`);
-  if (report.plan.token && result.stoppedBy !== undefined && tokenCall(report) === undefined) {
+  if (tokenPlanned(report.plan) && result.stoppedBy !== undefined && tokenCall(report) === undefined) {
     failures.push(`The token was not requested, since ${reason}.`);
   }
   return [...failures, ...rewrite];
 }
 
-export function describeCall(call: CallTarget): string {
-  switch (call.route) {
-    case 'invalidate/assets':
-      return `Call ${call.index} (invalidate ${plural(call.assets?.length ?? 0, 'asset')})`;
-    case 'invalidate/domain':
-      return `Call ${call.index} (invalidate domain ${call.domain ?? ''})`;
-    case 'invalidate/all':
-      return `Call ${call.index} (invalidate all)`;
-    case 'token':
-      return `Call ${call.index} (token)`;
-  }
+function afterAttempts(record: CallRecord): string {
+  return record.attempts.length > 1 ? ` after ${record.attempts.length} attempts` : '';
 }
 
-function afterAttempts(call: CallRecord): string {
-  return call.attempts.length > 1 ? ` after ${call.attempts.length} attempts` : '';
-}
-
-/** The step's outputs, by their names in action.yml. */
-export function outputsOf(
-  report: Report,
-): Record<'token' | 'cache-buster' | 'image-url-prefix' | 'invalidated' | 'failed' | 'requests', string> {
-  const assets = report.result?.assets ?? [];
-  const token = report.result?.token ?? '';
+/** The step's outputs, every one that action.yml declares; a run that ended before its plan has no report. */
+export function outputsOf(report: Report | undefined, reportPath: string): Record<OutputName, string> {
+  const assets = report?.result?.assets ?? [];
+  const token = report?.result?.token ?? '';
+  const imageHost = report?.imageHost;
   return {
     token,
     'cache-buster': token === '' ? '' : `cb:${token}`,
-    'image-url-prefix':
-      token === '' || report.imageHost === undefined ? '' : imageUrlPrefix(report.imageHost, token),
-    invalidated: JSON.stringify(refsWith(assets, 'invalidated')),
+    'image-url-prefix': token === '' || imageHost === undefined ? '' : imageUrlPrefix(imageHost, token),
+    invalidated: JSON.stringify(
+      assets.filter((asset) => asset.outcome === 'invalidated').map((asset) => asset.ref),
+    ),
     failed: JSON.stringify(
       assets.filter((asset) => asset.outcome !== 'invalidated').map((asset) => asset.ref),
     ),
-    requests: String(invalidationCalls(report).length),
+    requests: String(report === undefined ? 0 : invalidationCalls(report).length),
+    'report-path': reportPath,
   };
-}
-
-function refsWith(assets: readonly AssetResult[], outcome: AssetResult['outcome']): string[] {
-  return assets.filter((asset) => asset.outcome === outcome).map((asset) => asset.ref);
 }
 
 /** The JSON report: every asset with its outcome, every call with its attempts. Times are ms from the start. */
 export function reportJson(report: Report): object {
   const { plan, result } = report;
-  const invalidation = plan.invalidation;
   const failures = failuresOf(report);
+  const domain = plan.calls.find((call) => call.route === 'invalidate/domain')?.domain;
   return {
     ok: failures.length === 0,
     dryRun: report.dryRun,
-    scope: invalidation.scope,
-    ...(invalidation.scope === 'domain' ? { domain: invalidation.domain } : {}),
-    ...(invalidation.scope === 'assets' && invalidation.files !== undefined
-      ? { files: invalidation.files }
-      : {}),
+    scope: plan.scope,
+    ...(domain === undefined ? {} : { domain }),
+    ...(plan.files === undefined ? {} : { files: plan.files }),
     startedAt: report.startedAt.toISOString(),
     finishedAt: report.finishedAt.toISOString(),
     counts: countsOf(report),
     failures,
     token: {
-      requested: plan.token && !report.dryRun,
+      requested: tokenPlanned(plan) && !report.dryRun,
       ...(result?.token === undefined ? {} : { value: result.token }),
     },
-    ...(report.dryRun ? { planned: plannedCalls(plan) } : {}),
+    ...(report.dryRun ? { planned: plan.calls.map(callJson) } : {}),
     ...(report.rewrite === undefined ? {} : { rewrite: report.rewrite }),
-    calls: (result?.calls ?? []).map((call) => ({
-      index: call.index,
-      route: call.route,
-      ...(call.domain === undefined ? {} : { domain: call.domain }),
-      ...(call.assets === undefined ? {} : { assetCount: call.assets.length }),
-      outcome: call.outcome,
-      attempts: call.attempts,
-      ...(call.error === undefined ? {} : { error: call.error }),
+    calls: (result?.calls ?? []).map((record) => ({
+      index: record.index,
+      ...callJson(record.call),
+      outcome: record.outcome,
+      attempts: record.attempts,
+      ...(record.error === undefined ? {} : { error: record.error }),
     })),
-    assets:
-      result?.assets ??
-      (invalidation.scope === 'assets'
-        ? invalidation.assets.map((ref) => ({ ref, outcome: 'planned' }))
-        : []),
+    assets: result?.assets ?? plannedAssets(plan).map((ref) => ({ ref, outcome: 'planned' })),
   };
 }
 
-/** What a dry run would send. */
-export function plannedCalls(plan: Plan): { route: string; domain?: string; assetCount?: number }[] {
-  const invalidation = plan.invalidation;
-  const calls: { route: string; domain?: string; assetCount?: number }[] = [];
-  if (invalidation.scope === 'all') calls.push({ route: 'invalidate/all' });
-  if (invalidation.scope === 'domain')
-    calls.push({ route: 'invalidate/domain', domain: invalidation.domain });
-  if (invalidation.scope === 'assets') {
-    calls.push(
-      ...invalidation.batches.map((batch) => ({ route: 'invalidate/assets', assetCount: batch.length })),
-    );
-  }
-  if (plan.token) calls.push({ route: 'token' });
-  return calls;
+/** The JSON report of a run that ended before its plan. */
+export function failureJson(failure: RunFailure): object {
+  return { ok: false, error: failure.error, startedAt: failure.startedAt.toISOString() };
+}
+
+/** A call in the report: its route and what it carries, by count for a batch of assets. */
+function callJson(call: ApiCall): { route: string; domain?: string; assetCount?: number } {
+  return {
+    route: call.route,
+    ...('domain' in call ? { domain: call.domain } : {}),
+    ...('assets' in call ? { assetCount: call.assets.length } : {}),
+  };
 }

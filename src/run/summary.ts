@@ -1,8 +1,9 @@
-import type { FilesPlan, Plan } from '../plan.ts';
+import type { ApiCall } from '../api/client.ts';
+import { assetsIn, type FilesPlan, type Plan } from '../plan.ts';
 import type { RewriteResult } from '../rewrite/files.ts';
+import { describeCall, fileCounts, firstOf, plural, rewriteSentence } from '../wording.ts';
 import type { CallRecord } from './execute.ts';
-import { countsOf, describeCall, failuresOf, plannedCalls, tokenCall, type Report } from './report.ts';
-import { count, plural } from '../format.ts';
+import { countsOf, failuresOf, tokenCall, tokenPlanned, type Report, type RunFailure } from './report.ts';
 
 // Beyond this many calls, the table groups them by outcome, so that the summary stays readable.
 const MAX_CALL_ROWS = 20;
@@ -11,9 +12,7 @@ const MAX_CALL_ROWS = 20;
 export function summaryMarkdown(report: Report): string {
   const lines = [`## Image cache invalidation${report.dryRun ? ' — dry run: nothing was sent' : ''}`, ''];
   lines.push(overview(report), '');
-  const invalidation = report.plan.invalidation;
-  if (invalidation.scope === 'assets' && invalidation.files !== undefined)
-    lines.push(...filesSection(invalidation.files));
+  if (report.plan.files !== undefined) lines.push(...filesSection(report.plan.files));
   if (report.dryRun) lines.push(...plannedTable(report.plan));
   else lines.push(...callTable(report.result?.calls ?? []));
   const token = tokenLine(report);
@@ -26,19 +25,26 @@ export function summaryMarkdown(report: Report): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** The summary of a run that ended before its plan: why, quoted. */
+export function failureMarkdown(failure: RunFailure): string {
+  const lines = failure.error.split('\n').map((line) => `> ${escapeMarkdown(line)}`);
+  return `## Image cache invalidation\n\nNothing was sent:\n\n${lines.join('\n')}\n`;
+}
+
 function overview(report: Report): string {
-  const invalidation = report.plan.invalidation;
+  const { scope } = report.plan;
   const counts = countsOf(report);
-  const parts = [`**Scope:** ${invalidation.scope}`];
-  if (invalidation.scope === 'domain') parts.push(`**Domain:** ${escapeMarkdown(invalidation.domain)}`);
-  if (invalidation.scope === 'assets') {
+  const parts = [`**Scope:** ${scope}`];
+  const domain = report.plan.calls.find((call) => call.route === 'invalidate/domain')?.domain;
+  if (domain !== undefined) parts.push(`**Domain:** ${escapeMarkdown(domain)}`);
+  if (scope === 'assets') {
     parts.push(`**Assets:** ${counts.assets}`);
     if (!report.dryRun) {
       parts.push(`**Invalidated:** ${counts.invalidated}`, `**Failed:** ${counts.failed + counts.notSent}`);
     }
   }
   if (!report.dryRun) parts.push(`**Calls:** ${counts.requests} (${plural(counts.attempts, 'attempt')})`);
-  if (invalidation.scope === 'assets' && counts.assets === 0) {
+  if (scope === 'assets' && counts.assets === 0) {
     parts.push('nothing to invalidate: the asset list is empty, so nothing was sent');
   }
   return parts.join(' · ');
@@ -50,50 +56,37 @@ function filesSection(files: FilesPlan): string[] {
   const lines = [
     '### Changed files',
     '',
-    `From ${escapeMarkdown(files.source)}: ${count(files.found)} found, ${count(files.selected)} selected by ` +
-      `\`paths\`, ${count(files.mapped)} mapped to URLs by \`url-map\`, ${count(files.unmapped.length)} skipped.`,
+    `From ${escapeMarkdown(files.source)}: ${fileCounts(files, 'summary')}.`,
   ];
   if (files.truncated !== undefined) lines.push('', `**Warning:** ${escapeMarkdown(files.truncated)}.`);
   if (files.unmapped.length > 0) {
+    const { shown, more } = firstOf(files.unmapped, MAX_NAMED_FILES);
     lines.push('', 'Skipped, since no `url-map` rule maps them:', '');
-    lines.push(...files.unmapped.slice(0, MAX_NAMED_FILES).map((path) => `- ${escapeMarkdown(path)}`));
-    if (files.unmapped.length > MAX_NAMED_FILES)
-      lines.push(`- … and ${files.unmapped.length - MAX_NAMED_FILES} more`);
+    lines.push(...shown.map((path) => `- ${escapeMarkdown(path)}`));
+    if (more !== undefined) lines.push(`- … ${more}`);
   }
   lines.push('');
   return lines;
 }
 
 function rewriteSection(rewrite: RewriteResult, dryRun: boolean): string[] {
-  const lines = [
-    '### Rewritten files',
-    '',
-    `${dryRun ? 'Would set' : 'Set'} the cache buster of ${plural(rewrite.urls, 'image URL')} in ` +
-      `${plural(rewrite.files.length, 'file')} (of ${rewrite.scanned} scanned).`,
-  ];
+  const lines = ['### Rewritten files', '', rewriteSentence(rewrite, dryRun)];
   if (rewrite.files.length > 0) lines.push('', '| File | URLs |', '|---|---|');
-  for (const file of rewrite.files.slice(0, MAX_NAMED_FILES))
-    lines.push(`| ${escapeMarkdown(file.path)} | ${file.urls} |`);
-  if (rewrite.files.length > MAX_NAMED_FILES)
-    lines.push(`| … and ${rewrite.files.length - MAX_NAMED_FILES} more | |`);
+  const { shown, more } = firstOf(rewrite.files, MAX_NAMED_FILES);
+  for (const file of shown) lines.push(`| ${escapeMarkdown(file.path)} | ${file.urls} |`);
+  if (more !== undefined) lines.push(`| … ${more} | |`);
   return lines;
 }
 
 function plannedTable(plan: Plan): string[] {
-  const calls = plannedCalls(plan);
-  if (calls.length === 0) return [];
+  if (plan.calls.length === 0) return [];
   return [
     '### Calls that would be sent',
     '',
     '| # | Route | Target |',
     '|---|---|---|',
-    ...calls.map((call, index) => `| ${index + 1} | ${call.route} | ${plannedTarget(call)} |`),
+    ...plan.calls.map((call, index) => `| ${index + 1} | ${call.route} | ${target(call)} |`),
   ];
-}
-
-function plannedTarget(call: { domain?: string; assetCount?: number }): string {
-  if (call.assetCount !== undefined) return plural(call.assetCount, 'asset');
-  return call.domain === undefined ? '' : escapeMarkdown(call.domain);
 }
 
 function callTable(calls: readonly CallRecord[]): string[] {
@@ -106,35 +99,46 @@ function callTable(calls: readonly CallRecord[]): string[] {
     '|---|---|---|---|---|---|---|',
     ...calls.map(
       (call) =>
-        `| ${call.index} | ${call.route} | ${target(call)} | ${call.outcome} | ${call.attempts.length} | ${statuses(call)} | ${seconds(call)} |`,
+        `| ${call.index} | ${call.call.route} | ${target(call.call)} | ${call.outcome} | ${call.attempts.length} | ${statuses(call)} | ${seconds(call)} |`,
     ),
   ];
 }
 
+/** One row per route and outcome, in the order they first occur. */
 function groupedCallTable(calls: readonly CallRecord[]): string[] {
-  const outcomes = [...new Set(calls.map((call) => `${call.route} ${call.outcome}`))];
+  const groups = new Map<
+    string,
+    { route: string; outcome: string; calls: number; assets: number; attempts: number }
+  >();
+  for (const { call, outcome, attempts } of calls) {
+    const key = `${call.route}\0${outcome}`;
+    const group = groups.get(key) ?? { route: call.route, outcome, calls: 0, assets: 0, attempts: 0 };
+    group.calls++;
+    group.assets += assetsIn(call).length;
+    group.attempts += attempts.length;
+    groups.set(key, group);
+  }
   return [
     '### Calls',
     '',
     '| Route | Outcome | Calls | Assets | Attempts |',
     '|---|---|---|---|---|',
-    ...outcomes.map((key) => {
-      const group = calls.filter((call) => `${call.route} ${call.outcome}` === key);
-      const assets = group.reduce((sum, call) => sum + (call.assets?.length ?? 0), 0);
-      const attempts = group.reduce((sum, call) => sum + call.attempts.length, 0);
-      const [route, outcome] = key.split(' ');
-      return `| ${route ?? ''} | ${outcome ?? ''} | ${group.length} | ${assets} | ${attempts} |`;
-    }),
+    ...[...groups.values()].map(
+      (group) =>
+        `| ${group.route} | ${group.outcome} | ${group.calls} | ${group.assets} | ${group.attempts} |`,
+    ),
   ];
 }
 
-function target(call: CallRecord): string {
-  if (call.assets !== undefined) return plural(call.assets.length, 'asset');
-  return call.domain === undefined ? '' : escapeMarkdown(call.domain);
+/** What a call carries: its assets by count, or its domain. */
+function target(call: ApiCall): string {
+  if (call.route === 'invalidate/assets') return plural(call.assets.length, 'asset');
+  return call.route === 'invalidate/domain' ? escapeMarkdown(call.domain) : '';
 }
 
+/** Each attempt by its status, or by what failed when there was none: `503, ECONNRESET, 200`. */
 function statuses(call: CallRecord): string {
-  return call.attempts.map((attempt) => attempt.status ?? attempt.error?.split(':')[0] ?? '?').join(', ');
+  return call.attempts.map((attempt) => attempt.status ?? attempt.code ?? attempt.kind ?? '?').join(', ');
 }
 
 function seconds(call: CallRecord): string {
@@ -143,7 +147,7 @@ function seconds(call: CallRecord): string {
 }
 
 function tokenLine(report: Report): string | undefined {
-  if (!report.plan.token) return undefined;
+  if (!tokenPlanned(report.plan)) return undefined;
   if (report.dryRun) return '**Token:** would be requested.';
   const token = report.result?.token;
   if (token !== undefined) {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useEmulator } from '../support/emulator.ts';
 import { detectChangedFiles, type ChangedFiles } from '../../src/changes/detect.ts';
-import type { GithubContext } from '../../src/changes/event.ts';
+import { githubCi, type GithubContext } from '../../src/changes/ci/github.ts';
 import { gitIn } from '../../src/changes/git.ts';
 import { ROOT_KEY } from '../support/client.ts';
 import {
@@ -81,7 +81,7 @@ function context(eventName: string, payload: unknown, workspace: string, sha = '
 }
 
 function detect(clone: GitRepo, eventName: string, payload: unknown, since?: string): Promise<ChangedFiles> {
-  return detectChangedFiles(context(eventName, payload, clone.dir), since, gitIn(clone.dir));
+  return detectChangedFiles(githubCi(context(eventName, payload, clone.dir)), since, gitIn(clone.dir));
 }
 
 const sorted = (files: readonly string[]): string[] => [...files].sort();
@@ -202,7 +202,7 @@ describe('git: pull requests and merge groups', () => {
       const clone = origin.clone({ depth: 1, branch: 'pull-8-merge' });
       const payload = pullRequestPayload(c.m1, c.p1, 8);
       const changed = await detectChangedFiles(
-        context('pull_request', payload, clone.dir, merge),
+        githubCi(context('pull_request', payload, clone.dir, merge)),
         undefined,
         gitIn(clone.dir),
       );

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useEmulator } from '../support/emulator.ts';
 import { detectChangedFiles } from '../../src/changes/detect.ts';
-import type { GithubContext } from '../../src/changes/event.ts';
+import { githubCi, type GithubContext } from '../../src/changes/ci/github.ts';
 import { gitIn } from '../../src/changes/git.ts';
 import { ROOT_KEY } from '../support/client.ts';
 import {
@@ -170,7 +170,7 @@ describe('the GitHub API, in-process, when git cannot tell', () => {
     };
   }
   const detect = (eventName: string, payload: unknown, since?: string, token = TOKEN) =>
-    detectChangedFiles(context(eventName, payload, token), since, gitIn(empty));
+    detectChangedFiles(githubCi(context(eventName, payload, token)), since, gitIn(empty));
 
   it('reads every page of the files of a pull request', async () => {
     github.pulls.set(5, images(250));

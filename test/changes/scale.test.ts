@@ -5,11 +5,12 @@
  */
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { githubCi } from '../../src/changes/ci/github.ts';
 import { detectChangedFiles } from '../../src/changes/detect.ts';
 import { parsePatterns } from '../../src/changes/select.ts';
 import { gitIn } from '../../src/changes/git.ts';
 import { parseUrlMap } from '../../src/changes/url-map.ts';
-import { planRun } from '../../src/plan.ts';
+import { planRun, plannedAssets } from '../../src/plan.ts';
 import { createOrigin, pushPayload, writeEvent, type Origin, type Sha } from '../support/git-repo.ts';
 import { runAction } from '../support/runner.ts';
 
@@ -55,7 +56,7 @@ describe('100,000 changed files', () => {
   it('are detected by git, selected by paths and mapped by url-map, with the right counts', async () => {
     const started = performance.now();
     const changed = await detectChangedFiles(
-      {
+      githubCi({
         eventName: 'push',
         payload: pushPayload(base, head),
         sha: head,
@@ -63,7 +64,7 @@ describe('100,000 changed files', () => {
         repository: '',
         apiUrl: 'http://127.0.0.1:9',
         token: '',
-      },
+      }),
       undefined,
       gitIn(origin.work.dir),
     );
@@ -84,16 +85,15 @@ describe('100,000 changed files', () => {
         `selected and mapped in ${ms(detected)}`,
     );
     expect(changed.files).toHaveLength(TOTAL);
-    if (plan.invalidation.scope !== 'assets') throw new Error('not assets');
-    expect(plan.invalidation.files).toMatchObject({
+    expect(plan.files).toMatchObject({
       found: TOTAL,
       selected: COUNTS.images + COUNTS.static + COUNTS.unmapped,
       mapped: COUNTS.images + COUNTS.static,
     });
-    expect(plan.invalidation.files?.unmapped).toHaveLength(COUNTS.unmapped);
-    expect(plan.invalidation.assets).toHaveLength(COUNTS.images + COUNTS.static);
-    expect(plan.invalidation.assets).toContain('https://www.example.com/images/d7/image%2042107.png');
-    expect(plan.invalidation.batches).toHaveLength((COUNTS.images + COUNTS.static) / 100);
+    expect(plan.files?.unmapped).toHaveLength(COUNTS.unmapped);
+    expect(plannedAssets(plan)).toHaveLength(COUNTS.images + COUNTS.static);
+    expect(plannedAssets(plan)).toContain('https://www.example.com/images/d7/image%2042107.png');
+    expect(plan.calls).toHaveLength((COUNTS.images + COUNTS.static) / 100);
     expect(performance.now() - started).toBeLessThan(SANITY_MS);
   });
 

@@ -10,7 +10,7 @@ import { parseFileList } from '../../src/changes/files-input.ts';
 import { parsePatterns, selectPaths } from '../../src/changes/select.ts';
 import { mapToUrl, parseUrlMap, URL_MAP_EXAMPLE } from '../../src/changes/url-map.ts';
 import { InputError } from '../../src/inputs.ts';
-import { planRun } from '../../src/plan.ts';
+import { planRun, plannedAssets } from '../../src/plan.ts';
 import { parseSettings, type RawInputs } from '../../src/settings.ts';
 
 const action = parse(readFileSync(new URL('../../action.yml', import.meta.url), 'utf8')) as {
@@ -302,14 +302,12 @@ describe('plan: selected, mapped and skipped', () => {
         source: 'a test',
       },
     );
-    const invalidation = plan.invalidation;
-    expect(invalidation.scope).toBe('assets');
-    if (invalidation.scope !== 'assets') return;
-    expect(invalidation.assets).toEqual([
+    expect(plan.scope).toBe('assets');
+    expect(plannedAssets(plan)).toEqual([
       'https://www.example.com/images/a.png',
       'https://www.example.com/images/b.JPG',
     ]);
-    expect(invalidation.files).toEqual({
+    expect(plan.files).toEqual({
       source: 'a test',
       found: 5,
       selected: 3,
@@ -330,12 +328,11 @@ describe('plan: selected, mapped and skipped', () => {
           },
           { files, source: 'property' },
         );
-        if (plan.invalidation.scope !== 'assets') throw new Error('not assets');
-        const counts = plan.invalidation.files;
+        const counts = plan.files;
         expect(counts?.found).toBe(files.length);
         expect(counts?.selected).toBe(files.filter((file) => !file.endsWith('.md')).length);
         expect((counts?.mapped ?? 0) + (counts?.unmapped.length ?? 0)).toBe(counts?.selected);
-        expect(plan.invalidation.assets).toHaveLength(counts?.mapped ?? -1);
+        expect(plannedAssets(plan)).toHaveLength(counts?.mapped ?? -1);
       }),
     );
   });

@@ -116,7 +116,7 @@ const rules = parseUrlMap('public/images => https://www.example.com/images');
 out.mapped = mapToUrl('public/images/with space.png', rules);
 out.redacted = makeRedactor(['secret-key-42'])('Bearer secret-key-42');
 const plan = planRun({ target: { scope: 'assets', assets: out.refs }, token: true });
-out.plan = { batches: plan.invalidation.batches, token: plan.token };
+out.plan = { calls: plan.calls };
 
 const apiKey = process.env.IMAGE_CACHE_API_KEY;
 const dispatcher = createDispatcher(2, 5000);
@@ -147,7 +147,7 @@ console.log(JSON.stringify(out));
     selected: string[];
     mapped: string;
     redacted: string;
-    plan: { batches: string[][]; token: boolean };
+    plan: { calls: unknown[] };
     invalidate: { status: number };
     token: { status: number; token: string };
     refused: { name: string; status: number; kind: string };
@@ -188,7 +188,9 @@ console.log(JSON.stringify(out));
     expect(out.selected).toEqual(['public/images/a.png', 'public/images/b.JPG']);
     expect(out.mapped).toBe('https://www.example.com/images/with%20space.png');
     expect(out.redacted).toBe('Bearer ***');
-    expect(out.plan).toEqual({ batches: [out.refs], token: true });
+    expect(out.plan).toEqual({
+      calls: [{ route: 'invalidate/assets', assets: out.refs }, { route: 'token' }],
+    });
   });
 
   it('sendCall reaches the service: the assets are invalidated and a token is issued', () => {
@@ -276,7 +278,7 @@ export async function run(): Promise<string | undefined> {
   } catch (error) {
     if (error instanceof ApiError) return error.message;
   }
-  return answer.token ?? mapped ?? String(plan.token);
+  return answer.token ?? mapped ?? String(plan.calls.length);
 }
 `,
     );

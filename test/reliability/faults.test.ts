@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { sendCall } from '../../src/api/client.ts';
-import { planRun } from '../../src/plan.ts';
+import { assetsIn, planRun } from '../../src/plan.ts';
 import { execute, type CallRecord, type RunResult } from '../../src/run/execute.ts';
 import { startEmulator, type Emulator, type Fault, type RecordedRequest } from '../emulator/server.ts';
 import { clientFor, ROOT_KEY } from '../support/client.ts';
@@ -149,9 +149,10 @@ function check(observed: Observed, expected: Expected): void {
   expect(emulator.requests.length, 'requests to any route').toBe(total);
   const bodies = countBy(requests.map((request) => request.body));
   for (const call of calls) {
-    expect(bodies.get(JSON.stringify({ assets: call.assets })) ?? 0, `requests of call ${call.index}`).toBe(
-      call.attempts.length,
-    );
+    expect(
+      bodies.get(JSON.stringify({ assets: assetsIn(call.call) })) ?? 0,
+      `requests of call ${call.index}`,
+    ).toBe(call.attempts.length);
     expect(call.attempts.length, `attempts of call ${call.index}`).toBeLessThanOrEqual(
       observed.maxRetries + 1,
     );
@@ -186,7 +187,7 @@ function check(observed: Observed, expected: Expected): void {
   const notSent = result.assets.filter((a) => a.outcome === 'not-sent').length;
   expect(notSent, 'assets not sent').toBe(expected.notSent ?? 0);
   expect(invalidated.length + failed.length + notSent, 'assets accounted for').toBe(assets.length);
-  expect(sorted(failed)).toEqual(sorted(failedCalls.flatMap((call) => call.assets ?? [])));
+  expect(sorted(failed)).toEqual(sorted(failedCalls.flatMap((call) => assetsIn(call.call))));
   const accepted = new Set(emulator.invalidated.assets);
   if (expected.routeRunsOnFault === true) {
     // The service accepted what the client could not confirm: reported failed, never reported invalidated.
@@ -203,14 +204,14 @@ function check(observed: Observed, expected: Expected): void {
   const resent = new Set(
     calls
       .filter((call) => call.attempts.length > 1 || call.outcome === 'split')
-      .flatMap((call) => call.assets ?? []),
+      .flatMap((call) => assetsIn(call.call)),
   );
   for (const [ref, times] of sent) {
     if (times > 1) expect(resent.has(ref), `${ref} sent ${times} times`).toBe(true);
   }
   const implied = new Map<string, number>();
   for (const call of calls) {
-    for (const ref of call.assets ?? []) implied.set(ref, (implied.get(ref) ?? 0) + call.attempts.length);
+    for (const ref of assetsIn(call.call)) implied.set(ref, (implied.get(ref) ?? 0) + call.attempts.length);
   }
   const mismatched = [...new Set([...sent.keys(), ...implied.keys()])]
     .filter((ref) => sent.get(ref) !== implied.get(ref))

@@ -43,28 +43,25 @@ function splitRun(): Report {
   const calls: CallRecord[] = [
     {
       index: 1,
-      route: 'invalidate/assets',
-      assets: [A, B, C, D],
+      call: { route: 'invalidate/assets', assets: [A, B, C, D] },
       outcome: 'split',
       attempts: [failed(400)],
       error: { message: 'HTTP 400: Too many assets to invalidate', kind: 'http', status: 400 },
     },
     {
       index: 2,
-      route: 'invalidate/assets',
-      assets: [A, B],
+      call: { route: 'invalidate/assets', assets: [A, B] },
       outcome: 'confirmed',
       attempts: [retried(), retried(), ok()],
     },
     {
       index: 3,
-      route: 'invalidate/assets',
-      assets: [C, D],
+      call: { route: 'invalidate/assets', assets: [C, D] },
       outcome: 'failed',
       attempts: [failed(400)],
       error: { message: 'HTTP 400: bad request', kind: 'http', status: 400 },
     },
-    { index: 4, route: 'token', outcome: 'confirmed', attempts: [retried(), ok()] },
+    { index: 4, call: { route: 'token' }, outcome: 'confirmed', attempts: [retried(), ok()] },
   ];
   const assets: AssetResult[] = [
     { ref: A, outcome: 'invalidated', call: 2 },
@@ -79,14 +76,13 @@ function splitRun(): Report {
 function refusedRun(token: boolean): Report {
   const refused: CallRecord = {
     index: 2,
-    route: 'invalidate/assets',
-    assets: [B],
+    call: { route: 'invalidate/assets', assets: [B] },
     outcome: 'failed',
     attempts: [failed(401)],
     error: { message: 'HTTP 401: Unauthorized', kind: 'http', status: 401 },
   };
   const calls: CallRecord[] = [
-    { index: 1, route: 'invalidate/assets', assets: [A], outcome: 'confirmed', attempts: [ok()] },
+    { index: 1, call: { route: 'invalidate/assets', assets: [A] }, outcome: 'confirmed', attempts: [ok()] },
     refused,
   ];
   const assets: AssetResult[] = [
@@ -100,49 +96,57 @@ function refusedRun(token: boolean): Report {
 
 describe('outputsOf', () => {
   it('counts invalidation calls as requests: not the token call, not the retries', () => {
-    expect(outputsOf(splitRun()).requests).toBe('3');
+    expect(outputsOf(splitRun(), 'report.json').requests).toBe('3');
   });
 
   it('lists the confirmed references as invalidated, in order', () => {
-    expect(JSON.parse(outputsOf(splitRun()).invalidated)).toEqual([A, B]);
+    expect(JSON.parse(outputsOf(splitRun(), 'report.json').invalidated)).toEqual([A, B]);
   });
 
   it('lists the failed references as failed, in order', () => {
-    expect(JSON.parse(outputsOf(splitRun()).failed)).toEqual([C, D]);
+    expect(JSON.parse(outputsOf(splitRun(), 'report.json').failed)).toEqual([C, D]);
   });
 
   it('lists the references not sent as failed too', () => {
-    expect(JSON.parse(outputsOf(refusedRun(false)).failed)).toEqual([B, C]);
+    expect(JSON.parse(outputsOf(refusedRun(false), 'report.json').failed)).toEqual([B, C]);
   });
 
   it('gives the token, and the cache buster as cb:<token>', () => {
-    const outputs = outputsOf(splitRun());
+    const outputs = outputsOf(splitRun(), 'report.json');
     expect(outputs.token).toBe('tok123');
     expect(outputs['cache-buster']).toBe('cb:tok123');
   });
 
   it('gives an empty token and cache buster when there is no token', () => {
-    const outputs = outputsOf(refusedRun(true));
+    const outputs = outputsOf(refusedRun(true), 'report.json');
     expect(outputs.token).toBe('');
     expect(outputs['cache-buster']).toBe('');
   });
 
   it('gives no requests and empty lists for a dry run', () => {
-    expect(outputsOf(report({ scope: 'assets', assets: [A, B] }, true))).toEqual({
+    expect(outputsOf(report({ scope: 'assets', assets: [A, B] }, true), 'report.json')).toEqual({
       token: '',
       'cache-buster': '',
       'image-url-prefix': '',
       invalidated: '[]',
       failed: '[]',
       requests: '0',
+      'report-path': 'report.json',
     });
   });
 
   it('counts one request for scope all, however many attempts it took', () => {
     const calls: CallRecord[] = [
-      { index: 1, route: 'invalidate/all', outcome: 'confirmed', attempts: [retried(), retried(), ok()] },
+      {
+        index: 1,
+        call: { route: 'invalidate/all' },
+        outcome: 'confirmed',
+        attempts: [retried(), retried(), ok()],
+      },
     ];
-    expect(outputsOf(report({ scope: 'all' }, false, { calls, assets: [] })).requests).toBe('1');
+    expect(outputsOf(report({ scope: 'all' }, false, { calls, assets: [] }), 'report.json').requests).toBe(
+      '1',
+    );
   });
 });
 
@@ -183,8 +187,7 @@ describe('failuresOf', () => {
     const calls: CallRecord[] = [
       {
         index: 1,
-        route: 'invalidate/domain',
-        domain: 'www.example.com',
+        call: { route: 'invalidate/domain', domain: 'www.example.com' },
         outcome: 'failed',
         attempts: [retried(), retried(), failed(503)],
         error: { message: 'HTTP 503', kind: 'http', status: 503 },
@@ -210,8 +213,8 @@ describe('failuresOf', () => {
 
   it('reports nothing for a run where every call was confirmed', () => {
     const calls: CallRecord[] = [
-      { index: 1, route: 'invalidate/all', outcome: 'confirmed', attempts: [ok()] },
-      { index: 2, route: 'token', outcome: 'confirmed', attempts: [ok()] },
+      { index: 1, call: { route: 'invalidate/all' }, outcome: 'confirmed', attempts: [ok()] },
+      { index: 2, call: { route: 'token' }, outcome: 'confirmed', attempts: [ok()] },
     ];
     expect(failuresOf(report({ scope: 'all' }, true, { calls, assets: [], token: 't' }))).toEqual([]);
   });

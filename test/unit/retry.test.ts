@@ -60,7 +60,9 @@ describe('withRetries: attempt counts', () => {
     const result = await withRetries(send, policy({ maxRetries: 10 }), clock);
     expect(calls()).toBe(1);
     expect(result).toMatchObject({ ok: false, error: refused });
-    expect(result.attempts).toEqual([{ startedAt: 0, durationMs: 0, status: 401, error: refused.message }]);
+    expect(result.attempts).toEqual([
+      { startedAt: 0, durationMs: 0, status: 401, kind: 'http', error: refused.message },
+    ]);
     expect(clock.sleeps).toEqual([]);
   });
 
@@ -134,7 +136,14 @@ describe('withRetries: attempt counts', () => {
     };
     const result = await withRetries(send, policy(), clock);
     expect(result.attempts).toEqual([
-      { startedAt: 0, durationMs: 40, status: 503, error: 'HTTP 503: Service Unavailable', waitMs: 0 },
+      {
+        startedAt: 0,
+        durationMs: 40,
+        status: 503,
+        kind: 'http',
+        error: 'HTTP 503: Service Unavailable',
+        waitMs: 0,
+      },
       { startedAt: 40, durationMs: 40, status: 204 },
     ]);
   });

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { ACTION_INPUTS } from '../../src/action-inputs.ts';
+import { ACTION_INPUTS } from '../../src/action-contract.ts';
 import { InputError, parseSettings, type RawInputs } from '../../src/settings.ts';
 import { RUNS } from './runs.ts';
 

@@ -127,8 +127,7 @@ describe('summaryMarkdown: dry run', () => {
 describe('summaryMarkdown: a run', () => {
   const failedCall: CallRecord = {
     index: 1,
-    route: 'invalidate/assets',
-    assets: refs(2),
+    call: { route: 'invalidate/assets', assets: refs(2) },
     outcome: 'failed',
     attempts: [{ startedAt: 0, durationMs: 10, status: 400, error: 'HTTP 400' }],
     error: {
@@ -153,7 +152,7 @@ describe('summaryMarkdown: a run', () => {
   it('escapes the token and shows it as the cb: cache buster', () => {
     const tokenCall: CallRecord = {
       index: 1,
-      route: 'token',
+      call: { route: 'token' },
       outcome: 'confirmed',
       attempts: [{ startedAt: 0, durationMs: 5, status: 200 }],
     };

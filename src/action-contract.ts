@@ -1,6 +1,6 @@
 // Generated from action.yml by scripts/generate.ts (npm run generate): do not edit.
-// The command reads its defaults and --help from here; the action gets them from the runner.
 
+// The command reads its defaults and --help from here; the action gets them from the runner.
 export const ACTION_INPUTS = {
   'api-key': {
     description:
@@ -106,3 +106,16 @@ export const ACTION_INPUTS = {
     default: '30',
   },
 } as const;
+
+// Every run, failed or not, sets each of them.
+export const ACTION_OUTPUTS = [
+  'token',
+  'cache-buster',
+  'image-url-prefix',
+  'invalidated',
+  'failed',
+  'requests',
+  'report-path',
+] as const;
+
+export type OutputName = (typeof ACTION_OUTPUTS)[number];

@@ -1,4 +1,8 @@
-import { throwInput } from '../inputs.ts';
+import { existsSync, readFileSync } from 'node:fs';
+import { throwInput } from '../../inputs.ts';
+import { apiChangedFiles } from '../github-api.ts';
+import { PARENT, sinceRange, ZERO_SHA, type CommitRange } from '../range.ts';
+import { cannotTell, NO_RANGE_OUTSIDE_CI, type CiContext } from './context.ts';
 
 /** What the runner tells about the workflow run (GITHUB_* variables and the event's payload). */
 export interface GithubContext {
@@ -14,39 +18,46 @@ export interface GithubContext {
   readonly token: string;
 }
 
-/** The two commits whose difference is "what changed". */
-export interface CommitRange {
-  /** A commit, tag or branch; `parent` for the head's first parent (a push that created a branch). */
-  readonly base: string | typeof PARENT;
-  readonly head: string;
-  /** How the range was found, for the summary: `push`, `pull_request #12`, `since`… */
-  readonly origin: string;
-  readonly pullNumber?: number;
-  /** A pull request's test merge commit (GITHUB_SHA), compared with its first parent where it merges `head`. */
-  readonly mergeCommit?: string;
+/** GitHub Actions: the event's payload names the commits; the REST API stands in where git cannot tell. */
+export function githubCi(context: GithubContext): CiContext {
+  return {
+    workspace: context.workspace,
+    changeRange: (since) => commitRange(context, since),
+    async withoutGit(range, gitProblem) {
+      if (context.token === '' || context.repository === '') {
+        throw cannotTell(
+          gitProblem,
+          'The GitHub API needs github-token and GITHUB_REPOSITORY. Check out the repository first (actions/checkout)',
+        );
+      }
+      return apiChangedFiles(range, context);
+    },
+  };
 }
 
-export const PARENT = Symbol('parent of head');
-
-const ZERO_SHA = /^0+$/;
-
-/** A push that deleted a branch names an all-zero head: nothing to compare, nothing changed. */
-export function isDeletion(range: CommitRange): boolean {
-  return ZERO_SHA.test(range.head);
+/** The workflow run, as the runner describes it in GITHUB_* variables. */
+export function githubContextFromEnv(token: string, env: NodeJS.ProcessEnv = process.env): GithubContext {
+  const eventPath = env.GITHUB_EVENT_PATH ?? '';
+  return {
+    eventName: env.GITHUB_EVENT_NAME ?? '',
+    payload:
+      eventPath !== '' && existsSync(eventPath)
+        ? (JSON.parse(readFileSync(eventPath, 'utf8')) as unknown)
+        : {},
+    sha: env.GITHUB_SHA || 'HEAD',
+    workspace: env.GITHUB_WORKSPACE || process.cwd(),
+    repository: env.GITHUB_REPOSITORY ?? '',
+    apiUrl: env.GITHUB_API_URL || 'https://api.github.com',
+    token,
+  };
 }
 
 /** The range the triggering event changed, with `since` in place of its base when given. */
 export function commitRange(context: GithubContext, since: string | undefined): CommitRange {
   const event = eventRange(context);
-  const head = event?.head ?? context.sha;
-  if (since !== undefined) return { base: since, head, origin: `since ${since}` };
+  if (since !== undefined) return sinceRange(since, event?.head ?? context.sha);
   if (event !== undefined) return event;
-  if (context.eventName === '') {
-    return throwInput(
-      'since: outside a GitHub workflow, no event names the commits to compare. Set since to a commit, tag or ' +
-        'branch (e.g. --since v1.4.0), or pass the changed paths: git diff --name-only -z A B | … --files - -0',
-    );
-  }
+  if (context.eventName === '') return throwInput(NO_RANGE_OUTSIDE_CI);
   return throwInput(
     `since: the workflow was triggered by '${context.eventName}', which names no commits to compare. Set since ` +
       'to a commit, tag or branch to compare with (e.g. since: v1.4.0), or list the changed paths in files.',

@@ -1,0 +1,92 @@
+import type { ApiError } from '../api/errors.ts';
+import { quote } from '../inputs.ts';
+import type { FilesPlan, Plan } from '../plan.ts';
+import type { RewriteResult } from '../rewrite/files.ts';
+import type { Settings } from '../settings.ts';
+import {
+  callWords,
+  describeCall,
+  fileCounts,
+  firstOf,
+  nothingToInvalidate,
+  plural,
+  rewriteSentence,
+} from '../wording.ts';
+import type { CallRecord, RunResult, SentCall } from './execute.ts';
+import type { Log } from './log.ts';
+
+export type Narration = ReturnType<typeof narration>;
+
+/** What the flow tells the log as it runs: each stage in words, so that flow.ts only runs the stages. */
+export function narration(log: Log, settings: Settings) {
+  return {
+    plan: (plan: Plan): void => {
+      log.info(`Service: ${settings.endpoint.href}`);
+      if (settings.dryRun) log.info('Dry run: nothing will be sent.');
+      if (plan.files !== undefined) files(plan.files, log);
+      const invalidations = plan.calls.filter((call) => call.route !== 'token');
+      const batches = invalidations.filter((call) => call.route === 'invalidate/assets');
+      const [first] = invalidations;
+      if (batches.length > 0) {
+        const assets = batches.reduce((sum, call) => sum + call.assets.length, 0);
+        const atOnce = Math.min(settings.concurrency, batches.length);
+        log.info(
+          `Invalidate: ${plural(assets, 'asset')} in ${plural(batches.length, 'call')}, up to ${atOnce} at a time.`,
+        );
+      } else if (first !== undefined) log.info(`Invalidate: ${callWords(first).subject} (1 call).`);
+      else if (plan.scope === 'assets') log.notice(nothingToInvalidate(plan.files));
+      else log.info('Invalidate: nothing (scope none).');
+      if (plan.calls.some((call) => call.route === 'token')) log.info('Then request a fresh cache token.');
+    },
+    retry: (sent: SentCall, error: ApiError, waitMs: number, attempt: number): void => {
+      const seconds = (waitMs / 1000).toFixed(1);
+      const failure = error.message.replace(/\.$/, '');
+      log.info(
+        `${describeCall(sent)}: ${failure}; attempt ${attempt} of ${settings.maxRetries + 1} in ${seconds} s.`,
+      );
+    },
+    call: (record: CallRecord): void => {
+      for (const attempt of record.attempts) {
+        const answer = attempt.status ?? attempt.error ?? '';
+        log.debug(`${describeCall(record)}: ${answer} in ${Math.round(attempt.durationMs)} ms`);
+      }
+      // Confirmed calls are the normal case: listed in the summary and the report, not one log line each.
+      if (record.outcome === 'split')
+        log.info(`${describeCall(record)}: too many assets for the service; sending it in halves.`);
+      else if (record.outcome === 'failed')
+        log.warning(`${describeCall(record)}: ${record.error?.message ?? 'failed'}`);
+    },
+    sent: (result: RunResult): void => {
+      const calls = result.calls.filter((record) => record.call.route !== 'token');
+      const withOutcome = (outcome: string): number =>
+        calls.filter((record) => record.outcome === outcome).length;
+      const split = withOutcome('split') > 0 ? `, ${withOutcome('split')} split in halves` : '';
+      log.info(
+        `${withOutcome('confirmed')} of ${plural(calls.length, 'invalidation call')} confirmed${split}.`,
+      );
+    },
+    rewrite: (rewrite: RewriteResult): void => {
+      for (const file of rewrite.files) log.debug(`${quote(file.path)}: ${plural(file.urls, 'URL')}`);
+      // A pattern that selects nothing is most likely a wrong folder: the deploy would ship the old URLs.
+      if (rewrite.scanned === 0)
+        log.warning(`rewrite: no file matches ${settings.rewrite.map(quote).join(', ')}.`);
+      else if (rewrite.urls === 0)
+        log.warning(`rewrite: no URL on ${settings.imageHost ?? ''} in the ${rewrite.scanned} files.`);
+      log.info(rewriteSentence(rewrite, settings.dryRun));
+    },
+  };
+}
+
+function files(files: FilesPlan, log: Log): void {
+  log.info(`Changed files: ${files.source}`);
+  if (files.fallbackReason !== undefined) log.info(`(git could not tell: ${files.fallbackReason})`);
+  if (files.truncated !== undefined) log.warning(`Changed files: ${files.truncated}.`);
+  log.info(`${fileCounts(files, 'log')}.`);
+  if (files.unmapped.length > 0) {
+    const { shown, more } = firstOf(files.unmapped, 20);
+    log.warning(
+      `${plural(files.unmapped.length, 'selected file')} skipped: no url-map rule maps ` +
+        `${shown.map(quote).join(', ')}${more === undefined ? '' : ` ${more}`}.`,
+    );
+  }
+}

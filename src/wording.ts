@@ -1,0 +1,75 @@
+/**
+ * What a run says about itself, phrased once: the action's log, the job summary and the command all take their
+ * sentences from here, so that the same fact reads the same everywhere.
+ */
+import type { ApiCall } from './api/client.ts';
+import type { FilesPlan } from './plan.ts';
+import type { RewriteResult } from './rewrite/files.ts';
+
+/** A number as the log and the summary show it: 100,000. */
+export function count(n: number): string {
+  // Not toLocaleString: loading the locale data costs a dry run about 12 ms of start-up.
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+export function plural(n: number, noun: string): string {
+  return `${count(n)} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+/** A long list cut to its first `max` items, and what was left out: `and 80 more`. */
+export function firstOf<T>(items: readonly T[], max: number): { shown: T[]; more?: string } {
+  const shown = items.slice(0, max);
+  return items.length > max ? { shown, more: `and ${count(items.length - max)} more` } : { shown };
+}
+
+/** A call as the log and the summary name it: its label (`invalidate 100 assets`) and what it asks for. */
+export function callWords(call: ApiCall): { label: string; subject: string } {
+  switch (call.route) {
+    case 'invalidate/all':
+      return { label: 'invalidate all', subject: 'every image of the account' };
+    case 'invalidate/domain':
+      return { label: `invalidate domain ${call.domain}`, subject: `every image of ${call.domain}` };
+    case 'invalidate/assets': {
+      const assets = plural(call.assets.length, 'asset');
+      return { label: `invalidate ${assets}`, subject: assets };
+    }
+    case 'token':
+      return { label: 'token', subject: 'a fresh cache token' };
+  }
+}
+
+/** `Call 3 (invalidate 100 assets)`. */
+export function describeCall(sent: { readonly index: number; readonly call: ApiCall }): string {
+  return `Call ${sent.index} (${callWords(sent.call).label})`;
+}
+
+/**
+ * How many changed files were found, selected, mapped and skipped: in full for the log, with the inputs marked as
+ * code for the summary, or brief for the command's result.
+ */
+export function fileCounts(files: FilesPlan, style: 'log' | 'summary' | 'brief'): string {
+  const by = (words: string, input: string): string =>
+    style === 'brief' ? '' : ` ${words} ${style === 'summary' ? `\`${input}\`` : input}`;
+  const found = style === 'log' ? plural(files.found, 'file') : count(files.found);
+  return (
+    `${found} found, ${count(files.selected)} selected${by('by', 'paths')}, ` +
+    `${count(files.mapped)} mapped${by('to URLs by', 'url-map')}, ${count(files.unmapped.length)} skipped`
+  );
+}
+
+/** Why a run of scope `assets` has nothing to send. */
+export function nothingToInvalidate(files: FilesPlan | undefined): string {
+  if (files === undefined) return 'Nothing to invalidate: the asset list is empty.';
+  return (
+    `Nothing to invalidate: none of the ${plural(files.found, 'changed file')} is an image that url-map maps ` +
+    `(${files.source}).`
+  );
+}
+
+/** `Set the cache buster of 3 image URLs in 2 files (of 3 scanned).`; brief: `Rewrote 3 image URLs in 2 files.` */
+export function rewriteSentence(rewrite: RewriteResult, dryRun: boolean, brief = false): string {
+  const urls = plural(rewrite.urls, 'image URL');
+  const files = plural(rewrite.files.length, 'file');
+  if (brief) return `${dryRun ? 'Would rewrite' : 'Rewrote'} ${urls} in ${files}.`;
+  return `${dryRun ? 'Would set' : 'Set'} the cache buster of ${urls} in ${files} (of ${rewrite.scanned} scanned).`;
+}
