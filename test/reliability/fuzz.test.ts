@@ -22,8 +22,8 @@ import { mapToUrl, parseUrlMap, type UrlMapRule } from '../../src/changes/url-ma
 import { InputError } from '../../src/inputs.ts';
 import { planRun } from '../../src/plan.ts';
 import { INPUT_NAMES, parseSettings, SCOPES, type InputName, type RawInputs } from '../../src/settings.ts';
-import { RUNS } from '../unit/runs.ts';
-import { Tally } from './support.ts';
+import { RUNS } from '../support/runs.ts';
+import { Tally } from '../support/reliability.ts';
 
 const tally = new Tally('fuzz');
 let properties = 0;

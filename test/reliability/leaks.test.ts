@@ -24,8 +24,8 @@ import {
 } from '../emulator/server.ts';
 import { clientFor } from '../support/client.ts';
 import { runAction, type ActionRun } from '../support/runner.ts';
-import { echoedForms, scan, type Leak } from './scan.ts';
-import { startBystander, Tally, type Bystander } from './support.ts';
+import { echoedForms, scan, type Leak } from '../support/scan.ts';
+import { startBystander, Tally, type Bystander } from '../support/reliability.ts';
 
 const SEED = Number(process.env.LEAK_SEED ?? 20_251_122);
 const SHAPES: ErrorShape[] = [

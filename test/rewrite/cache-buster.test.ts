@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { rewriteCacheBusters } from '../../src/rewrite/cache-buster.ts';
-import { RUNS } from '../unit/runs.ts';
+import { RUNS } from '../support/runs.ts';
 
 const HOST = 'img.example.net';
 const rewrite = (text: string, token = 'T1', host = HOST) => rewriteCacheBusters(text, host, token);

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { serverMessage } from '../../src/api/server-message.ts';
-import { RUNS } from './runs.ts';
+import { RUNS } from '../support/runs.ts';
 
 describe('serverMessage', () => {
   it('reads code and message of a WordPress-style error', () => {

@@ -1,8 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { ACTION_INPUTS } from '../../src/action-contract.ts';
-import { InputError, parseSettings, type RawInputs } from '../../src/settings.ts';
-import { RUNS } from './runs.ts';
+import { ACTION_INPUTS } from '../src/action-contract.ts';
+import { InputError, parseSettings, type RawInputs } from '../src/settings.ts';
+import { RUNS } from './support/runs.ts';
 
 const HASH = '0123456789abcdef0123456789abcdef';
 const KEY = 'root-key-0001';

@@ -3,10 +3,10 @@
  * `since` in place of the base, and the error for events that name no commits.
  */
 import { describe, expect, it } from 'vitest';
-import { commitRange, type GithubContext } from '../../src/changes/ci/github.ts';
-import { isDeletion, PARENT } from '../../src/changes/range.ts';
-import { InputError } from '../../src/inputs.ts';
-import { webhookExamples } from '../support/git-repo.ts';
+import { commitRange, type GithubContext } from '../../../src/changes/ci/github.ts';
+import { isDeletion, PARENT } from '../../../src/changes/range.ts';
+import { InputError } from '../../../src/inputs.ts';
+import { webhookExamples } from '../../support/git-repo.ts';
 
 const GITHUB_SHA = 'fedcba9876543210fedcba9876543210fedcba98';
 

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { assetRefProblem, parseAssetList, splitAssetList } from '../../src/assets/refs.ts';
-import { RUNS } from './runs.ts';
+import { RUNS } from '../support/runs.ts';
 
 const HASH = '0123456789abcdef0123456789abcdef';
 

@@ -2,11 +2,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { useEmulator } from './support/emulator.ts';
-import { sendCall, retryAfterMs, type ApiCall } from '../src/api/client.ts';
-import { ApiError } from '../src/api/errors.ts';
-import { startEmulator, type ErrorShape } from './emulator/server.ts';
-import { clientFor, DORMANT_KEY, GHOST_KEY, ROOT_KEY, SUB_KEY } from './support/client.ts';
+import { useEmulator } from '../support/emulator.ts';
+import { sendCall, retryAfterMs, type ApiCall } from '../../src/api/client.ts';
+import { ApiError } from '../../src/api/errors.ts';
+import { startEmulator, type ErrorShape } from '../emulator/server.ts';
+import { clientFor, DORMANT_KEY, GHOST_KEY, ROOT_KEY, SUB_KEY } from '../support/client.ts';
 
 const emulator = useEmulator();
 

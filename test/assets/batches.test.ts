@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { halve, MAX_ASSETS_PER_CALL, toBatches } from '../../src/assets/batches.ts';
-import { RUNS } from './runs.ts';
+import { RUNS } from '../support/runs.ts';
 
 const refs = (count: number): string[] => Array.from({ length: count }, (_, index) => `ref-${index}`);
 const uniqueRefs = fc.uniqueArray(fc.string({ minLength: 1, maxLength: 40 }), { maxLength: 350 });

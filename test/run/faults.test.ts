@@ -22,7 +22,7 @@ import { execute, type CallRecord, type RunResult } from '../../src/run/execute.
 import { startEmulator, type Emulator, type Fault, type RecordedRequest } from '../emulator/server.ts';
 import { clientFor, ROOT_KEY } from '../support/client.ts';
 import { runAction } from '../support/runner.ts';
-import { startBystander, Tally, waitUntil, type Bystander } from './support.ts';
+import { startBystander, Tally, waitUntil, type Bystander } from '../support/reliability.ts';
 
 const ASSETS = 350;
 const BATCHES = 4; // 100, 100, 100, 50

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { makeRedactor, REDACTED } from '../../src/redact.ts';
-import { RUNS } from './runs.ts';
+import { makeRedactor, REDACTED } from '../src/redact.ts';
+import { RUNS } from './support/runs.ts';
 
 // Keys of at least 5 characters: for shorter ones the redactor deliberately keeps only the raw form, since a 2- or
 // 3-character base64 fragment would blank out unrelated text. Keys holding '*' are left out: the replacement itself

@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { ApiError, type ApiErrorDetails } from '../../src/api/errors.ts';
 import { withRetries, type Clock, type RetryPolicy } from '../../src/api/retry.ts';
-import { RUNS } from './runs.ts';
+import { RUNS } from '../support/runs.ts';
 
 /** A clock that only moves when slept on (or when a send takes time), with a fixed draw for the jitter. */
 class FakeClock implements Clock {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { imageUrl, imageUrlPrefix } from '../../src/urls.ts';
-import { RUNS } from './runs.ts';
+import { imageUrl, imageUrlPrefix } from '../src/urls.ts';
+import { RUNS } from './support/runs.ts';
 
 const ORIGIN = 'https://www.example.com/a.png';
 const HOST = 'img.example.net';

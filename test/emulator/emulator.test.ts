@@ -1,6 +1,6 @@
 import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startEmulator, type Emulator, type ErrorShape, type Route } from './emulator/server.ts';
+import { startEmulator, type Emulator, type ErrorShape, type Route } from './server.ts';
 
 const ROOT = 'root-key-0001';
 const SUB = 'sub-key-0001';

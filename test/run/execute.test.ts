@@ -1,12 +1,12 @@
 /** Executing a plan against the emulator(): retries, concurrency, splitting, and nothing lost or sent twice. */
 import { describe, expect, it } from 'vitest';
-import { useEmulator } from './support/emulator.ts';
-import { sendCall } from '../src/api/client.ts';
-import type { Clock } from '../src/api/retry.ts';
-import { assetsIn, planRun } from '../src/plan.ts';
-import { execute, type ExecuteOptions, type RunResult } from '../src/run/execute.ts';
-import type { Target } from '../src/settings.ts';
-import { clientFor, ROOT_KEY, SUB_KEY } from './support/client.ts';
+import { useEmulator } from '../support/emulator.ts';
+import { sendCall } from '../../src/api/client.ts';
+import type { Clock } from '../../src/api/retry.ts';
+import { assetsIn, planRun } from '../../src/plan.ts';
+import { execute, type ExecuteOptions, type RunResult } from '../../src/run/execute.ts';
+import type { Target } from '../../src/settings.ts';
+import { clientFor, ROOT_KEY, SUB_KEY } from '../support/client.ts';
 
 const emulator = useEmulator();
 

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { InputError, parseDomain, quote } from '../../src/inputs.ts';
-import { RUNS } from './runs.ts';
+import { InputError, parseDomain, quote } from '../src/inputs.ts';
+import { RUNS } from './support/runs.ts';
 
 describe('parseDomain', () => {
   it('reduces a URL to its host, lower-cased', () => {

@@ -2,7 +2,7 @@
  * Where a key could show after a run of the built action, and the forms it could show in. Written independently of
  * src/redact.ts: the forms are derived here from first principles, not copied from the redactor.
  */
-import type { ActionRun } from '../support/runner.ts';
+import type { ActionRun } from './runner.ts';
 
 /**
  * The characters of a base64 text that depend on the key's bytes alone, when the key starts `offset` bytes into the

@@ -5,7 +5,7 @@ import type { CallRecord, RunResult } from '../../src/run/execute.ts';
 import type { Report } from '../../src/run/report.ts';
 import { escapeMarkdown, summaryMarkdown } from '../../src/run/summary.ts';
 import type { Target } from '../../src/settings.ts';
-import { RUNS } from './runs.ts';
+import { RUNS } from '../support/runs.ts';
 
 const refs = (count: number): string[] =>
   Array.from({ length: count }, (_, index) => `https://www.example.com/img/${index}.jpg`);
