@@ -3,11 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { runCommand, type Terminal } from '../../src/cli/main.ts';
 import { useEmulator } from '../support/emulator.ts';
 import { ROOT_KEY } from '../support/client.ts';
+import { imageUrls as urls } from '../support/fixtures.ts';
 
 const emulator = useEmulator();
-
-const urls = (count: number): string[] =>
-  Array.from({ length: count }, (_, i) => `https://www.example.com/img/${i}.png`);
 
 interface Captured {
   readonly exitCode: number;

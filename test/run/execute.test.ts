@@ -7,11 +7,9 @@ import { assetsIn, planRun } from '../../src/plan.ts';
 import { execute, type ExecuteOptions, type RunResult } from '../../src/run/execute.ts';
 import type { Target } from '../../src/settings.ts';
 import { clientFor, ROOT_KEY, SUB_KEY } from '../support/client.ts';
+import { imageUrls as urls } from '../support/fixtures.ts';
 
 const emulator = useEmulator();
-
-const urls = (count: number): string[] =>
-  Array.from({ length: count }, (_, i) => `https://www.example.com/img/${i}.png`);
 
 /** Real HTTP, real time, but backoff waits of a few milliseconds so that retries run quickly. */
 async function run(

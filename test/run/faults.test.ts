@@ -23,6 +23,7 @@ import { startEmulator, type Emulator, type Fault, type RecordedRequest } from '
 import { clientFor, ROOT_KEY } from '../support/client.ts';
 import { runAction } from '../support/runner.ts';
 import { startBystander, Tally, waitUntil, type Bystander } from '../support/reliability.ts';
+import { imageUrls as urls } from '../support/fixtures.ts';
 
 const ASSETS = 350;
 const BATCHES = 4; // 100, 100, 100, 50
@@ -34,9 +35,6 @@ const SHORT_TIMEOUT_MS = 800; // for hangs and trickles
 const TRICKLE_MS = 40; // the 58-byte success body takes 2.3 s: about three times the short timeout
 const REPEATS = [1, 2, MAX_RETRIES, MAX_RETRIES + 3] as const;
 const RETRYABLE_STATUSES = [408, 429, 500, 502, 503, 504] as const;
-
-const urls = (count: number): string[] =>
-  Array.from({ length: count }, (_, i) => `https://www.example.com/img/${i}.png`);
 
 let emulator: Emulator;
 let bystander: Bystander;

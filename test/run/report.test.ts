@@ -1,9 +1,8 @@
 import { describe, it, expect } from 'vitest';
-import { planRun } from '../../src/plan.ts';
 import type { Attempt } from '../../src/api/retry.ts';
-import type { AssetResult, CallRecord, RunResult } from '../../src/run/execute.ts';
+import type { AssetResult, CallRecord } from '../../src/run/execute.ts';
 import { countsOf, failuresOf, outputsOf, type Report } from '../../src/run/report.ts';
-import type { Target } from '../../src/settings.ts';
+import { reportOf } from '../support/fixtures.ts';
 
 const A = 'https://www.example.com/a.jpg';
 const B = 'https://www.example.com/b.jpg';
@@ -25,15 +24,7 @@ const failed = (status: number): Attempt => ({
   error: `HTTP ${status}`,
 });
 
-function report(target: Target, token: boolean, result?: RunResult): Report {
-  return {
-    dryRun: result === undefined,
-    plan: planRun({ target, token }),
-    ...(result === undefined ? {} : { result }),
-    startedAt: new Date('2025-01-01T00:00:00Z'),
-    finishedAt: new Date('2025-01-01T00:00:05Z'),
-  };
-}
+const report = reportOf;
 
 /**
  * Four assets: [A, B, C, D] sent as one batch that was "too many" and split; the first half [A, B] confirmed after

@@ -1,24 +1,13 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { planRun } from '../../src/plan.ts';
-import type { CallRecord, RunResult } from '../../src/run/execute.ts';
-import type { Report } from '../../src/run/report.ts';
+import type { CallRecord } from '../../src/run/execute.ts';
 import { escapeMarkdown, summaryMarkdown } from '../../src/run/summary.ts';
-import type { Target } from '../../src/settings.ts';
+import { imageUrls, reportOf } from '../support/fixtures.ts';
 import { RUNS } from '../support/runs.ts';
 
-const refs = (count: number): string[] =>
-  Array.from({ length: count }, (_, index) => `https://www.example.com/img/${index}.jpg`);
+const refs = (count: number): string[] => imageUrls(count, 'jpg');
 
-function report(target: Target, token: boolean, result?: RunResult): Report {
-  return {
-    dryRun: result === undefined,
-    plan: planRun({ target, token }),
-    ...(result === undefined ? {} : { result }),
-    startedAt: new Date('2025-01-01T00:00:00Z'),
-    finishedAt: new Date('2025-01-01T00:00:05Z'),
-  };
-}
+const report = reportOf;
 
 /** Table rows of the summary, as arrays of trimmed cells. */
 function rows(markdown: string): string[][] {

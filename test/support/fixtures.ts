@@ -1,0 +1,21 @@
+/** Fixtures that several suites build alike, built here once. */
+import { planRun } from '../../src/plan.ts';
+import type { RunResult } from '../../src/run/execute.ts';
+import type { Report } from '../../src/run/report.ts';
+import type { Target } from '../../src/settings.ts';
+
+/** `count` distinct image URLs on www.example.com. */
+export function imageUrls(count: number, extension = 'png'): string[] {
+  return Array.from({ length: count }, (_, i) => `https://www.example.com/img/${i}.${extension}`);
+}
+
+/** The report of a run of `target`: with `result`, a run that sent its calls; without, a dry run. */
+export function reportOf(target: Target, token: boolean, result?: RunResult): Report {
+  return {
+    dryRun: result === undefined,
+    plan: planRun({ target, token }),
+    ...(result === undefined ? {} : { result }),
+    startedAt: new Date('2025-01-01T00:00:00Z'),
+    finishedAt: new Date('2025-01-01T00:00:05Z'),
+  };
+}
