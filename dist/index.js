@@ -34468,6 +34468,69 @@ function mentionsTooManyAssets(message) {
 function mentions(message, text) {
     return message?.toLowerCase().includes(text.toLowerCase()) === true;
 }
+/** Why the service may refuse a key (API spec, part 5.5). */
+const KEY_REFUSED_HINT = 'The service refused the API key. Check that: the key is valid and active; it is sent as ' +
+    '"Authorization: Bearer <key>" (pass the bare key, without "Bearer"); it is a Root API key, since a Sub key ' +
+    "cannot invalidate or request tokens; and the account's subscription is active.";
+
+;// CONCATENATED MODULE: external "node:timers/promises"
+const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+;// CONCATENATED MODULE: ./src/api/retry.ts
+
+
+const systemClock = {
+    now: () => performance.now(),
+    sleep: (ms) => (0,external_node_timers_promises_namespaceObject.setTimeout)(ms),
+    random: () => Math.random(),
+};
+/** Sends until success, a failure that is not retryable, the retry budget, or the deadline. */
+async function withRetries(send, policy, clock, onRetry) {
+    const attempts = [];
+    for (let retry = 0;; retry++) {
+        const startedAt = clock.now();
+        try {
+            const value = await send();
+            attempts.push({ startedAt, durationMs: clock.now() - startedAt, status: value.status });
+            return { ok: true, value, attempts };
+        }
+        catch (thrown) {
+            const error = thrown instanceof ApiError ? thrown : unexpected(thrown);
+            const tried = {
+                startedAt,
+                durationMs: clock.now() - startedAt,
+                ...(error.status === undefined ? {} : { status: error.status }),
+                kind: error.kind,
+                ...(error.code === undefined ? {} : { code: error.code }),
+                error: error.message,
+            };
+            const wait = error.retryable && retry < policy.maxRetries ? nextWait(retry, error, policy, clock) : undefined;
+            if (wait === undefined || typeof wait === 'string') {
+                attempts.push(tried);
+                const reason = typeof wait === 'string' ? wait : undefined;
+                return { ok: false, error: reason === undefined ? error : withReason(error, reason), attempts };
+            }
+            attempts.push({ ...tried, waitMs: wait });
+            onRetry?.(error, wait, retry + 2);
+            await clock.sleep(wait);
+        }
+    }
+}
+/** The wait before retry number `retry` + 1, or why there is none. */
+function nextWait(retry, error, policy, clock) {
+    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retry);
+    const wait = error.retryAfterMs ?? Math.round(clock.random() * ceiling);
+    if (clock.now() + wait <= policy.deadline)
+        return wait;
+    const asked = error.retryAfterMs === undefined ? 'the next retry' : `the server's Retry-After (${wait / 1000} s)`;
+    return `not retried: ${asked} would end after the run's retry deadline`;
+}
+function withReason(error, reason) {
+    return new ApiError(`${error.message} (${reason})`, error, { cause: error });
+}
+function unexpected(thrown) {
+    const message = thrown instanceof Error ? thrown.message : String(thrown);
+    return new ApiError(`unexpected failure: ${message}`, { kind: 'network', retryable: false }, { cause: thrown });
+}
 /** Statuses that say "not now" rather than "no": the same request may succeed later. */
 const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
 /** Connection-level failures worth another try: resets, refusals, DNS, and timeouts. */
@@ -34487,10 +34550,10 @@ const RETRYABLE_NETWORK_CODES = new Set([
     'UND_ERR_HEADERS_TIMEOUT',
     'UND_ERR_BODY_TIMEOUT',
 ]);
-/** Why the service may refuse a key (API spec, part 5.5). */
-const KEY_REFUSED_HINT = 'The service refused the API key. Check that: the key is valid and active; it is sent as ' +
-    '"Authorization: Bearer <key>" (pass the bare key, without "Bearer"); it is a Root API key, since a Sub key ' +
-    "cannot invalidate or request tokens; and the account's subscription is active.";
+/** Backoff of a run: the first retry waits up to 0.5 s, the fifth up to 8 s, none over 20 s. */
+const BACKOFF = { baseDelayMs: 500, maxDelayMs: 20_000 };
+/** Retries (and Retry-After waits) may begin up to 5 minutes after the run starts, not later. */
+const RETRY_WINDOW_MS = 5 * 60_000;
 
 ;// CONCATENATED MODULE: ./src/urls.ts
 
@@ -34648,6 +34711,7 @@ function isRecord(value) {
 }
 
 ;// CONCATENATED MODULE: ./src/api/client.ts
+
 
 
 
@@ -34869,69 +34933,6 @@ function retryAfterMs(value, now = Date.now()) {
     const date = Date.parse(trimmed);
     return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
-
-;// CONCATENATED MODULE: external "node:timers/promises"
-const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
-;// CONCATENATED MODULE: ./src/api/retry.ts
-
-
-const systemClock = {
-    now: () => performance.now(),
-    sleep: (ms) => (0,external_node_timers_promises_namespaceObject.setTimeout)(ms),
-    random: () => Math.random(),
-};
-/** Sends until success, a failure that is not retryable, the retry budget, or the deadline. */
-async function withRetries(send, policy, clock, onRetry) {
-    const attempts = [];
-    for (let retry = 0;; retry++) {
-        const startedAt = clock.now();
-        try {
-            const value = await send();
-            attempts.push({ startedAt, durationMs: clock.now() - startedAt, status: value.status });
-            return { ok: true, value, attempts };
-        }
-        catch (thrown) {
-            const error = thrown instanceof ApiError ? thrown : unexpected(thrown);
-            const tried = {
-                startedAt,
-                durationMs: clock.now() - startedAt,
-                ...(error.status === undefined ? {} : { status: error.status }),
-                kind: error.kind,
-                ...(error.code === undefined ? {} : { code: error.code }),
-                error: error.message,
-            };
-            const wait = error.retryable && retry < policy.maxRetries ? nextWait(retry, error, policy, clock) : undefined;
-            if (wait === undefined || typeof wait === 'string') {
-                attempts.push(tried);
-                const reason = typeof wait === 'string' ? wait : undefined;
-                return { ok: false, error: reason === undefined ? error : withReason(error, reason), attempts };
-            }
-            attempts.push({ ...tried, waitMs: wait });
-            onRetry?.(error, wait, retry + 2);
-            await clock.sleep(wait);
-        }
-    }
-}
-/** The wait before retry number `retry` + 1, or why there is none. */
-function nextWait(retry, error, policy, clock) {
-    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retry);
-    const wait = error.retryAfterMs ?? Math.round(clock.random() * ceiling);
-    if (clock.now() + wait <= policy.deadline)
-        return wait;
-    const asked = error.retryAfterMs === undefined ? 'the next retry' : `the server's Retry-After (${wait / 1000} s)`;
-    return `not retried: ${asked} would end after the run's retry deadline`;
-}
-function withReason(error, reason) {
-    return new ApiError(`${error.message} (${reason})`, error, { cause: error });
-}
-function unexpected(thrown) {
-    const message = thrown instanceof Error ? thrown.message : String(thrown);
-    return new ApiError(`unexpected failure: ${message}`, { kind: 'network', retryable: false }, { cause: thrown });
-}
-/** Backoff of a run: the first retry waits up to 0.5 s, the fifth up to 8 s, none over 20 s. */
-const BACKOFF = { baseDelayMs: 500, maxDelayMs: 20_000 };
-/** Retries (and Retry-After waits) may begin up to 5 minutes after the run starts, not later. */
-const RETRY_WINDOW_MS = 5 * 60_000;
 
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
@@ -35826,13 +35827,11 @@ function reportJson(report) {
 function failureJson(failure) {
     return { ok: false, error: failure.error, startedAt: failure.startedAt.toISOString() };
 }
-/** A call in the report: its route and what it carries, by count for a batch of assets. */
+/** A call in the report as it is sent, but for a batch's assets, given by count: the report lists them apart. */
 function callJson(call) {
-    return {
-        route: call.route,
-        ...('domain' in call ? { domain: call.domain } : {}),
-        ...('assets' in call ? { assetCount: call.assets.length } : {}),
-    };
+    if (call.route !== 'invalidate/assets')
+        return call;
+    return { route: call.route, assetCount: call.assets.length };
 }
 
 ;// CONCATENATED MODULE: ./src/run/summary.ts
@@ -35960,11 +35959,9 @@ function groupedCallTable(calls) {
         ...[...groups.values()].map((group) => `| ${group.route} | ${group.outcome} | ${group.calls} | ${group.assets} | ${group.attempts} |`),
     ];
 }
-/** What a call carries: its assets by count, or its domain. */
+/** What a call asks for: `100 assets`, `every image of www.example.com`. */
 function target(call) {
-    if (call.route === 'invalidate/assets')
-        return plural(call.assets.length, 'asset');
-    return call.route === 'invalidate/domain' ? escapeMarkdown(call.domain) : '';
+    return escapeMarkdown(callWords(call).subject);
 }
 /** Each attempt by its status, or by what failed when there was none: `503, ECONNRESET, 200`. */
 function statuses(call) {

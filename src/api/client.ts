@@ -6,9 +6,8 @@ import {
   isKeyRefusal,
   KEY_REFUSED_HINT,
   mentionsTooManyAssets,
-  RETRYABLE_NETWORK_CODES,
-  RETRYABLE_STATUSES,
 } from './errors.ts';
+import { RETRYABLE_NETWORK_CODES, RETRYABLE_STATUSES } from './retry.ts';
 import { isLoopbackHost } from '../http-url.ts';
 import { isCacheBuster } from '../urls.ts';
 import { serverMessage, type ServerMessage } from './server-message.ts';

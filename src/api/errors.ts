@@ -74,27 +74,6 @@ function mentions(message: string | undefined, text: string): boolean {
   return message?.toLowerCase().includes(text.toLowerCase()) === true;
 }
 
-/** Statuses that say "not now" rather than "no": the same request may succeed later. */
-export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
-
-/** Connection-level failures worth another try: resets, refusals, DNS, and timeouts. */
-export const RETRYABLE_NETWORK_CODES: ReadonlySet<string> = new Set([
-  'ECONNRESET',
-  'ECONNREFUSED',
-  'ECONNABORTED',
-  'EPIPE',
-  'ETIMEDOUT',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'ENETUNREACH',
-  'EHOSTUNREACH',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CLOSED',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
-]);
-
 /** Why the service may refuse a key (API spec, part 5.5). */
 export const KEY_REFUSED_HINT =
   'The service refused the API key. Check that: the key is valid and active; it is sent as ' +

@@ -8,8 +8,8 @@ import { ApiError, type FailureKind } from './errors.ts';
  * and a second token simply replaces the first. So a POST that may or may not have reached the service (a reset, a
  * timeout) is safe to send again, which undici's RetryAgent would not do for a POST by default.
  *
- * Retried: network failures (reset, refused, DNS, timeout) and HTTP 408, 429, 500, 502, 503, 504 (see errors.ts).
- * Anything else fails at once: a refused key (401) is sent exactly once.
+ * Retried: the statuses and network failures below. Anything else fails at once: a refused key (401) is sent
+ * exactly once. The whole policy is in this file: what is retried, how long to wait, and until when.
  */
 export interface RetryPolicy {
   /** Retries after the first attempt. */
@@ -113,6 +113,27 @@ function unexpected(thrown: unknown): ApiError {
     { cause: thrown },
   );
 }
+
+/** Statuses that say "not now" rather than "no": the same request may succeed later. */
+export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
+
+/** Connection-level failures worth another try: resets, refusals, DNS, and timeouts. */
+export const RETRYABLE_NETWORK_CODES: ReadonlySet<string> = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+]);
 
 /** Backoff of a run: the first retry waits up to 0.5 s, the fifth up to 8 s, none over 20 s. */
 export const BACKOFF = { baseDelayMs: 500, maxDelayMs: 20_000 } as const;

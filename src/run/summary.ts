@@ -1,7 +1,7 @@
 import type { ApiCall } from '../api/client.ts';
 import { assetsIn, type FilesPlan, type Plan } from '../plan.ts';
 import type { RewriteResult } from '../rewrite/files.ts';
-import { describeCall, fileCounts, firstOf, plural, rewriteSentence } from '../wording.ts';
+import { callWords, describeCall, fileCounts, firstOf, plural, rewriteSentence } from '../wording.ts';
 import type { CallRecord } from './execute.ts';
 import { countsOf, failuresOf, tokenCall, tokenPlanned, type Report, type RunFailure } from './report.ts';
 
@@ -130,10 +130,9 @@ function groupedCallTable(calls: readonly CallRecord[]): string[] {
   ];
 }
 
-/** What a call carries: its assets by count, or its domain. */
+/** What a call asks for: `100 assets`, `every image of www.example.com`. */
 function target(call: ApiCall): string {
-  if (call.route === 'invalidate/assets') return plural(call.assets.length, 'asset');
-  return call.route === 'invalidate/domain' ? escapeMarkdown(call.domain) : '';
+  return escapeMarkdown(callWords(call).subject);
 }
 
 /** Each attempt by its status, or by what failed when there was none: `503, ECONNRESET, 200`. */

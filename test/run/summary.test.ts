@@ -91,7 +91,9 @@ describe('summaryMarkdown: dry run', () => {
 
   it('lists the domain call with the domain', () => {
     const markdown = summaryMarkdown(report({ scope: 'domain', domain: 'www.example.com' }, false));
-    expect(rows(markdown)).toEqual([['1', 'invalidate/domain', escapeMarkdown('www.example.com')]]);
+    expect(rows(markdown)).toEqual([
+      ['1', 'invalidate/domain', escapeMarkdown('every image of www.example.com')],
+    ]);
   });
 
   it('says that an empty asset list sends nothing, and lists no call', () => {
