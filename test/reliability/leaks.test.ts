@@ -97,6 +97,8 @@ interface LeakCase {
   readonly kind?: KeyKind | 'unknown';
   /** Injects the faults and gives the inputs beyond api-key, base-url and service-key. */
   readonly setup: (key: string, emulator: Emulator) => Record<string, string>;
+  /** A fixed key, in place of a fresh one from the seeded sequence. */
+  readonly key?: string;
   /** The api-key input, when it is not the key alone. */
   readonly apiKey?: (key: string) => string;
   /** The secrets to look for; the key by default. */
@@ -104,6 +106,9 @@ interface LeakCase {
   /** False when the run must stop before sending anything. */
   readonly sends?: boolean;
 }
+
+// JSON escapes a backslash and a quote, and URL-encoding every other special character here.
+const FIXED_KEY = 'rk+Live/Key=42%"quote"\\end';
 
 const ASSETS = Array.from({ length: 250 }, (_, i) => `https://www.example.com/img/${i}.png`).join('\n');
 
@@ -190,6 +195,11 @@ const CASES: LeakCase[] = [
       inject(emulator, 'invalidate/all', { hang: true });
       return { scope: 'all', 'max-retries': '0', 'timeout-seconds': '0.5' };
     },
+  },
+  {
+    name: 'a fixed key holding a backslash, quotes and each of + / = %, echoed by a run that succeeds',
+    key: FIXED_KEY,
+    setup: () => ({ assets: ASSETS, token: 'true' }),
   },
   {
     name: 'a key refused as input: two lines',
@@ -288,7 +298,7 @@ describe('the key never shows (built action, hostile server)', () => {
   for (const leakCase of CASES) {
     for (const debug of [false, true]) {
       const name = `${leakCase.name}, debug ${debug ? 'on' : 'off'}`;
-      const key = freshKey();
+      const key = leakCase.key ?? freshKey();
       const body = (): Promise<void> => runCase(leakCase, key, debug);
       tally.case(name, body, { concurrent: true, timeout: 60_000 });
     }
