@@ -30877,7 +30877,7 @@ exports.debug = debug; // for test
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8679);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6130);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30886,7 +30886,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8679:
+/***/ 6130:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34346,11 +34346,119 @@ function numberAt(value, ...keys) {
     return typeof found === 'number' ? found : undefined;
 }
 
+;// CONCATENATED MODULE: ./src/normal-forms.ts
+/**
+ * A text as a server may have encoded what it echoes, decoded: HTML entities, percent-encoding (with `+` as a
+ * space, as forms write it), JSON string escapes, whitespace and line breaks (a key wrapped or split), and runs of
+ * base64 or hex. Redaction looks for the key in each of these forms too, so that it does not depend on guessing
+ * which encoding, or chain of encodings, a server used.
+ */
+/** How many decodings are chained at most: a server seldom wraps an echo in more than three. */
+const DEPTH = 3;
+/** Every form of `text` up to DEPTH decodings deep (`text` itself first), each checked once. */
+function* normalForms(text) {
+    const seen = new Set([text]);
+    let layer = [text];
+    yield text;
+    for (let depth = 0; depth < DEPTH && layer.length > 0; depth++) {
+        const next = [];
+        for (const form of layer) {
+            for (const decode of DECODERS) {
+                for (const decoded of decode(form)) {
+                    if (seen.has(decoded))
+                        continue;
+                    seen.add(decoded);
+                    next.push(decoded);
+                    yield decoded;
+                }
+            }
+        }
+        layer = next;
+    }
+}
+const NAMED_ENTITIES = {
+    amp: '&',
+    lt: '<',
+    gt: '>',
+    quot: '"',
+    apos: "'",
+    nbsp: '\u00a0',
+    sol: '/',
+    bsol: '\\',
+    percnt: '%',
+    plus: '+',
+    equals: '=',
+    num: '#',
+    colon: ':',
+    semi: ';',
+    comma: ',',
+    period: '.',
+    excl: '!',
+    quest: '?',
+    lpar: '(',
+    rpar: ')',
+    lsqb: '[',
+    rsqb: ']',
+    lcub: '{',
+    rcub: '}',
+    ast: '*',
+    dollar: '$',
+    grave: '`',
+    verbar: '|',
+    tilde: '~',
+    Hat: '^',
+    lowbar: '_',
+    commat: '@',
+};
+const html = (text) => text.includes('&')
+    ? [
+        text.replace(/&(#x([0-9a-f]+)|#(\d+)|([a-z]+));?/gi, (entity, _all, hex, dec, name) => {
+            const code = hex !== undefined ? parseInt(hex, 16) : dec !== undefined ? Number(dec) : undefined;
+            if (code !== undefined)
+                return code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+            return NAMED_ENTITIES[name ?? ''] ?? entity;
+        }),
+    ]
+    : [];
+/** Percent-decoded as bytes (UTF-8), and again with `+` read as a space, as PHP's urlencode and forms write it. */
+const percent = (text) => {
+    if (!/%[0-9a-f]{2}/i.test(text))
+        return text.includes('+') ? [text.replaceAll('+', ' ')] : [];
+    const decode = (value) => value.replace(/(%[0-9a-f]{2})+/gi, (run) => Buffer.from(run.replaceAll('%', ''), 'hex').toString('utf8'));
+    return [decode(text), decode(text.replaceAll('+', ' '))];
+};
+const JSON_ESCAPES = {
+    '"': '"',
+    '\\': '\\',
+    '/': '/',
+    b: '\b',
+    f: '\f',
+    n: '\n',
+    r: '\r',
+    t: '\t',
+};
+const json = (text) => text.includes('\\')
+    ? [
+        text.replace(/\\(u([0-9a-f]{4})|x([0-9a-f]{2})|["\\/bfnrt])/gi, (escape, char, u, x) => {
+            const code = u ?? x;
+            return code !== undefined
+                ? String.fromCharCode(parseInt(code, 16))
+                : (JSON_ESCAPES[char] ?? escape);
+        }),
+    ]
+    : [];
+const whitespace = (text) => (/\s/.test(text) ? [text.replace(/\s+/g, '')] : []);
+/** Runs long enough to hide a key, decoded at each alignment: what matters is whether the key comes out. */
+const base64 = (text) => [...text.matchAll(/[A-Za-z0-9+/_-]{12,}/g)].flatMap(([run]) => [0, 1, 2, 3].map((offset) => Buffer.from(run.slice(offset).replaceAll('-', '+').replaceAll('_', '/'), 'base64').toString('latin1')));
+const hex = (text) => [...text.matchAll(/[0-9a-f]{12,}/gi)].flatMap(([run]) => [0, 1].map((offset) => Buffer.from(run.slice(offset), 'hex').toString('latin1')));
+const DECODERS = [html, percent, json, whitespace, base64, hex];
+
 ;// CONCATENATED MODULE: ./src/redact.ts
 /**
  * The Root key must never be shown: not in a log, an error, an output, the summary or the report, and not in an
  * encoding of it either, since a server may echo it back base64'd, hex'd, URL-encoded or JSON-escaped.
  */
+
 const REDACTED = '***';
 const MIN_FORM_LENGTH = 6;
 /** The ways the secret may appear in text, longest first. */
@@ -34392,14 +34500,35 @@ function base64Cores(bytes, encoding) {
 function secretValues(raw) {
     return [...new Set(raw.flatMap((value) => [value, value.trim()]))].filter((value) => value.trim() !== '');
 }
-/** Replaces every form of every secret with `***`. */
+/** What a text becomes when the key was found in it only once decoded: no part of it can be shown safely. */
+const WITHHELD = '(withheld: this text held the API key in an encoding)';
+/**
+ * Texts up to this size are also searched in their normal forms. Larger ones are only ever whole documents that
+ * the action built (the report, the summary) from strings that were redacted one by one, normal forms included.
+ */
+const NORMAL_FORMS_UP_TO = 64 * 1024;
+/**
+ * Replaces every known form of every secret with `***`; then, where the key still shows once the text is decoded
+ * (HTML entities, percent-encoding, JSON escapes, line breaks, base64 or hex runs: see normal-forms.ts), withholds
+ * the whole text.
+ */
 function makeRedactor(secrets) {
     const forms = secrets.flatMap(secretForms);
     if (forms.length === 0)
         return (text) => text;
     // Without regard to case: hex and percent escapes come in either, and a host name comes back lower-cased.
-    const pattern = new RegExp([...new Set(forms)].map(escapeRegExp).join('|'), 'gi');
-    return (text) => text.replace(pattern, REDACTED);
+    const source = [...new Set(forms)].map(escapeRegExp).join('|');
+    const pattern = new RegExp(source, 'gi');
+    const holdsKey = new RegExp(source, 'i');
+    return (text) => {
+        const redacted = text.replace(pattern, REDACTED);
+        if (redacted.length > NORMAL_FORMS_UP_TO)
+            return redacted;
+        for (const form of normalForms(redacted))
+            if (holdsKey.test(form))
+                return WITHHELD;
+        return redacted;
+    };
 }
 function escapeRegExp(text) {
     return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -34820,14 +34949,15 @@ function interpret(call, status, headers, body, options) {
     if (status < 200 || status >= 300) {
         throw httpError(status, server(), retryAfterMs(header(headers, 'retry-after')), options);
     }
+    // JSON is judged as JSON whatever the content type says: PHP serves it as text/html unless told otherwise.
+    const json = parseJsonObject(body);
     const contentType = header(headers, 'content-type') ?? '';
-    if (/html/i.test(contentType) || /^\s*</.test(body)) {
+    if (json === undefined && (/html/i.test(contentType) || /^\s*</.test(body))) {
         // A login page or a proxy's page, from a base-url that is not the API: not a confirmation.
         const { message } = server();
         throw new ApiError(`HTTP ${status} with an HTML page, not an API answer${message === undefined ? '' : ` (${message})`}: ` +
             'check base-url and service-key.', { kind: 'response', status, retryable: false });
     }
-    const json = parseJsonObject(body);
     if (json?.success === false) {
         const { code, message } = server();
         throw new ApiError(`HTTP ${status} with "success": false${message === undefined ? '' : `: ${message}`}`, {
@@ -35302,9 +35432,13 @@ function bustSegments(segments, sep, token) {
 
 
 
+/** A file over this size is refused before it is read: rewriting reads a file whole. */
+const MAX_REWRITE_BYTES = 64 * 1024 * 1024;
 /**
- * Sets the cache buster of the image URLs in the workspace files that `patterns` select. A file with nothing to
- * change is not written at all, so its timestamps stay as the build left them.
+ * Sets the cache buster of the image URLs in the workspace files that `patterns` select, all or nothing: every
+ * selected file is read and rewritten, and its new content staged beside it, before any file is replaced; if one
+ * fails, none is replaced. A file with nothing to change is not written at all, so its timestamps stay as the build
+ * left them.
  */
 async function rewriteFiles(options) {
     // A bad token or host is refused even when the patterns select nothing.
@@ -35315,19 +35449,79 @@ async function rewriteFiles(options) {
         skip.add('node_modules');
     const paths = selectPaths(await listFiles(options.workspace, skip), options.patterns).sort(byCodeUnit);
     const files = [];
-    for (const path of paths) {
-        const file = (0,external_node_path_.join)(options.workspace, ...path.split('/'));
-        // latin1 maps each byte to one character and back, so every byte outside the ASCII URL prefixes survives,
-        // whatever the file's encoding.
-        const before = (await (0,promises_.readFile)(file)).toString('latin1');
-        const { text, urls } = rewriteCacheBusters(before, options.imageHost, options.token);
-        if (urls === 0)
-            continue;
-        if (!options.dryRun)
-            await replaceFile(file, Buffer.from(text, 'latin1'));
-        files.push({ path, urls });
+    const staged = [];
+    let current = '';
+    try {
+        for (const path of paths) {
+            current = path;
+            const file = (0,external_node_path_.join)(options.workspace, ...path.split('/'));
+            // latin1 maps each byte to one character and back, so every byte outside the ASCII URL prefixes survives,
+            // whatever the file's encoding.
+            const before = (await readBounded(file)).toString('latin1');
+            const { text, urls } = rewriteCacheBusters(before, options.imageHost, options.token);
+            if (urls === 0)
+                continue;
+            if (!options.dryRun)
+                staged.push(await stage(file, Buffer.from(text, 'latin1')));
+            files.push({ path, urls });
+        }
+        current = '';
+        await replaceAll(staged);
+    }
+    catch (error) {
+        await Promise.all(staged.map((entry) => (0,promises_.unlink)(entry.temporary).catch(() => undefined)));
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new Error(`${current === '' ? 'replacing the rewritten files' : current}: ${reason}; no file was changed.`, { cause: error });
     }
     return { scanned: paths.length, files, urls: files.reduce((sum, file) => sum + file.urls, 0) };
+}
+async function readBounded(file) {
+    const { size } = await (0,promises_.stat)(file);
+    if (size > MAX_REWRITE_BYTES) {
+        throw new Error(`${(size / 2 ** 20).toFixed(1)} MiB, over the ${MAX_REWRITE_BYTES / 2 ** 20} MiB that rewrite reads; ` +
+            'leave it out of rewrite with a ! pattern');
+    }
+    return (0,promises_.readFile)(file);
+}
+async function stage(file, content) {
+    const { mode } = await (0,promises_.stat)(file);
+    const temporary = besideFile(file, 'tmp');
+    const handle = await (0,promises_.open)(temporary, 'wx', 0o600);
+    try {
+        await handle.writeFile(content);
+    }
+    finally {
+        await handle.close();
+    }
+    await (0,promises_.chmod)(temporary, mode & 0o7777);
+    return { file, temporary };
+}
+/**
+ * Each staged file renamed over its original: a reader (the deploy step, a server) sees the old file or the new one,
+ * never a half-written one. The originals are kept (hard links) until every rename has succeeded, so that a rename
+ * that fails part-way puts back the ones before it.
+ */
+async function replaceAll(staged) {
+    const kept = [];
+    try {
+        for (const { file, temporary } of staged) {
+            const entry = { file, original: besideFile(file, 'orig'), replaced: false };
+            await (0,promises_.link)(file, entry.original);
+            kept.push(entry);
+            await (0,promises_.rename)(temporary, file);
+            entry.replaced = true;
+        }
+    }
+    catch (error) {
+        // A rename onto another link of the same file does nothing: an original not yet replaced is unlinked instead.
+        for (const { file, original, replaced } of kept.reverse())
+            await (replaced ? (0,promises_.rename)(original, file) : (0,promises_.unlink)(original)).catch(() => undefined);
+        throw error;
+    }
+    await Promise.all(kept.map(({ original }) => (0,promises_.unlink)(original).catch(() => undefined)));
+}
+function besideFile(file, kind) {
+    return (0,external_node_path_.join)((0,external_node_path_.dirname)(file), `.${(0,external_node_path_.basename)(file)}.${(0,external_node_crypto_.randomBytes)(6).toString('hex')}.${kind}`);
 }
 /** Regular files only, '/'-separated; symbolic links are neither followed nor listed. */
 async function listFiles(workspace, skip, prefix = '') {
@@ -35340,26 +35534,6 @@ async function listFiles(workspace, skip, prefix = '') {
             paths.push(path);
     }
     return paths;
-}
-/** A reader (the deploy step, a server) sees the old file or the new one, never a half-written one. */
-async function replaceFile(file, content) {
-    const { mode } = await (0,promises_.stat)(file);
-    const temporary = (0,external_node_path_.join)((0,external_node_path_.dirname)(file), `.${(0,external_node_path_.basename)(file)}.${(0,external_node_crypto_.randomBytes)(6).toString('hex')}.tmp`);
-    try {
-        const handle = await (0,promises_.open)(temporary, 'wx', 0o600);
-        try {
-            await handle.writeFile(content);
-        }
-        finally {
-            await handle.close();
-        }
-        await (0,promises_.chmod)(temporary, mode & 0o7777);
-        await (0,promises_.rename)(temporary, file);
-    }
-    catch (error) {
-        await (0,promises_.unlink)(temporary).catch(() => undefined);
-        throw error;
-    }
 }
 const byCodeUnit = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -35703,26 +35877,26 @@ async function rewriteStep(settings, token, options, tell) {
 }
 
 ;// CONCATENATED MODULE: ./src/run/log.ts
-/** The same log, with every line redacted first: nothing reaches it unredacted. */
-function redactedLog(log, redact) {
+/** The same log, with every line made fit to show first (shown.ts): nothing reaches it as it came. */
+function shownLog(log, shown) {
     return {
         info: (line) => {
-            log.info(redact(line));
+            log.info(shown(line));
         },
         notice: (line) => {
-            log.notice(redact(line));
+            log.notice(shown(line));
         },
         warning: (line) => {
-            log.warning(redact(line));
+            log.warning(shown(line));
         },
         error: (line) => {
-            log.error(redact(line));
+            log.error(shown(line));
         },
         debug: (line) => {
-            log.debug(redact(line));
+            log.debug(shown(line));
         },
         startGroup: (name) => {
-            log.startGroup(redact(name));
+            log.startGroup(shown(name));
         },
         endGroup: () => {
             log.endGroup();
@@ -36335,7 +36509,37 @@ function parseAssets(text) {
     return throwInput(`assets: ${count} neither an absolute http(s) URL nor a 32-character asset hash:\n${shown.join('\n')}`);
 }
 
+;// CONCATENATED MODULE: ./src/shown.ts
+/** Redacts, then neutralises runner commands, line by line. */
+function shownBy(redact) {
+    return (text) => neutraliseCommands(redact(text));
+}
+// .NET's TrimStart, which the runner applies, removes U+0085 too; \s covers the rest of its whitespace.
+const COMMAND_START = /^([\s\u0085]*)::/;
+const LEGACY_COMMAND = /##(vso)?\[/gi;
+/** Every line of `text` with no runner command left in it; line breaks are kept. */
+function neutraliseCommands(text) {
+    if (!text.includes('::') && !text.includes('##'))
+        return text;
+    return text
+        .split(/(\r\n|\r|\n)/)
+        .map((line) => line.replace(COMMAND_START, '$1\\::').replace(LEGACY_COMMAND, (found) => `${found.slice(0, -1)}\\[`))
+        .join('');
+}
+/**
+ * JSON for standard output, where a CI log shows it: `##[` inside a string becomes `##\u005b`, the same JSON value.
+ * (JSON never starts a line with `::`, and holds no raw line break inside a string.)
+ */
+function neutraliseJson(json) {
+    return json.replace(LEGACY_COMMAND, (found) => `${found.slice(0, -1)}\\u005b`);
+}
+/** One line: outside text inside a sentence of ours must not start a line of its own. */
+function shown_oneLine(text) {
+    return text.replace(/[\r\n\u0085\u2028\u2029]+/g, ' ');
+}
+
 ;// CONCATENATED MODULE: ./src/main.ts
+
 
 
 
@@ -36353,15 +36557,16 @@ function parseAssets(text) {
 async function run() {
     const startedAt = new Date();
     const redact = registerSecrets([getInput('api-key'), getInput('github-token')]);
+    const shown = shownBy(redact);
     try {
-        await invalidate(redact);
+        await invalidate(redact, shown);
     }
     catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         if (!(error instanceof inputs_InputError))
-            debug(redact(String(error instanceof Error ? error.stack : error)));
+            debug(shown(String(error instanceof Error ? error.stack : error)));
         await publish({ error: message, startedAt }, redact).catch(() => undefined);
-        setFailed(redact(message));
+        setFailed(shown(message));
     }
 }
 /** First of all: the runner masks the keys, and every form of them, in everything it shows. */
@@ -36372,13 +36577,13 @@ function registerSecrets(rawKeys) {
             setSecret(form);
     return makeRedactor(keys);
 }
-async function invalidate(redact) {
+async function invalidate(redact, shown) {
     const raw = Object.fromEntries(INPUT_NAMES.map((name) => [name, getInput(name)]));
     // Read once; gone from the environment, so that no process started later (git, its helpers) inherits them.
     delete process.env['INPUT_API-KEY'];
     delete process.env['INPUT_GITHUB-TOKEN'];
     const settings = parseSettings(raw);
-    const log = redactedLog(core_namespaceObject, redact);
+    const log = shownLog(core_namespaceObject, shown);
     const report = await runFlow(settings, {
         log,
         redact,
@@ -36389,7 +36594,7 @@ async function invalidate(redact) {
     for (const failure of failures.slice(0, 10))
         log.error(failure);
     if (failures.length > 0) {
-        setFailed(redact(`${plural(failures.length, 'failure')}; the job summary and the report list each one.`));
+        setFailed(`${plural(failures.length, 'failure')}; the job summary and the report list each one.`);
     }
 }
 /** Outputs, job summary and JSON report: written on every run, failed or not, ended before its plan or not. */

@@ -6,7 +6,7 @@ import * as core from '@actions/core';
 import { githubCi, githubContextFromEnv } from './changes/ci/github.ts';
 import { makeRedactor, redactStrings, secretForms, secretValues, type Redact } from './redact.ts';
 import { runFlow } from './run/flow.ts';
-import { redactedLog } from './run/log.ts';
+import { shownLog } from './run/log.ts';
 import {
   failureJson,
   failuresOf,
@@ -17,20 +17,22 @@ import {
 } from './run/report.ts';
 import { failureMarkdown, summaryMarkdown } from './run/summary.ts';
 import { INPUT_NAMES, InputError, parseSettings, type RawInputs } from './settings.ts';
+import { shownBy, type Shown } from './shown.ts';
 import { plural } from './wording.ts';
 
 /** The action: inputs -> settings -> plan -> execute -> report. Fails the step for anything thrown. */
 export async function run(): Promise<void> {
   const startedAt = new Date();
   const redact = registerSecrets([core.getInput('api-key'), core.getInput('github-token')]);
+  const shown = shownBy(redact);
   try {
-    await invalidate(redact);
+    await invalidate(redact, shown);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (!(error instanceof InputError))
-      core.debug(redact(String(error instanceof Error ? error.stack : error)));
+      core.debug(shown(String(error instanceof Error ? error.stack : error)));
     await publish({ error: message, startedAt }, redact).catch(() => undefined);
-    core.setFailed(redact(message));
+    core.setFailed(shown(message));
   }
 }
 
@@ -41,13 +43,13 @@ function registerSecrets(rawKeys: readonly string[]): Redact {
   return makeRedactor(keys);
 }
 
-async function invalidate(redact: Redact): Promise<void> {
+async function invalidate(redact: Redact, shown: Shown): Promise<void> {
   const raw = Object.fromEntries(INPUT_NAMES.map((name) => [name, core.getInput(name)])) as RawInputs;
   // Read once; gone from the environment, so that no process started later (git, its helpers) inherits them.
   delete process.env['INPUT_API-KEY'];
   delete process.env['INPUT_GITHUB-TOKEN'];
   const settings = parseSettings(raw);
-  const log = redactedLog(core, redact);
+  const log = shownLog(core, shown);
   const report = await runFlow(settings, {
     log,
     redact,
@@ -57,9 +59,7 @@ async function invalidate(redact: Redact): Promise<void> {
   const failures = failuresOf(report);
   for (const failure of failures.slice(0, 10)) log.error(failure);
   if (failures.length > 0) {
-    core.setFailed(
-      redact(`${plural(failures.length, 'failure')}; the job summary and the report list each one.`),
-    );
+    core.setFailed(`${plural(failures.length, 'failure')}; the job summary and the report list each one.`);
   }
 }
 

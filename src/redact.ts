@@ -3,6 +3,8 @@
  * encoding of it either, since a server may echo it back base64'd, hex'd, URL-encoded or JSON-escaped.
  */
 
+import { normalForms } from './normal-forms.ts';
+
 export const REDACTED = '***';
 
 const MIN_FORM_LENGTH = 6;
@@ -53,13 +55,33 @@ export function secretValues(raw: readonly string[]): string[] {
   return [...new Set(raw.flatMap((value) => [value, value.trim()]))].filter((value) => value.trim() !== '');
 }
 
-/** Replaces every form of every secret with `***`. */
+/** What a text becomes when the key was found in it only once decoded: no part of it can be shown safely. */
+export const WITHHELD = '(withheld: this text held the API key in an encoding)';
+
+/**
+ * Texts up to this size are also searched in their normal forms. Larger ones are only ever whole documents that
+ * the action built (the report, the summary) from strings that were redacted one by one, normal forms included.
+ */
+const NORMAL_FORMS_UP_TO = 64 * 1024;
+
+/**
+ * Replaces every known form of every secret with `***`; then, where the key still shows once the text is decoded
+ * (HTML entities, percent-encoding, JSON escapes, line breaks, base64 or hex runs: see normal-forms.ts), withholds
+ * the whole text.
+ */
 export function makeRedactor(secrets: readonly string[]): Redact {
   const forms = secrets.flatMap(secretForms);
   if (forms.length === 0) return (text) => text;
   // Without regard to case: hex and percent escapes come in either, and a host name comes back lower-cased.
-  const pattern = new RegExp([...new Set(forms)].map(escapeRegExp).join('|'), 'gi');
-  return (text) => text.replace(pattern, REDACTED);
+  const source = [...new Set(forms)].map(escapeRegExp).join('|');
+  const pattern = new RegExp(source, 'gi');
+  const holdsKey = new RegExp(source, 'i');
+  return (text) => {
+    const redacted = text.replace(pattern, REDACTED);
+    if (redacted.length > NORMAL_FORMS_UP_TO) return redacted;
+    for (const form of normalForms(redacted)) if (holdsKey.test(form)) return WITHHELD;
+    return redacted;
+  };
 }
 
 function escapeRegExp(text: string): string {

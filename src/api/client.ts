@@ -1,12 +1,7 @@
 import type { Dispatcher } from 'undici';
 import type { AssetRef } from '../assets/refs.ts';
 import type { Redact } from '../redact.ts';
-import {
-  ApiError,
-  isKeyRefusal,
-  KEY_REFUSED_HINT,
-  mentionsTooManyAssets,
-} from './errors.ts';
+import { ApiError, isKeyRefusal, KEY_REFUSED_HINT, mentionsTooManyAssets } from './errors.ts';
 import { RETRYABLE_NETWORK_CODES, RETRYABLE_STATUSES } from './retry.ts';
 import { isLoopbackHost } from '../http-url.ts';
 import { isCacheBuster } from '../urls.ts';
@@ -167,8 +162,10 @@ function interpret(
   if (status < 200 || status >= 300) {
     throw httpError(status, server(), retryAfterMs(header(headers, 'retry-after')), options);
   }
+  // JSON is judged as JSON whatever the content type says: PHP serves it as text/html unless told otherwise.
+  const json = parseJsonObject(body);
   const contentType = header(headers, 'content-type') ?? '';
-  if (/html/i.test(contentType) || /^\s*</.test(body)) {
+  if (json === undefined && (/html/i.test(contentType) || /^\s*</.test(body))) {
     // A login page or a proxy's page, from a base-url that is not the API: not a confirmation.
     const { message } = server();
     throw new ApiError(
@@ -177,7 +174,6 @@ function interpret(
       { kind: 'response', status, retryable: false },
     );
   }
-  const json = parseJsonObject(body);
   if (json?.success === false) {
     const { code, message } = server();
     throw new ApiError(`HTTP ${status} with "success": false${message === undefined ? '' : `: ${message}`}`, {

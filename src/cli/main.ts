@@ -2,9 +2,10 @@ import { ciFromEnv } from '../changes/ci/index.ts';
 import { InputError } from '../inputs.ts';
 import { makeRedactor, redactStrings, secretValues } from '../redact.ts';
 import { runFlow } from '../run/flow.ts';
-import { redactedLog } from '../run/log.ts';
+import { shownLog } from '../run/log.ts';
 import { failureJson, failuresOf, reportJson } from '../run/report.ts';
 import { parseSettings } from '../settings.ts';
+import { neutraliseJson, shownBy } from '../shown.ts';
 import { VERSION } from '../version.ts';
 import { envName, parseCommandLine, rawInputs, type Sources } from './args.ts';
 import { helpText } from './help.ts';
@@ -42,12 +43,12 @@ export async function runCommand(argv: readonly string[], terminal: Terminal): P
     // On a terminal, a log line first clears the progress line it would otherwise run into.
     const screen = { progressShown: false };
     const clear = terminal.interactive ? '\r\x1b[K' : '';
-    const log = redactedLog(
+    const log = shownLog(
       stderrLog((text) => {
         terminal.stderr(`${clear}${text}`);
         screen.progressShown = false;
       }, commandLine.verbose),
-      redact,
+      shownBy(redact),
     );
     let callEnded: ((failed: boolean) => void) | undefined;
     const report = await runFlow(settings, {
@@ -64,19 +65,21 @@ export async function runCommand(argv: readonly string[], terminal: Terminal): P
       onCall: (call) => callEnded?.(call.outcome === 'failed'),
     });
     if (screen.progressShown) terminal.stderr('\n');
-    const shown = redactStrings(report, redact); // before escaping and encoding, and once more after
+    const redacted = redactStrings(report, redact); // before escaping and encoding, and once more after
     terminal.stdout(
-      redact(commandLine.json ? `${JSON.stringify(reportJson(shown), null, 2)}\n` : resultText(shown)),
+      commandLine.json
+        ? neutraliseJson(redact(`${JSON.stringify(reportJson(redacted), null, 2)}\n`))
+        : shownBy(redact)(resultText(redacted)),
     );
     if (report.result?.stoppedBy?.keyRefused === true) return EXIT_REFUSED;
     return failuresOf(report).length > 0 ? EXIT_NOT_CONFIRMED : EXIT_CONFIRMED;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    terminal.stderr(redact(`error: ${message}\n`));
+    terminal.stderr(shownBy(redact)(`error: ${message}\n`));
     // --json promises a report on standard output, a failed run's too.
     if (json) {
       const failure = failureJson({ error: redact(message), startedAt });
-      terminal.stdout(redact(`${JSON.stringify(failure, null, 2)}\n`));
+      terminal.stdout(neutraliseJson(redact(`${JSON.stringify(failure, null, 2)}\n`)));
     }
     return error instanceof InputError ? EXIT_REFUSED : EXIT_NOT_CONFIRMED;
   }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { chmod, link, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { selectPaths } from '../changes/select.ts';
 import { rewriteCacheBusters } from './cache-buster.ts';
@@ -27,9 +27,14 @@ export interface RewriteOptions {
   readonly dryRun: boolean;
 }
 
+/** A file over this size is refused before it is read: rewriting reads a file whole. */
+export const MAX_REWRITE_BYTES = 64 * 1024 * 1024;
+
 /**
- * Sets the cache buster of the image URLs in the workspace files that `patterns` select. A file with nothing to
- * change is not written at all, so its timestamps stay as the build left them.
+ * Sets the cache buster of the image URLs in the workspace files that `patterns` select, all or nothing: every
+ * selected file is read and rewritten, and its new content staged beside it, before any file is replaced; if one
+ * fails, none is replaced. A file with nothing to change is not written at all, so its timestamps stay as the build
+ * left them.
  */
 export async function rewriteFiles(options: RewriteOptions): Promise<RewriteResult> {
   // A bad token or host is refused even when the patterns select nothing.
@@ -40,17 +45,89 @@ export async function rewriteFiles(options: RewriteOptions): Promise<RewriteResu
   const paths = selectPaths(await listFiles(options.workspace, skip), options.patterns).sort(byCodeUnit);
 
   const files: FileRewrite[] = [];
-  for (const path of paths) {
-    const file = join(options.workspace, ...path.split('/'));
-    // latin1 maps each byte to one character and back, so every byte outside the ASCII URL prefixes survives,
-    // whatever the file's encoding.
-    const before = (await readFile(file)).toString('latin1');
-    const { text, urls } = rewriteCacheBusters(before, options.imageHost, options.token);
-    if (urls === 0) continue;
-    if (!options.dryRun) await replaceFile(file, Buffer.from(text, 'latin1'));
-    files.push({ path, urls });
+  const staged: Staged[] = [];
+  let current = '';
+  try {
+    for (const path of paths) {
+      current = path;
+      const file = join(options.workspace, ...path.split('/'));
+      // latin1 maps each byte to one character and back, so every byte outside the ASCII URL prefixes survives,
+      // whatever the file's encoding.
+      const before = (await readBounded(file)).toString('latin1');
+      const { text, urls } = rewriteCacheBusters(before, options.imageHost, options.token);
+      if (urls === 0) continue;
+      if (!options.dryRun) staged.push(await stage(file, Buffer.from(text, 'latin1')));
+      files.push({ path, urls });
+    }
+    current = '';
+    await replaceAll(staged);
+  } catch (error) {
+    await Promise.all(staged.map((entry) => unlink(entry.temporary).catch(() => undefined)));
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `${current === '' ? 'replacing the rewritten files' : current}: ${reason}; no file was changed.`,
+      { cause: error },
+    );
   }
   return { scanned: paths.length, files, urls: files.reduce((sum, file) => sum + file.urls, 0) };
+}
+
+async function readBounded(file: string): Promise<Buffer> {
+  const { size } = await stat(file);
+  if (size > MAX_REWRITE_BYTES) {
+    throw new Error(
+      `${(size / 2 ** 20).toFixed(1)} MiB, over the ${MAX_REWRITE_BYTES / 2 ** 20} MiB that rewrite reads; ` +
+        'leave it out of rewrite with a ! pattern',
+    );
+  }
+  return readFile(file);
+}
+
+/** A file's new content, written beside it under a temporary name, with the file's mode. */
+interface Staged {
+  readonly file: string;
+  readonly temporary: string;
+}
+
+async function stage(file: string, content: Buffer): Promise<Staged> {
+  const { mode } = await stat(file);
+  const temporary = besideFile(file, 'tmp');
+  const handle = await open(temporary, 'wx', 0o600);
+  try {
+    await handle.writeFile(content);
+  } finally {
+    await handle.close();
+  }
+  await chmod(temporary, mode & 0o7777);
+  return { file, temporary };
+}
+
+/**
+ * Each staged file renamed over its original: a reader (the deploy step, a server) sees the old file or the new one,
+ * never a half-written one. The originals are kept (hard links) until every rename has succeeded, so that a rename
+ * that fails part-way puts back the ones before it.
+ */
+async function replaceAll(staged: readonly Staged[]): Promise<void> {
+  const kept: { file: string; original: string; replaced: boolean }[] = [];
+  try {
+    for (const { file, temporary } of staged) {
+      const entry = { file, original: besideFile(file, 'orig'), replaced: false };
+      await link(file, entry.original);
+      kept.push(entry);
+      await rename(temporary, file);
+      entry.replaced = true;
+    }
+  } catch (error) {
+    // A rename onto another link of the same file does nothing: an original not yet replaced is unlinked instead.
+    for (const { file, original, replaced } of kept.reverse())
+      await (replaced ? rename(original, file) : unlink(original)).catch(() => undefined);
+    throw error;
+  }
+  await Promise.all(kept.map(({ original }) => unlink(original).catch(() => undefined)));
+}
+
+function besideFile(file: string, kind: string): string {
+  return join(dirname(file), `.${basename(file)}.${randomBytes(6).toString('hex')}.${kind}`);
 }
 
 /** Regular files only, '/'-separated; symbolic links are neither followed nor listed. */
@@ -62,25 +139,6 @@ async function listFiles(workspace: string, skip: ReadonlySet<string>, prefix = 
     else if (entry.isFile()) paths.push(path);
   }
   return paths;
-}
-
-/** A reader (the deploy step, a server) sees the old file or the new one, never a half-written one. */
-async function replaceFile(file: string, content: Buffer): Promise<void> {
-  const { mode } = await stat(file);
-  const temporary = join(dirname(file), `.${basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    const handle = await open(temporary, 'wx', 0o600);
-    try {
-      await handle.writeFile(content);
-    } finally {
-      await handle.close();
-    }
-    await chmod(temporary, mode & 0o7777);
-    await rename(temporary, file);
-  } catch (error) {
-    await unlink(temporary).catch(() => undefined);
-    throw error;
-  }
 }
 
 const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

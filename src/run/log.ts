@@ -1,4 +1,4 @@
-import type { Redact } from '../redact.ts';
+import type { Shown } from '../shown.ts';
 
 /** Where a run tells what it does: the runner's log for the action, standard error for the command. */
 export interface Log {
@@ -12,26 +12,26 @@ export interface Log {
   endGroup(): void;
 }
 
-/** The same log, with every line redacted first: nothing reaches it unredacted. */
-export function redactedLog(log: Log, redact: Redact): Log {
+/** The same log, with every line made fit to show first (shown.ts): nothing reaches it as it came. */
+export function shownLog(log: Log, shown: Shown): Log {
   return {
     info: (line) => {
-      log.info(redact(line));
+      log.info(shown(line));
     },
     notice: (line) => {
-      log.notice(redact(line));
+      log.notice(shown(line));
     },
     warning: (line) => {
-      log.warning(redact(line));
+      log.warning(shown(line));
     },
     error: (line) => {
-      log.error(redact(line));
+      log.error(shown(line));
     },
     debug: (line) => {
-      log.debug(redact(line));
+      log.debug(shown(line));
     },
     startGroup: (name) => {
-      log.startGroup(redact(name));
+      log.startGroup(shown(name));
     },
     endGroup: () => {
       log.endGroup();

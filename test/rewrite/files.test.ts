@@ -8,17 +8,18 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  truncateSync,
 } from 'node:fs';
-import { rename, symlink, writeFile } from 'node:fs/promises';
+import { rename, stat, symlink, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rewriteFiles } from '../../src/rewrite/files.ts';
 
-// Only to make one rename fail; every other call goes to the real file system.
+// Only to make one rename fail, or a file vanish; every other call goes to the real file system.
 vi.mock('node:fs/promises', async (importOriginal) => {
   const actual = await importOriginal<typeof import('node:fs/promises')>();
-  return { ...actual, rename: vi.fn(actual.rename) };
+  return { ...actual, rename: vi.fn(actual.rename), stat: vi.fn(actual.stat) };
 });
 
 const IMAGE = 'https://img.example.net/w:640/https://www.example.com/a.png';
@@ -132,6 +133,46 @@ describe('rewriteFiles', () => {
     await expect(run(false, ['dist/index.html'])).rejects.toThrow('disk full');
     expect(everything()).toEqual(names);
     expect(read('dist/index.html')).toContain(IMAGE);
+  });
+
+  it('puts back the files it replaced when a later one cannot be replaced, and leaves nothing behind', async () => {
+    const { rename: realRename } =
+      await vi.importActual<typeof import('node:fs/promises')>('node:fs/promises');
+    const before = { app: read('dist/app.js'), index: read('dist/index.html') };
+    const names = everything();
+    vi.mocked(rename)
+      .mockImplementationOnce(realRename)
+      .mockRejectedValueOnce(new Error('EBUSY: resource busy'));
+    await expect(run(false)).rejects.toThrow(/EBUSY: resource busy; no file was changed/);
+    expect({ app: read('dist/app.js'), index: read('dist/index.html') }).toEqual(before);
+    expect(everything()).toEqual(names);
+  });
+
+  it('refuses a file over 64 MiB before reading it, names it, and changes no file', async () => {
+    await put('dist/zz-large.html', '');
+    truncateSync(at('dist/zz-large.html'), 65 * 2 ** 20); // sparse: nothing is written
+    const names = everything();
+    await expect(run(false)).rejects.toThrow(
+      'dist/zz-large.html: 65.0 MiB, over the 64 MiB that rewrite reads; leave it out of rewrite with a ! pattern; no file was changed.',
+    );
+    expect(read('dist/index.html')).toContain(IMAGE);
+    expect(everything()).toEqual(names);
+  });
+
+  it('names a selected file that vanished before it was read, and changes no file', async () => {
+    const { stat: realStat } = await vi.importActual<typeof import('node:fs/promises')>('node:fs/promises');
+    const names = everything();
+    vi.mocked(stat).mockImplementation(async (path, options) => {
+      if (String(path).endsWith('index.html')) await unlink(at('dist/index.html')).catch(() => undefined);
+      return realStat(path, options);
+    });
+    try {
+      await expect(run(false)).rejects.toThrow(/^dist\/index\.html: ENOENT/);
+    } finally {
+      vi.mocked(stat).mockImplementation(realStat);
+    }
+    expect(read('dist/app.js')).toContain(JSON.stringify(IMAGE).replaceAll('/', '\\/'));
+    expect(everything()).toEqual(names.filter((name) => name !== 'dist/index.html'));
   });
 
   it('refuses an unsafe token even when nothing is selected', async () => {
