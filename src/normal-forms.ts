@@ -116,16 +116,19 @@ const json: Decoder = (text) =>
 
 const whitespace: Decoder = (text) => (/\s/.test(text) ? [text.replace(/\s+/g, '')] : []);
 
-/** Runs long enough to hide a key, decoded at each alignment: what matters is whether the key comes out. */
+/**
+ * Runs long enough to hide a key, decoded at each alignment: what matters is whether the key comes out. Line breaks
+ * are removed first, since base64 is wrapped at 64 or 76 characters.
+ */
 const base64: Decoder = (text) =>
-  [...text.matchAll(/[A-Za-z0-9+/_-]{12,}/g)].flatMap(([run]) =>
+  [...text.replace(/\s+/g, '').matchAll(/[A-Za-z0-9+/_-]{12,}/g)].flatMap(([run]) =>
     [0, 1, 2, 3].map((offset) =>
       Buffer.from(run.slice(offset).replaceAll('-', '+').replaceAll('_', '/'), 'base64').toString('latin1'),
     ),
   );
 
 const hex: Decoder = (text) =>
-  [...text.matchAll(/[0-9a-f]{12,}/gi)].flatMap(([run]) =>
+  [...text.replace(/\s+/g, '').matchAll(/[0-9a-f]{12,}/gi)].flatMap(([run]) =>
     [0, 1].map((offset) => Buffer.from(run.slice(offset), 'hex').toString('latin1')),
   );
 

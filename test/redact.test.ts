@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { makeRedactor, REDACTED } from '../src/redact.ts';
+import { encodeThrough, encodingChain, printableKey } from './support/encodings.ts';
 import { RUNS } from './support/runs.ts';
 
 // Keys of at least 5 characters: for shorter ones the redactor deliberately keeps only the raw form, since a 2- or
@@ -145,5 +146,30 @@ describe('makeRedactor', () => {
   it('leaves text unchanged when there is no key', () => {
     expect(makeRedactor([])('anything at all')).toBe('anything at all');
     expect(makeRedactor([''])('anything at all')).toBe('anything at all');
+  });
+});
+
+describe('makeRedactor, whatever encoding the server used', () => {
+  it('shows no key echoed through a chain of one to three encodings', () => {
+    fc.assert(
+      fc.property(printableKey, encodingChain, (secret, chain) => {
+        const echoed = encodeThrough(secret, chain);
+        const shown = makeRedactor([secret])(`HTTP 400: invalid key "${echoed}".`);
+        expect(shown).not.toContain(secret);
+        expect(shown).not.toContain(echoed);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('leaves text that holds no key as it is', () => {
+    fc.assert(
+      fc.property(printableKey, printableKey, encodingChain, (secret, other, chain) => {
+        fc.pre(!other.includes(secret) && !secret.includes(other));
+        const text = `HTTP 400: ${encodeThrough(other, chain)}`;
+        expect(makeRedactor([secret])(text)).toBe(text);
+      }),
+      { numRuns: RUNS },
+    );
   });
 });

@@ -124,6 +124,15 @@ describe('answers that are not what they seem', () => {
     expect(error.message).toContain('with an HTML page, not an API answer');
   });
 
+  it('judges a 2xx JSON answer by its JSON, even served as text/html (as PHP serves it by default)', async () => {
+    emulator().inject('token', {
+      body: JSON.stringify({ success: true, data: { token: 'fresh42' } }),
+      headers: { 'content-type': 'text/html; charset=UTF-8' },
+    });
+    const answer = await sendCall({ route: 'token' }, clientFor(emulator(), ROOT_KEY));
+    expect(answer.token).toBe('fresh42');
+  });
+
   it('refuses an endpoint that is not https (but for loopback), before anything is sent', async () => {
     const endpoint = new URL('http://dashboard.example.com/api/svc/v2/cache');
     await expect(sendCall(ASSETS, clientFor(emulator(), ROOT_KEY, { endpoint }))).rejects.toThrow(

@@ -24,6 +24,8 @@ import {
 } from '../emulator/server.ts';
 import { clientFor } from '../support/client.ts';
 import { runAction, type ActionRun } from '../support/runner.ts';
+import { encodeThrough, encodingChain } from '../support/encodings.ts';
+import { RUNS } from '../support/runs.ts';
 import { echoedForms, scan, type Leak } from '../support/scan.ts';
 import { startBystander, Tally, type Bystander } from '../support/reliability.ts';
 
@@ -196,6 +198,17 @@ const CASES: LeakCase[] = [
       return { scope: 'all', 'max-retries': '0', 'timeout-seconds': '0.5' };
     },
   },
+  // Echoes in any chain of one to three encodings: more of them under `npm run fuzz`.
+  ...fc
+    .sample(encodingChain, { seed: SEED, numRuns: Math.max(6, Math.round(RUNS / 20)) })
+    .map((chain): LeakCase => ({
+      name: `a 400 echoing the key through ${chain.join(' → ')}`,
+      setup: (key, emulator) => {
+        inject(emulator, 'invalidate/assets', { status: 400, message: `echo: ${encodeThrough(key, chain)}` });
+        return { assets: ASSETS };
+      },
+      secrets: (key) => [key, encodeThrough(key, chain)],
+    })),
   {
     name: 'a fixed key holding a backslash, quotes and each of + / = %, echoed by a run that succeeds',
     key: FIXED_KEY,

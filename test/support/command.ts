@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { runnerCommands } from './runner-commands.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const COMMAND = fileURLToPath(new URL('../../dist/cli/index.js', import.meta.url));
@@ -25,7 +26,21 @@ export interface CommandOptions {
 
 /** `node dist/cli/index.js ...args`, with only PATH and `env` in its environment. */
 export function runCommand(args: readonly string[], options: CommandOptions = {}): Promise<CommandRun> {
-  return spawnProcess(process.execPath, [COMMAND, ...args], options);
+  return spawnProcess(process.execPath, [COMMAND, ...args], options).then(withoutRunnerCommands);
+}
+
+/**
+ * The command writes no CI command of its own, on any CI: a line of its output that GitHub's runner or Azure
+ * Pipelines would read as one fails the test.
+ */
+function withoutRunnerCommands(run: CommandRun): CommandRun {
+  const commands = runnerCommands(`${run.stdout}\n${run.stderr}`);
+  if (commands.length > 0) {
+    throw new Error(
+      `a CI would read commands in the command's output:\n${commands.map((c) => c.line).join('\n')}`,
+    );
+  }
+  return run;
 }
 
 /**
@@ -34,7 +49,9 @@ export function runCommand(args: readonly string[], options: CommandOptions = {}
  */
 export function runShell(script: string, options: CommandOptions = {}): Promise<CommandRun> {
   const cli = `${shellQuote(process.execPath)} ${shellQuote(COMMAND)}`;
-  return spawnProcess('bash', ['-c', `CLI() { ${cli} "$@"; }\n${script}`], options);
+  return spawnProcess('bash', ['-c', `CLI() { ${cli} "$@"; }\n${script}`], options).then(
+    withoutRunnerCommands,
+  );
 }
 
 /** Single-quoted for bash, whatever the text holds. */

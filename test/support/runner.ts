@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { foreignCommands } from './runner-commands.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -57,6 +58,13 @@ export async function runAction(
   const env = { PATH: process.env.PATH ?? '', ...runnerInputs(withValues), ...files, ...extraEnv };
   try {
     const { exitCode, stdout, stderr } = await spawnNode(['dist/index.js'], env);
+    // As the runner would: a command in the output that the action did not write fails the test.
+    const foreign = foreignCommands(`${stdout}\n${stderr}`);
+    if (foreign.length > 0) {
+      throw new Error(
+        `the runner would read commands the action did not write:\n${foreign.map((c) => c.line).join('\n')}`,
+      );
+    }
     const outputs = parseOutputFile(readFileSync(files.GITHUB_OUTPUT, 'utf8'));
     const reportPath = outputs['report-path'];
     return {
