@@ -2073,12 +2073,44 @@ async function rewriteStep(settings, token, options, tell) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/shown.ts
+/** Redacts, then neutralises runner commands, line by line. */
+function shownBy(redact) {
+    return (text) => neutraliseCommands(redact(text));
+}
+// .NET's TrimStart, which the runner applies, removes U+0085 too; \s covers the rest of its whitespace.
+const COMMAND_START = /^([\s\u0085]*)::/;
+const LEGACY_COMMAND = /##(vso)?\[/gi;
+/** Every line of `text` with no runner command left in it; line breaks are kept. */
+function neutraliseCommands(text) {
+    if (!text.includes('::') && !text.includes('##'))
+        return text;
+    return text
+        .split(/(\r\n|\r|\n)/)
+        .map((line) => line.replace(COMMAND_START, '$1\\::').replace(LEGACY_COMMAND, (found) => `${found.slice(0, -1)}\\[`))
+        .join('');
+}
+/**
+ * JSON for standard output, where a CI log shows it: `##[` inside a string becomes `##\u005b`, the same JSON value.
+ * (JSON never starts a line with `::`, and holds no raw line break inside a string.)
+ */
+function neutraliseJson(json) {
+    return json.replace(LEGACY_COMMAND, (found) => `${found.slice(0, -1)}\\u005b`);
+}
+/** One line: outside text inside a sentence of ours must not start a line of its own. */
+function shown_oneLine(text) {
+    return text.replace(/[\r\n\u0085\u2028\u2029]+/g, ' ');
+}
+
 ;// CONCATENATED MODULE: ./src/run/log.ts
+
 /** The same log, with every line made fit to show first (shown.ts): nothing reaches it as it came. */
 function shownLog(log, shown) {
     return {
+        // A plain line is written as it is: a line break in it would start a line of its own. Annotations and debug
+        // lines are commands, whose data the runner's escaping keeps on one line.
         info: (line) => {
-            log.info(shown(line));
+            log.info(shown(shown_oneLine(line)));
         },
         notice: (line) => {
             log.notice(shown(line));
@@ -2544,35 +2576,6 @@ function parseAssets(text) {
         shown.push(`  ... and ${invalid.length - 20} more`);
     const count = invalid.length === 1 ? '1 entry is' : `${invalid.length} entries are`;
     return throwInput(`assets: ${count} neither an absolute http(s) URL nor a 32-character asset hash:\n${shown.join('\n')}`);
-}
-
-;// CONCATENATED MODULE: ./src/shown.ts
-/** Redacts, then neutralises runner commands, line by line. */
-function shownBy(redact) {
-    return (text) => neutraliseCommands(redact(text));
-}
-// .NET's TrimStart, which the runner applies, removes U+0085 too; \s covers the rest of its whitespace.
-const COMMAND_START = /^([\s\u0085]*)::/;
-const LEGACY_COMMAND = /##(vso)?\[/gi;
-/** Every line of `text` with no runner command left in it; line breaks are kept. */
-function neutraliseCommands(text) {
-    if (!text.includes('::') && !text.includes('##'))
-        return text;
-    return text
-        .split(/(\r\n|\r|\n)/)
-        .map((line) => line.replace(COMMAND_START, '$1\\::').replace(LEGACY_COMMAND, (found) => `${found.slice(0, -1)}\\[`))
-        .join('');
-}
-/**
- * JSON for standard output, where a CI log shows it: `##[` inside a string becomes `##\u005b`, the same JSON value.
- * (JSON never starts a line with `::`, and holds no raw line break inside a string.)
- */
-function neutraliseJson(json) {
-    return json.replace(LEGACY_COMMAND, (found) => `${found.slice(0, -1)}\\u005b`);
-}
-/** One line: outside text inside a sentence of ours must not start a line of its own. */
-function shown_oneLine(text) {
-    return text.replace(/[\r\n\u0085\u2028\u2029]+/g, ' ');
 }
 
 ;// CONCATENATED MODULE: ./src/cli/args.ts

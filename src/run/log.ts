@@ -1,4 +1,4 @@
-import type { Shown } from '../shown.ts';
+import { oneLine, type Shown } from '../shown.ts';
 
 /** Where a run tells what it does: the runner's log for the action, standard error for the command. */
 export interface Log {
@@ -15,8 +15,10 @@ export interface Log {
 /** The same log, with every line made fit to show first (shown.ts): nothing reaches it as it came. */
 export function shownLog(log: Log, shown: Shown): Log {
   return {
+    // A plain line is written as it is: a line break in it would start a line of its own. Annotations and debug
+    // lines are commands, whose data the runner's escaping keeps on one line.
     info: (line) => {
-      log.info(shown(line));
+      log.info(shown(oneLine(line)));
     },
     notice: (line) => {
       log.notice(shown(line));
