@@ -4029,7 +4029,7 @@ module.exports = Request
 
 /***/ }),
 
-/***/ 3749:
+/***/ 6130:
 /***/ ((module) => {
 
 module.exports = {
@@ -4268,7 +4268,7 @@ module.exports = {
 
 
 const assert = __webpack_require__(4589)
-const { kDestroyed, kBodyUsed, kListeners, kBody } = __webpack_require__(3749)
+const { kDestroyed, kBodyUsed, kListeners, kBody } = __webpack_require__(6130)
 const { IncomingMessage } = __webpack_require__(7067)
 const stream = __webpack_require__(7075)
 const net = __webpack_require__(7030)
@@ -4994,7 +4994,7 @@ module.exports = {
 
 
 const { InvalidArgumentError } = __webpack_require__(2344)
-const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __webpack_require__(3749)
+const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __webpack_require__(6130)
 const DispatcherBase = __webpack_require__(2540)
 const Pool = __webpack_require__(3959)
 const Client = __webpack_require__(2138)
@@ -5146,7 +5146,7 @@ const {
   kGetDispatcher
 } = __webpack_require__(3229)
 const Pool = __webpack_require__(3959)
-const { kUrl, kInterceptors } = __webpack_require__(3749)
+const { kUrl, kInterceptors } = __webpack_require__(6130)
 const { parseOrigin } = __webpack_require__(7375)
 const kFactory = Symbol('factory')
 
@@ -5400,7 +5400,7 @@ const {
   kOnError,
   kResume,
   kHTTPContext
-} = __webpack_require__(3749)
+} = __webpack_require__(6130)
 
 const constants = __webpack_require__(2529)
 const EMPTY_BUF = Buffer.alloc(0)
@@ -6897,7 +6897,7 @@ const {
   kResume,
   kSize,
   kHTTPContext
-} = __webpack_require__(3749)
+} = __webpack_require__(6130)
 
 const kOpenStreams = Symbol('open streams')
 
@@ -7724,7 +7724,7 @@ const {
   kHTTPContext,
   kMaxConcurrentStreams,
   kResume
-} = __webpack_require__(3749)
+} = __webpack_require__(6130)
 const connectH1 = __webpack_require__(5580)
 const connectH2 = __webpack_require__(3045)
 let deprecatedInterceptorWarned = false
@@ -8306,7 +8306,7 @@ const {
   ClientClosedError,
   InvalidArgumentError
 } = __webpack_require__(2344)
-const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __webpack_require__(3749)
+const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __webpack_require__(6130)
 
 const kOnDestroyed = Symbol('onDestroyed')
 const kOnClosed = Symbol('onClosed')
@@ -8587,7 +8587,7 @@ module.exports = Dispatcher
 
 
 const DispatcherBase = __webpack_require__(2540)
-const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __webpack_require__(3749)
+const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __webpack_require__(6130)
 const ProxyAgent = __webpack_require__(8349)
 const Agent = __webpack_require__(4332)
 
@@ -8879,7 +8879,7 @@ module.exports = class FixedQueue {
 
 const DispatcherBase = __webpack_require__(2540)
 const FixedQueue = __webpack_require__(5533)
-const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __webpack_require__(3749)
+const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __webpack_require__(6130)
 const PoolStats = __webpack_require__(429)
 
 const kClients = Symbol('clients')
@@ -9076,7 +9076,7 @@ module.exports = {
 /***/ 429:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __webpack_require__(3749)
+const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __webpack_require__(6130)
 const kPool = Symbol('pool')
 
 class PoolStats {
@@ -9131,7 +9131,7 @@ const {
   InvalidArgumentError
 } = __webpack_require__(2344)
 const util = __webpack_require__(7375)
-const { kUrl, kInterceptors } = __webpack_require__(3749)
+const { kUrl, kInterceptors } = __webpack_require__(6130)
 const buildConnector = __webpack_require__(5005)
 
 const kOptions = Symbol('options')
@@ -9233,7 +9233,7 @@ module.exports = Pool
 
 
 
-const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __webpack_require__(3749)
+const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __webpack_require__(6130)
 const { URL } = __webpack_require__(3136)
 const Agent = __webpack_require__(4332)
 const Pool = __webpack_require__(3959)
@@ -9647,7 +9647,7 @@ module.exports = class DecoratorHandler {
 
 
 const util = __webpack_require__(7375)
-const { kBodyUsed } = __webpack_require__(3749)
+const { kBodyUsed } = __webpack_require__(6130)
 const assert = __webpack_require__(4589)
 const { InvalidArgumentError } = __webpack_require__(2344)
 const EE = __webpack_require__(8474)
@@ -9886,7 +9886,7 @@ module.exports = RedirectHandler
 
 const assert = __webpack_require__(4589)
 
-const { kRetryHandlerDefaultRetry } = __webpack_require__(3749)
+const { kRetryHandlerDefaultRetry } = __webpack_require__(6130)
 const { RequestRetryError } = __webpack_require__(2344)
 const {
   isDisturbed,
@@ -11255,7 +11255,7 @@ exports.enumToMap = enumToMap;
 
 
 
-const { kClients } = __webpack_require__(3749)
+const { kClients } = __webpack_require__(6130)
 const Agent = __webpack_require__(4332)
 const {
   kAgent,
@@ -11435,7 +11435,7 @@ const {
   kConnected
 } = __webpack_require__(5154)
 const { MockInterceptor } = __webpack_require__(4452)
-const Symbols = __webpack_require__(3749)
+const Symbols = __webpack_require__(6130)
 const { InvalidArgumentError } = __webpack_require__(2344)
 
 /**
@@ -11750,7 +11750,7 @@ const {
   kConnected
 } = __webpack_require__(5154)
 const { MockInterceptor } = __webpack_require__(4452)
-const Symbols = __webpack_require__(3749)
+const Symbols = __webpack_require__(6130)
 const { InvalidArgumentError } = __webpack_require__(2344)
 
 /**
@@ -13749,7 +13749,7 @@ module.exports = {
 
 
 module.exports = {
-  kConstruct: (__webpack_require__(3749).kConstruct)
+  kConstruct: (__webpack_require__(6130).kConstruct)
 }
 
 
@@ -17231,7 +17231,7 @@ module.exports = {
 
 
 
-const { kConnected, kSize } = __webpack_require__(3749)
+const { kConnected, kSize } = __webpack_require__(6130)
 
 class CompatWeakRef {
   constructor (value) {
@@ -18206,7 +18206,7 @@ module.exports = {
 
 
 
-const { kConstruct } = __webpack_require__(3749)
+const { kConstruct } = __webpack_require__(6130)
 const { kEnumerableProperty } = __webpack_require__(7375)
 const {
   iteratorMixin,
@@ -21201,7 +21201,7 @@ const { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecord
 const { kHeaders, kSignal, kState, kDispatcher } = __webpack_require__(1944)
 const { webidl } = __webpack_require__(220)
 const { URLSerializer } = __webpack_require__(2121)
-const { kConstruct } = __webpack_require__(3749)
+const { kConstruct } = __webpack_require__(6130)
 const assert = __webpack_require__(4589)
 const { getMaxListeners, setMaxListeners, getEventListeners, defaultMaxListeners } = __webpack_require__(8474)
 
@@ -22242,7 +22242,7 @@ const { kState, kHeaders } = __webpack_require__(1944)
 const { webidl } = __webpack_require__(220)
 const { FormData } = __webpack_require__(6443)
 const { URLSerializer } = __webpack_require__(2121)
-const { kConstruct } = __webpack_require__(3749)
+const { kConstruct } = __webpack_require__(6130)
 const assert = __webpack_require__(4589)
 const { types } = __webpack_require__(7975)
 
@@ -26794,7 +26794,7 @@ module.exports = {
 
 const { webidl } = __webpack_require__(220)
 const { kEnumerableProperty } = __webpack_require__(7375)
-const { kConstruct } = __webpack_require__(3749)
+const { kConstruct } = __webpack_require__(6130)
 const { MessagePort } = __webpack_require__(5919)
 
 /**

@@ -30877,7 +30877,7 @@ exports.debug = debug; // for test
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6130);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9286);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30886,7 +30886,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6130:
+/***/ 9286:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34689,6 +34689,7 @@ const RETRY_WINDOW_MS = 5 * 60_000;
 
 ;// CONCATENATED MODULE: ./src/urls.ts
 
+
 /**
  * What a cache buster may hold: safe in a URL path segment and in any text that carries the URL (HTML, a srcset
  * list, CSS url(), JSON). The client holds a token from the service to it, rewrite and imageUrl a value given.
@@ -34756,6 +34757,14 @@ function originOf(value) {
     if (url === undefined)
         throw new TypeError(`origin URL ${JSON.stringify(value)} is not an absolute http(s) URL`);
     return url.href;
+}
+/**
+ * A cache buster derived from an image's bytes: the first 12 hex characters of their SHA-256. The same bytes give
+ * the same value on every machine and every run, so a site generator can write the URL at build time
+ * (`imageUrl({ …, cacheBuster: contentCacheBuster(bytes) })`) and `rewrite-with: content` writes the same.
+ */
+function contentCacheBuster(bytes) {
+    return (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex').slice(0, 12);
 }
 
 ;// CONCATENATED MODULE: ./src/api/server-message.ts
@@ -35327,7 +35336,11 @@ function planRun(settings, changed) {
     const calls = invalidationCalls(target, files?.urls ?? []);
     if (settings.token)
         calls.push({ route: 'token' });
-    return { scope: target.scope, calls, ...(files === undefined ? {} : { files: files.plan }) };
+    return {
+        scope: target.scope,
+        calls,
+        ...(files === undefined ? {} : { files: files.plan, fileOf: files.fileOf }),
+    };
 }
 function invalidationCalls(target, fileUrls) {
     switch (target.scope) {
@@ -35355,15 +35368,20 @@ function planFiles(request, changed) {
     const selected = selectPaths(changed.files, request.patterns);
     const urls = [];
     const unmapped = [];
+    const fileOf = new Map();
     for (const path of selected) {
         const url = mapToUrl(path, request.urlMap);
         if (url === undefined)
             unmapped.push(path);
-        else
+        else {
             urls.push(url);
+            if (!fileOf.has(url))
+                fileOf.set(url, path);
+        }
     }
     return {
         urls,
+        fileOf,
         plan: {
             source: changed.source,
             found: changed.files.length,
@@ -35376,33 +35394,88 @@ function planFiles(request, changed) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/rewrite/content.ts
+
+
+
+// Images read at once: enough to keep the disk busy, few enough to bound memory.
+const READS_AT_ONCE = 16;
+/**
+ * The content cache buster of each invalidated image that url-map made from a file still in the workspace. An image
+ * given as a URL or a hash, or deleted, gets none: its URLs stay as they are.
+ */
+async function contentBusters(refs, fileOf, workspace) {
+    const values = new Map();
+    const notRewritten = [];
+    for (let start = 0; start < refs.length; start += READS_AT_ONCE) {
+        await Promise.all(refs.slice(start, start + READS_AT_ONCE).map(async (ref) => {
+            const path = fileOf?.get(ref);
+            if (path === undefined) {
+                notRewritten.push({ ref, reason: 'not mapped from a changed file (given in assets or files)' });
+                return;
+            }
+            try {
+                values.set(ref, contentCacheBuster(await (0,promises_.readFile)((0,external_node_path_.join)(workspace, ...path.split('/')))));
+            }
+            catch (error) {
+                const code = error.code;
+                notRewritten.push({
+                    ref,
+                    reason: code === 'ENOENT'
+                        ? `${path} is not in the workspace (deleted)`
+                        : `${path}: ${code ?? String(error)}`,
+                });
+            }
+        }));
+    }
+    return { values, notRewritten };
+}
+
 ;// CONCATENATED MODULE: ./src/rewrite/cache-buster.ts
 /**
- * Sets the `cb:` cache buster of every image URL on the account's image host to a new token, so that pages built
- * before the token existed ask for fresh copies. Only the `//host/segments/` prefix of a URL is touched: the origin
- * URL after it and the syntax around it (HTML, srcset, CSS, JSON, JS) stay as they are, so the end of a URL never
- * has to be found.
+ * Sets the `cb:` cache buster of image URLs on the account's image host: of every one to a new token, so that pages
+ * built before the token existed ask for fresh copies; or, per origin image, to a value of its own (its content's),
+ * so that only the images that changed get new URLs. Only the `//host/segments/` prefix of a URL is touched: the
+ * origin URL after it and the syntax around it (HTML, srcset, CSS, JSON, JS) stay as they are.
  */
 
-function rewriteCacheBusters(text, imageHost, token) {
-    if (!isCacheBuster(token)) {
-        throw new Error(`The cache token ${JSON.stringify(token)} cannot be written as a URL path segment.`);
-    }
+function rewriteCacheBusters(text, imageHost, busters) {
+    if (typeof busters === 'string')
+        checkCacheBuster(busters);
     const host = imageHostOf(imageHost); // throws for anything but a host name with an optional port
     let rewritten = '';
     let copied = 0;
     let urls = 0;
     for (const match of text.matchAll(cacheBusterPattern(host))) {
         const { start = '', sep = '/', segments = '' } = match.groups ?? {};
-        const busted = bustSegments(segments, sep, token);
+        const at = match.index + start.length;
+        const value = typeof busters === 'string' ? busters : busters(originUrlAt(text, at + segments.length, sep));
+        if (value === undefined)
+            continue;
+        const busted = bustSegments(segments, sep, checkCacheBuster(value));
         if (busted === segments)
             continue;
-        const at = match.index + start.length;
         rewritten += text.slice(copied, at) + busted;
         copied = at + segments.length;
         urls += 1;
     }
     return { text: rewritten + text.slice(copied), urls };
+}
+function checkCacheBuster(value) {
+    if (!isCacheBuster(value)) {
+        throw new Error(`The cache buster ${JSON.stringify(value)} cannot be written as a URL path segment.`);
+    }
+    return value;
+}
+/**
+ * The origin image URL that starts at `from`, as far as a URL can go in HTML, srcset, CSS, JSON or JS (a quote,
+ * whitespace, a parenthesis or an angle bracket ends it), with JSON's `\/` read as `/`.
+ */
+function originUrlAt(text, from, sep) {
+    const url = /^[^\s"'\x60<>()]*/.exec(text.slice(from, from + 4096))?.[0] ?? '';
+    const plain = sep === '/' ? url : url.replaceAll('\\/', '/');
+    // A srcset candidate without a descriptor ends at its comma; an escaped quote at its backslash.
+    return plain.replace(/[,\\]+$/, '');
 }
 /**
  * `start`: the scheme (or a protocol-relative `//`), the host and the first separator; `segments`: the
@@ -35445,7 +35518,7 @@ const MAX_REWRITE_BYTES = 64 * 1024 * 1024;
  */
 async function rewriteFiles(options) {
     // A bad token or host is refused even when the patterns select nothing.
-    rewriteCacheBusters('', options.imageHost, options.token);
+    rewriteCacheBusters('', options.imageHost, options.cacheBusters);
     // node_modules can hold more files than the site itself: walked only when a pattern asks for it.
     const skip = new Set(['.git']);
     if (!options.patterns.some((pattern) => /node_modules/i.test(pattern)))
@@ -35461,12 +35534,13 @@ async function rewriteFiles(options) {
             // latin1 maps each byte to one character and back, so every byte outside the ASCII URL prefixes survives,
             // whatever the file's encoding.
             const before = (await readBounded(file)).toString('latin1');
-            const { text, urls } = rewriteCacheBusters(before, options.imageHost, options.token);
+            const given = recording(options.cacheBusters);
+            const { text, urls } = rewriteCacheBusters(before, options.imageHost, given.busters);
             if (urls === 0)
                 continue;
             if (!options.dryRun)
                 staged.push(await stage(file, Buffer.from(text, 'latin1')));
-            files.push({ path, urls });
+            files.push({ path, urls, ...(given.values === undefined ? {} : { cacheBusters: given.values }) });
         }
         current = '';
         await replaceAll(staged);
@@ -35477,6 +35551,21 @@ async function rewriteFiles(options) {
         throw new Error(`${current === '' ? 'replacing the rewritten files' : current}: ${reason}; no file was changed.`, { cause: error });
     }
     return { scanned: paths.length, files, urls: files.reduce((sum, file) => sum + file.urls, 0) };
+}
+/** Per-image cache busters that note the value each origin URL of a file got. */
+function recording(busters) {
+    if (typeof busters === 'string')
+        return { busters };
+    const values = {};
+    return {
+        values,
+        busters: (originUrl) => {
+            const value = busters(originUrl);
+            if (value !== undefined)
+                values[originUrl] = value;
+            return value;
+        },
+    };
 }
 async function readBounded(file) {
     const { size } = await (0,promises_.stat)(file);
@@ -35747,9 +35836,17 @@ function narration(log, settings) {
             // A pattern that selects nothing is most likely a wrong folder: the deploy would ship the old URLs.
             if (rewrite.scanned === 0)
                 log.warning(`rewrite: no file matches ${settings.rewrite.map(quote).join(', ')}.`);
-            else if (rewrite.urls === 0)
+            // With a token every URL changes; with content values, none changing (a second run) is normal.
+            else if (rewrite.urls === 0 && settings.rewriteWith === 'token')
                 log.warning(`rewrite: no URL on ${settings.imageHost ?? ''} in the ${rewrite.scanned} files.`);
             log.info(rewriteSentence(rewrite, settings.dryRun));
+            const kept = rewrite.notRewritten ?? [];
+            if (kept.length > 0) {
+                const { shown, more } = firstOf(kept, 20);
+                const list = shown.map((entry) => `${quote(entry.ref)} (${entry.reason})`).join(', ');
+                log.info(`${plural(kept.length, 'invalidated image')} kept ${kept.length === 1 ? 'its' : 'their'} URLs: ` +
+                    `${list}${more === undefined ? '' : ` ${more}`}.`);
+            }
         },
     };
 }
@@ -35777,6 +35874,7 @@ function files(files, log) {
 
 
 
+
 /** One run, from settings to report: plan (with the changed files), execute unless a dry run, rewrite. */
 async function runFlow(settings, options) {
     const startedAt = new Date();
@@ -35794,7 +35892,7 @@ async function runFlow(settings, options) {
         tell.sent(result);
         log.endGroup();
     }
-    const rewrite = await rewriteStep(settings, result?.token, options, tell);
+    const rewrite = await rewriteStep(settings, plan, result, options, tell);
     return {
         dryRun: settings.dryRun,
         plan,
@@ -35847,26 +35945,34 @@ async function send(settings, plan, options, tell) {
 }
 // What a dry run writes in place of the token it did not request: it changes every URL, so all are counted.
 const DRY_RUN_TOKEN = 'dry-run';
-/** Puts the new token into the image URLs of the built files, so that the deploy after this ships fresh URLs. */
-async function rewriteStep(settings, token, options, tell) {
+/**
+ * Puts fresh cache busters into the image URLs of the built files, so that the deploy after this ships fresh URLs:
+ * the new token in every URL, or each invalidated image's content value in its own URLs.
+ */
+async function rewriteStep(settings, plan, result, options, tell) {
     if (settings.rewrite.length === 0 || settings.imageHost === undefined)
         return undefined;
     const { log } = options;
-    if (!settings.dryRun && token === undefined) {
+    if (settings.rewriteWith === 'token' && !settings.dryRun && result?.token === undefined) {
         log.warning('rewrite: skipped, since no token was obtained.');
         return undefined;
     }
     log.startGroup('Rewrite');
     try {
+        const workspace = options.ci().workspace;
+        const content = settings.rewriteWith === 'content'
+            ? await contentBusters(invalidatedRefs(plan, result), plan.fileOf, workspace)
+            : undefined;
         const rewrite = await rewriteFiles({
-            workspace: options.ci().workspace,
+            workspace,
             patterns: settings.rewrite,
             imageHost: settings.imageHost,
-            token: token ?? DRY_RUN_TOKEN,
+            cacheBusters: content === undefined ? (result?.token ?? DRY_RUN_TOKEN) : (origin) => content.values.get(origin),
             dryRun: settings.dryRun,
         });
-        tell.rewrite(rewrite);
-        return rewrite;
+        const told = content === undefined ? rewrite : { ...rewrite, notRewritten: content.notRewritten };
+        tell.rewrite(told);
+        return told;
     }
     catch (error) {
         // The invalidation and the token have landed: the report keeps them, and says what failed after.
@@ -35877,6 +35983,12 @@ async function rewriteStep(settings, token, options, tell) {
     finally {
         log.endGroup();
     }
+}
+/** The assets this run invalidated, or would invalidate on a dry run. */
+function invalidatedRefs(plan, result) {
+    if (result === undefined)
+        return plannedAssets(plan);
+    return result.assets.filter((asset) => asset.outcome === 'invalidated').map((asset) => asset.ref);
 }
 
 ;// CONCATENATED MODULE: ./src/shown.ts
@@ -36116,13 +36228,31 @@ function filesSection(files) {
 }
 function rewriteSection(rewrite, dryRun) {
     const lines = ['### Rewritten files', '', rewriteSentence(rewrite, dryRun)];
-    if (rewrite.files.length > 0)
+    const perImage = rewrite.files.flatMap((file) => Object.entries(file.cacheBusters ?? {}).map(([url, value]) => ({ path: file.path, url, value })));
+    if (perImage.length > 0) {
+        const { shown, more } = firstOf(perImage, MAX_NAMED_FILES * 5);
+        lines.push('', '| File | Image | Cache buster |', '|---|---|---|');
+        for (const row of shown)
+            lines.push(`| ${escapeMarkdown(row.path)} | ${escapeMarkdown(row.url)} | cb:${escapeMarkdown(row.value)} |`);
+        if (more !== undefined)
+            lines.push(`| … ${more} | | |`);
+    }
+    else if (rewrite.files.length > 0) {
+        const { shown, more } = firstOf(rewrite.files, MAX_NAMED_FILES);
         lines.push('', '| File | URLs |', '|---|---|');
-    const { shown, more } = firstOf(rewrite.files, MAX_NAMED_FILES);
-    for (const file of shown)
-        lines.push(`| ${escapeMarkdown(file.path)} | ${file.urls} |`);
-    if (more !== undefined)
-        lines.push(`| … ${more} | |`);
+        for (const file of shown)
+            lines.push(`| ${escapeMarkdown(file.path)} | ${file.urls} |`);
+        if (more !== undefined)
+            lines.push(`| … ${more} | |`);
+    }
+    const kept = rewrite.notRewritten ?? [];
+    if (kept.length > 0) {
+        const { shown, more } = firstOf(kept, MAX_NAMED_FILES);
+        lines.push('', 'Invalidated, but their URLs kept their cache buster:', '');
+        lines.push(...shown.map((entry) => `- ${escapeMarkdown(entry.ref)}: ${escapeMarkdown(entry.reason)}`));
+        if (more !== undefined)
+            lines.push(`- … ${more}`);
+    }
     return lines;
 }
 function plannedTable(plan) {
@@ -36277,6 +36407,11 @@ const ACTION_INPUTS = {
         required: false,
         default: '',
     },
+    'rewrite-with': {
+        description: "What `rewrite` sets the `cb:` segment to: `token`, the new token, in every URL on `image-host` (needs `token: true`); or `content`, only in the URLs of the images this run invalidates, a value derived from each image's bytes (the first 12 hex characters of the SHA-256 of the workspace file that `url-map` mapped to it), so that every other URL stays as it was and no token is needed.",
+        required: false,
+        default: 'token',
+    },
     'dry-run': {
         description: 'Validate and plan everything, send nothing, and report what would have been sent.',
         required: false,
@@ -36387,6 +36522,7 @@ function unique(paths) {
 
 const INPUT_NAMES = Object.keys(ACTION_INPUTS);
 const SCOPES = ['assets', 'domain', 'all', 'none'];
+const REWRITE_WITH = ['token', 'content'];
 /** Turns the raw inputs into Settings, or throws one InputError that lists every problem found. */
 function parseSettings(raw) {
     const problems = [];
@@ -36405,6 +36541,7 @@ function parseSettings(raw) {
     };
     const scope = check(() => parseChoice('scope', raw.scope, SCOPES), undefined);
     const token = check(() => parseBoolean('token', raw.token), false);
+    const rewriteWith = check(() => parseChoice('rewrite-with', raw['rewrite-with'], REWRITE_WITH), 'token');
     const settings = {
         apiKey: check(() => parseApiKey(raw['api-key']), ''),
         githubToken: raw['github-token'].trim(),
@@ -36415,8 +36552,13 @@ function parseSettings(raw) {
         concurrency: check(() => parseWholeNumber('concurrency', raw.concurrency, 1, 32), 1),
         maxRetries: check(() => parseWholeNumber('max-retries', raw['max-retries'], 0, 10), 0),
         timeoutMs: check(() => parseSeconds('timeout-seconds', raw['timeout-seconds'], 0.1, 600), 0) * 1000,
-        ...check(() => parseTokenUse(raw, token), { rewrite: [] }),
+        ...check(() => parseRewrite(raw, token, rewriteWith), { rewrite: [], rewriteWith }),
     };
+    if (rewriteWith === 'content' &&
+        (settings.target.scope !== 'assets' || settings.target.changes === undefined)) {
+        problems.push('rewrite-with: content gives each changed image a value from its file, so it needs the changed files: set ' +
+            `url-map (e.g. url-map: ${URL_MAP_EXAMPLE}), with scope assets.`);
+    }
     if (scope !== undefined)
         problems.push(...unusedInputs(scope, raw));
     if (problems.length > 0)
@@ -36446,20 +36588,27 @@ function parsePatternInput(name, text) {
     }
     return patterns;
 }
-/** What is done with the token: `image-host` and `rewrite` need it. */
-function parseTokenUse(raw, token) {
+/**
+ * What `image-host` and `rewrite` are for: with `rewrite-with: token`, the new token (so they need token: true);
+ * with `content`, the changed images' own values (so `rewrite` is what it is for).
+ */
+function parseRewrite(raw, token, rewriteWith) {
     const host = raw['image-host'].trim();
     const rewrite = parsePatternInput('rewrite', raw.rewrite);
-    if (!token && (host !== '' || rewrite.length > 0)) {
-        throwInput(`${host === '' ? 'rewrite' : 'image-host'}: is set, but it is used only with token: true.`);
+    if (rewriteWith === 'token' && !token && (host !== '' || rewrite.length > 0)) {
+        throwInput(`${host === '' ? 'rewrite' : 'image-host'}: is set, but it is used only with token: true. ` +
+            '(With rewrite-with: content, rewrite needs no token.)');
+    }
+    if (rewriteWith === 'content' && rewrite.length === 0) {
+        throwInput('rewrite-with: content sets cache busters in the files of rewrite, which is empty; e.g. rewrite: build/**/*.html');
     }
     if (rewrite.length > 0 && host === '') {
-        throwInput('rewrite: needs image-host, the host whose image URLs get the new token (e.g. image-host: img.example.net).');
+        throwInput('rewrite: needs image-host, the host whose image URLs get a new cache buster (e.g. image-host: img.example.net).');
     }
     if (host === '')
-        return { rewrite };
+        return { rewrite, rewriteWith };
     try {
-        return { imageHost: imageHostOf(host), rewrite };
+        return { imageHost: imageHostOf(host), rewrite, rewriteWith };
     }
     catch {
         return throwInput(`image-host: ${quote(host)} is not a host name; give the image delivery host, e.g. img.example.net.`);

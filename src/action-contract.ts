@@ -84,6 +84,12 @@ export const ACTION_INPUTS = {
     required: false,
     default: '',
   },
+  'rewrite-with': {
+    description:
+      "What `rewrite` sets the `cb:` segment to: `token`, the new token, in every URL on `image-host` (needs `token: true`); or `content`, only in the URLs of the images this run invalidates, a value derived from each image's bytes (the first 12 hex characters of the SHA-256 of the workspace file that `url-map` mapped to it), so that every other URL stays as it was and no token is needed.",
+    required: false,
+    default: 'token',
+  },
   'dry-run': {
     description: 'Validate and plan everything, send nothing, and report what would have been sent.',
     required: false,

@@ -37,4 +37,4 @@ export { makeRedactor, type Redact } from './redact.ts';
 export { execute, type CallRecord, type ExecuteOptions, type RunResult } from './run/execute.ts';
 export { InputError, parseSettings, type RawInputs, type Settings, type Target } from './settings.ts';
 export { parseEndpoint } from './inputs.ts';
-export { imageHostOf, imageUrl, imageUrlPrefix, type ImageUrlOptions } from './urls.ts';
+export { contentCacheBuster, imageHostOf, imageUrl, imageUrlPrefix, type ImageUrlOptions } from './urls.ts';

@@ -15,6 +15,8 @@ export interface Plan {
   readonly calls: readonly ApiCall[];
   /** How changed files became asset URLs, when the target asked for them. */
   readonly files?: FilesPlan;
+  /** For each asset URL that url-map made from a changed file, that file's path in the repository. */
+  readonly fileOf?: ReadonlyMap<AssetRef, string>;
 }
 
 /** How changed files became asset URLs. */
@@ -41,7 +43,11 @@ export function planRun(settings: Pick<Settings, 'target' | 'token'>, changed?: 
       : undefined;
   const calls: ApiCall[] = invalidationCalls(target, files?.urls ?? []);
   if (settings.token) calls.push({ route: 'token' });
-  return { scope: target.scope, calls, ...(files === undefined ? {} : { files: files.plan }) };
+  return {
+    scope: target.scope,
+    calls,
+    ...(files === undefined ? {} : { files: files.plan, fileOf: files.fileOf }),
+  };
 }
 
 function invalidationCalls(target: Target, fileUrls: readonly AssetRef[]): ApiCall[] {
@@ -69,17 +75,25 @@ export function assetsIn(call: ApiCall): readonly AssetRef[] {
   return call.route === 'invalidate/assets' ? call.assets : [];
 }
 
-function planFiles(request: ChangesRequest, changed: ChangedFiles): { plan: FilesPlan; urls: AssetRef[] } {
+function planFiles(
+  request: ChangesRequest,
+  changed: ChangedFiles,
+): { plan: FilesPlan; urls: AssetRef[]; fileOf: Map<AssetRef, string> } {
   const selected = selectPaths(changed.files, request.patterns);
   const urls: AssetRef[] = [];
   const unmapped: string[] = [];
+  const fileOf = new Map<AssetRef, string>();
   for (const path of selected) {
     const url = mapToUrl(path, request.urlMap);
     if (url === undefined) unmapped.push(path);
-    else urls.push(url);
+    else {
+      urls.push(url);
+      if (!fileOf.has(url)) fileOf.set(url, path);
+    }
   }
   return {
     urls,
+    fileOf,
     plan: {
       source: changed.source,
       found: changed.files.length,

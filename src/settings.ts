@@ -26,6 +26,8 @@ export const INPUT_NAMES = Object.keys(ACTION_INPUTS) as InputName[];
 export type RawInputs = Readonly<Record<InputName, string>>;
 
 export const SCOPES = ['assets', 'domain', 'all', 'none'] as const;
+export const REWRITE_WITH = ['token', 'content'] as const;
+export type RewriteWith = (typeof REWRITE_WITH)[number];
 export type Scope = (typeof SCOPES)[number];
 
 /** The scope, with what it needs. */
@@ -62,8 +64,10 @@ export interface Settings {
   readonly token: boolean;
   /** The image delivery host, for `image-url-prefix` and `rewrite`. */
   readonly imageHost?: string;
-  /** `rewrite`: files whose image URLs get the new token. Empty: rewrite nothing. */
+  /** `rewrite`: files whose image URLs get a new cache buster. Empty: rewrite nothing. */
   readonly rewrite: readonly string[];
+  /** What `rewrite` writes: the new token in every URL, or each invalidated image's content value in its URLs. */
+  readonly rewriteWith: RewriteWith;
   readonly dryRun: boolean;
   /** Invalidation calls in flight at once. */
   readonly concurrency: number;
@@ -90,6 +94,7 @@ export function parseSettings(raw: RawInputs): Settings {
 
   const scope = check(() => parseChoice('scope', raw.scope, SCOPES), undefined);
   const token = check(() => parseBoolean('token', raw.token), false);
+  const rewriteWith = check(() => parseChoice('rewrite-with', raw['rewrite-with'], REWRITE_WITH), 'token');
   const settings: Settings = {
     apiKey: check(() => parseApiKey(raw['api-key']), ''),
     githubToken: raw['github-token'].trim(),
@@ -100,8 +105,17 @@ export function parseSettings(raw: RawInputs): Settings {
     concurrency: check(() => parseWholeNumber('concurrency', raw.concurrency, 1, 32), 1),
     maxRetries: check(() => parseWholeNumber('max-retries', raw['max-retries'], 0, 10), 0),
     timeoutMs: check(() => parseSeconds('timeout-seconds', raw['timeout-seconds'], 0.1, 600), 0) * 1000,
-    ...check(() => parseTokenUse(raw, token), { rewrite: [] }),
+    ...check(() => parseRewrite(raw, token, rewriteWith), { rewrite: [], rewriteWith }),
   };
+  if (
+    rewriteWith === 'content' &&
+    (settings.target.scope !== 'assets' || settings.target.changes === undefined)
+  ) {
+    problems.push(
+      'rewrite-with: content gives each changed image a value from its file, so it needs the changed files: set ' +
+        `url-map (e.g. url-map: ${URL_MAP_EXAMPLE}), with scope assets.`,
+    );
+  }
   if (scope !== undefined) problems.push(...unusedInputs(scope, raw));
   if (problems.length > 0) throw new InputError(problems.join('\n'));
   return settings;
@@ -134,21 +148,36 @@ function parsePatternInput(name: 'paths' | 'rewrite', text: string): string[] {
   return patterns;
 }
 
-/** What is done with the token: `image-host` and `rewrite` need it. */
-function parseTokenUse(raw: RawInputs, token: boolean): Pick<Settings, 'imageHost' | 'rewrite'> {
+/**
+ * What `image-host` and `rewrite` are for: with `rewrite-with: token`, the new token (so they need token: true);
+ * with `content`, the changed images' own values (so `rewrite` is what it is for).
+ */
+function parseRewrite(
+  raw: RawInputs,
+  token: boolean,
+  rewriteWith: RewriteWith,
+): Pick<Settings, 'imageHost' | 'rewrite' | 'rewriteWith'> {
   const host = raw['image-host'].trim();
   const rewrite = parsePatternInput('rewrite', raw.rewrite);
-  if (!token && (host !== '' || rewrite.length > 0)) {
-    throwInput(`${host === '' ? 'rewrite' : 'image-host'}: is set, but it is used only with token: true.`);
+  if (rewriteWith === 'token' && !token && (host !== '' || rewrite.length > 0)) {
+    throwInput(
+      `${host === '' ? 'rewrite' : 'image-host'}: is set, but it is used only with token: true. ` +
+        '(With rewrite-with: content, rewrite needs no token.)',
+    );
+  }
+  if (rewriteWith === 'content' && rewrite.length === 0) {
+    throwInput(
+      'rewrite-with: content sets cache busters in the files of rewrite, which is empty; e.g. rewrite: build/**/*.html',
+    );
   }
   if (rewrite.length > 0 && host === '') {
     throwInput(
-      'rewrite: needs image-host, the host whose image URLs get the new token (e.g. image-host: img.example.net).',
+      'rewrite: needs image-host, the host whose image URLs get a new cache buster (e.g. image-host: img.example.net).',
     );
   }
-  if (host === '') return { rewrite };
+  if (host === '') return { rewrite, rewriteWith };
   try {
-    return { imageHost: imageHostOf(host), rewrite };
+    return { imageHost: imageHostOf(host), rewrite, rewriteWith };
   } catch {
     return throwInput(
       `image-host: ${quote(host)} is not a host name; give the image delivery host, e.g. img.example.net.`,

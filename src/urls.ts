@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { parseHttpUrl } from './http-url.ts';
 
 /**
@@ -90,4 +91,13 @@ function originOf(value: string): string {
   if (url === undefined)
     throw new TypeError(`origin URL ${JSON.stringify(value)} is not an absolute http(s) URL`);
   return url.href;
+}
+
+/**
+ * A cache buster derived from an image's bytes: the first 12 hex characters of their SHA-256. The same bytes give
+ * the same value on every machine and every run, so a site generator can write the URL at build time
+ * (`imageUrl({ …, cacheBuster: contentCacheBuster(bytes) })`) and `rewrite-with: content` writes the same.
+ */
+export function contentCacheBuster(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex').slice(0, 12);
 }

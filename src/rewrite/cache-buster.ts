@@ -1,8 +1,8 @@
 /**
- * Sets the `cb:` cache buster of every image URL on the account's image host to a new token, so that pages built
- * before the token existed ask for fresh copies. Only the `//host/segments/` prefix of a URL is touched: the origin
- * URL after it and the syntax around it (HTML, srcset, CSS, JSON, JS) stay as they are, so the end of a URL never
- * has to be found.
+ * Sets the `cb:` cache buster of image URLs on the account's image host: of every one to a new token, so that pages
+ * built before the token existed ask for fresh copies; or, per origin image, to a value of its own (its content's),
+ * so that only the images that changed get new URLs. Only the `//host/segments/` prefix of a URL is touched: the
+ * origin URL after it and the syntax around it (HTML, srcset, CSS, JSON, JS) stay as they are.
  */
 
 import { imageHostOf, isCacheBuster } from '../urls.ts';
@@ -13,24 +13,46 @@ export interface TextRewrite {
   readonly urls: number;
 }
 
-export function rewriteCacheBusters(text: string, imageHost: string, token: string): TextRewrite {
-  if (!isCacheBuster(token)) {
-    throw new Error(`The cache token ${JSON.stringify(token)} cannot be written as a URL path segment.`);
-  }
+/** The cache buster for every URL (a token), or for each origin image URL its own (none: the URL stays). */
+export type CacheBusters = string | ((originUrl: string) => string | undefined);
+
+export function rewriteCacheBusters(text: string, imageHost: string, busters: CacheBusters): TextRewrite {
+  if (typeof busters === 'string') checkCacheBuster(busters);
   const host = imageHostOf(imageHost); // throws for anything but a host name with an optional port
   let rewritten = '';
   let copied = 0;
   let urls = 0;
   for (const match of text.matchAll(cacheBusterPattern(host))) {
     const { start = '', sep = '/', segments = '' } = match.groups ?? {};
-    const busted = bustSegments(segments, sep, token);
-    if (busted === segments) continue;
     const at = match.index + start.length;
+    const value =
+      typeof busters === 'string' ? busters : busters(originUrlAt(text, at + segments.length, sep));
+    if (value === undefined) continue;
+    const busted = bustSegments(segments, sep, checkCacheBuster(value));
+    if (busted === segments) continue;
     rewritten += text.slice(copied, at) + busted;
     copied = at + segments.length;
     urls += 1;
   }
   return { text: rewritten + text.slice(copied), urls };
+}
+
+function checkCacheBuster(value: string): string {
+  if (!isCacheBuster(value)) {
+    throw new Error(`The cache buster ${JSON.stringify(value)} cannot be written as a URL path segment.`);
+  }
+  return value;
+}
+
+/**
+ * The origin image URL that starts at `from`, as far as a URL can go in HTML, srcset, CSS, JSON or JS (a quote,
+ * whitespace, a parenthesis or an angle bracket ends it), with JSON's `\/` read as `/`.
+ */
+function originUrlAt(text: string, from: number, sep: string): string {
+  const url = /^[^\s"'\x60<>()]*/.exec(text.slice(from, from + 4096))?.[0] ?? '';
+  const plain = sep === '/' ? url : url.replaceAll('\\/', '/');
+  // A srcset candidate without a descriptor ends at its comma; an escaped quote at its backslash.
+  return plain.replace(/[,\\]+$/, '');
 }
 
 /**

@@ -2,12 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { chmod, link, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { selectPaths } from '../changes/select.ts';
-import { rewriteCacheBusters } from './cache-buster.ts';
+import { rewriteCacheBusters, type CacheBusters } from './cache-buster.ts';
+import type { NotRewritten } from './content.ts';
 
 export interface FileRewrite {
   /** Relative to the workspace, '/'-separated. */
   readonly path: string;
   readonly urls: number;
+  /** With a cache buster per image: each origin image URL of the file that got one, and its value. */
+  readonly cacheBusters?: Readonly<Record<string, string>>;
 }
 
 export interface RewriteResult {
@@ -16,6 +19,8 @@ export interface RewriteResult {
   /** Only the files with image URLs changed, sorted by path. */
   readonly files: readonly FileRewrite[];
   readonly urls: number;
+  /** With `rewrite-with: content`: the invalidated images whose URLs kept their cache buster, and why. */
+  readonly notRewritten?: readonly NotRewritten[];
 }
 
 export interface RewriteOptions {
@@ -23,7 +28,8 @@ export interface RewriteOptions {
   /** Glob patterns, `!` to exclude, matched as `paths` is: without regard to case, dot files included. */
   readonly patterns: readonly string[];
   readonly imageHost: string;
-  readonly token: string;
+  /** A token for every URL on the image host, or a value per origin image URL. */
+  readonly cacheBusters: CacheBusters;
   readonly dryRun: boolean;
 }
 
@@ -38,7 +44,7 @@ export const MAX_REWRITE_BYTES = 64 * 1024 * 1024;
  */
 export async function rewriteFiles(options: RewriteOptions): Promise<RewriteResult> {
   // A bad token or host is refused even when the patterns select nothing.
-  rewriteCacheBusters('', options.imageHost, options.token);
+  rewriteCacheBusters('', options.imageHost, options.cacheBusters);
   // node_modules can hold more files than the site itself: walked only when a pattern asks for it.
   const skip = new Set(['.git']);
   if (!options.patterns.some((pattern) => /node_modules/i.test(pattern))) skip.add('node_modules');
@@ -54,10 +60,11 @@ export async function rewriteFiles(options: RewriteOptions): Promise<RewriteResu
       // latin1 maps each byte to one character and back, so every byte outside the ASCII URL prefixes survives,
       // whatever the file's encoding.
       const before = (await readBounded(file)).toString('latin1');
-      const { text, urls } = rewriteCacheBusters(before, options.imageHost, options.token);
+      const given = recording(options.cacheBusters);
+      const { text, urls } = rewriteCacheBusters(before, options.imageHost, given.busters);
       if (urls === 0) continue;
       if (!options.dryRun) staged.push(await stage(file, Buffer.from(text, 'latin1')));
-      files.push({ path, urls });
+      files.push({ path, urls, ...(given.values === undefined ? {} : { cacheBusters: given.values }) });
     }
     current = '';
     await replaceAll(staged);
@@ -70,6 +77,20 @@ export async function rewriteFiles(options: RewriteOptions): Promise<RewriteResu
     );
   }
   return { scanned: paths.length, files, urls: files.reduce((sum, file) => sum + file.urls, 0) };
+}
+
+/** Per-image cache busters that note the value each origin URL of a file got. */
+function recording(busters: CacheBusters): { busters: CacheBusters; values?: Record<string, string> } {
+  if (typeof busters === 'string') return { busters };
+  const values: Record<string, string> = {};
+  return {
+    values,
+    busters: (originUrl) => {
+      const value = busters(originUrl);
+      if (value !== undefined) values[originUrl] = value;
+      return value;
+    },
+  };
 }
 
 async function readBounded(file: string): Promise<Buffer> {

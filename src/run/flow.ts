@@ -3,8 +3,10 @@ import { BACKOFF, RETRY_WINDOW_MS } from '../api/retry.ts';
 import type { CiContext } from '../changes/ci/context.ts';
 import { detectChangedFiles, type ChangedFiles } from '../changes/detect.ts';
 import { gitIn } from '../changes/git.ts';
-import { planRun, type Plan } from '../plan.ts';
+import type { AssetRef } from '../assets/refs.ts';
+import { planRun, plannedAssets, type Plan } from '../plan.ts';
 import type { Redact } from '../redact.ts';
+import { contentBusters } from '../rewrite/content.ts';
 import { rewriteFiles, type RewriteResult } from '../rewrite/files.ts';
 import type { Settings } from '../settings.ts';
 import { USER_AGENT } from '../version.ts';
@@ -42,7 +44,7 @@ export async function runFlow(settings: Settings, options: FlowOptions): Promise
     tell.sent(result);
     log.endGroup();
   }
-  const rewrite = await rewriteStep(settings, result?.token, options, tell);
+  const rewrite = await rewriteStep(settings, plan, result, options, tell);
   return {
     dryRun: settings.dryRun,
     plan,
@@ -102,30 +104,41 @@ async function send(
 // What a dry run writes in place of the token it did not request: it changes every URL, so all are counted.
 const DRY_RUN_TOKEN = 'dry-run';
 
-/** Puts the new token into the image URLs of the built files, so that the deploy after this ships fresh URLs. */
+/**
+ * Puts fresh cache busters into the image URLs of the built files, so that the deploy after this ships fresh URLs:
+ * the new token in every URL, or each invalidated image's content value in its own URLs.
+ */
 async function rewriteStep(
   settings: Settings,
-  token: string | undefined,
+  plan: Plan,
+  result: RunResult | undefined,
   options: FlowOptions,
   tell: Narration,
 ): Promise<RewriteResult | { error: string } | undefined> {
   if (settings.rewrite.length === 0 || settings.imageHost === undefined) return undefined;
   const { log } = options;
-  if (!settings.dryRun && token === undefined) {
+  if (settings.rewriteWith === 'token' && !settings.dryRun && result?.token === undefined) {
     log.warning('rewrite: skipped, since no token was obtained.');
     return undefined;
   }
   log.startGroup('Rewrite');
   try {
+    const workspace = options.ci().workspace;
+    const content =
+      settings.rewriteWith === 'content'
+        ? await contentBusters(invalidatedRefs(plan, result), plan.fileOf, workspace)
+        : undefined;
     const rewrite = await rewriteFiles({
-      workspace: options.ci().workspace,
+      workspace,
       patterns: settings.rewrite,
       imageHost: settings.imageHost,
-      token: token ?? DRY_RUN_TOKEN,
+      cacheBusters:
+        content === undefined ? (result?.token ?? DRY_RUN_TOKEN) : (origin) => content.values.get(origin),
       dryRun: settings.dryRun,
     });
-    tell.rewrite(rewrite);
-    return rewrite;
+    const told = content === undefined ? rewrite : { ...rewrite, notRewritten: content.notRewritten };
+    tell.rewrite(told);
+    return told;
   } catch (error) {
     // The invalidation and the token have landed: the report keeps them, and says what failed after.
     return {
@@ -134,4 +147,10 @@ async function rewriteStep(
   } finally {
     log.endGroup();
   }
+}
+
+/** The assets this run invalidated, or would invalidate on a dry run. */
+function invalidatedRefs(plan: Plan, result: RunResult | undefined): AssetRef[] {
+  if (result === undefined) return plannedAssets(plan);
+  return result.assets.filter((asset) => asset.outcome === 'invalidated').map((asset) => asset.ref);
 }

@@ -70,9 +70,19 @@ export function narration(log: Log, settings: Settings) {
       // A pattern that selects nothing is most likely a wrong folder: the deploy would ship the old URLs.
       if (rewrite.scanned === 0)
         log.warning(`rewrite: no file matches ${settings.rewrite.map(quote).join(', ')}.`);
-      else if (rewrite.urls === 0)
+      // With a token every URL changes; with content values, none changing (a second run) is normal.
+      else if (rewrite.urls === 0 && settings.rewriteWith === 'token')
         log.warning(`rewrite: no URL on ${settings.imageHost ?? ''} in the ${rewrite.scanned} files.`);
       log.info(rewriteSentence(rewrite, settings.dryRun));
+      const kept = rewrite.notRewritten ?? [];
+      if (kept.length > 0) {
+        const { shown, more } = firstOf(kept, 20);
+        const list = shown.map((entry) => `${quote(entry.ref)} (${entry.reason})`).join(', ');
+        log.info(
+          `${plural(kept.length, 'invalidated image')} kept ${kept.length === 1 ? 'its' : 'their'} URLs: ` +
+            `${list}${more === undefined ? '' : ` ${more}`}.`,
+        );
+      }
     },
   };
 }

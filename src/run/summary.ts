@@ -71,10 +71,30 @@ function filesSection(files: FilesPlan): string[] {
 
 function rewriteSection(rewrite: RewriteResult, dryRun: boolean): string[] {
   const lines = ['### Rewritten files', '', rewriteSentence(rewrite, dryRun)];
-  if (rewrite.files.length > 0) lines.push('', '| File | URLs |', '|---|---|');
-  const { shown, more } = firstOf(rewrite.files, MAX_NAMED_FILES);
-  for (const file of shown) lines.push(`| ${escapeMarkdown(file.path)} | ${file.urls} |`);
-  if (more !== undefined) lines.push(`| … ${more} | |`);
+  const perImage = rewrite.files.flatMap((file) =>
+    Object.entries(file.cacheBusters ?? {}).map(([url, value]) => ({ path: file.path, url, value })),
+  );
+  if (perImage.length > 0) {
+    const { shown, more } = firstOf(perImage, MAX_NAMED_FILES * 5);
+    lines.push('', '| File | Image | Cache buster |', '|---|---|---|');
+    for (const row of shown)
+      lines.push(
+        `| ${escapeMarkdown(row.path)} | ${escapeMarkdown(row.url)} | cb:${escapeMarkdown(row.value)} |`,
+      );
+    if (more !== undefined) lines.push(`| … ${more} | | |`);
+  } else if (rewrite.files.length > 0) {
+    const { shown, more } = firstOf(rewrite.files, MAX_NAMED_FILES);
+    lines.push('', '| File | URLs |', '|---|---|');
+    for (const file of shown) lines.push(`| ${escapeMarkdown(file.path)} | ${file.urls} |`);
+    if (more !== undefined) lines.push(`| … ${more} | |`);
+  }
+  const kept = rewrite.notRewritten ?? [];
+  if (kept.length > 0) {
+    const { shown, more } = firstOf(kept, MAX_NAMED_FILES);
+    lines.push('', 'Invalidated, but their URLs kept their cache buster:', '');
+    lines.push(...shown.map((entry) => `- ${escapeMarkdown(entry.ref)}: ${escapeMarkdown(entry.reason)}`));
+    if (more !== undefined) lines.push(`- … ${more}`);
+  }
   return lines;
 }
 

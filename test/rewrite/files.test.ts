@@ -34,7 +34,7 @@ async function put(path: string, content: string | Buffer): Promise<void> {
 }
 const read = (path: string): string => readFileSync(at(path), 'latin1');
 const run = (dryRun: boolean, patterns: readonly string[] = PATTERNS) =>
-  rewriteFiles({ workspace, patterns, imageHost: 'img.example.net', token: 'T1', dryRun });
+  rewriteFiles({ workspace, patterns, imageHost: 'img.example.net', cacheBusters: 'T1', dryRun });
 /** Every name under the workspace, to catch a temporary file left behind. */
 const everything = (): string[] => readdirSync(workspace, { recursive: true, encoding: 'utf8' }).sort();
 
@@ -177,7 +177,13 @@ describe('rewriteFiles', () => {
 
   it('refuses an unsafe token even when nothing is selected', async () => {
     await expect(
-      rewriteFiles({ workspace, patterns: [], imageHost: 'img.example.net', token: 'a/b', dryRun: true }),
+      rewriteFiles({
+        workspace,
+        patterns: [],
+        imageHost: 'img.example.net',
+        cacheBusters: 'a/b',
+        dryRun: true,
+      }),
     ).rejects.toThrow(/URL path segment/);
   });
 });
