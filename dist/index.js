@@ -30877,7 +30877,7 @@ exports.debug = debug; // for test
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9286);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5236);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30886,7 +30886,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9286:
+/***/ 5236:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30943,6 +30943,8 @@ __nccwpck_require__.d(core_namespaceObject, {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
 ;// CONCATENATED MODULE: external "node:os"
@@ -33896,8 +33898,6 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: ./src/http-url.ts
 /** An absolute http(s) URL with a host, or undefined: what an image URL, an origin URL or a URL prefix must be. */
 function http_url_parseHttpUrl(value) {
@@ -34346,6 +34346,75 @@ function numberAt(value, ...keys) {
     return typeof found === 'number' ? found : undefined;
 }
 
+;// CONCATENATED MODULE: ./src/list-files.ts
+/**
+ * `assets-from` and `files-from`: lists too long for an input, read from files. Every input reaches the action as
+ * one environment variable, which Linux refuses over 128 KiB (E2BIG) and Windows over 32,767 characters, so a list
+ * of a few thousand URLs or paths can only travel as a file.
+ */
+
+/** The raw inputs with the lists of `assets-from` and `files-from` in `assets` and `files`. */
+function withListFiles(raw, read) {
+    const assets = listFrom('assets-from', raw, read);
+    const files = listFrom('files-from', raw, read);
+    return {
+        ...raw,
+        ...(assets === undefined ? {} : { assets: [raw.assets, ...assets].join('\n') }),
+        // As a JSON array, which `files` takes whole: a name may hold a line break, or start with '['.
+        ...(files === undefined ? {} : { files: JSON.stringify(files) }),
+    };
+}
+function listFrom(name, raw, read) {
+    const path = raw[name].trim();
+    if (path === '')
+        return undefined;
+    if (name === 'files-from' && raw.files.trim() !== '') {
+        throw new inputs_InputError('files-from: is set, and so is files; give the changed paths in one of them.');
+    }
+    let text;
+    try {
+        text = read(path);
+    }
+    catch (error) {
+        const code = error.code ?? (error instanceof Error ? error.message : String(error));
+        throw new inputs_InputError(`${name}: cannot read ${quote(path)} (${code}); give the path of a file in the workspace, relative to it, ` +
+            'written by an earlier step of this job.');
+    }
+    const list = parseList(name, path, text);
+    // An empty list of changed files is a change set with no image; an empty asset list with nothing else to go on
+    // is a step that would do nothing.
+    if (name === 'assets-from' &&
+        list.length === 0 &&
+        raw.assets.trim() === '' &&
+        raw['url-map'].trim() === '') {
+        throw new inputs_InputError(`assets-from: ${quote(path)} holds no asset, and neither assets nor url-map gives any; check the step that ` +
+            'writes it.');
+    }
+    return list;
+}
+/** One entry per line, NUL-separated entries, or a JSON array of strings, told apart by the content. */
+function parseList(name, path, text) {
+    const trimmed = text.trim();
+    if (trimmed.startsWith('[')) {
+        let parsed;
+        try {
+            parsed = JSON.parse(trimmed);
+        }
+        catch {
+            throw new inputs_InputError(`${name}: ${quote(path)} starts with '[' but is not a JSON array.`);
+        }
+        const bad = Array.isArray(parsed) ? parsed.findIndex((entry) => typeof entry !== 'string') : 0;
+        if (bad >= 0) {
+            throw new inputs_InputError(`${name}: ${quote(path)} is not a JSON array of strings` +
+                (Array.isArray(parsed) ? ` (entry ${bad + 1} is ${JSON.stringify(parsed[bad])})` : '') +
+                '.');
+        }
+        return parsed.filter((entry) => entry !== '');
+    }
+    const entries = text.includes('\0') ? text.split('\0') : text.split(/\r?\n/).map((line) => line.trim());
+    return entries.filter((entry) => entry !== '');
+}
+
 ;// CONCATENATED MODULE: ./src/normal-forms.ts
 /**
  * A text as a server may have encoded what it echoes, decoded: HTML entities, percent-encoding (with `+` as a
@@ -34516,13 +34585,10 @@ const NORMAL_FORMS_UP_TO = 64 * 1024;
  * the whole text.
  */
 function makeRedactor(secrets) {
-    const forms = secrets.flatMap(secretForms);
-    if (forms.length === 0)
+    const pattern = formsPattern(secrets);
+    if (pattern === undefined)
         return (text) => text;
-    // Without regard to case: hex and percent escapes come in either, and a host name comes back lower-cased.
-    const source = [...new Set(forms)].map(escapeRegExp).join('|');
-    const pattern = new RegExp(source, 'gi');
-    const holdsKey = new RegExp(source, 'i');
+    const holdsKey = new RegExp(pattern.source, 'i');
     return (text) => {
         const redacted = text.replace(pattern, REDACTED);
         if (redacted.length > NORMAL_FORMS_UP_TO)
@@ -34532,6 +34598,21 @@ function makeRedactor(secrets) {
                 return WITHHELD;
         return redacted;
     };
+}
+/**
+ * Replaces the known forms of every secret, and searches no further: for bulk text (a report of a million assets)
+ * whose outside parts were redacted where they came in, by makeRedactor.
+ */
+function makeFormsRedactor(secrets) {
+    const pattern = formsPattern(secrets);
+    return pattern === undefined ? (text) => text : (text) => text.replace(pattern, REDACTED);
+}
+function formsPattern(secrets) {
+    const forms = secrets.flatMap(secretForms);
+    if (forms.length === 0)
+        return undefined;
+    // Without regard to case: hex and percent escapes come in either, and a host name comes back lower-cased.
+    return new RegExp([...new Set(forms)].map(escapeRegExp).join('|'), 'gi');
 }
 function escapeRegExp(text) {
     return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -36050,6 +36131,44 @@ function shownLog(log, shown) {
         },
     };
 }
+/** The annotations GitHub shows per step, of each kind (warning, error, notice); the rest it drops silently. */
+const ANNOTATIONS_PER_KIND = 10;
+/**
+ * The log with no more annotations of a kind than the runner shows: past the first nine, the rest are plain lines,
+ * and close() adds the tenth, which counts them.
+ */
+function withinAnnotationLimit(log) {
+    const folded = { warning: 0, error: 0, notice: 0 };
+    const shown = { warning: 0, error: 0, notice: 0 };
+    const annotate = (kind, line) => {
+        if (shown[kind] < ANNOTATIONS_PER_KIND - 1) {
+            shown[kind]++;
+            log[kind](line);
+        }
+        else {
+            folded[kind]++;
+            log.info(`${kind}: ${line}`);
+        }
+    };
+    return {
+        ...log,
+        warning: (line) => {
+            annotate('warning', line);
+        },
+        error: (line) => {
+            annotate('error', line);
+        },
+        notice: (line) => {
+            annotate('notice', line);
+        },
+        close: () => {
+            for (const kind of ['warning', 'error', 'notice']) {
+                if (folded[kind] > 0)
+                    log[kind](`${folded[kind]} more ${kind}s, shown in the log as lines that start with "${kind}:".`);
+            }
+        },
+    };
+}
 
 ;// CONCATENATED MODULE: ./src/run/report.ts
 
@@ -36098,21 +36217,50 @@ function failuresOf(report) {
 function afterAttempts(record) {
     return record.attempts.length > 1 ? ` after ${record.attempts.length} attempts` : '';
 }
-/** The step's outputs, every one that action.yml declares; a run that ended before its plan has no report. */
-function outputsOf(report, reportPath) {
+/**
+ * A list output at most this long, in characters: a later step can still pass it through an environment variable on
+ * Windows (32,767 characters), and all outputs together stay far under the runner's 1 MB per job.
+ */
+const OUTPUT_LIST_CAP = 30_000;
+/** The asset references that were confirmed, and those that were not (failed or not sent). */
+function assetLists(report) {
     const assets = report?.result?.assets ?? [];
+    const invalidated = [];
+    const failed = [];
+    for (const asset of assets)
+        (asset.outcome === 'invalidated' ? invalidated : failed).push(asset.ref);
+    return { invalidated, failed };
+}
+/** The step's outputs, every one that action.yml declares; a run that ended before its plan has no report. */
+function outputsOf(report, files) {
     const token = report?.result?.token ?? '';
     const imageHost = report?.imageHost;
+    const lists = assetLists(report);
     return {
         token,
         'cache-buster': token === '' ? '' : `cb:${token}`,
         'image-url-prefix': token === '' || imageHost === undefined ? '' : imageUrlPrefix(imageHost, token),
-        invalidated: JSON.stringify(assets.filter((asset) => asset.outcome === 'invalidated').map((asset) => asset.ref)),
-        failed: JSON.stringify(assets.filter((asset) => asset.outcome !== 'invalidated').map((asset) => asset.ref)),
+        invalidated: listOutput(lists.invalidated, 'invalidated-file'),
+        'invalidated-count': String(lists.invalidated.length),
+        'invalidated-file': files.invalidated,
+        failed: listOutput(lists.failed, 'failed-file'),
+        'failed-count': String(lists.failed.length),
+        'failed-file': files.failed,
         requests: String(report === undefined ? 0 : report_invalidationCalls(report).length),
-        'report-path': reportPath,
+        'report-path': files.report,
     };
 }
+/** A JSON array while it fits; past the cap, a sentence that no JSON parser or workflow takes for the list. */
+function listOutput(refs, file) {
+    // Escaping only lengthens: a list whose bare size is over the cap is never turned into one long string.
+    const bare = refs.reduce((size, ref) => size + ref.length + 3, 2);
+    const json = bare > OUTPUT_LIST_CAP ? undefined : JSON.stringify(refs);
+    if (json !== undefined && json.length <= OUTPUT_LIST_CAP)
+        return json;
+    return `${LIST_CUT} ${count(refs.length)} references are too many for an output; the file named by ${file} lists them all`;
+}
+/** How a list output that gave way to its file begins. */
+const LIST_CUT = 'not listed here:';
 /** The JSON report: every asset with its outcome, every call with its attempts. Times are ms from the start. */
 function reportJson(report) {
     const { plan, result } = report;
@@ -36178,9 +36326,25 @@ function summaryMarkdown(report) {
         lines.push('', ...rewriteSection(report.rewrite, report.dryRun));
     const failures = failuresOf(report);
     if (failures.length > 0) {
-        lines.push('', '### Failures', '', ...failures.map((failure) => `- ${escapeMarkdown(failure)}`));
+        const { shown, more } = firstOf(failures, MAX_FAILURES);
+        lines.push('', '### Failures', '', ...shown.map((failure) => `- ${escapeMarkdown(failure)}`));
+        if (more !== undefined)
+            lines.push(`- … ${more}: the JSON report (output \`report-path\`) lists each one`);
     }
-    return `${lines.join('\n')}\n`;
+    return withinSummaryLimit(`${lines.join('\n')}\n`);
+}
+const MAX_FAILURES = 50;
+/** GitHub refuses a step summary over 1 MiB; this leaves room for what other steps add. */
+const SUMMARY_LIMIT_BYTES = 1_000_000;
+/** The summary, cut at a line break where it would pass the limit, and saying so. */
+function withinSummaryLimit(markdown) {
+    if (Buffer.byteLength(markdown) <= SUMMARY_LIMIT_BYTES)
+        return markdown;
+    const note = '\n\n**The summary is cut here**, to stay within what GitHub shows; the JSON report lists everything.\n';
+    const room = SUMMARY_LIMIT_BYTES - Buffer.byteLength(note);
+    let cut = Buffer.from(markdown).subarray(0, room).toString('utf8');
+    cut = cut.slice(0, cut.lastIndexOf('\n'));
+    return cut + note;
 }
 /** The summary of a run that ended before its plan: why, quoted. */
 function failureMarkdown(failure) {
@@ -36258,13 +36422,20 @@ function rewriteSection(rewrite, dryRun) {
 function plannedTable(plan) {
     if (plan.calls.length === 0)
         return [];
-    return [
+    const { shown, more } = firstOf(plan.calls, MAX_CALL_ROWS);
+    const lines = [
         '### Calls that would be sent',
         '',
         '| # | Route | Target |',
         '|---|---|---|',
-        ...plan.calls.map((call, index) => `| ${index + 1} | ${call.route} | ${target(call)} |`),
+        ...shown.map((call, index) => `| ${index + 1} | ${call.route} | ${target(call)} |`),
     ];
+    if (more !== undefined) {
+        const rest = plan.calls.slice(MAX_CALL_ROWS);
+        const assets = rest.reduce((sum, call) => sum + assetsIn(call).length, 0);
+        lines.push(`| … | ${more} calls | ${plural(assets, 'asset')} |`);
+    }
+    return lines;
 }
 function callTable(calls) {
     if (calls.length === 0)
@@ -36367,8 +36538,18 @@ const ACTION_INPUTS = {
         required: false,
         default: '',
     },
+    'assets-from': {
+        description: 'Path of a file, relative to the workspace, holding the `assets` list: one per line, NUL-separated, or a JSON array. For lists too long for an input: each input reaches the action as one environment variable, which Linux refuses over 128 KiB and Windows over 32,767 characters.',
+        required: false,
+        default: '',
+    },
     files: {
         description: 'Repository paths of changed files to invalidate as image URLs (through `url-map`), one per line or a JSON array. When both `files` and `assets` are empty and `url-map` is set, the files that the triggering push, pull request or merge group changed are detected instead.',
+        required: false,
+        default: '',
+    },
+    'files-from': {
+        description: 'Path of a file, relative to the workspace, holding the `files` list: one path per line, NUL-separated (as `git diff --name-only -z` writes it), or a JSON array (as changed-files actions write it). For lists too long for an input (128 KiB on Linux, 32,767 characters on Windows).',
         required: false,
         default: '',
     },
@@ -36439,7 +36620,11 @@ const ACTION_OUTPUTS = (/* unused pure expression or super */ null && ([
     'cache-buster',
     'image-url-prefix',
     'invalidated',
+    'invalidated-count',
+    'invalidated-file',
     'failed',
+    'failed-count',
+    'failed-file',
     'requests',
     'report-path',
 ]));
@@ -36637,7 +36822,9 @@ function unusedInputs(scope, raw) {
     const usedBy = {
         domain: 'domain',
         assets: 'assets',
+        'assets-from': 'assets',
         files: 'assets',
+        'files-from': 'assets',
         'url-map': 'assets',
         since: 'assets',
     };
@@ -36708,21 +36895,36 @@ function parseAssets(text) {
 
 
 
+
+
 /** The action: inputs -> settings -> plan -> execute -> report. Fails the step for anything thrown. */
 async function run() {
     const startedAt = new Date();
-    const redact = registerSecrets([getInput('api-key'), getInput('github-token')]);
-    const shown = shownBy(redact);
+    const keys = registerSecrets([getInput('api-key'), getInput('github-token')]);
+    // Everything the service sends is redacted as it comes in (the client), in its decoded forms too; the report,
+    // built of such strings and of the inputs, is then cleaned of the key's known forms once more.
+    const redact = makeRedactor(keys);
+    const bulk = makeFormsRedactor(keys);
+    // Every line through shown.ts, and no more annotations of a kind than the runner shows for a step.
+    const log = withinAnnotationLimit(shownLog(core_namespaceObject, shownBy(redact)));
     try {
-        await invalidate(redact, shown);
+        await invalidate(redact, bulk, log);
     }
     catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         if (!(error instanceof inputs_InputError))
-            debug(shown(String(error instanceof Error ? error.stack : error)));
-        await publish({ error: message, startedAt }, redact).catch(() => undefined);
-        setFailed(shown(message));
+            log.debug(String(error instanceof Error ? error.stack : error));
+        await publish({ error: redact(message), startedAt }, bulk).catch(() => undefined);
+        fail(log, message);
     }
+    finally {
+        log.close();
+    }
+}
+/** Fails the step with an error annotation, within the limit (core.setFailed would add one past it). */
+function fail(log, message) {
+    process.exitCode = 1;
+    log.error(message);
 }
 /** First of all: the runner masks the keys, and every form of them, in everything it shows. */
 function registerSecrets(rawKeys) {
@@ -36730,46 +36932,69 @@ function registerSecrets(rawKeys) {
     for (const key of keys)
         for (const form of secretForms(key))
             setSecret(form);
-    return makeRedactor(keys);
+    return keys;
 }
-async function invalidate(redact, shown) {
-    const raw = Object.fromEntries(INPUT_NAMES.map((name) => [name, getInput(name)]));
+async function invalidate(redact, bulk, log) {
+    const inputs = Object.fromEntries(INPUT_NAMES.map((name) => [name, getInput(name)]));
+    const workspace = process.env.GITHUB_WORKSPACE || process.cwd();
+    const raw = withListFiles(inputs, (path) => (0,external_node_fs_namespaceObject.readFileSync)((0,external_node_path_.resolve)(workspace, path), 'utf8'));
     // Read once; gone from the environment, so that no process started later (git, its helpers) inherits them.
     delete process.env['INPUT_API-KEY'];
     delete process.env['INPUT_GITHUB-TOKEN'];
     const settings = parseSettings(raw);
-    const log = shownLog(core_namespaceObject, shown);
     const report = await runFlow(settings, {
         log,
         redact,
         ci: () => githubCi(githubContextFromEnv(settings.githubToken)),
     });
-    await publish(report, redact);
+    await publish(report, bulk, log);
     const failures = failuresOf(report);
-    for (const failure of failures.slice(0, 10))
+    for (const failure of failures)
         log.error(failure);
     if (failures.length > 0) {
-        setFailed(`${plural(failures.length, 'failure')}; the job summary and the report list each one.`);
+        fail(log, `${plural(failures.length, 'failure')}; the job summary and the report list each one.`);
     }
 }
-/** Outputs, job summary and JSON report: written on every run, failed or not, ended before its plan or not. */
-async function publish(run, redact) {
+/** Outputs, job summary, JSON report and list files: written on every run, failed or not, planned or not. */
+async function publish(run, redact, log) {
     // Redacted before it is escaped or encoded, where every form of the key is still plain; and once more after.
     const shown = redactStrings(run, redact);
     const report = 'plan' in shown ? shown : undefined;
-    const path = await writeReport('plan' in shown ? reportJson(shown) : failureJson(shown), redact);
-    for (const [name, value] of Object.entries(outputsOf(report, path)))
+    const base = (0,external_node_path_.join)(process.env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), `image-cache-invalidate-${(0,external_node_crypto_.randomUUID)()}`);
+    const files = {
+        report: `${base}.json`,
+        invalidated: `${base}-invalidated.json`,
+        failed: `${base}-failed.json`,
+    };
+    const json = 'plan' in shown ? reportJson(shown) : failureJson(shown);
+    await (0,promises_.writeFile)(files.report, redact(`${JSON.stringify(json, null, 2)}\n`), { mode: 0o600 });
+    const lists = assetLists(report);
+    await writeJsonArray(files.invalidated, lists.invalidated);
+    await writeJsonArray(files.failed, lists.failed);
+    for (const [name, value] of Object.entries(outputsOf(report, files))) {
         setOutput(name, redact(value));
+        if (value.startsWith(LIST_CUT))
+            log?.warning(`${name}: ${value.slice(LIST_CUT.length).trim()}.`);
+    }
     if (process.env.GITHUB_STEP_SUMMARY) {
         const markdown = 'plan' in shown ? summaryMarkdown(shown) : failureMarkdown(shown);
         await summary.addRaw(redact(markdown)).write();
     }
 }
-/** `json` holds redacted strings already; the text is redacted once more, after JSON has escaped it. */
-async function writeReport(json, redact) {
-    const path = (0,external_node_path_.join)(process.env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), `image-cache-invalidate-${(0,external_node_crypto_.randomUUID)()}.json`);
-    await (0,promises_.writeFile)(path, redact(`${JSON.stringify(json, null, 2)}\n`), { mode: 0o600 });
-    return path;
+/** A JSON array, written in pieces: a million references never become one string. */
+async function writeJsonArray(path, items) {
+    const file = await (0,promises_.open)(path, 'w', 0o600);
+    try {
+        await file.write('[');
+        for (let start = 0; start < items.length; start += 10_000) {
+            const piece = items.slice(start, start + 10_000).map((item) => JSON.stringify(item));
+            await file.write(`${start === 0 ? '' : ','}${piece.join(',')}`);
+        }
+        await file.write(']\n');
+    }
+    finally {
+        await file.close();
+    }
 }
 
 

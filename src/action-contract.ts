@@ -37,9 +37,21 @@ export const ACTION_INPUTS = {
     required: false,
     default: '',
   },
+  'assets-from': {
+    description:
+      'Path of a file, relative to the workspace, holding the `assets` list: one per line, NUL-separated, or a JSON array. For lists too long for an input: each input reaches the action as one environment variable, which Linux refuses over 128 KiB and Windows over 32,767 characters.',
+    required: false,
+    default: '',
+  },
   files: {
     description:
       'Repository paths of changed files to invalidate as image URLs (through `url-map`), one per line or a JSON array. When both `files` and `assets` are empty and `url-map` is set, the files that the triggering push, pull request or merge group changed are detected instead.',
+    required: false,
+    default: '',
+  },
+  'files-from': {
+    description:
+      'Path of a file, relative to the workspace, holding the `files` list: one path per line, NUL-separated (as `git diff --name-only -z` writes it), or a JSON array (as changed-files actions write it). For lists too long for an input (128 KiB on Linux, 32,767 characters on Windows).',
     required: false,
     default: '',
   },
@@ -119,7 +131,11 @@ export const ACTION_OUTPUTS = [
   'cache-buster',
   'image-url-prefix',
   'invalidated',
+  'invalidated-count',
+  'invalidated-file',
   'failed',
+  'failed-count',
+  'failed-file',
   'requests',
   'report-path',
 ] as const;

@@ -1,15 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { open, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import * as core from '@actions/core';
 import { githubCi, githubContextFromEnv } from './changes/ci/github.ts';
-import { makeRedactor, redactStrings, secretForms, secretValues, type Redact } from './redact.ts';
-import { runFlow } from './run/flow.ts';
-import { shownLog } from './run/log.ts';
+import { withListFiles } from './list-files.ts';
 import {
+  makeFormsRedactor,
+  makeRedactor,
+  redactStrings,
+  secretForms,
+  secretValues,
+  type Redact,
+} from './redact.ts';
+import { runFlow } from './run/flow.ts';
+import { shownLog, withinAnnotationLimit } from './run/log.ts';
+import type { Log } from './run/log.ts';
+import {
+  assetLists,
   failureJson,
   failuresOf,
+  LIST_CUT,
   outputsOf,
   reportJson,
   type Report,
@@ -17,68 +29,102 @@ import {
 } from './run/report.ts';
 import { failureMarkdown, summaryMarkdown } from './run/summary.ts';
 import { INPUT_NAMES, InputError, parseSettings, type RawInputs } from './settings.ts';
-import { shownBy, type Shown } from './shown.ts';
+import { shownBy } from './shown.ts';
 import { plural } from './wording.ts';
 
 /** The action: inputs -> settings -> plan -> execute -> report. Fails the step for anything thrown. */
 export async function run(): Promise<void> {
   const startedAt = new Date();
-  const redact = registerSecrets([core.getInput('api-key'), core.getInput('github-token')]);
-  const shown = shownBy(redact);
+  const keys = registerSecrets([core.getInput('api-key'), core.getInput('github-token')]);
+  // Everything the service sends is redacted as it comes in (the client), in its decoded forms too; the report,
+  // built of such strings and of the inputs, is then cleaned of the key's known forms once more.
+  const redact = makeRedactor(keys);
+  const bulk = makeFormsRedactor(keys);
+  // Every line through shown.ts, and no more annotations of a kind than the runner shows for a step.
+  const log = withinAnnotationLimit(shownLog(core, shownBy(redact)));
   try {
-    await invalidate(redact, shown);
+    await invalidate(redact, bulk, log);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (!(error instanceof InputError))
-      core.debug(shown(String(error instanceof Error ? error.stack : error)));
-    await publish({ error: message, startedAt }, redact).catch(() => undefined);
-    core.setFailed(shown(message));
+    if (!(error instanceof InputError)) log.debug(String(error instanceof Error ? error.stack : error));
+    await publish({ error: redact(message), startedAt }, bulk).catch(() => undefined);
+    fail(log, message);
+  } finally {
+    log.close();
   }
 }
 
-/** First of all: the runner masks the keys, and every form of them, in everything it shows. */
-function registerSecrets(rawKeys: readonly string[]): Redact {
-  const keys = secretValues(rawKeys);
-  for (const key of keys) for (const form of secretForms(key)) core.setSecret(form);
-  return makeRedactor(keys);
+/** Fails the step with an error annotation, within the limit (core.setFailed would add one past it). */
+function fail(log: Log, message: string): void {
+  process.exitCode = 1;
+  log.error(message);
 }
 
-async function invalidate(redact: Redact, shown: Shown): Promise<void> {
-  const raw = Object.fromEntries(INPUT_NAMES.map((name) => [name, core.getInput(name)])) as RawInputs;
+/** First of all: the runner masks the keys, and every form of them, in everything it shows. */
+function registerSecrets(rawKeys: readonly string[]): string[] {
+  const keys = secretValues(rawKeys);
+  for (const key of keys) for (const form of secretForms(key)) core.setSecret(form);
+  return keys;
+}
+
+async function invalidate(redact: Redact, bulk: Redact, log: Log): Promise<void> {
+  const inputs = Object.fromEntries(INPUT_NAMES.map((name) => [name, core.getInput(name)])) as RawInputs;
+  const workspace = process.env.GITHUB_WORKSPACE || process.cwd();
+  const raw = withListFiles(inputs, (path) => readFileSync(resolve(workspace, path), 'utf8'));
   // Read once; gone from the environment, so that no process started later (git, its helpers) inherits them.
   delete process.env['INPUT_API-KEY'];
   delete process.env['INPUT_GITHUB-TOKEN'];
   const settings = parseSettings(raw);
-  const log = shownLog(core, shown);
   const report = await runFlow(settings, {
     log,
     redact,
     ci: () => githubCi(githubContextFromEnv(settings.githubToken)),
   });
-  await publish(report, redact);
+  await publish(report, bulk, log);
   const failures = failuresOf(report);
-  for (const failure of failures.slice(0, 10)) log.error(failure);
+  for (const failure of failures) log.error(failure);
   if (failures.length > 0) {
-    core.setFailed(`${plural(failures.length, 'failure')}; the job summary and the report list each one.`);
+    fail(log, `${plural(failures.length, 'failure')}; the job summary and the report list each one.`);
   }
 }
 
-/** Outputs, job summary and JSON report: written on every run, failed or not, ended before its plan or not. */
-async function publish(run: Report | RunFailure, redact: Redact): Promise<void> {
+/** Outputs, job summary, JSON report and list files: written on every run, failed or not, planned or not. */
+async function publish(run: Report | RunFailure, redact: Redact, log?: Log): Promise<void> {
   // Redacted before it is escaped or encoded, where every form of the key is still plain; and once more after.
   const shown = redactStrings(run, redact);
   const report = 'plan' in shown ? shown : undefined;
-  const path = await writeReport('plan' in shown ? reportJson(shown) : failureJson(shown), redact);
-  for (const [name, value] of Object.entries(outputsOf(report, path))) core.setOutput(name, redact(value));
+  const base = join(process.env.RUNNER_TEMP || tmpdir(), `image-cache-invalidate-${randomUUID()}`);
+  const files = {
+    report: `${base}.json`,
+    invalidated: `${base}-invalidated.json`,
+    failed: `${base}-failed.json`,
+  };
+  const json = 'plan' in shown ? reportJson(shown) : failureJson(shown);
+  await writeFile(files.report, redact(`${JSON.stringify(json, null, 2)}\n`), { mode: 0o600 });
+  const lists = assetLists(report);
+  await writeJsonArray(files.invalidated, lists.invalidated);
+  await writeJsonArray(files.failed, lists.failed);
+  for (const [name, value] of Object.entries(outputsOf(report, files))) {
+    core.setOutput(name, redact(value));
+    if (value.startsWith(LIST_CUT)) log?.warning(`${name}: ${value.slice(LIST_CUT.length).trim()}.`);
+  }
   if (process.env.GITHUB_STEP_SUMMARY) {
     const markdown = 'plan' in shown ? summaryMarkdown(shown) : failureMarkdown(shown);
     await core.summary.addRaw(redact(markdown)).write();
   }
 }
 
-/** `json` holds redacted strings already; the text is redacted once more, after JSON has escaped it. */
-async function writeReport(json: object, redact: Redact): Promise<string> {
-  const path = join(process.env.RUNNER_TEMP || tmpdir(), `image-cache-invalidate-${randomUUID()}.json`);
-  await writeFile(path, redact(`${JSON.stringify(json, null, 2)}\n`), { mode: 0o600 });
-  return path;
+/** A JSON array, written in pieces: a million references never become one string. */
+async function writeJsonArray(path: string, items: readonly string[]): Promise<void> {
+  const file = await open(path, 'w', 0o600);
+  try {
+    await file.write('[');
+    for (let start = 0; start < items.length; start += 10_000) {
+      const piece = items.slice(start, start + 10_000).map((item) => JSON.stringify(item));
+      await file.write(`${start === 0 ? '' : ','}${piece.join(',')}`);
+    }
+    await file.write(']\n');
+  } finally {
+    await file.close();
+  }
 }

@@ -70,18 +70,31 @@ const NORMAL_FORMS_UP_TO = 64 * 1024;
  * the whole text.
  */
 export function makeRedactor(secrets: readonly string[]): Redact {
-  const forms = secrets.flatMap(secretForms);
-  if (forms.length === 0) return (text) => text;
-  // Without regard to case: hex and percent escapes come in either, and a host name comes back lower-cased.
-  const source = [...new Set(forms)].map(escapeRegExp).join('|');
-  const pattern = new RegExp(source, 'gi');
-  const holdsKey = new RegExp(source, 'i');
+  const pattern = formsPattern(secrets);
+  if (pattern === undefined) return (text) => text;
+  const holdsKey = new RegExp(pattern.source, 'i');
   return (text) => {
     const redacted = text.replace(pattern, REDACTED);
     if (redacted.length > NORMAL_FORMS_UP_TO) return redacted;
     for (const form of normalForms(redacted)) if (holdsKey.test(form)) return WITHHELD;
     return redacted;
   };
+}
+
+/**
+ * Replaces the known forms of every secret, and searches no further: for bulk text (a report of a million assets)
+ * whose outside parts were redacted where they came in, by makeRedactor.
+ */
+export function makeFormsRedactor(secrets: readonly string[]): Redact {
+  const pattern = formsPattern(secrets);
+  return pattern === undefined ? (text) => text : (text) => text.replace(pattern, REDACTED);
+}
+
+function formsPattern(secrets: readonly string[]): RegExp | undefined {
+  const forms = secrets.flatMap(secretForms);
+  if (forms.length === 0) return undefined;
+  // Without regard to case: hex and percent escapes come in either, and a host name comes back lower-cased.
+  return new RegExp([...new Set(forms)].map(escapeRegExp).join('|'), 'gi');
 }
 
 function escapeRegExp(text: string): string {

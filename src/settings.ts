@@ -208,7 +208,9 @@ function unusedInputs(scope: Scope, raw: RawInputs): string[] {
   const usedBy: Record<string, Scope> = {
     domain: 'domain',
     assets: 'assets',
+    'assets-from': 'assets',
     files: 'assets',
+    'files-from': 'assets',
     'url-map': 'assets',
     since: 'assets',
   };

@@ -14,7 +14,7 @@ if (Number(process.versions.node.split('.')[0]) < 24) {
     process.stderr.write(`image-cache-invalidate needs Node 24 or later; this is Node ${process.versions.node}.\n`);
     process.exit(2);
 }
-const { runCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(6), __nccwpck_require__.e(872)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2872));
+const { runCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(6), __nccwpck_require__.e(884)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9884));
 process.exitCode = await runCommand(process.argv.slice(2), {
     env: process.env,
     readFile: (path) => (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(path, 'utf8'),

@@ -1,5 +1,6 @@
 import { ACTION_INPUTS } from '../action-contract.ts';
 import { InputError, quote, throwInput } from '../inputs.ts';
+import { withListFiles } from '../list-files.ts';
 import { INPUT_NAMES, type InputName, type RawInputs } from '../settings.ts';
 
 /** What the command line asks for, before the inputs are validated as the action validates them. */
@@ -49,7 +50,9 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
     }
   }
   if (flags.nulSeparated && inputs.files !== '-')
-    throwInput('-0: goes with --files - (NUL-separated paths on standard input).');
+    throwInput(
+      '-0: goes with --files - (NUL-separated paths on standard input); --files-from tells NUL-separated lists by itself.',
+    );
   return {
     inputs,
     ...(apiKeyFile === undefined ? {} : { apiKeyFile }),
@@ -97,7 +100,8 @@ export function rawInputs(commandLine: CommandLine, sources: Sources): RawInputs
     raw['api-key'] = readKeyFile(commandLine.apiKeyFile, sources);
   }
   if (commandLine.filesFromStdin) raw.files = filesFromStdin(sources.stdin(), commandLine.nulSeparated);
-  return raw;
+  // `-` for standard input, as with --files -.
+  return withListFiles(raw, (path) => (path === '-' ? sources.stdin() : sources.readFile(path)));
 }
 
 /** action.yml's default; an expression such as `${{ github.token }}` means nothing outside a workflow. */

@@ -1,6 +1,6 @@
 import { ciFromEnv } from '../changes/ci/index.ts';
 import { InputError } from '../inputs.ts';
-import { makeRedactor, redactStrings, secretValues } from '../redact.ts';
+import { makeFormsRedactor, makeRedactor, redactStrings, secretValues } from '../redact.ts';
 import { runFlow } from '../run/flow.ts';
 import { shownLog } from '../run/log.ts';
 import { failureJson, failuresOf, reportJson } from '../run/report.ts';
@@ -65,10 +65,13 @@ export async function runCommand(argv: readonly string[], terminal: Terminal): P
       onCall: (call) => callEnded?.(call.outcome === 'failed'),
     });
     if (screen.progressShown) terminal.stderr('\n');
-    const redacted = redactStrings(report, redact); // before escaping and encoding, and once more after
+    // Server text was redacted as it came in; the report is cleaned of the key's known forms before it is encoded,
+    // and once more after.
+    const bulk = makeFormsRedactor(secretValues([raw['api-key'], raw['github-token']]));
+    const redacted = redactStrings(report, bulk);
     terminal.stdout(
       commandLine.json
-        ? neutraliseJson(redact(`${JSON.stringify(reportJson(redacted), null, 2)}\n`))
+        ? neutraliseJson(bulk(`${JSON.stringify(reportJson(redacted), null, 2)}\n`))
         : shownBy(redact)(resultText(redacted)),
     );
     if (report.result?.stoppedBy?.keyRefused === true) return EXIT_REFUSED;

@@ -40,3 +40,42 @@ export function shownLog(log: Log, shown: Shown): Log {
     },
   };
 }
+
+/** The annotations GitHub shows per step, of each kind (warning, error, notice); the rest it drops silently. */
+export const ANNOTATIONS_PER_KIND = 10;
+
+/**
+ * The log with no more annotations of a kind than the runner shows: past the first nine, the rest are plain lines,
+ * and close() adds the tenth, which counts them.
+ */
+export function withinAnnotationLimit(log: Log): Log & { close(): void } {
+  const folded = { warning: 0, error: 0, notice: 0 };
+  const shown = { warning: 0, error: 0, notice: 0 };
+  const annotate = (kind: keyof typeof folded, line: string): void => {
+    if (shown[kind] < ANNOTATIONS_PER_KIND - 1) {
+      shown[kind]++;
+      log[kind](line);
+    } else {
+      folded[kind]++;
+      log.info(`${kind}: ${line}`);
+    }
+  };
+  return {
+    ...log,
+    warning: (line) => {
+      annotate('warning', line);
+    },
+    error: (line) => {
+      annotate('error', line);
+    },
+    notice: (line) => {
+      annotate('notice', line);
+    },
+    close: () => {
+      for (const kind of ['warning', 'error', 'notice'] as const) {
+        if (folded[kind] > 0)
+          log[kind](`${folded[kind]} more ${kind}s, shown in the log as lines that start with "${kind}:".`);
+      }
+    },
+  };
+}

@@ -3,7 +3,7 @@ import type { ApiCall } from '../api/client.ts';
 import { plannedAssets, type Plan } from '../plan.ts';
 import type { RewriteResult } from '../rewrite/files.ts';
 import { imageUrlPrefix } from '../urls.ts';
-import { describeCall, plural } from '../wording.ts';
+import { count, describeCall, plural } from '../wording.ts';
 import type { CallRecord, RunResult } from './execute.ts';
 
 /** What a run did, as plain data: the source of the outputs, the summary and the JSON report. */
@@ -87,25 +87,59 @@ function afterAttempts(record: CallRecord): string {
   return record.attempts.length > 1 ? ` after ${record.attempts.length} attempts` : '';
 }
 
-/** The step's outputs, every one that action.yml declares; a run that ended before its plan has no report. */
-export function outputsOf(report: Report | undefined, reportPath: string): Record<OutputName, string> {
+/**
+ * A list output at most this long, in characters: a later step can still pass it through an environment variable on
+ * Windows (32,767 characters), and all outputs together stay far under the runner's 1 MB per job.
+ */
+export const OUTPUT_LIST_CAP = 30_000;
+
+/** The files a run writes beside its outputs: the JSON report, and the whole lists. */
+export interface WrittenFiles {
+  readonly report: string;
+  readonly invalidated: string;
+  readonly failed: string;
+}
+
+/** The asset references that were confirmed, and those that were not (failed or not sent). */
+export function assetLists(report: Report | undefined): { invalidated: string[]; failed: string[] } {
   const assets = report?.result?.assets ?? [];
+  const invalidated: string[] = [];
+  const failed: string[] = [];
+  for (const asset of assets) (asset.outcome === 'invalidated' ? invalidated : failed).push(asset.ref);
+  return { invalidated, failed };
+}
+
+/** The step's outputs, every one that action.yml declares; a run that ended before its plan has no report. */
+export function outputsOf(report: Report | undefined, files: WrittenFiles): Record<OutputName, string> {
   const token = report?.result?.token ?? '';
   const imageHost = report?.imageHost;
+  const lists = assetLists(report);
   return {
     token,
     'cache-buster': token === '' ? '' : `cb:${token}`,
     'image-url-prefix': token === '' || imageHost === undefined ? '' : imageUrlPrefix(imageHost, token),
-    invalidated: JSON.stringify(
-      assets.filter((asset) => asset.outcome === 'invalidated').map((asset) => asset.ref),
-    ),
-    failed: JSON.stringify(
-      assets.filter((asset) => asset.outcome !== 'invalidated').map((asset) => asset.ref),
-    ),
+    invalidated: listOutput(lists.invalidated, 'invalidated-file'),
+    'invalidated-count': String(lists.invalidated.length),
+    'invalidated-file': files.invalidated,
+    failed: listOutput(lists.failed, 'failed-file'),
+    'failed-count': String(lists.failed.length),
+    'failed-file': files.failed,
     requests: String(report === undefined ? 0 : invalidationCalls(report).length),
-    'report-path': reportPath,
+    'report-path': files.report,
   };
 }
+
+/** A JSON array while it fits; past the cap, a sentence that no JSON parser or workflow takes for the list. */
+function listOutput(refs: readonly string[], file: OutputName): string {
+  // Escaping only lengthens: a list whose bare size is over the cap is never turned into one long string.
+  const bare = refs.reduce((size, ref) => size + ref.length + 3, 2);
+  const json = bare > OUTPUT_LIST_CAP ? undefined : JSON.stringify(refs);
+  if (json !== undefined && json.length <= OUTPUT_LIST_CAP) return json;
+  return `${LIST_CUT} ${count(refs.length)} references are too many for an output; the file named by ${file} lists them all`;
+}
+
+/** How a list output that gave way to its file begins. */
+export const LIST_CUT = 'not listed here:';
 
 /** The JSON report: every asset with its outcome, every call with its attempts. Times are ms from the start. */
 export function reportJson(report: Report): object {

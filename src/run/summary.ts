@@ -20,9 +20,28 @@ export function summaryMarkdown(report: Report): string {
   if (report.rewrite !== undefined) lines.push('', ...rewriteSection(report.rewrite, report.dryRun));
   const failures = failuresOf(report);
   if (failures.length > 0) {
-    lines.push('', '### Failures', '', ...failures.map((failure) => `- ${escapeMarkdown(failure)}`));
+    const { shown, more } = firstOf(failures, MAX_FAILURES);
+    lines.push('', '### Failures', '', ...shown.map((failure) => `- ${escapeMarkdown(failure)}`));
+    if (more !== undefined)
+      lines.push(`- … ${more}: the JSON report (output \`report-path\`) lists each one`);
   }
-  return `${lines.join('\n')}\n`;
+  return withinSummaryLimit(`${lines.join('\n')}\n`);
+}
+
+const MAX_FAILURES = 50;
+
+/** GitHub refuses a step summary over 1 MiB; this leaves room for what other steps add. */
+export const SUMMARY_LIMIT_BYTES = 1_000_000;
+
+/** The summary, cut at a line break where it would pass the limit, and saying so. */
+function withinSummaryLimit(markdown: string): string {
+  if (Buffer.byteLength(markdown) <= SUMMARY_LIMIT_BYTES) return markdown;
+  const note =
+    '\n\n**The summary is cut here**, to stay within what GitHub shows; the JSON report lists everything.\n';
+  const room = SUMMARY_LIMIT_BYTES - Buffer.byteLength(note);
+  let cut = Buffer.from(markdown).subarray(0, room).toString('utf8');
+  cut = cut.slice(0, cut.lastIndexOf('\n'));
+  return cut + note;
 }
 
 /** The summary of a run that ended before its plan: why, quoted. */
@@ -100,13 +119,20 @@ function rewriteSection(rewrite: RewriteResult, dryRun: boolean): string[] {
 
 function plannedTable(plan: Plan): string[] {
   if (plan.calls.length === 0) return [];
-  return [
+  const { shown, more } = firstOf(plan.calls, MAX_CALL_ROWS);
+  const lines = [
     '### Calls that would be sent',
     '',
     '| # | Route | Target |',
     '|---|---|---|',
-    ...plan.calls.map((call, index) => `| ${index + 1} | ${call.route} | ${target(call)} |`),
+    ...shown.map((call, index) => `| ${index + 1} | ${call.route} | ${target(call)} |`),
   ];
+  if (more !== undefined) {
+    const rest = plan.calls.slice(MAX_CALL_ROWS);
+    const assets = rest.reduce((sum, call) => sum + assetsIn(call).length, 0);
+    lines.push(`| … | ${more} calls | ${plural(assets, 'asset')} |`);
+  }
+  return lines;
 }
 
 function callTable(calls: readonly CallRecord[]): string[] {

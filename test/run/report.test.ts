@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import type { Attempt } from '../../src/api/retry.ts';
 import type { AssetResult, CallRecord } from '../../src/run/execute.ts';
-import { countsOf, failuresOf, outputsOf, type Report } from '../../src/run/report.ts';
+import { countsOf, failuresOf, OUTPUT_LIST_CAP, outputsOf, type Report } from '../../src/run/report.ts';
 import { reportOf } from '../support/fixtures.ts';
 
 const A = 'https://www.example.com/a.jpg';
@@ -9,6 +9,7 @@ const B = 'https://www.example.com/b.jpg';
 const C = '0123456789abcdef0123456789abcdef';
 const D = 'https://www.example.com/d.jpg';
 
+const FILES = { report: 'report.json', invalidated: 'invalidated.json', failed: 'failed.json' };
 const ok = (status = 200): Attempt => ({ startedAt: 0, durationMs: 10, status });
 const retried = (status = 503): Attempt => ({
   startedAt: 0,
@@ -87,42 +88,46 @@ function refusedRun(token: boolean): Report {
 
 describe('outputsOf', () => {
   it('counts invalidation calls as requests: not the token call, not the retries', () => {
-    expect(outputsOf(splitRun(), 'report.json').requests).toBe('3');
+    expect(outputsOf(splitRun(), FILES).requests).toBe('3');
   });
 
   it('lists the confirmed references as invalidated, in order', () => {
-    expect(JSON.parse(outputsOf(splitRun(), 'report.json').invalidated)).toEqual([A, B]);
+    expect(JSON.parse(outputsOf(splitRun(), FILES).invalidated)).toEqual([A, B]);
   });
 
   it('lists the failed references as failed, in order', () => {
-    expect(JSON.parse(outputsOf(splitRun(), 'report.json').failed)).toEqual([C, D]);
+    expect(JSON.parse(outputsOf(splitRun(), FILES).failed)).toEqual([C, D]);
   });
 
   it('lists the references not sent as failed too', () => {
-    expect(JSON.parse(outputsOf(refusedRun(false), 'report.json').failed)).toEqual([B, C]);
+    expect(JSON.parse(outputsOf(refusedRun(false), FILES).failed)).toEqual([B, C]);
   });
 
   it('gives the token, and the cache buster as cb:<token>', () => {
-    const outputs = outputsOf(splitRun(), 'report.json');
+    const outputs = outputsOf(splitRun(), FILES);
     expect(outputs.token).toBe('tok123');
     expect(outputs['cache-buster']).toBe('cb:tok123');
   });
 
   it('gives an empty token and cache buster when there is no token', () => {
-    const outputs = outputsOf(refusedRun(true), 'report.json');
+    const outputs = outputsOf(refusedRun(true), FILES);
     expect(outputs.token).toBe('');
     expect(outputs['cache-buster']).toBe('');
   });
 
   it('gives no requests and empty lists for a dry run', () => {
-    expect(outputsOf(report({ scope: 'assets', assets: [A, B] }, true), 'report.json')).toEqual({
+    expect(outputsOf(report({ scope: 'assets', assets: [A, B] }, true), FILES)).toEqual({
       token: '',
       'cache-buster': '',
       'image-url-prefix': '',
       invalidated: '[]',
+      'invalidated-count': '0',
+      'invalidated-file': FILES.invalidated,
       failed: '[]',
+      'failed-count': '0',
+      'failed-file': FILES.failed,
       requests: '0',
-      'report-path': 'report.json',
+      'report-path': FILES.report,
     });
   });
 
@@ -135,9 +140,7 @@ describe('outputsOf', () => {
         attempts: [retried(), retried(), ok()],
       },
     ];
-    expect(outputsOf(report({ scope: 'all' }, false, { calls, assets: [] }), 'report.json').requests).toBe(
-      '1',
-    );
+    expect(outputsOf(report({ scope: 'all' }, false, { calls, assets: [] }), FILES).requests).toBe('1');
   });
 });
 
@@ -212,5 +215,29 @@ describe('failuresOf', () => {
 
   it('reports nothing for a dry run', () => {
     expect(failuresOf(report({ scope: 'all' }, true))).toEqual([]);
+  });
+});
+
+describe('outputsOf, at any size', () => {
+  const many = (count: number): AssetResult[] =>
+    Array.from({ length: count }, (_, i) => ({
+      ref: `https://www.example.com/img/${i}.png`,
+      outcome: 'invalidated',
+    }));
+  const run = (assets: AssetResult[]): Report =>
+    report({ scope: 'assets', assets: assets.map((asset) => asset.ref) }, false, { calls: [], assets });
+
+  it('gives a list output as a JSON array while it fits within OUTPUT_LIST_CAP characters', () => {
+    const outputs = outputsOf(run(many(500)), FILES);
+    expect(outputs.invalidated.length).toBeLessThanOrEqual(OUTPUT_LIST_CAP);
+    expect(JSON.parse(outputs.invalidated)).toHaveLength(500);
+  });
+
+  it('past the cap, gives a sentence no JSON parser takes for the list, and counts them all', () => {
+    const outputs = outputsOf(run(many(100_000)), FILES);
+    expect(() => JSON.parse(outputs.invalidated) as unknown).toThrow();
+    expect(outputs.invalidated).toContain('100,000 references are too many for an output');
+    expect(outputs['invalidated-count']).toBe('100000');
+    expect(outputs['invalidated-file']).toBe(FILES.invalidated);
   });
 });

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import { foreignCommands } from './runner-commands.ts';
+import { foreignCommands, runnerCommands } from './runner-commands.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -28,6 +28,8 @@ export interface ActionRun {
   readonly summary: string;
   /** The JSON report's text, when the action wrote one. */
   readonly report: string;
+  /** The files the list outputs name (`invalidated-file`, `failed-file`), by output, as written. */
+  readonly lists: Record<string, string>;
 }
 
 /** The INPUT_* variables the runner would set for a step `with:` these values. */
@@ -57,6 +59,7 @@ export async function runAction(
   writeFileSync(files.GITHUB_STEP_SUMMARY, '');
   const env = { PATH: process.env.PATH ?? '', ...runnerInputs(withValues), ...files, ...extraEnv };
   try {
+    checkEnvironment(env);
     const { exitCode, stdout, stderr } = await spawnNode(['dist/index.js'], env);
     // As the runner would: a command in the output that the action did not write fails the test.
     const foreign = foreignCommands(`${stdout}\n${stderr}`);
@@ -67,14 +70,22 @@ export async function runAction(
     }
     const outputs = parseOutputFile(readFileSync(files.GITHUB_OUTPUT, 'utf8'));
     const reportPath = outputs['report-path'];
-    return {
+    const run = {
       exitCode,
       stdout,
       stderr,
       outputs,
       summary: readFileSync(files.GITHUB_STEP_SUMMARY, 'utf8'),
       report: reportPath === undefined ? '' : readFileSync(reportPath, 'utf8'),
+      lists: Object.fromEntries(
+        ['invalidated-file', 'failed-file'].flatMap((name) => {
+          const path = outputs[name];
+          return path === undefined || path === '' ? [] : [[name, readFileSync(path, 'utf8')]];
+        }),
+      ),
     };
+    checkLimits(run);
+    return run;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -97,17 +108,81 @@ function spawnNode(
   });
 }
 
-/** The runner's GITHUB_OUTPUT format, as @actions/core writes it: `name<<DELIMITER`, the value, `DELIMITER`. */
+/**
+ * GITHUB_OUTPUT as the runner reads it (FileCommandManager): each line `name=value`, or `name<<DELIMITER`, the
+ * value's lines, and a line that is exactly the delimiter; a heredoc without its delimiter fails the step.
+ */
 export function parseOutputFile(text: string): Record<string, string> {
   const outputs: Record<string, string> = {};
-  const lines = text.split('\n');
+  const lines = text.split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
-    const match = /^([^<]+)<<(.+)$/.exec(lines[i] ?? '');
-    if (match === null) continue;
-    const [, name = '', delimiter] = match;
+    const line = lines[i] ?? '';
+    if (line === '') continue;
+    const equals = line.indexOf('=');
+    const heredoc = line.indexOf('<<');
+    if (equals >= 0 && (heredoc < 0 || equals < heredoc)) {
+      outputs[nonEmpty(line.slice(0, equals))] = line.slice(equals + 1);
+      continue;
+    }
+    if (heredoc < 0)
+      throw new Error(`GITHUB_OUTPUT: the runner cannot read the line ${JSON.stringify(line)}`);
+    const name = nonEmpty(line.slice(0, heredoc));
+    const delimiter = line.slice(heredoc + 2);
     const value: string[] = [];
-    for (i++; i < lines.length && lines[i] !== delimiter; i++) value.push(lines[i] ?? '');
+    for (i++; lines[i] !== delimiter; i++) {
+      if (i >= lines.length)
+        throw new Error(`GITHUB_OUTPUT: no delimiter ${delimiter} ends the output ${name}`);
+      value.push(lines[i] ?? '');
+    }
     outputs[name] = value.join('\n');
   }
   return outputs;
+}
+
+function nonEmpty(name: string): string {
+  if (name === '') throw new Error('GITHUB_OUTPUT: an output without a name');
+  return name;
+}
+
+/** What GitHub's runner and service accept from a step; a test fails when the action goes past it. */
+export const RUNNER_LIMITS = {
+  /** Linux refuses a single environment string (NAME=value) over 128 KiB: the step does not start (E2BIG). */
+  environmentStringBytes: 128 * 1024,
+  /** Outputs of a job, sizes counted as UTF-16. */
+  outputBytes: 1024 * 1024,
+  /** A step summary over 1 MiB is not shown ("upload aborted"). */
+  summaryBytes: 1024 * 1024,
+  /** Annotations shown per step, of each kind. */
+  annotationsPerKind: 10,
+};
+
+/** Refuses what the runner would refuse, before spawning: as Linux does, whatever machine the tests run on. */
+function checkEnvironment(env: Record<string, string>): void {
+  for (const [name, value] of Object.entries(env)) {
+    const bytes = Buffer.byteLength(`${name}=${value}`) + 1;
+    if (bytes > RUNNER_LIMITS.environmentStringBytes) {
+      throw Object.assign(new Error(`spawn E2BIG: ${name} is ${bytes} bytes`), { code: 'E2BIG' });
+    }
+  }
+}
+
+/** Fails when a step's outputs, summary or annotations go past what the runner accepts. */
+function checkLimits(run: { stdout: string; outputs: Record<string, string>; summary: string }): void {
+  const outputBytes = Object.entries(run.outputs).reduce(
+    (sum, [name, value]) => sum + 2 * (name.length + value.length),
+    0,
+  );
+  if (outputBytes > RUNNER_LIMITS.outputBytes)
+    throw new Error(`outputs of ${outputBytes} bytes (UTF-16): over 1 MB`);
+  const summaryBytes = Buffer.byteLength(run.summary);
+  if (summaryBytes > RUNNER_LIMITS.summaryBytes)
+    throw new Error(`a step summary of ${summaryBytes} bytes: over 1 MiB`);
+  for (const kind of ['warning', 'error', 'notice']) {
+    const annotations = runnerCommands(run.stdout).filter((command) => command.name === kind).length;
+    if (annotations > RUNNER_LIMITS.annotationsPerKind) {
+      throw new Error(
+        `${annotations} ${kind} annotations: the runner shows ${RUNNER_LIMITS.annotationsPerKind}`,
+      );
+    }
+  }
 }

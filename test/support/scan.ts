@@ -113,7 +113,9 @@ export function channels(run: ActionRun): Record<string, string> {
   const outputs = Object.fromEntries(
     Object.entries(run.outputs).map(([name, value]) => [`output ${name}`, value]),
   );
-  const arrays = ['invalidated', 'failed'].map((name) => run.outputs[name] ?? '').filter((v) => v !== '');
+  const arrays = ['invalidated', 'failed']
+    .map((name) => run.outputs[name] ?? '')
+    .filter((value) => value.startsWith('['));
   return {
     stdout: lines.join('\n'),
     'log as shown': lines.map(shownLine).join('\n'),
@@ -125,6 +127,7 @@ export function channels(run: ActionRun): Record<string, string> {
     'summary as rendered': renderedMarkdown(run.summary),
     report: run.report,
     'report, parsed': jsonStrings(run.report),
+    ...Object.fromEntries(Object.entries(run.lists).map(([name, text]) => [`list file ${name}`, text])),
   };
 }
 
