@@ -35411,8 +35411,10 @@ function escapePath(path) {
 /** `changed`: the files given or detected, when the target asks for them. */
 function planRun(settings, changed) {
     const { target } = settings;
+    // Which file each URL came from is kept only when rewrite needs it: a map of a million entries is not free.
+    const keepFiles = settings.rewriteWith === 'content';
     const files = target.scope === 'assets' && target.changes !== undefined && changed !== undefined
-        ? planFiles(target.changes, changed)
+        ? planFiles(target.changes, changed, keepFiles)
         : undefined;
     const calls = invalidationCalls(target, files?.urls ?? []);
     if (settings.token)
@@ -35420,7 +35422,8 @@ function planRun(settings, changed) {
     return {
         scope: target.scope,
         calls,
-        ...(files === undefined ? {} : { files: files.plan, fileOf: files.fileOf }),
+        ...(files === undefined ? {} : { files: files.plan }),
+        ...(files?.fileOf === undefined ? {} : { fileOf: files.fileOf }),
     };
 }
 function invalidationCalls(target, fileUrls) {
@@ -35445,24 +35448,24 @@ function plannedAssets(plan) {
 function assetsIn(call) {
     return call.route === 'invalidate/assets' ? call.assets : [];
 }
-function planFiles(request, changed) {
+function planFiles(request, changed, keepFiles) {
     const selected = selectPaths(changed.files, request.patterns);
     const urls = [];
     const unmapped = [];
-    const fileOf = new Map();
+    const fileOf = keepFiles ? new Map() : undefined;
     for (const path of selected) {
         const url = mapToUrl(path, request.urlMap);
         if (url === undefined)
             unmapped.push(path);
         else {
             urls.push(url);
-            if (!fileOf.has(url))
+            if (fileOf?.has(url) === false)
                 fileOf.set(url, path);
         }
     }
     return {
         urls,
-        fileOf,
+        ...(fileOf === undefined ? {} : { fileOf }),
         plan: {
             source: changed.source,
             found: changed.files.length,
@@ -36261,7 +36264,27 @@ function listOutput(refs, file) {
 }
 /** How a list output that gave way to its file begins. */
 const LIST_CUT = 'not listed here:';
-/** The JSON report: every asset with its outcome, every call with its attempts. Times are ms from the start. */
+/**
+ * The JSON report as text, in pieces: every call with its attempts, then every asset with its outcome, one a line,
+ * a chunk at a time, so that a million assets never become one string. `clean` is applied to each piece (the key's
+ * forms removed, runner commands neutralised).
+ */
+function* reportJsonText(report, clean) {
+    const head = JSON.stringify(reportJson(report), null, 2);
+    yield clean(`${head.slice(0, head.lastIndexOf('\n}'))},\n  "assets": [`);
+    const assets = report.result?.assets;
+    const refs = assets === undefined ? plannedAssets(report.plan) : undefined;
+    const total = assets?.length ?? refs?.length ?? 0;
+    for (let start = 0; start < total; start += ASSETS_PER_PIECE) {
+        const piece = assets?.slice(start, start + ASSETS_PER_PIECE) ??
+            (refs ?? []).slice(start, start + ASSETS_PER_PIECE).map((ref) => ({ ref, outcome: 'planned' }));
+        const lines = piece.map((asset) => `    ${JSON.stringify(asset)}`).join(',\n');
+        yield clean(`${start === 0 ? '' : ','}\n${lines}`);
+    }
+    yield `${total === 0 ? '' : '\n  '}]\n}\n`;
+}
+const ASSETS_PER_PIECE = 10_000;
+/** The JSON report but its assets. Times are ms from the start. */
 function reportJson(report) {
     const { plan, result } = report;
     const failures = failuresOf(report);
@@ -36289,7 +36312,6 @@ function reportJson(report) {
             attempts: record.attempts,
             ...(record.error === undefined ? {} : { error: record.error }),
         })),
-        assets: result?.assets ?? plannedAssets(plan).map((ref) => ({ ref, outcome: 'planned' })),
     };
 }
 /** The JSON report of a run that ended before its plan. */
@@ -36966,11 +36988,13 @@ async function publish(run, redact, log) {
         invalidated: `${base}-invalidated.json`,
         failed: `${base}-failed.json`,
     };
-    const json = 'plan' in shown ? reportJson(shown) : failureJson(shown);
-    await (0,promises_.writeFile)(files.report, redact(`${JSON.stringify(json, null, 2)}\n`), { mode: 0o600 });
+    const text = 'plan' in shown
+        ? reportJsonText(shown, redact)
+        : [redact(`${JSON.stringify(failureJson(shown), null, 2)}\n`)];
+    await writePieces(files.report, text);
     const lists = assetLists(report);
-    await writeJsonArray(files.invalidated, lists.invalidated);
-    await writeJsonArray(files.failed, lists.failed);
+    await writeJsonArray(files.invalidated, lists.invalidated, redact);
+    await writeJsonArray(files.failed, lists.failed, redact);
     for (const [name, value] of Object.entries(outputsOf(report, files))) {
         setOutput(name, redact(value));
         if (value.startsWith(LIST_CUT))
@@ -36982,15 +37006,23 @@ async function publish(run, redact, log) {
     }
 }
 /** A JSON array, written in pieces: a million references never become one string. */
-async function writeJsonArray(path, items) {
+function writeJsonArray(path, items, redact) {
+    return writePieces(path, jsonArrayPieces(items, redact));
+}
+function* jsonArrayPieces(items, redact) {
+    yield '[';
+    for (let start = 0; start < items.length; start += 10_000) {
+        const piece = items.slice(start, start + 10_000).map((item) => JSON.stringify(item));
+        yield redact(`${start === 0 ? '' : ','}${piece.join(',')}`);
+    }
+    yield ']\n';
+}
+/** A file only this user can read (it lists the run's assets), written a piece at a time. */
+async function writePieces(path, pieces) {
     const file = await (0,promises_.open)(path, 'w', 0o600);
     try {
-        await file.write('[');
-        for (let start = 0; start < items.length; start += 10_000) {
-            const piece = items.slice(start, start + 10_000).map((item) => JSON.stringify(item));
-            await file.write(`${start === 0 ? '' : ','}${piece.join(',')}`);
-        }
-        await file.write(']\n');
+        for (const piece of pieces)
+            await file.write(piece);
     }
     finally {
         await file.close();

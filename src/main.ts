@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { open, writeFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as core from '@actions/core';
@@ -23,7 +23,7 @@ import {
   failuresOf,
   LIST_CUT,
   outputsOf,
-  reportJson,
+  reportJsonText,
   type Report,
   type RunFailure,
 } from './run/report.ts';
@@ -99,11 +99,14 @@ async function publish(run: Report | RunFailure, redact: Redact, log?: Log): Pro
     invalidated: `${base}-invalidated.json`,
     failed: `${base}-failed.json`,
   };
-  const json = 'plan' in shown ? reportJson(shown) : failureJson(shown);
-  await writeFile(files.report, redact(`${JSON.stringify(json, null, 2)}\n`), { mode: 0o600 });
+  const text =
+    'plan' in shown
+      ? reportJsonText(shown, redact)
+      : [redact(`${JSON.stringify(failureJson(shown), null, 2)}\n`)];
+  await writePieces(files.report, text);
   const lists = assetLists(report);
-  await writeJsonArray(files.invalidated, lists.invalidated);
-  await writeJsonArray(files.failed, lists.failed);
+  await writeJsonArray(files.invalidated, lists.invalidated, redact);
+  await writeJsonArray(files.failed, lists.failed, redact);
   for (const [name, value] of Object.entries(outputsOf(report, files))) {
     core.setOutput(name, redact(value));
     if (value.startsWith(LIST_CUT)) log?.warning(`${name}: ${value.slice(LIST_CUT.length).trim()}.`);
@@ -115,15 +118,24 @@ async function publish(run: Report | RunFailure, redact: Redact, log?: Log): Pro
 }
 
 /** A JSON array, written in pieces: a million references never become one string. */
-async function writeJsonArray(path: string, items: readonly string[]): Promise<void> {
+function writeJsonArray(path: string, items: readonly string[], redact: Redact): Promise<void> {
+  return writePieces(path, jsonArrayPieces(items, redact));
+}
+
+function* jsonArrayPieces(items: readonly string[], redact: Redact): Generator<string> {
+  yield '[';
+  for (let start = 0; start < items.length; start += 10_000) {
+    const piece = items.slice(start, start + 10_000).map((item) => JSON.stringify(item));
+    yield redact(`${start === 0 ? '' : ','}${piece.join(',')}`);
+  }
+  yield ']\n';
+}
+
+/** A file only this user can read (it lists the run's assets), written a piece at a time. */
+async function writePieces(path: string, pieces: Iterable<string>): Promise<void> {
   const file = await open(path, 'w', 0o600);
   try {
-    await file.write('[');
-    for (let start = 0; start < items.length; start += 10_000) {
-      const piece = items.slice(start, start + 10_000).map((item) => JSON.stringify(item));
-      await file.write(`${start === 0 ? '' : ','}${piece.join(',')}`);
-    }
-    await file.write(']\n');
+    for (const piece of pieces) await file.write(piece);
   } finally {
     await file.close();
   }

@@ -35,18 +35,24 @@ export interface FilesPlan {
 }
 
 /** `changed`: the files given or detected, when the target asks for them. */
-export function planRun(settings: Pick<Settings, 'target' | 'token'>, changed?: ChangedFiles): Plan {
+export function planRun(
+  settings: Pick<Settings, 'target' | 'token'> & Partial<Pick<Settings, 'rewriteWith'>>,
+  changed?: ChangedFiles,
+): Plan {
   const { target } = settings;
+  // Which file each URL came from is kept only when rewrite needs it: a map of a million entries is not free.
+  const keepFiles = settings.rewriteWith === 'content';
   const files =
     target.scope === 'assets' && target.changes !== undefined && changed !== undefined
-      ? planFiles(target.changes, changed)
+      ? planFiles(target.changes, changed, keepFiles)
       : undefined;
   const calls: ApiCall[] = invalidationCalls(target, files?.urls ?? []);
   if (settings.token) calls.push({ route: 'token' });
   return {
     scope: target.scope,
     calls,
-    ...(files === undefined ? {} : { files: files.plan, fileOf: files.fileOf }),
+    ...(files === undefined ? {} : { files: files.plan }),
+    ...(files?.fileOf === undefined ? {} : { fileOf: files.fileOf }),
   };
 }
 
@@ -78,22 +84,23 @@ export function assetsIn(call: ApiCall): readonly AssetRef[] {
 function planFiles(
   request: ChangesRequest,
   changed: ChangedFiles,
-): { plan: FilesPlan; urls: AssetRef[]; fileOf: Map<AssetRef, string> } {
+  keepFiles: boolean,
+): { plan: FilesPlan; urls: AssetRef[]; fileOf?: Map<AssetRef, string> } {
   const selected = selectPaths(changed.files, request.patterns);
   const urls: AssetRef[] = [];
   const unmapped: string[] = [];
-  const fileOf = new Map<AssetRef, string>();
+  const fileOf = keepFiles ? new Map<AssetRef, string>() : undefined;
   for (const path of selected) {
     const url = mapToUrl(path, request.urlMap);
     if (url === undefined) unmapped.push(path);
     else {
       urls.push(url);
-      if (!fileOf.has(url)) fileOf.set(url, path);
+      if (fileOf?.has(url) === false) fileOf.set(url, path);
     }
   }
   return {
     urls,
-    fileOf,
+    ...(fileOf === undefined ? {} : { fileOf }),
     plan: {
       source: changed.source,
       found: changed.files.length,

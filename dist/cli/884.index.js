@@ -1532,8 +1532,10 @@ function escapePath(path) {
 /** `changed`: the files given or detected, when the target asks for them. */
 function planRun(settings, changed) {
     const { target } = settings;
+    // Which file each URL came from is kept only when rewrite needs it: a map of a million entries is not free.
+    const keepFiles = settings.rewriteWith === 'content';
     const files = target.scope === 'assets' && target.changes !== undefined && changed !== undefined
-        ? planFiles(target.changes, changed)
+        ? planFiles(target.changes, changed, keepFiles)
         : undefined;
     const calls = invalidationCalls(target, files?.urls ?? []);
     if (settings.token)
@@ -1541,7 +1543,8 @@ function planRun(settings, changed) {
     return {
         scope: target.scope,
         calls,
-        ...(files === undefined ? {} : { files: files.plan, fileOf: files.fileOf }),
+        ...(files === undefined ? {} : { files: files.plan }),
+        ...(files?.fileOf === undefined ? {} : { fileOf: files.fileOf }),
     };
 }
 function invalidationCalls(target, fileUrls) {
@@ -1566,24 +1569,24 @@ function plannedAssets(plan) {
 function assetsIn(call) {
     return call.route === 'invalidate/assets' ? call.assets : [];
 }
-function planFiles(request, changed) {
+function planFiles(request, changed, keepFiles) {
     const selected = selectPaths(changed.files, request.patterns);
     const urls = [];
     const unmapped = [];
-    const fileOf = new Map();
+    const fileOf = keepFiles ? new Map() : undefined;
     for (const path of selected) {
         const url = mapToUrl(path, request.urlMap);
         if (url === undefined)
             unmapped.push(path);
         else {
             urls.push(url);
-            if (!fileOf.has(url))
+            if (fileOf?.has(url) === false)
                 fileOf.set(url, path);
         }
     }
     return {
         urls,
-        fileOf,
+        ...(fileOf === undefined ? {} : { fileOf }),
         plan: {
             source: changed.source,
             found: changed.files.length,
@@ -2386,7 +2389,27 @@ function listOutput(refs, file) {
 }
 /** How a list output that gave way to its file begins. */
 const LIST_CUT = 'not listed here:';
-/** The JSON report: every asset with its outcome, every call with its attempts. Times are ms from the start. */
+/**
+ * The JSON report as text, in pieces: every call with its attempts, then every asset with its outcome, one a line,
+ * a chunk at a time, so that a million assets never become one string. `clean` is applied to each piece (the key's
+ * forms removed, runner commands neutralised).
+ */
+function* reportJsonText(report, clean) {
+    const head = JSON.stringify(reportJson(report), null, 2);
+    yield clean(`${head.slice(0, head.lastIndexOf('\n}'))},\n  "assets": [`);
+    const assets = report.result?.assets;
+    const refs = assets === undefined ? plannedAssets(report.plan) : undefined;
+    const total = assets?.length ?? refs?.length ?? 0;
+    for (let start = 0; start < total; start += ASSETS_PER_PIECE) {
+        const piece = assets?.slice(start, start + ASSETS_PER_PIECE) ??
+            (refs ?? []).slice(start, start + ASSETS_PER_PIECE).map((ref) => ({ ref, outcome: 'planned' }));
+        const lines = piece.map((asset) => `    ${JSON.stringify(asset)}`).join(',\n');
+        yield clean(`${start === 0 ? '' : ','}\n${lines}`);
+    }
+    yield `${total === 0 ? '' : '\n  '}]\n}\n`;
+}
+const ASSETS_PER_PIECE = 10_000;
+/** The JSON report but its assets. Times are ms from the start. */
 function reportJson(report) {
     const { plan, result } = report;
     const failures = failuresOf(report);
@@ -2414,7 +2437,6 @@ function reportJson(report) {
             attempts: record.attempts,
             ...(record.error === undefined ? {} : { error: record.error }),
         })),
-        assets: result?.assets ?? plannedAssets(plan).map((ref) => ({ ref, outcome: 'planned' })),
     };
 }
 /** The JSON report of a run that ended before its plan. */
@@ -3155,9 +3177,12 @@ async function runCommand(argv, terminal) {
         // and once more after.
         const bulk = makeFormsRedactor(secretValues([raw['api-key'], raw['github-token']]));
         const redacted = redactStrings(report, bulk);
-        terminal.stdout(commandLine.json
-            ? neutraliseJson(bulk(`${JSON.stringify(reportJson(redacted), null, 2)}\n`))
-            : shownBy(redact)(resultText(redacted)));
+        if (commandLine.json) {
+            for (const piece of reportJsonText(redacted, (text) => neutraliseJson(bulk(text))))
+                terminal.stdout(piece);
+        }
+        else
+            terminal.stdout(shownBy(redact)(resultText(redacted)));
         if (report.result?.stoppedBy?.keyRefused === true)
             return EXIT_REFUSED;
         return failuresOf(report).length > 0 ? EXIT_NOT_CONFIRMED : EXIT_CONFIRMED;

@@ -3,7 +3,7 @@ import { InputError } from '../inputs.ts';
 import { makeFormsRedactor, makeRedactor, redactStrings, secretValues } from '../redact.ts';
 import { runFlow } from '../run/flow.ts';
 import { shownLog } from '../run/log.ts';
-import { failureJson, failuresOf, reportJson } from '../run/report.ts';
+import { failureJson, failuresOf, reportJsonText } from '../run/report.ts';
 import { parseSettings } from '../settings.ts';
 import { neutraliseJson, shownBy } from '../shown.ts';
 import { VERSION } from '../version.ts';
@@ -69,11 +69,10 @@ export async function runCommand(argv: readonly string[], terminal: Terminal): P
     // and once more after.
     const bulk = makeFormsRedactor(secretValues([raw['api-key'], raw['github-token']]));
     const redacted = redactStrings(report, bulk);
-    terminal.stdout(
-      commandLine.json
-        ? neutraliseJson(bulk(`${JSON.stringify(reportJson(redacted), null, 2)}\n`))
-        : shownBy(redact)(resultText(redacted)),
-    );
+    if (commandLine.json) {
+      for (const piece of reportJsonText(redacted, (text) => neutraliseJson(bulk(text))))
+        terminal.stdout(piece);
+    } else terminal.stdout(shownBy(redact)(resultText(redacted)));
     if (report.result?.stoppedBy?.keyRefused === true) return EXIT_REFUSED;
     return failuresOf(report).length > 0 ? EXIT_NOT_CONFIRMED : EXIT_CONFIRMED;
   } catch (error) {

@@ -141,8 +141,31 @@ function listOutput(refs: readonly string[], file: OutputName): string {
 /** How a list output that gave way to its file begins. */
 export const LIST_CUT = 'not listed here:';
 
-/** The JSON report: every asset with its outcome, every call with its attempts. Times are ms from the start. */
-export function reportJson(report: Report): object {
+/**
+ * The JSON report as text, in pieces: every call with its attempts, then every asset with its outcome, one a line,
+ * a chunk at a time, so that a million assets never become one string. `clean` is applied to each piece (the key's
+ * forms removed, runner commands neutralised).
+ */
+export function* reportJsonText(report: Report, clean: (text: string) => string): Generator<string> {
+  const head = JSON.stringify(reportJson(report), null, 2);
+  yield clean(`${head.slice(0, head.lastIndexOf('\n}'))},\n  "assets": [`);
+  const assets = report.result?.assets;
+  const refs = assets === undefined ? plannedAssets(report.plan) : undefined;
+  const total = assets?.length ?? refs?.length ?? 0;
+  for (let start = 0; start < total; start += ASSETS_PER_PIECE) {
+    const piece =
+      assets?.slice(start, start + ASSETS_PER_PIECE) ??
+      (refs ?? []).slice(start, start + ASSETS_PER_PIECE).map((ref) => ({ ref, outcome: 'planned' }));
+    const lines = piece.map((asset) => `    ${JSON.stringify(asset)}`).join(',\n');
+    yield clean(`${start === 0 ? '' : ','}\n${lines}`);
+  }
+  yield `${total === 0 ? '' : '\n  '}]\n}\n`;
+}
+
+const ASSETS_PER_PIECE = 10_000;
+
+/** The JSON report but its assets. Times are ms from the start. */
+function reportJson(report: Report): object {
   const { plan, result } = report;
   const failures = failuresOf(report);
   const domain = plan.calls.find((call) => call.route === 'invalidate/domain')?.domain;
@@ -169,7 +192,6 @@ export function reportJson(report: Report): object {
       attempts: record.attempts,
       ...(record.error === undefined ? {} : { error: record.error }),
     })),
-    assets: result?.assets ?? plannedAssets(plan).map((ref) => ({ ref, outcome: 'planned' })),
   };
 }
 

@@ -1,0 +1,185 @@
+/**
+ * What ships, as whole processes: `node dist/index.js` spawned as the runner spawns it (inputs as INPUT_*
+ * variables, the list through files-from, outputs and summary into their files), and `node dist/cli/index.js`,
+ * each timed from spawn to exit with its peak RSS (GNU time's %M). Beside each, in the same run: the same inputs as
+ * a dry run (start-up, reading, planning, report, outputs and summary, but no call), and the floor
+ * (scripts/bench/floor.ts) as a whole process.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Emulator } from '../../test/emulator/server.ts';
+import { runnerInputs } from '../../test/support/runner.ts';
+import { idealMs, ROOT_KEY } from './protocol.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const FLOOR = fileURLToPath(new URL('floor.ts', import.meta.url));
+const URL_MAP = 'public/images => https://www.example.com/images';
+
+export interface ShippedCase {
+  readonly name: 'action' | 'command';
+  readonly assets: number;
+  readonly concurrency: number;
+  readonly runs: number;
+  /** Targets: (wall − dry run) ÷ ideal, (wall − dry run) ÷ floor, peak RSS in MB, RSS ÷ floor's. */
+  readonly targets: {
+    readonly ideal?: number;
+    readonly floor?: number;
+    readonly rssMb?: number;
+    readonly rssFloor?: number;
+  };
+}
+
+export interface ProcessFigure {
+  readonly ms: number;
+  readonly rssKiB: number;
+}
+
+export interface ShippedResult {
+  readonly spec: ShippedCase;
+  readonly wall: ProcessFigure;
+  readonly dry: ProcessFigure;
+  readonly floor: ProcessFigure;
+  readonly idealMs: number;
+  readonly problems: readonly string[];
+}
+
+export const SHIPPED_CASES: readonly ShippedCase[] = [
+  { name: 'action', assets: 10_000, concurrency: 4, runs: 3, targets: { ideal: 1.25 } },
+  {
+    name: 'action',
+    assets: 100_000,
+    concurrency: 16,
+    runs: 3,
+    targets: { ideal: 1.15, floor: 1.1, rssMb: 200, rssFloor: 1.25 },
+  },
+  { name: 'command', assets: 100_000, concurrency: 16, runs: 1, targets: {} },
+  { name: 'action', assets: 1_000_000, concurrency: 16, runs: 1, targets: { ideal: 1.2, rssMb: 600 } },
+];
+
+export async function measureShipped(
+  emulator: Emulator,
+  log: (line: string) => void,
+): Promise<ShippedResult[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-shipped-'));
+  const results: ShippedResult[] = [];
+  try {
+    for (const spec of SHIPPED_CASES) {
+      const list = join(dir, `changed-${spec.assets}.txt`);
+      if (!existsSync(list)) writeFileSync(list, `${paths(spec.assets).join('\n')}\n`);
+      const problems: string[] = [];
+      const runs = { wall: [] as ProcessFigure[], dry: [] as ProcessFigure[], floor: [] as ProcessFigure[] };
+      for (let run = 0; run < spec.runs; run++) {
+        // Side by side, so that the three see the same moment of a shared machine.
+        emulator.reset();
+        runs.wall.push(await runShipped(spec, list, dir, false));
+        const received = new Set(emulator.invalidated.assets).size;
+        if (received !== spec.assets)
+          problems.push(`the emulator confirmed ${received} of ${spec.assets} assets`);
+        emulator.reset();
+        runs.dry.push(await runShipped(spec, list, dir, true));
+        if (emulator.requests.length > 0) problems.push('the dry run sent calls');
+        emulator.reset();
+        runs.floor.push(await timed([FLOOR, list, endpointOf(emulator), String(spec.concurrency)], {}));
+      }
+      const result = {
+        spec,
+        wall: median(runs.wall),
+        dry: median(runs.dry),
+        floor: median(runs.floor),
+        idealMs: idealMs(spec.assets, spec.concurrency),
+        problems,
+      };
+      log(
+        `${spec.name}, ${spec.assets} assets, concurrency ${spec.concurrency}: ${Math.round(result.wall.ms)} ms ` +
+          `(dry run ${Math.round(result.dry.ms)} ms, floor ${Math.round(result.floor.ms)} ms), ` +
+          `${Math.round(result.wall.rssKiB / 1024)} MiB`,
+      );
+      results.push(result);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return results;
+
+  function runShipped(spec: ShippedCase, list: string, dir: string, dryRun: boolean): Promise<ProcessFigure> {
+    if (spec.name === 'command') {
+      return timed(
+        [
+          'dist/cli/index.js',
+          '--files-from',
+          list,
+          '--url-map',
+          URL_MAP,
+          '--concurrency',
+          String(spec.concurrency),
+          ...(dryRun ? ['--dry-run'] : []),
+        ],
+        {
+          IMAGE_CACHE_API_KEY: ROOT_KEY,
+          IMAGE_CACHE_BASE_URL: emulator.url,
+          IMAGE_CACHE_SERVICE_KEY: emulator.serviceKey,
+        },
+      );
+    }
+    const output = join(dir, 'output');
+    const summary = join(dir, 'summary');
+    writeFileSync(output, '');
+    writeFileSync(summary, '');
+    return timed(['dist/index.js'], {
+      ...runnerInputs({
+        'api-key': ROOT_KEY,
+        'base-url': emulator.url,
+        'service-key': emulator.serviceKey,
+        'files-from': list,
+        'url-map': URL_MAP,
+        concurrency: String(spec.concurrency),
+        'dry-run': String(dryRun),
+      }),
+      GITHUB_OUTPUT: output,
+      GITHUB_STEP_SUMMARY: summary,
+      GITHUB_WORKSPACE: dir,
+      RUNNER_TEMP: dir,
+    });
+  }
+}
+
+function endpointOf(emulator: Emulator): string {
+  return `${emulator.url}/api/${emulator.serviceKey}/v2/cache`;
+}
+
+/** `count` changed image paths, as a push of many images lists them. */
+function paths(count: number): string[] {
+  return Array.from({ length: count }, (_, i) => `public/images/${Math.floor(i / 1000)}/photo-${i}.jpg`);
+}
+
+/** A whole Node process, from spawn to exit, and its peak RSS as GNU time reports it. */
+function timed(args: readonly string[], env: Record<string, string>): Promise<ProcessFigure> {
+  const rssFile = join(tmpdir(), `bench-rss-${process.pid}-${Math.random().toString(36).slice(2)}`);
+  return new Promise((resolve, reject) => {
+    const start = performance.now();
+    const child = spawn('/usr/bin/time', ['-f', '%M', '-o', rssFile, process.execPath, ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const ms = performance.now() - start;
+      const rssKiB = Number(readFileSync(rssFile, 'utf8').trim().split('\n').at(-1));
+      rmSync(rssFile, { force: true });
+      if (code !== 0)
+        reject(new Error(`node ${args.join(' ')} exited with ${code ?? 'a signal'}: ${stderr}`));
+      else resolve({ ms, rssKiB });
+    });
+  });
+}
+
+function median(figures: readonly ProcessFigure[]): ProcessFigure {
+  const sorted = figures.toSorted((a, b) => a.ms - b.ms);
+  return sorted[Math.floor(sorted.length / 2)] ?? { ms: NaN, rssKiB: NaN };
+}
