@@ -4,6 +4,9 @@
  * The machines are shared and noisy, so every figure is read against another measured side by side in the same run
  * (the ideal of 25 ms per call, the hand-written loops, bare `node`), never against an absolute threshold.
  *
+ * 0. What ships: `node dist/index.js` (as the runner spawns it, the list through files-from) and
+ *    `node dist/cli/index.js`, whole processes from spawn to exit, beside their dry runs and a floor process
+ *    (scripts/bench/shipped.ts).
  * 1. Throughput: execute() with the real client (sendCall) over createDispatcher(), against the emulator with a fixed
  *    latency of 25 ms per call. The emulator runs in this process; each case runs in a child process of its own
  *    (scripts/bench/case.ts), whose process.resourceUsage().maxRSS at its end is the case's peak memory.
@@ -17,7 +20,6 @@ import { cpus, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
-import { parse } from 'yaml';
 import { startEmulator, type Emulator } from '../test/emulator/server.ts';
 import { measureDetection } from './bench/detection.ts';
 import {
@@ -32,6 +34,8 @@ import {
   type Table,
 } from './bench/format.ts';
 import { runCaseProcess, timeProcess } from './bench/processes.ts';
+import { measureShipped, shippedSection, type ShippedResult } from './bench/shipped.ts';
+import { runnerInputs } from '../test/support/runner.ts';
 import {
   ASSETS_PER_CALL,
   idealMs,
@@ -125,10 +129,15 @@ const emulator = await startEmulator({ latencyMs: LATENCY_MS });
 const endpoint = `${emulator.url}/api/${emulator.serviceKey}/v2/cache`;
 let summaries: Summary[];
 let baselineRssKiB: number;
+let shipped: ShippedResult[];
 try {
   log(`Emulator at ${emulator.url}, ${LATENCY_MS} ms per call; each case in a child process.`);
   baselineRssKiB = (await runCaseProcess({ mode: 'idle', assets: 0, concurrency: 1, endpoint })).maxRssKiB;
   summaries = await throughput(emulator);
+  log(
+    'What ships: dist/index.js and dist/cli/index.js as whole processes, beside their dry runs and the floor.',
+  );
+  shipped = await measureShipped(emulator, log);
 } finally {
   await emulator.close();
 }
@@ -137,7 +146,14 @@ const startup = await measureStartup();
 const detection = await detectionBenchmark();
 const elapsedMs = performance.now() - started;
 
-const document = await report(summaries, baselineRssKiB, startup, detection, elapsedMs);
+const document = await report(
+  summaries,
+  baselineRssKiB,
+  startup,
+  detection,
+  shippedSection(shipped),
+  elapsedMs,
+);
 writeFileSync(OUTPUT_FILE, document);
 log(`Wrote ${OUTPUT_FILE} in ${(elapsedMs / 1000).toFixed(0)} s.`);
 if (!document.includes('**FAIL**')) log('Every target met.');
@@ -285,25 +301,14 @@ async function measureStartup(): Promise<Startup> {
 
 /** Every input of action.yml as the runner sets it, for a dry run of one asset; the inputs not named are empty. */
 function dryRunInputs(): Record<string, string> {
-  const given: Record<string, string> = {
+  // Every input as the runner passes it: action.yml's default where the step gives none.
+  return runnerInputs({
     'api-key': ROOT_KEY,
     'base-url': 'http://127.0.0.1:9',
     'service-key': 'svc',
-    scope: 'assets',
     assets: 'https://www.example.com/a.png',
     'dry-run': 'true',
-    token: 'false',
-    concurrency: '4',
-    'max-retries': '5',
-    'timeout-seconds': '30',
-  };
-  const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, unknown> };
-  return Object.fromEntries(
-    Object.keys(action.inputs).map((name) => [
-      `INPUT_${name.replace(/ /g, '_').toUpperCase()}`,
-      given[name] ?? '',
-    ]),
-  );
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -314,6 +319,7 @@ async function report(
   baselineKiB: number,
   times: Startup,
   detectionFigure: DetectionFigure,
+  whole: { section: string; failures: string[] },
   totalMs: number,
 ): Promise<string> {
   const find = (mode: CaseMode, assets: number, concurrency: number): Summary => {
@@ -473,6 +479,7 @@ async function report(
         );
       }),
     ...(overhead > STARTUP_TARGET_MS ? [`- start-up: ${ms(overhead)} over bare node`] : []),
+    ...whole.failures,
   ];
 
   const targeted = actions.filter((s) => s.spec.assets >= TARGET_FROM_ASSETS);
@@ -491,7 +498,8 @@ async function report(
       : `the action itself adds up to ${ratio(Math.max(...shares))} the time of the least a client can do ` +
         `(${describe(worst.spec)}).`);
   const tables = [
-    `## 1. Throughput of the action\n\n${markdownTable(actionTable)}\n\n${reading} ` +
+    whole.section,
+    `## 1. Throughput of execute(), inside a process (the core alone: no start-up, no results step)\n\n${markdownTable(actionTable)}\n\n${reading} ` +
       `Peak RSS of the same case script sending nothing (modules loaded, no assets): ${mib(baselineKiB)}.`,
     `## 2. What users write by hand instead\n\n${markdownTable(handTable)}`,
     `## 3. Start-up\n\n${markdownTable(startupTable)}`,

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Emulator } from '../../test/emulator/server.ts';
 import { runnerInputs } from '../../test/support/runner.ts';
+import { count, duration, markdownTable, mib, passFail, ratio } from './format.ts';
 import { idealMs, ROOT_KEY } from './protocol.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -182,4 +183,107 @@ function timed(args: readonly string[], env: Record<string, string>): Promise<Pr
 function median(figures: readonly ProcessFigure[]): ProcessFigure {
   const sorted = figures.toSorted((a, b) => a.ms - b.ms);
   return sorted[Math.floor(sorted.length / 2)] ?? { ms: NaN, rssKiB: NaN };
+}
+
+/** The section of BENCHMARKS.md: a table of the whole processes, and the targets they missed. */
+export function shippedSection(results: readonly ShippedResult[]): { section: string; failures: string[] } {
+  const failures: string[] = [];
+  const rows = results.map((result) => {
+    const { spec, wall, dry, floor } = result;
+    const sending = wall.ms - dry.ms;
+    const checks: string[] = [];
+    const check = (name: string, value: number, limit: number | undefined, shown: string): void => {
+      if (limit === undefined) return;
+      const ok = value <= limit;
+      checks.push(`${name} ${passFail(ok)}`);
+      if (!ok)
+        failures.push(`- ${describeCase(spec)}: ${shown}, over ${limit}${name.includes('MB') ? ' MB' : '×'}`);
+    };
+    check(
+      '× ideal',
+      sending / result.idealMs,
+      spec.targets.ideal,
+      `wall minus dry run ${ratio(sending / result.idealMs)} the ideal`,
+    );
+    check(
+      '÷ floor',
+      sending / floor.ms,
+      spec.targets.floor,
+      `wall minus dry run ${ratio(sending / floor.ms)} the floor process`,
+    );
+    check('RSS MB', wall.rssKiB / 1000, spec.targets.rssMb, `peak RSS ${(wall.rssKiB / 1000).toFixed(0)} MB`);
+    check(
+      'RSS ÷ floor',
+      wall.rssKiB / floor.rssKiB,
+      spec.targets.rssFloor,
+      `peak RSS ${ratio(wall.rssKiB / floor.rssKiB)} the floor's`,
+    );
+    return [
+      `\`node dist/${spec.name === 'action' ? 'index.js' : 'cli/index.js'}\``,
+      count(spec.assets),
+      String(spec.concurrency),
+      duration(wall.ms),
+      duration(dry.ms),
+      duration(sending),
+      duration(result.idealMs),
+      ratio(sending / result.idealMs),
+      duration(floor.ms),
+      ratio(sending / floor.ms),
+      mib(wall.rssKiB),
+      mib(floor.rssKiB),
+      checks.join(', ') || 'no target',
+      String(spec.runs),
+      ...(result.problems.length > 0 ? [result.problems.join('; ')] : []),
+    ];
+  });
+  const table = markdownTable({
+    headers: [
+      'Process',
+      'Assets',
+      'Concurrency',
+      'Wall',
+      'Dry run',
+      'Wall − dry run',
+      'Ideal',
+      '(Wall − dry) ÷ ideal',
+      'Floor process',
+      '(Wall − dry) ÷ floor',
+      'Peak RSS',
+      'Floor RSS',
+      'Targets',
+      'Runs',
+    ],
+    align: [
+      'left',
+      'right',
+      'right',
+      'right',
+      'right',
+      'right',
+      'right',
+      'right',
+      'right',
+      'right',
+      'right',
+      'right',
+      'left',
+      'right',
+    ],
+    rows,
+  });
+  return {
+    section:
+      '## 0. What ships, as whole processes\n\n' +
+      'Each process is timed from spawn to exit, with its real outputs, summary, report and list files, and the list ' +
+      "(changed paths, mapped by `url-map`) read through `files-from`; peak RSS is GNU time's. The dry run is the same " +
+      'process with `dry-run: true`: start-up, reading, planning and the results step, but no call. The floor is ' +
+      '`scripts/bench/floor.ts` as a whole process: it reads the same list, maps it, and sends the same calls over an ' +
+      'undici Pool at the same concurrency, with no validation, retries, report or outputs. Medians of the runs.\n\n' +
+      table,
+    failures,
+  };
+}
+
+function describeCase(spec: ShippedCase): string {
+  return `${spec.name === 'action' ? 'dist/index.js' : 'dist/cli/index.js'}, ${count(spec.assets)} assets, concurrency ${spec.concurrency}`;
 }
