@@ -3,6 +3,8 @@
  * command's output, the summary and the report, and no CI runner reads any of it as a command. Unit properties of
  * shown.ts, then the built action and command end to end, their output parsed as GitHub's runner parses it.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { neutraliseCommands, neutraliseJson } from '../src/shown.ts';
@@ -188,6 +190,25 @@ describe('hostile file names', () => {
       'dry-run': 'true',
     });
     expect(run.exitCode).toBe(0);
+    expect(foreignCommands(run.stdout, MARK)).toEqual([]);
+  });
+
+  it('read from files-from, command nothing in the action log', async () => {
+    const list = join(origin.root, 'hostile-names.bin');
+    writeFileSync(list, NAMES.map((name) => `other/${name}`).join('\0'));
+    const run = await runAction(
+      {
+        'api-key': ROOT_KEY,
+        'base-url': emulator().url,
+        'service-key': 'svc',
+        'files-from': list,
+        'url-map': 'images => https://www.example.com/images',
+        'dry-run': 'true',
+      },
+      { GITHUB_WORKSPACE: origin.root },
+    );
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toContain('legacy.png');
     expect(foreignCommands(run.stdout, MARK)).toEqual([]);
   });
 
