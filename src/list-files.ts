@@ -11,25 +11,33 @@ export type ReadList = (path: string) => string;
 
 /** The raw inputs with the lists of `assets-from` and `files-from` in `assets` and `files`. */
 export function withListFiles(raw: RawInputs, read: ReadList): RawInputs {
-  const assets = listFrom('assets-from', raw, read);
-  const files = listFrom('files-from', raw, read);
+  const assets = assetsFrom(raw, read);
+  const files = filesFrom(raw, read);
   return {
     ...raw,
     ...(assets === undefined ? {} : { assets: [raw.assets, ...assets].join('\n') }),
-    // As a JSON array, which `files` takes whole: a name may hold a line break, or start with '['.
-    ...(files === undefined ? {} : { files: JSON.stringify(files) }),
+    ...(files === undefined ? {} : { files }),
   };
 }
 
-function listFrom(name: 'assets-from' | 'files-from', raw: RawInputs, read: ReadList): string[] | undefined {
-  const path = raw[name].trim();
+/**
+ * The text of `files-from` as `files` would hold it: one path per line and a JSON array are the same syntax, and
+ * are passed on as they are (a million paths are not parsed twice); NUL-separated names, which may hold line
+ * breaks, become a JSON array.
+ */
+function filesFrom(raw: RawInputs, read: ReadList): string | undefined {
+  const path = raw['files-from'].trim();
   if (path === '') return undefined;
-  if (name === 'files-from' && raw.files.trim() !== '') {
+  if (raw.files.trim() !== '') {
     throw new InputError('files-from: is set, and so is files; give the changed paths in one of them.');
   }
-  let text: string;
+  const text = readList('files-from', path, read);
+  return text.includes('\0') ? JSON.stringify(text.split('\0').filter((name) => name !== '')) : text;
+}
+
+function readList(name: 'assets-from' | 'files-from', path: string, read: ReadList): string {
   try {
-    text = read(path);
+    return read(path);
   } catch (error) {
     const code =
       (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
@@ -38,15 +46,14 @@ function listFrom(name: 'assets-from' | 'files-from', raw: RawInputs, read: Read
         'written by an earlier step of this job.',
     );
   }
-  const list = parseList(name, path, text);
-  // An empty list of changed files is a change set with no image; an empty asset list with nothing else to go on
-  // is a step that would do nothing.
-  if (
-    name === 'assets-from' &&
-    list.length === 0 &&
-    raw.assets.trim() === '' &&
-    raw['url-map'].trim() === ''
-  ) {
+}
+
+/** The list of `assets-from`; an empty one with nothing else to go on is a step that would do nothing. */
+function assetsFrom(raw: RawInputs, read: ReadList): string[] | undefined {
+  const path = raw['assets-from'].trim();
+  if (path === '') return undefined;
+  const list = parseList('assets-from', path, readList('assets-from', path, read));
+  if (list.length === 0 && raw.assets.trim() === '' && raw['url-map'].trim() === '') {
     throw new InputError(
       `assets-from: ${quote(path)} holds no asset, and neither assets nor url-map gives any; check the step that ` +
         'writes it.',

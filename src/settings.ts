@@ -224,7 +224,12 @@ function unusedInputs(scope: Scope, raw: RawInputs): string[] {
 
 /** Whether files are given, detected, or neither; and the rules to select and map them. */
 function parseChanges(raw: RawInputs, hasAssets: boolean): ChangesRequest | undefined {
-  const files = raw.files.trim() === '' ? undefined : parseFileList(raw.files);
+  // A list read from files-from is named by the input and the file it came from.
+  const from = raw['files-from'].trim();
+  const files =
+    raw.files.trim() === ''
+      ? undefined
+      : parseFileList(raw.files, from === '' ? 'files' : `files-from ${quote(from)}`);
   const urlMap = parseUrlMap(raw['url-map']);
   const since = raw.since.trim() === '' ? undefined : parseSince(raw.since);
   if (files === undefined && (hasAssets || urlMap.length === 0)) {

@@ -2616,7 +2616,7 @@ function parseAssetList(text) {
 ;// CONCATENATED MODULE: ./src/changes/files-input.ts
 
 /** `files`: repository paths one per line, or a JSON array of them (as changed-files actions print with JSON on). */
-function parseFileList(text) {
+function parseFileList(text, source = 'files') {
     const trimmed = text.trim();
     if (trimmed.startsWith('[')) {
         let parsed;
@@ -2624,10 +2624,10 @@ function parseFileList(text) {
             parsed = JSON.parse(trimmed);
         }
         catch {
-            return throwInput(`files: starts with '[' but is not a JSON array: ${quote(trimmed)}`);
+            return throwInput(`${source}: starts with '[' but is not a JSON array: ${quote(trimmed)}`);
         }
         if (!Array.isArray(parsed) || !parsed.every((entry) => typeof entry === 'string')) {
-            return throwInput(`files: ${quote(trimmed)} is not a JSON array of strings.`);
+            return throwInput(`${source}: ${quote(trimmed)} is not a JSON array of strings.`);
         }
         // Taken whole: in a JSON string, a space at either end is part of the name.
         return unique(parsed.map(normalise));
@@ -2780,7 +2780,11 @@ function unusedInputs(scope, raw) {
 }
 /** Whether files are given, detected, or neither; and the rules to select and map them. */
 function parseChanges(raw, hasAssets) {
-    const files = raw.files.trim() === '' ? undefined : parseFileList(raw.files);
+    // A list read from files-from is named by the input and the file it came from.
+    const from = raw['files-from'].trim();
+    const files = raw.files.trim() === ''
+        ? undefined
+        : parseFileList(raw.files, from === '' ? 'files' : `files-from ${quote(from)}`);
     const urlMap = parseUrlMap(raw['url-map']);
     const since = raw.since.trim() === '' ? undefined : parseSince(raw.since);
     if (files === undefined && (hasAssets || urlMap.length === 0)) {
@@ -2835,38 +2839,46 @@ function parseAssets(text) {
 
 /** The raw inputs with the lists of `assets-from` and `files-from` in `assets` and `files`. */
 function withListFiles(raw, read) {
-    const assets = listFrom('assets-from', raw, read);
-    const files = listFrom('files-from', raw, read);
+    const assets = assetsFrom(raw, read);
+    const files = filesFrom(raw, read);
     return {
         ...raw,
         ...(assets === undefined ? {} : { assets: [raw.assets, ...assets].join('\n') }),
-        // As a JSON array, which `files` takes whole: a name may hold a line break, or start with '['.
-        ...(files === undefined ? {} : { files: JSON.stringify(files) }),
+        ...(files === undefined ? {} : { files }),
     };
 }
-function listFrom(name, raw, read) {
-    const path = raw[name].trim();
+/**
+ * The text of `files-from` as `files` would hold it: one path per line and a JSON array are the same syntax, and
+ * are passed on as they are (a million paths are not parsed twice); NUL-separated names, which may hold line
+ * breaks, become a JSON array.
+ */
+function filesFrom(raw, read) {
+    const path = raw['files-from'].trim();
     if (path === '')
         return undefined;
-    if (name === 'files-from' && raw.files.trim() !== '') {
+    if (raw.files.trim() !== '') {
         throw new InputError('files-from: is set, and so is files; give the changed paths in one of them.');
     }
-    let text;
+    const text = readList('files-from', path, read);
+    return text.includes('\0') ? JSON.stringify(text.split('\0').filter((name) => name !== '')) : text;
+}
+function readList(name, path, read) {
     try {
-        text = read(path);
+        return read(path);
     }
     catch (error) {
         const code = error.code ?? (error instanceof Error ? error.message : String(error));
         throw new InputError(`${name}: cannot read ${quote(path)} (${code}); give the path of a file in the workspace, relative to it, ` +
             'written by an earlier step of this job.');
     }
-    const list = parseList(name, path, text);
-    // An empty list of changed files is a change set with no image; an empty asset list with nothing else to go on
-    // is a step that would do nothing.
-    if (name === 'assets-from' &&
-        list.length === 0 &&
-        raw.assets.trim() === '' &&
-        raw['url-map'].trim() === '') {
+}
+/** The list of `assets-from`; an empty one with nothing else to go on is a step that would do nothing. */
+function assetsFrom(raw, read) {
+    const path = raw['assets-from'].trim();
+    if (path === '')
+        return undefined;
+    const list = parseList('assets-from', path, readList('assets-from', path, read));
+    if (list.length === 0 && raw.assets.trim() === '' && raw['url-map'].trim() === '') {
         throw new InputError(`assets-from: ${quote(path)} holds no asset, and neither assets nor url-map gives any; check the step that ` +
             'writes it.');
     }

@@ -1,17 +1,17 @@
 import { quote, throwInput } from '../inputs.ts';
 
 /** `files`: repository paths one per line, or a JSON array of them (as changed-files actions print with JSON on). */
-export function parseFileList(text: string): string[] {
+export function parseFileList(text: string, source = 'files'): string[] {
   const trimmed = text.trim();
   if (trimmed.startsWith('[')) {
     let parsed: unknown;
     try {
       parsed = JSON.parse(trimmed);
     } catch {
-      return throwInput(`files: starts with '[' but is not a JSON array: ${quote(trimmed)}`);
+      return throwInput(`${source}: starts with '[' but is not a JSON array: ${quote(trimmed)}`);
     }
     if (!Array.isArray(parsed) || !parsed.every((entry) => typeof entry === 'string')) {
-      return throwInput(`files: ${quote(trimmed)} is not a JSON array of strings.`);
+      return throwInput(`${source}: ${quote(trimmed)} is not a JSON array of strings.`);
     }
     // Taken whole: in a JSON string, a space at either end is part of the name.
     return unique(parsed.map(normalise));

@@ -271,7 +271,15 @@ async function runCase(leakCase: LeakCase, key: string, debug: boolean): Promise
 
 describe('the scan finds what it looks for', () => {
   const key = freshKey();
-  const empty: ActionRun = { exitCode: 0, stdout: '', stderr: '', outputs: {}, summary: '', report: '', lists: {} };
+  const empty: ActionRun = {
+    exitCode: 0,
+    stdout: '',
+    stderr: '',
+    outputs: {},
+    summary: '',
+    report: '',
+    lists: {},
+  };
   const found = (run: Partial<ActionRun>): string[] => describeLeaks(scan({ ...empty, ...run }, [key]).leaks);
   // What the runner, GitHub's Markdown and JSON do to text, written here as they do it.
   const commandData = (text: string): string =>
