@@ -30877,7 +30877,7 @@ exports.debug = debug; // for test
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1051);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4316);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30886,7 +30886,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1051:
+/***/ 4316:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35241,11 +35241,13 @@ async function replaceFile(file, content) {
 }
 const byCodeUnit = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 
-;// CONCATENATED MODULE: ./package.json
-const package_namespaceObject = {"rE":"0.1.0"};
 ;// CONCATENATED MODULE: ./src/version.ts
-
-const VERSION = package_namespaceObject.rE;
+/**
+ * The release, as the service sees it in each call's user agent. Written here, not read from package.json, so that
+ * the library and the command compile on their own (lib/ holds no package.json); test/version.test.ts keeps it in
+ * step with package.json and CHANGELOG.md.
+ */
+const VERSION = '1.0.0';
 const USER_AGENT = `image-cache-invalidate/${VERSION}`;
 
 ;// CONCATENATED MODULE: ./src/run/execute.ts

@@ -1,4 +1,4 @@
-/** The built command (dist/cli/index.js), spawned as a user or a CI script runs it, against the emulator. */
+/** The built command (lib/cli/index.js, what the npm package's bin runs), spawned as a user or a CI script runs it, against the emulator. */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
