@@ -35944,7 +35944,7 @@ const ACTION_INPUTS = {
         default: '',
     },
     files: {
-        description: 'Repository paths of changed files to invalidate as image URLs (through `url-map`), one per line or a JSON array. When both `files` and `assets` are empty and `url-map` is set, the files that the triggering push, pull request or merge group changed are detected instead.',
+        description: 'Repository paths of changed files to invalidate as image URLs (through `url-map`), one per line or a JSON array. A backslash is read as a folder separator, as tools on Windows print paths: `public\\images\\a.png` is `public/images/a.png`. When both `files` and `assets` are empty and `url-map` is set, the files that the triggering push, pull request or merge group changed are detected instead.',
         required: false,
         default: '',
     },
@@ -36064,9 +36064,12 @@ function parseFileList(text) {
     }
     return unique(text.split(/\r?\n/).map((line) => normalise(line.trim())));
 }
-/** A repository path as git prints it: no leading './' or '/'. */
+/**
+ * A repository path as git prints it: '/' between folders, no leading './' or '/'. Tools on Windows print
+ * `public\images\a.png`, so a backslash is read as a separator (a name holding a backslash cannot be given).
+ */
 function normalise(path) {
-    return path.replace(/^(\.\/|\/)+/, '');
+    return path.replaceAll('\\', '/').replace(/^(\.\/|\/)+/, '');
 }
 function unique(paths) {
     return [...new Set(paths.filter((path) => path !== ''))];

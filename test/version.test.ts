@@ -39,6 +39,16 @@ describe('the version', () => {
     expect(section.length).toBeGreaterThan(500);
   });
 
+  it("is the README's: every `uses:` of the action names the major tag, and the pin example this version", () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const uses = [...readme.matchAll(/uses: image-cache-invalidate\/image-cache-invalidate@(\S+)(.*)$/gm)];
+    const major = `v${pkg.version.split('.')[0] ?? ''}`;
+    const pins = uses.filter(([, ref = '']) => ref !== major);
+    expect(uses.length - pins.length).toBeGreaterThanOrEqual(3);
+    expect(pins.map(([, , comment = '']) => comment.trim())).toEqual([`# v${pkg.version}`]);
+    expect(readme).toContain('## Versions');
+  });
+
   it('is the same in package-lock.json', () => {
     const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { version: string };
     expect(lock.version).toBe(pkg.version);
