@@ -55,6 +55,16 @@ describe('the command invalidates', () => {
     expect(run.stdout).toBe('Invalidated 2 of 2 assets in 1 call.\n');
   });
 
+  it('the paths of a Windows tool, with backslashes and CRLF line ends, as the repository paths they name', async () => {
+    const run = await cli(
+      ['--files', '-', '--url-map', URL_MAP],
+      {},
+      'public\\images\\a.png\r\n.\\public\\images\\b.png\r\nREADME.md\r\n',
+    );
+    expect(run.exitCode).toBe(0);
+    expect(emulator.invalidated.assets).toEqual([A, B]);
+  });
+
   it('the paths read from standard input one per line with --files -, mapped by --url-map', async () => {
     const run = await cli(
       ['--files', '-', '--url-map', URL_MAP],
