@@ -7,6 +7,7 @@ requireNode24();
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/setup/build-lib.ts'],
     testTimeout: 20_000,
   },
 });

@@ -30877,7 +30877,7 @@ exports.debug = debug; // for test
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5236);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4450);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30886,7 +30886,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5236:
+/***/ 4450:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35721,11 +35721,13 @@ async function listFiles(workspace, skip, prefix = '') {
 }
 const byCodeUnit = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 
-;// CONCATENATED MODULE: ./package.json
-const package_namespaceObject = {"rE":"0.1.0"};
 ;// CONCATENATED MODULE: ./src/version.ts
-
-const VERSION = package_namespaceObject.rE;
+/**
+ * The release, as the service sees it in each call's user agent. Written here, not read from package.json, so that
+ * the library and the command compile on their own (lib/ holds no package.json); test/version.test.ts keeps it in
+ * step with package.json and CHANGELOG.md.
+ */
+const VERSION = '1.0.0';
 const USER_AGENT = `image-cache-invalidate/${VERSION}`;
 
 ;// CONCATENATED MODULE: ./src/run/execute.ts
@@ -36574,7 +36576,7 @@ const ACTION_INPUTS = {
         default: '',
     },
     files: {
-        description: 'Repository paths of changed files to invalidate as image URLs (through `url-map`), one per line or a JSON array. When both `files` and `assets` are empty and `url-map` is set, the files that the triggering push, pull request or merge group changed are detected instead.',
+        description: 'Repository paths of changed files to invalidate as image URLs (through `url-map`), one per line or a JSON array. A backslash is read as a folder separator, as tools on Windows print paths: `public\\images\\a.png` is `public/images/a.png`. When both `files` and `assets` are empty and `url-map` is set, the files that the triggering push, pull request or merge group changed are detected instead.',
         required: false,
         default: '',
     },
@@ -36718,9 +36720,12 @@ function parseFileList(text, source = 'files') {
     }
     return unique(text.split(/\r?\n/).map((line) => normalise(line.trim())));
 }
-/** A repository path as git prints it: no leading './' or '/'. */
+/**
+ * A repository path as git prints it: '/' between folders, no leading './' or '/'. Tools on Windows print
+ * `public\images\a.png`, so a backslash is read as a separator (a name holding a backslash cannot be given).
+ */
 function normalise(path) {
-    return path.replace(/^(\.\/|\/)+/, '');
+    return path.replaceAll('\\', '/').replace(/^(\.\/|\/)+/, '');
 }
 function unique(paths) {
     return [...new Set(paths.filter((path) => path !== ''))];

@@ -5,7 +5,7 @@
  * (the ideal of 25 ms per call, the hand-written loops, bare `node`), never against an absolute threshold.
  *
  * 0. What ships: `node dist/index.js` (as the runner spawns it, the list through files-from) and
- *    `node dist/cli/index.js`, whole processes from spawn to exit, beside their dry runs and a floor process
+ *    `node lib/cli/index.js`, whole processes from spawn to exit, beside their dry runs and a floor process
  *    (scripts/bench/shipped.ts).
  * 1. Throughput: execute() with the real client (sendCall) over createDispatcher(), against the emulator with a fixed
  *    latency of 25 ms per call. The emulator runs in this process; each case runs in a child process of its own
@@ -124,6 +124,8 @@ async function detectionBenchmark(): Promise<DetectionFigure> {
   };
 }
 
+// The command runs as the package ships it, from lib/.
+execFileSync('npm', ['run', '--silent', 'build:lib'], { cwd: ROOT, stdio: 'inherit' });
 const started = performance.now();
 const emulator = await startEmulator({ latencyMs: LATENCY_MS });
 const endpoint = `${emulator.url}/api/${emulator.serviceKey}/v2/cache`;
@@ -135,7 +137,7 @@ try {
   baselineRssKiB = (await runCaseProcess({ mode: 'idle', assets: 0, concurrency: 1, endpoint })).maxRssKiB;
   summaries = await throughput(emulator);
   log(
-    'What ships: dist/index.js and dist/cli/index.js as whole processes, beside their dry runs and the floor.',
+    'What ships: dist/index.js and lib/cli/index.js as whole processes, beside their dry runs and the floor.',
   );
   shipped = await measureShipped(emulator, log);
 } finally {

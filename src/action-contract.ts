@@ -45,7 +45,7 @@ export const ACTION_INPUTS = {
   },
   files: {
     description:
-      'Repository paths of changed files to invalidate as image URLs (through `url-map`), one per line or a JSON array. When both `files` and `assets` are empty and `url-map` is set, the files that the triggering push, pull request or merge group changed are detected instead.',
+      'Repository paths of changed files to invalidate as image URLs (through `url-map`), one per line or a JSON array. A backslash is read as a folder separator, as tools on Windows print paths: `public\\images\\a.png` is `public/images/a.png`. When both `files` and `assets` are empty and `url-map` is set, the files that the triggering push, pull request or merge group changed are detected instead.',
     required: false,
     default: '',
   },

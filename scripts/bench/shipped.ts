@@ -1,6 +1,7 @@
 /**
  * What ships, as whole processes: `node dist/index.js` spawned as the runner spawns it (inputs as INPUT_*
- * variables, the list through files-from, outputs and summary into their files), and `node dist/cli/index.js`,
+ * variables, the list through files-from, outputs and summary into their files), and `node lib/cli/index.js` (the
+ * command as the npm package ships it),
  * each timed from spawn to exit with its peak RSS (GNU time's %M). Beside each, in the same run: the same inputs as
  * a dry run (start-up, reading, planning, report, outputs and summary, but no call), and the floor
  * (scripts/bench/floor.ts) as a whole process.
@@ -109,7 +110,7 @@ export async function measureShipped(
     if (spec.name === 'command') {
       return timed(
         [
-          'dist/cli/index.js',
+          'lib/cli/index.js',
           '--files-from',
           list,
           '--url-map',
@@ -285,5 +286,5 @@ export function shippedSection(results: readonly ShippedResult[]): { section: st
 }
 
 function describeCase(spec: ShippedCase): string {
-  return `${spec.name === 'action' ? 'dist/index.js' : 'dist/cli/index.js'}, ${count(spec.assets)} assets, concurrency ${spec.concurrency}`;
+  return `${spec.name === 'action' ? 'dist/index.js' : 'lib/cli/index.js'}, ${count(spec.assets)} assets, concurrency ${spec.concurrency}`;
 }

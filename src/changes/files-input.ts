@@ -19,9 +19,12 @@ export function parseFileList(text: string, source = 'files'): string[] {
   return unique(text.split(/\r?\n/).map((line) => normalise(line.trim())));
 }
 
-/** A repository path as git prints it: no leading './' or '/'. */
+/**
+ * A repository path as git prints it: '/' between folders, no leading './' or '/'. Tools on Windows print
+ * `public\images\a.png`, so a backslash is read as a separator (a name holding a backslash cannot be given).
+ */
 function normalise(path: string): string {
-  return path.replace(/^(\.\/|\/)+/, '');
+  return path.replaceAll('\\', '/').replace(/^(\.\/|\/)+/, '');
 }
 
 function unique(paths: string[]): string[] {

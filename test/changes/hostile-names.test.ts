@@ -51,41 +51,6 @@ let invalidated: string[];
 let workspace: string;
 let head: Sha;
 
-beforeAll(async () => {
-  origin = createOrigin('changes-hostile-');
-  emulator = await startEmulator();
-  const work = origin.work;
-  work.write('README.md');
-  const base = work.commit('root');
-  for (const name of ALL) work.write(`images/${name}`).write(name);
-  work.write(`images/${LINK_PATH}`);
-  head = work.commit('hostile names');
-  work.push('main');
-  workspace = origin.clone().dir;
-  result = await runAction(
-    {
-      'api-key': ROOT_KEY,
-      'base-url': emulator.url,
-      'service-key': 'svc',
-      'url-map': 'images => https://www.example.com/images',
-    },
-    {
-      GITHUB_EVENT_NAME: 'push',
-      GITHUB_EVENT_PATH: writeEvent(origin.root, pushPayload(base, head)),
-      GITHUB_WORKSPACE: workspace,
-      GITHUB_SHA: head,
-      GITHUB_REPOSITORY: 'octo-org/octo-repo',
-      GITHUB_API_URL: 'http://127.0.0.1:9',
-    },
-  );
-  invalidated = [...emulator.invalidated.assets];
-});
-
-afterAll(async () => {
-  await emulator.close();
-  origin.dispose();
-});
-
 /** The path of an invalidated URL, decoded: the repository path it stands for, under images/. */
 const decodedPath = (url: string): string => decodeURIComponent(new URL(url).pathname);
 
@@ -93,7 +58,46 @@ interface FilesReport {
   files: { found: number; selected: number; mapped: number; unmapped: string[] };
 }
 
-describe('hostile file names, end to end', () => {
+// Windows refuses these names (any of " * : < > ? | and line breaks) in its file systems, so a checkout there
+// cannot hold such files: the names exist only in repositories made on Linux or macOS.
+const NAMES_CANNOT_EXIST = process.platform === 'win32';
+
+describe.skipIf(NAMES_CANNOT_EXIST)('hostile file names, end to end', () => {
+  beforeAll(async () => {
+    origin = createOrigin('changes-hostile-');
+    emulator = await startEmulator();
+    const work = origin.work;
+    work.write('README.md');
+    const base = work.commit('root');
+    for (const name of ALL) work.write(`images/${name}`).write(name);
+    work.write(`images/${LINK_PATH}`);
+    head = work.commit('hostile names');
+    work.push('main');
+    workspace = origin.clone().dir;
+    result = await runAction(
+      {
+        'api-key': ROOT_KEY,
+        'base-url': emulator.url,
+        'service-key': 'svc',
+        'url-map': 'images => https://www.example.com/images',
+      },
+      {
+        GITHUB_EVENT_NAME: 'push',
+        GITHUB_EVENT_PATH: writeEvent(origin.root, pushPayload(base, head)),
+        GITHUB_WORKSPACE: workspace,
+        GITHUB_SHA: head,
+        GITHUB_REPOSITORY: 'octo-org/octo-repo',
+        GITHUB_API_URL: 'http://127.0.0.1:9',
+      },
+    );
+    invalidated = [...emulator.invalidated.assets];
+  });
+
+  afterAll(async () => {
+    await emulator.close();
+    origin.dispose();
+  });
+
   it('are all detected, byte for byte, the skipped ones named in the report', () => {
     expect(result.exitCode).toBe(0);
     const files = (JSON.parse(result.report) as FilesReport).files;

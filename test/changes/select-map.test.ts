@@ -347,6 +347,15 @@ describe('files: the input', () => {
     ]);
   });
 
+  it('reads backslashes as separators, as tools on Windows print paths, in lines and in a JSON array', () => {
+    expect(
+      parseFileList('public\\images\\a.png\r\n.\\public\\b.png\n\\public\\c.png\npublic/images/a.png'),
+    ).toEqual(['public/images/a.png', 'public/b.png', 'public/c.png']);
+    expect(parseFileList(JSON.stringify(['public\\images\\a.png', 'public/images/a.png']))).toEqual([
+      'public/images/a.png',
+    ]);
+  });
+
   it('takes a JSON array, as changed-files actions print it', () => {
     expect(parseFileList('["public/a.png", "public/b c.png", "public/a.png"]')).toEqual([
       'public/a.png',

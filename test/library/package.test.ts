@@ -1,19 +1,20 @@
 /**
- * The library as a user gets it: a project of their own whose node_modules/image-cache-invalidate is this package
- * (a symbolic link, as `npm link` or a workspace makes it), importing it by its name through package.json's
- * exports, run by Node and type-checked by tsc.
+ * The npm package as a user gets it: `npm pack` makes the tarball that `npm publish` would upload, and a fresh
+ * project of their own installs it (from npm's cache where it can), runs the command with npx, imports the
+ * library by its name from ESM and from CommonJS, and type-checks a TypeScript file that uses it.
+ * lib/ is compiled from the current sources by the tests' global setup (test/setup/build-lib.ts).
  */
 import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
-  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../emulator/server.ts';
 import { ROOT_KEY } from '../support/client.ts';
@@ -21,27 +22,90 @@ import { ROOT, spawnProcess, type CommandRun } from '../support/command.ts';
 
 interface PackageJson {
   readonly name: string;
+  readonly version: string;
   readonly type: string;
   readonly types: string;
-  readonly exports: Record<string, Record<string, string>>;
+  readonly bin: Record<string, string>;
+  readonly exports: Record<string, Record<string, string> | string>;
   readonly scripts: Record<string, string>;
+  readonly dependencies: Record<string, string>;
+  readonly repository: { readonly url: string };
+  readonly homepage: string;
+  readonly bugs: { readonly url: string };
+  readonly keywords: readonly string[];
+}
+
+interface PackResult {
+  readonly filename: string;
+  readonly unpackedSize: number;
+  readonly files: readonly { readonly path: string }[];
 }
 
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as PackageJson;
 
+// npm itself, run by this Node: npm_execpath is npm's own script when the tests run under `npm test` or npx.
+const NPM_CLI = process.env.npm_execpath ?? '';
+const NPX_CLI = join(dirname(NPM_CLI), 'npx-cli.js');
+
+/** npm (or npx) with the user's environment (its cache included), in `cwd`. */
+function npm(
+  cli: string,
+  args: readonly string[],
+  cwd: string,
+  env: Record<string, string> = {},
+): Promise<CommandRun> {
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+  return spawnProcess(process.execPath, [cli, ...args], { cwd, env: { ...inherited, ...env } });
+}
+
+/** The packages that the compiled library and command import at run time: bare specifiers in lib/**\/*.js. */
+function runtimeImports(dir: string): Set<string> {
+  const names = new Set<string>();
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.js')) continue;
+    const text = readFileSync(join(entry.parentPath, entry.name), 'utf8');
+    const statements = /^\s*(?:import|export)\b[^;]*?from\s*'([^'.][^']*)'|\bimport\('([^'.][^']*)'\)/gm;
+    for (const [, fromClause, dynamic] of text.matchAll(statements)) {
+      const specifier = fromClause ?? dynamic ?? '';
+      if (specifier.startsWith('node:')) continue;
+      names.add(
+        specifier
+          .split('/')
+          .slice(0, specifier.startsWith('@') ? 2 : 1)
+          .join('/'),
+      );
+    }
+  }
+  return names;
+}
+
 let emulator: Emulator;
 let project: string;
-let build: CommandRun;
+let packed: PackResult;
+let install: CommandRun;
 
 beforeAll(async () => {
+  expect(NPM_CLI, 'run the tests with npm test or npx vitest').toMatch(/\.c?js$/);
   emulator = await startEmulator();
-  project = mkdtempSync(join(tmpdir(), 'library-user-'));
+  project = mkdtempSync(join(tmpdir(), 'package-user-'));
+  // lib/ is already built: --ignore-scripts keeps prepack from rewriting it under the other test files' feet.
+  const pack = await npm(
+    NPM_CLI,
+    ['pack', '--json', '--ignore-scripts', '--pack-destination', project],
+    ROOT,
+  );
+  expect(pack.stderr.replace(/^npm (warn|notice) .*\n/gm, '')).toBe('');
+  [packed] = JSON.parse(pack.stdout) as [PackResult];
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'user-project', type: 'module' }));
   mkdirSync(join(project, 'node_modules'));
-  symlinkSync(ROOT, join(project, 'node_modules', pkg.name), 'dir');
-  // lib/ is what the exports point to; build it from the current sources, as `npm ci` does through prepare.
-  build = await spawnProcess('npm', ['run', '--silent', 'build:lib'], { env: { HOME: project } });
-}, 60_000);
+  install = await npm(
+    NPM_CLI,
+    ['install', '--prefer-offline', '--no-audit', '--no-fund', join(project, packed.filename)],
+    project,
+  );
+}, 55_000);
 afterAll(async () => {
   await emulator.close();
   rmSync(project, { recursive: true, force: true });
@@ -56,21 +120,103 @@ function node(script: string, source: string, env: Record<string, string> = {}):
 }
 
 describe('package.json', () => {
-  it('builds lib/ with `npm run build:lib`, the same build that prepare runs on npm ci', () => {
-    expect(build.stderr.replace(/^npm warn .*\n/gm, '')).toBe('');
-    expect(build.exitCode).toBe(0);
-    expect(pkg.scripts.prepare).toBe(pkg.scripts['build:lib']);
+  it('runs nothing on install: lib/ is built by prepack (`npm run build:lib`), before pack and publish', () => {
+    expect(pkg.scripts.prepack).toBe('npm run build:lib');
+    for (const hook of ['prepare', 'preinstall', 'install', 'postinstall'])
+      expect(pkg.scripts[hook], hook).toBeUndefined();
+    expect(install.exitCode, install.stderr).toBe(0);
   });
 
-  it('exports files that exist after the build: the JavaScript and its declarations', () => {
-    const root = pkg.exports['.'] ?? {};
-    expect(Object.keys(pkg.exports)).toEqual(['.']);
+  it('says where the project lives: repository, homepage, bugs and keywords', () => {
+    expect(pkg.repository.url).toMatch(/^git\+https:\/\/github\.com\/[\w-]+\/image-cache-invalidate\.git$/);
+    expect(pkg.homepage).toMatch(/^https:\/\/github\.com\/[\w-]+\/image-cache-invalidate#readme$/);
+    expect(pkg.bugs.url).toMatch(/^https:\/\/github\.com\/[\w-]+\/image-cache-invalidate\/issues$/);
+    expect(pkg.keywords).toEqual(expect.arrayContaining(['github-action', 'cache', 'image']));
+  });
+
+  it('depends on exactly the packages that the library and the command import at run time', () => {
+    expect(Object.keys(pkg.dependencies).sort()).toEqual([...runtimeImports(join(ROOT, 'lib'))].sort());
+    expect(pkg.dependencies).not.toHaveProperty('@actions/core');
+  });
+
+  it('exports the library and package.json, and the files they name exist in the package', () => {
+    expect(Object.keys(pkg.exports)).toEqual(['.', './package.json']);
+    expect(pkg.exports['./package.json']).toBe('./package.json');
+    const root = pkg.exports['.'] as Record<string, string>;
     expect(Object.keys(root)).toEqual(['types', 'default']);
-    for (const target of [...Object.values(root), pkg.types])
-      expect(existsSync(join(ROOT, target))).toBe(true);
     expect(root.types).toBe(`./${pkg.types.replace(/^\.\//, '')}`);
+    const files = packed.files.map((file) => file.path);
+    for (const target of [...Object.values(root), pkg.types, ...Object.values(pkg.bin)])
+      expect(files, target).toContain(target.replace(/^\.\//, ''));
+  });
+});
+
+describe('the tarball that npm pack makes', () => {
+  it('holds the library and the command once, compiled, with the changelog: no bundle, no sources, no tests', () => {
+    const files = packed.files.map((file) => file.path);
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'package.json',
+        'README.md',
+        'LICENSE',
+        'CHANGELOG.md',
+        'lib/lib.js',
+        'lib/cli/index.js',
+      ]),
+    );
+    expect(files.filter((file) => !/^lib\/.*\.(js|d\.ts)$/.test(file)).sort()).toEqual([
+      'CHANGELOG.md',
+      'LICENSE',
+      'README.md',
+      'package.json',
+    ]);
+    // About 0.2 MB (56 kB packed): the two ncc bundles it used to carry were about 8 MB.
+    expect(packed.unpackedSize).toBeLessThan(1_000_000);
   });
 
+  it('installs in a fresh project, with its dependencies and without @actions/core', () => {
+    const installed = join(project, 'node_modules', pkg.name);
+    expect(JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'))).toMatchObject({
+      version: pkg.version,
+    });
+    for (const name of Object.keys(pkg.dependencies))
+      expect(existsSync(join(project, 'node_modules', name, 'package.json')), name).toBe(true);
+    expect(existsSync(join(project, 'node_modules', '@actions', 'core'))).toBe(false);
+    expect(relative(project, installed).split(sep)).toEqual(['node_modules', pkg.name]);
+  });
+});
+
+describe('the command, run with npx in the project that installed it', () => {
+  it('prints the version of package.json', async () => {
+    const run = await npm(NPX_CLI, ['--no-install', pkg.name, '--version'], project);
+    expect(run.stderr.replace(/^npm warn .*\n/gm, '')).toBe('');
+    expect(run.stdout).toBe(`${pkg.version}\n`);
+  });
+
+  it('invalidates assets at the service', async () => {
+    const assets = ['https://www.example.com/images/a.png', '0123456789abcdef0123456789abcdef'];
+    const run = await npm(
+      NPX_CLI,
+      [
+        '--no-install',
+        pkg.name,
+        '--base-url',
+        emulator.url,
+        '--service-key',
+        emulator.serviceKey,
+        '--assets',
+        assets.join(','),
+      ],
+      project,
+      { IMAGE_CACHE_API_KEY: ROOT_KEY },
+    );
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(emulator.invalidated.assets).toEqual(assets);
+    expect(`${run.stdout}${run.stderr}`).not.toContain(ROOT_KEY);
+  });
+});
+
+describe('the library, imported from ESM', () => {
   it('lets nothing but the package itself be imported: a deep import fails with ERR_PACKAGE_PATH_NOT_EXPORTED', async () => {
     const run = await node(
       'deep.mjs',
@@ -91,6 +237,30 @@ console.log(JSON.stringify(codes));
       'ERR_PACKAGE_PATH_NOT_EXPORTED',
       'ERR_PACKAGE_PATH_NOT_EXPORTED',
     ]);
+  });
+});
+
+describe('the library, required from CommonJS', () => {
+  it('loads with require() and works', async () => {
+    const run = await node(
+      'use.cjs',
+      `const library = require('image-cache-invalidate');
+const { version } = require('image-cache-invalidate/package.json');
+console.log(JSON.stringify({
+  version,
+  url: library.imageUrl({ imageHost: 'img.example.net', originUrl: 'https://www.example.com/a.png', cacheBuster: 'v1' }),
+  batches: library.toBatches(Array.from({ length: 150 }, (_, i) => String(i))).length,
+  error: typeof library.ApiError,
+}));
+`,
+    );
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual({
+      version: pkg.version,
+      url: 'https://img.example.net/cb:v1/https://www.example.com/a.png',
+      batches: 2,
+      error: 'function',
+    });
   });
 });
 

@@ -94,14 +94,18 @@ describe('rewriteFiles', () => {
     expect(read('dist/drafts/draft.html')).toBe(IMAGE);
   });
 
-  it('replaces a file by a rename, keeping its mode, and leaves no temporary file', async () => {
+  it('replaces a file by a rename and leaves no temporary file', async () => {
     const names = everything();
     const { ino } = statSync(at('dist/index.html'));
     await run(false);
-    const after = statSync(at('dist/index.html'));
-    expect(after.ino).not.toBe(ino);
-    expect(after.mode & 0o777).toBe(0o640);
+    expect(statSync(at('dist/index.html')).ino).not.toBe(ino);
     expect(everything()).toEqual(names);
+  });
+
+  // Windows has no POSIX permission bits: chmod there sets only the read-only flag, and every file reads 0o666.
+  it.skipIf(process.platform === 'win32')('keeps the mode of a file it replaces', async () => {
+    await run(false);
+    expect(statSync(at('dist/index.html')).mode & 0o777).toBe(0o640);
   });
 
   it('neither follows nor replaces a symbolic link', async () => {

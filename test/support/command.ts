@@ -1,5 +1,5 @@
 /**
- * Runs the built command (dist/cli/index.js) as a user runs it: a separate Node process with its own environment,
+ * Runs the built command (lib/cli/index.js, compiled by the tests' global setup) as a user runs it: a separate Node process with its own environment,
  * arguments and standard input, or inside a real shell pipeline. Always asynchronous, so that an emulator
  * running in the test's process keeps answering while the command waits on it.
  */
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { runnerCommands } from './runner-commands.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const COMMAND = fileURLToPath(new URL('../../dist/cli/index.js', import.meta.url));
+export const COMMAND = fileURLToPath(new URL('../../lib/cli/index.js', import.meta.url));
 
 export interface CommandRun {
   readonly exitCode: number;
@@ -24,7 +24,7 @@ export interface CommandOptions {
   readonly cwd?: string;
 }
 
-/** `node dist/cli/index.js ...args`, with only PATH and `env` in its environment. */
+/** `node lib/cli/index.js ...args`, with only PATH and `env` in its environment. */
 export function runCommand(args: readonly string[], options: CommandOptions = {}): Promise<CommandRun> {
   return spawnProcess(process.execPath, [COMMAND, ...args], options).then(withoutRunnerCommands);
 }
