@@ -220,7 +220,7 @@ export function shippedSection(results: readonly ShippedResult[]): { section: st
       `peak RSS ${ratio(wall.rssKiB / floor.rssKiB)} the floor's`,
     );
     return [
-      `\`node dist/${spec.name === 'action' ? 'index.js' : 'cli/index.js'}\``,
+      `\`node ${spec.name === 'action' ? 'dist/index.js' : 'lib/cli/index.js'}\``,
       count(spec.assets),
       String(spec.concurrency),
       duration(wall.ms),
