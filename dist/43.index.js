@@ -13,9 +13,15 @@ export const modules = {
 /**
  * Keep-alive connections to the service, one per call in flight. Kept apart from the client so that a dry run,
  * which sends nothing, never loads undici.
+ *
+ * Behind a proxy (HTTPS_PROXY, HTTP_PROXY and NO_PROXY, in upper or lower case, as curl and @actions/http-client
+ * read them), the calls go through it, each in a CONNECT tunnel: the proxy sees the host and encrypted bytes, never
+ * the key.
  */
-function createDispatcher(concurrency, timeoutMs) {
-    return new undici__WEBPACK_IMPORTED_MODULE_0__/* .Agent */ .g6({ connections: concurrency, keepAliveTimeout: 30_000, connect: { timeout: timeoutMs } });
+function createDispatcher(concurrency, timeoutMs, env = process.env) {
+    const options = { connections: concurrency, keepAliveTimeout: 30_000, connect: { timeout: timeoutMs } };
+    const proxied = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((name) => (env[name] ?? '') !== '');
+    return proxied ? new undici__WEBPACK_IMPORTED_MODULE_0__/* .EnvHttpProxyAgent */ .J2(options) : new undici__WEBPACK_IMPORTED_MODULE_0__/* .Agent */ .g6(options);
 }
 
 

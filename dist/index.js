@@ -34667,6 +34667,9 @@ class ApiError extends Error {
     get stopsTheRun() {
         if (this.keyRefused)
             return 'the service refused the key';
+        if (this.kind === 'network' && this.code !== undefined && CERTIFICATE_CODES.has(this.code)) {
+            return "the certificate of base-url's host does not verify";
+        }
         const wrongHost = this.kind === 'network' && this.code === 'ENOTFOUND';
         if (this.kind === 'redirect' || this.code === 'rest_no_route' || wrongHost) {
             return 'the service could not be reached at base-url';
@@ -34689,6 +34692,20 @@ function mentionsTooManyAssets(message) {
 function mentions(message, text) {
     return message?.toLowerCase().includes(text.toLowerCase()) === true;
 }
+/** Node's codes for a TLS certificate that does not verify: the same for every call, and not worth a retry. */
+const CERTIFICATE_CODES = new Set([
+    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+    'UNABLE_TO_GET_ISSUER_CERT',
+    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+    'SELF_SIGNED_CERT_IN_CHAIN',
+    'DEPTH_ZERO_SELF_SIGNED_CERT',
+    'CERT_HAS_EXPIRED',
+    'CERT_NOT_YET_VALID',
+    'CERT_UNTRUSTED',
+    'CERT_SIGNATURE_FAILURE',
+    'CERT_REVOKED',
+    'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
 /** Why the service may refuse a key (API spec, part 5.5). */
 const KEY_REFUSED_HINT = 'The service refused the API key. Check that: the key is valid and active; it is sent as ' +
     '"Authorization: Bearer <key>" (pass the bare key, without "Bearer"); it is a Root API key, since a Sub key ' +
@@ -35022,6 +35039,10 @@ function networkError(error, signal, options) {
     if (signal.aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
         const seconds = options.timeoutMs / 1000;
         return new ApiError(`no complete answer within ${seconds} s (timeout-seconds)`, { kind: 'timeout', retryable: true }, { cause: error });
+    }
+    if (code !== undefined && CERTIFICATE_CODES.has(code)) {
+        return new ApiError(`the certificate of ${options.endpoint.host} does not verify (${code}); nothing was sent. If your network ` +
+            "re-signs TLS with a certificate authority of its own (a corporate proxy), set NODE_EXTRA_CA_CERTS to the path of that CA's certificate (PEM) in the step's env.", { kind: 'network', code, retryable: false }, { cause: error });
     }
     const detail = options.redact(error instanceof Error ? error.message : String(error));
     return new ApiError(`network error${code === undefined ? '' : ` ${code}`}: ${detail}`, { kind: 'network', code, retryable: code === undefined || RETRYABLE_NETWORK_CODES.has(code) }, { cause: error });

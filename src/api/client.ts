@@ -1,7 +1,13 @@
 import type { Dispatcher } from 'undici';
 import type { AssetRef } from '../assets/refs.ts';
 import type { Redact } from '../redact.ts';
-import { ApiError, isKeyRefusal, KEY_REFUSED_HINT, mentionsTooManyAssets } from './errors.ts';
+import {
+  ApiError,
+  CERTIFICATE_CODES,
+  isKeyRefusal,
+  KEY_REFUSED_HINT,
+  mentionsTooManyAssets,
+} from './errors.ts';
 import { RETRYABLE_NETWORK_CODES, RETRYABLE_STATUSES } from './retry.ts';
 import { isLoopbackHost } from '../http-url.ts';
 import { isCacheBuster } from '../urls.ts';
@@ -120,6 +126,14 @@ function networkError(error: unknown, signal: AbortSignal, options: ClientOption
     return new ApiError(
       `no complete answer within ${seconds} s (timeout-seconds)`,
       { kind: 'timeout', retryable: true },
+      { cause: error },
+    );
+  }
+  if (code !== undefined && CERTIFICATE_CODES.has(code)) {
+    return new ApiError(
+      `the certificate of ${options.endpoint.host} does not verify (${code}); nothing was sent. If your network ` +
+        "re-signs TLS with a certificate authority of its own (a corporate proxy), set NODE_EXTRA_CA_CERTS to the path of that CA's certificate (PEM) in the step's env.",
+      { kind: 'network', code, retryable: false },
       { cause: error },
     );
   }

@@ -46,6 +46,9 @@ export class ApiError extends Error {
    */
   get stopsTheRun(): string | undefined {
     if (this.keyRefused) return 'the service refused the key';
+    if (this.kind === 'network' && this.code !== undefined && CERTIFICATE_CODES.has(this.code)) {
+      return "the certificate of base-url's host does not verify";
+    }
     const wrongHost = this.kind === 'network' && this.code === 'ENOTFOUND';
     if (this.kind === 'redirect' || this.code === 'rest_no_route' || wrongHost) {
       return 'the service could not be reached at base-url';
@@ -73,6 +76,21 @@ export function mentionsTooManyAssets(message: string | undefined): boolean {
 function mentions(message: string | undefined, text: string): boolean {
   return message?.toLowerCase().includes(text.toLowerCase()) === true;
 }
+
+/** Node's codes for a TLS certificate that does not verify: the same for every call, and not worth a retry. */
+export const CERTIFICATE_CODES: ReadonlySet<string> = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'CERT_UNTRUSTED',
+  'CERT_SIGNATURE_FAILURE',
+  'CERT_REVOKED',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
 
 /** Why the service may refuse a key (API spec, part 5.5). */
 export const KEY_REFUSED_HINT =

@@ -1,4 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEMO_KEYS, presentedKey } from './accounts.ts';
@@ -46,11 +47,16 @@ class EmulatorServer implements Emulator {
   // Aborted by close(), so that no latency or trickle timer outlives the server.
   readonly #closing = new AbortController();
   #closed: Promise<void> | undefined;
-  readonly #server = createServer((request, response) => {
-    this.#accept(request, response);
-  });
+  readonly #server: Server;
+  readonly #scheme: 'http' | 'https';
 
   constructor(options: EmulatorOptions) {
+    const accept = (request: IncomingMessage, response: ServerResponse): void => {
+      this.#accept(request, response);
+    };
+    // With a certificate (from a CA a test made), https, as the service is served in production.
+    this.#server = options.tls === undefined ? createServer(accept) : createTlsServer(options.tls, accept);
+    this.#scheme = options.tls === undefined ? 'http' : 'https';
     this.serviceKey = options.serviceKey ?? 'svc';
     this.#keys = new Map(Object.entries(options.keys ?? DEMO_KEYS));
     this.setOptions(options);
@@ -69,7 +75,7 @@ class EmulatorServer implements Emulator {
       });
     });
     const { port: bound } = this.#server.address() as AddressInfo;
-    this.url = `http://127.0.0.1:${bound}`;
+    this.url = `${this.#scheme}://127.0.0.1:${bound}`;
   }
 
   inject(route: Route, ...faults: Fault[]): void {

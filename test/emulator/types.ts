@@ -45,10 +45,11 @@ export interface EmulatorOptions {
   assetLimit?: number; // default 100 (the spec's limit); lower it to test adaptive splitting
   latencyMs?: number; // fixed latency added to every request (benchmarks use 25)
   echoKey?: boolean; // hostile server: echo the presented key in every error body and in `X-Echo`
+  tls?: { key: string; cert: string }; // serve https with this PEM key and certificate (url becomes https://)
 }
 
 export interface Emulator {
-  url: string; // 'http://127.0.0.1:PORT'
+  url: string; // 'http://127.0.0.1:PORT', or https:// with `tls`
   serviceKey: string;
   requests: RecordedRequest[]; // every request, in arrival order
   maxInFlight: number; // peak number of requests being handled at once
