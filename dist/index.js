@@ -30877,7 +30877,7 @@ exports.debug = debug; // for test
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4450);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6614);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30886,7 +30886,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 4450:
+/***/ 6614:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35751,7 +35751,75 @@ const byCodeUnit = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 const VERSION = '1.0.0';
 const USER_AGENT = `image-cache-invalidate/${VERSION}`;
 
+;// CONCATENATED MODULE: ./src/run/pace.ts
+/**
+ * The pace the workers share. A rate limit (429, or 503 with Retry-After) pauses every worker, not only the call
+ * that met it, until the time the service named (within the run's retry window); and it halves the calls in
+ * flight, which grow back by one with each answer that succeeds. Without it, each call would honour its own
+ * Retry-After while the others kept sending, and the retries would land together.
+ */
+class Pace {
+    /** Pauses begun, for the report. */
+    pauses = 0;
+    max;
+    clock;
+    deadline;
+    limit;
+    inFlight = 0;
+    pausedUntil = 0;
+    waiting = [];
+    constructor(max, clock, deadline) {
+        this.max = max;
+        this.limit = max;
+        this.clock = clock;
+        this.deadline = deadline;
+    }
+    /** Waits out a pause and for a place among the calls in flight, then takes it. */
+    async acquire() {
+        // A clock on which sleeping passes no time (a test's) is waited on once, not forever.
+        let stuck = false;
+        for (;;) {
+            const now = this.clock.now();
+            if (this.pausedUntil > now && !stuck) {
+                await this.clock.sleep(this.pausedUntil - now);
+                stuck = this.clock.now() <= now;
+            }
+            else if (this.inFlight < this.limit) {
+                this.inFlight++;
+                return;
+            }
+            else
+                await new Promise((resolve) => this.waiting.push(resolve));
+        }
+    }
+    /** Gives the place back; a success lets one more call fly, up to the concurrency asked for. */
+    release(succeeded) {
+        this.inFlight--;
+        if (succeeded && this.limit < this.max)
+            this.limit++;
+        const woken = this.waiting;
+        this.waiting = [];
+        for (const wake of woken)
+            wake();
+    }
+    /** The service said "too many": fewer calls in flight, and every worker waits as long as it asked. */
+    rateLimited(retryAfterMs) {
+        this.limit = Math.max(1, Math.floor(this.limit / 2));
+        // A wait past the deadline is one no retry will make (retry.ts): the call fails, and the others go on.
+        if (retryAfterMs === undefined || this.clock.now() + retryAfterMs > this.deadline)
+            return;
+        const until = this.clock.now() + retryAfterMs;
+        if (until > this.pausedUntil) {
+            if (this.pausedUntil <= this.clock.now())
+                this.pauses++;
+            this.pausedUntil = until;
+        }
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/run/execute.ts
+
+
 
 
 
@@ -35784,7 +35852,12 @@ async function execute(plan, options) {
         assets: assetResults(refs, lastCall, run.stoppedBy),
         ...(token === undefined ? {} : { token }),
         ...(run.stoppedBy === undefined ? {} : { stoppedBy: run.stoppedBy }),
+        pauses: run.pace.pauses,
     };
+}
+/** "Not now, too many": a 429, or a 503 that says when to come back. */
+function isRateLimit(error) {
+    return error.status === 429 || (error.status === 503 && error.retryAfterMs !== undefined);
 }
 function assetResults(refs, lastCall, stop) {
     const notSent = `not sent: ${stop?.reason ?? 'the run stopped'} (call ${stop?.call.index ?? '?'})`;
@@ -35805,10 +35878,12 @@ class Run {
     options;
     clock;
     deadline;
+    pace;
     constructor(options) {
         this.options = options;
         this.clock = options.clock ?? systemClock;
         this.deadline = this.clock.now() + options.retryWindowMs;
+        this.pace = new Pace(options.concurrency, this.clock, this.deadline);
     }
     /** Sends one call with retries and records it. `split` decides whether a failure was answered by splitting. */
     async send(call, split) {
@@ -35821,7 +35896,7 @@ class Run {
             maxDelayMs: options.maxDelayMs,
             deadline: this.deadline,
         };
-        const result = await withRetries(() => options.send(call), policy, this.clock, (error, wait, attempt) => options.onRetry?.(sent, error, wait, attempt));
+        const result = await withRetries(() => this.paced(call), policy, this.clock, (error, wait, attempt) => options.onRetry?.(sent, error, wait, attempt));
         const record = {
             ...sent,
             outcome: result.ok ? 'confirmed' : split?.(result.error) === true ? 'split' : 'failed',
@@ -35835,6 +35910,24 @@ class Run {
         }
         options.onCall?.(record);
         return { record, ...(result.ok ? { answer: result.value } : {}) };
+    }
+    /** One attempt, at the pace the workers share: after any pause, within the calls in flight the pace allows. */
+    async paced(call) {
+        await this.pace.acquire();
+        let succeeded = false;
+        try {
+            const answer = await this.options.send(call);
+            succeeded = true;
+            return answer;
+        }
+        catch (error) {
+            if (error instanceof ApiError && isRateLimit(error))
+                this.pace.rateLimited(error.retryAfterMs);
+            throw error;
+        }
+        finally {
+            this.pace.release(succeeded);
+        }
     }
     /** Every call, in the order sent. */
     get calls() {
@@ -36329,6 +36422,7 @@ function reportJson(report) {
         startedAt: report.startedAt.toISOString(),
         finishedAt: report.finishedAt.toISOString(),
         counts: countsOf(report),
+        ...(result === undefined ? {} : { pauses: result.pauses ?? 0 }),
         failures,
         token: {
             requested: tokenPlanned(plan) && !report.dryRun,

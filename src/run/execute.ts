@@ -1,9 +1,10 @@
 import { halve, MAX_ASSETS_PER_CALL, toBatches } from '../assets/batches.ts';
 import type { AssetRef } from '../assets/refs.ts';
 import type { ApiAnswer, ApiCall } from '../api/client.ts';
-import type { ApiError } from '../api/errors.ts';
+import { ApiError } from '../api/errors.ts';
 import { systemClock, withRetries, type Attempt, type Clock } from '../api/retry.ts';
 import { assetsIn, plannedAssets, type Plan } from '../plan.ts';
+import { Pace } from './pace.ts';
 
 export interface ExecuteOptions {
   /** Sends one call once: the API client, bound to its endpoint, key and dispatcher. */
@@ -61,6 +62,8 @@ export interface RunResult {
   readonly token?: string;
   /** The call whose failure showed that every other would fail too (a refused key, a wrong address). */
   readonly stoppedBy?: { readonly call: CallRecord; readonly reason: string; readonly keyRefused: boolean };
+  /** Times a rate limit paused every worker. */
+  readonly pauses?: number;
 }
 
 /**
@@ -91,7 +94,13 @@ export async function execute(plan: Plan, options: ExecuteOptions): Promise<RunR
     assets: assetResults(refs, lastCall, run.stoppedBy),
     ...(token === undefined ? {} : { token }),
     ...(run.stoppedBy === undefined ? {} : { stoppedBy: run.stoppedBy }),
+    pauses: run.pace.pauses,
   };
+}
+
+/** "Not now, too many": a 429, or a 503 that says when to come back. */
+function isRateLimit(error: ApiError): boolean {
+  return error.status === 429 || (error.status === 503 && error.retryAfterMs !== undefined);
 }
 
 function assetResults(
@@ -117,10 +126,13 @@ class Run {
   private readonly clock: Clock;
   private readonly deadline: number;
 
+  readonly pace: Pace;
+
   constructor(options: ExecuteOptions) {
     this.options = options;
     this.clock = options.clock ?? systemClock;
     this.deadline = this.clock.now() + options.retryWindowMs;
+    this.pace = new Pace(options.concurrency, this.clock, this.deadline);
   }
 
   /** Sends one call with retries and records it. `split` decides whether a failure was answered by splitting. */
@@ -138,7 +150,7 @@ class Run {
       deadline: this.deadline,
     };
     const result = await withRetries(
-      () => options.send(call),
+      () => this.paced(call),
       policy,
       this.clock,
       (error, wait, attempt) => options.onRetry?.(sent, error, wait, attempt),
@@ -156,6 +168,22 @@ class Run {
     }
     options.onCall?.(record);
     return { record, ...(result.ok ? { answer: result.value } : {}) };
+  }
+
+  /** One attempt, at the pace the workers share: after any pause, within the calls in flight the pace allows. */
+  private async paced(call: ApiCall): Promise<ApiAnswer> {
+    await this.pace.acquire();
+    let succeeded = false;
+    try {
+      const answer = await this.options.send(call);
+      succeeded = true;
+      return answer;
+    } catch (error) {
+      if (error instanceof ApiError && isRateLimit(error)) this.pace.rateLimited(error.retryAfterMs);
+      throw error;
+    } finally {
+      this.pace.release(succeeded);
+    }
   }
 
   /** Every call, in the order sent. */

@@ -178,6 +178,7 @@ function reportJson(report: Report): object {
     startedAt: report.startedAt.toISOString(),
     finishedAt: report.finishedAt.toISOString(),
     counts: countsOf(report),
+    ...(result === undefined ? {} : { pauses: result.pauses ?? 0 }),
     failures,
     token: {
       requested: tokenPlanned(plan) && !report.dryRun,

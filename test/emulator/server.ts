@@ -48,6 +48,10 @@ class EmulatorServer implements Emulator {
   readonly #closing = new AbortController();
   #closed: Promise<void> | undefined;
   readonly #server: Server;
+  readonly #options: EmulatorOptions;
+  #tokens = 0;
+  #refilledAt = performance.now();
+  rateLimited = 0;
   readonly #scheme: 'http' | 'https';
 
   constructor(options: EmulatorOptions) {
@@ -57,6 +61,8 @@ class EmulatorServer implements Emulator {
     // With a certificate (from a CA a test made), https, as the service is served in production.
     this.#server = options.tls === undefined ? createServer(accept) : createTlsServer(options.tls, accept);
     this.#scheme = options.tls === undefined ? 'http' : 'https';
+    this.#options = options;
+    this.#tokens = options.rateLimit?.burst ?? 0;
     this.serviceKey = options.serviceKey ?? 'svc';
     this.#keys = new Map(Object.entries(options.keys ?? DEMO_KEYS));
     this.setOptions(options);
@@ -64,6 +70,25 @@ class EmulatorServer implements Emulator {
 
   get inFlight(): number {
     return this.#inFlight;
+  }
+
+  /**
+   * A token bucket, when `rateLimit` is set: a request finding it empty is refused with 429 and a Retry-After of the
+   * whole seconds until the next token, as rate-limited services answer.
+   */
+  #rateLimit(): Fault | undefined {
+    const limit = this.#options.rateLimit;
+    if (limit === undefined) return undefined;
+    const now = performance.now();
+    this.#tokens = Math.min(limit.burst, this.#tokens + ((now - this.#refilledAt) / 1000) * limit.perSecond);
+    this.#refilledAt = now;
+    if (this.#tokens >= 1) {
+      this.#tokens -= 1;
+      return undefined;
+    }
+    this.rateLimited += 1;
+    const seconds = Math.ceil((1 - this.#tokens) / limit.perSecond);
+    return { status: 429, message: 'Too many requests', retryAfter: String(seconds) };
   }
 
   async listen(port: number): Promise<void> {
@@ -107,6 +132,9 @@ class EmulatorServer implements Emulator {
     this.invalidated.assets.length = 0;
     this.#faults.clear();
     this.maxInFlight = this.#inFlight;
+    this.rateLimited = 0;
+    this.#tokens = this.#options.rateLimit?.burst ?? 0;
+    this.#refilledAt = performance.now();
   }
 
   close(): Promise<void> {
@@ -133,7 +161,7 @@ class EmulatorServer implements Emulator {
       receivedAt: performance.now(),
     };
     this.requests.push(record);
-    const fault = this.#faults.take(route);
+    const fault = this.#faults.take(route) ?? this.#rateLimit();
     this.#inFlight += 1;
     this.maxInFlight = Math.max(this.maxInFlight, this.#inFlight);
     // 'close' comes once per response: after it is sent, or when its socket goes (reset, hang, client gone).

@@ -46,6 +46,7 @@ export interface EmulatorOptions {
   latencyMs?: number; // fixed latency added to every request (benchmarks use 25)
   echoKey?: boolean; // hostile server: echo the presented key in every error body and in `X-Echo`
   tls?: { key: string; cert: string }; // serve https with this PEM key and certificate (url becomes https://)
+  rateLimit?: { perSecond: number; burst: number }; // a token bucket: past it, 429 with Retry-After (whole seconds)
 }
 
 export interface Emulator {
@@ -53,6 +54,7 @@ export interface Emulator {
   serviceKey: string;
   requests: RecordedRequest[]; // every request, in arrival order
   maxInFlight: number; // peak number of requests being handled at once
+  rateLimited: number; // requests refused by `rateLimit`
   readonly inFlight: number; // requests being handled now (hanging ones included until their socket closes)
   invalidated: { all: number; domains: string[]; assets: string[] }; // what was accepted, in order
   tokens: string[]; // tokens issued
