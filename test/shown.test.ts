@@ -137,6 +137,27 @@ describe('a hostile server, against the built action', () => {
   });
 });
 
+describe('a hostile server, against the command', () => {
+  const emulator = useEmulator();
+
+  it.each([[[]], [['--json']]])(
+    'an error body carrying commands and line breaks (%s) commands nothing on any CI',
+    async (extra) => {
+      emulator().inject('invalidate/all', { status: 400, message: HOSTILE });
+      // runCommand fails the test when any line of the output is a command to GitHub's runner or Azure's agent.
+      const run = await runCommand(['--scope', 'all', ...extra], {
+        env: {
+          IMAGE_CACHE_API_KEY: ROOT_KEY,
+          IMAGE_CACHE_BASE_URL: emulator().url,
+          IMAGE_CACHE_SERVICE_KEY: 'svc',
+        },
+      });
+      expect(run.exitCode).toBe(1);
+      expect(`${run.stdout}${run.stderr}`).toContain(MARK); // shown, only made inert
+    },
+  );
+});
+
 const NAMES = [
   '##[error]legacy.png',
   '##[set-output name=a;]b.png',

@@ -49,7 +49,9 @@ export async function startProxy(hosts: Readonly<Record<string, string>>): Promi
     close: () =>
       new Promise((resolve) => {
         for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
+        server.close(() => {
+          resolve();
+        });
       }),
   };
 }
