@@ -3,6 +3,9 @@
  *
  *   import { imageUrl, parseAssetList, toBatches, sendCall } from 'image-cache-invalidate';
  */
+// First: on an unsupported Node, importing the library fails with a message naming the version it needs.
+import './node-check.ts';
+
 export {
   sendCall,
   retryAfterMs,

@@ -1,11 +1,10 @@
 #!/usr/bin/env node
 import { readFileSync } from 'node:fs';
+import { unsupportedNode } from '../supported-node.ts';
 
-// Checked before anything else loads: on an older Node, undici fails in ways that do not say why.
-if (Number(process.versions.node.split('.')[0]) < 24) {
-  process.stderr.write(
-    `image-cache-invalidate needs Node 24 or later; this is Node ${process.versions.node}.\n`,
-  );
+const problem = unsupportedNode();
+if (problem !== undefined) {
+  process.stderr.write(`${problem}\n`);
   process.exit(2);
 }
 const { runCommand } = await import('./main.ts');
