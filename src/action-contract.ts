@@ -86,7 +86,7 @@ export const ACTION_INPUTS = {
   },
   'image-host': {
     description:
-      "The account's image delivery host, e.g. `img.example.net`. With `token: true`, the `image-url-prefix` output is `https://<image-host>/cb:<token>`.",
+      "The account's image delivery host, e.g. `img.example.net`. The job summary shows thumbnails of the invalidated images through it (`https://<image-host>/w:160/<origin image URL>`); with `token: true`, the `image-url-prefix` output is `https://<image-host>/cb:<token>`; `rewrite` sets the cache busters of its URLs.",
     required: false,
     default: '',
   },
@@ -103,7 +103,8 @@ export const ACTION_INPUTS = {
     default: 'token',
   },
   'dry-run': {
-    description: 'Validate and plan everything, send nothing, and report what would have been sent.',
+    description:
+      'Validate and plan everything, send nothing, and list every call and asset that would have been sent (in the log, the job summary and the report). Needs no `api-key`: a preview can run where secrets are not available, such as pull requests from forks.',
     required: false,
     default: 'false',
   },

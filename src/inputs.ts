@@ -60,7 +60,14 @@ export function parseApiKey(value: string): string {
   if (key === '') {
     return throwInput(
       "api-key: is empty; pass the account's Root API key from a secret, e.g. api-key: ${{ secrets.IMAGE_API_KEY }}" +
-        ' (a secret that is not set, or not available to this workflow, arrives empty).',
+        ' (a secret that is not set, or not available to this workflow, arrives empty: so on pull requests from ' +
+        'forks). A preview needs no key: set dry-run: true.',
+    );
+  }
+  if (/^bearer\s/i.test(key)) {
+    return throwInput(
+      "api-key: starts with 'Bearer ' (value not shown); give the key alone: the action sends it as " +
+        "'Authorization: Bearer <key>' itself.",
     );
   }
   if (/[\r\n]/.test(key)) {
@@ -92,9 +99,9 @@ export function parseEndpoint(baseUrl: string, serviceKey: string): URL {
     problem = problem === undefined ? message : `${problem}\n${message}`;
   }
   if (base === undefined || problem !== undefined) return throwInput(problem ?? 'base-url: not usable.');
-  // Set as a path, never parsed as a URL: a base path like `//evil.example` must not become another host.
+  // Set as a path, never parsed as a URL: the key goes to base-url's origin and nowhere else.
   const endpoint = new URL(base.origin);
-  endpoint.pathname = `${base.pathname.replace(/\/+/g, '/').replace(/\/$/, '')}/api/${segment}/v2/cache`;
+  endpoint.pathname = `/api/${segment}/v2/cache`;
   return endpoint;
 }
 
@@ -136,7 +143,18 @@ function parseBaseUrl(value: string): URL {
   if (url.search !== '' || url.hash !== '') {
     return throwInput(`base-url: ${quote(value)} has a query or fragment; give the host alone, ${example}.`);
   }
+  if (url.pathname.replace(/\/+/g, '/') !== '/') return throwInput(basePathProblem(value, url));
   return url;
+}
+
+/** base-url is the dashboard's host; a path would be sent before /api/<service-key>/v2/cache, to no endpoint. */
+function basePathProblem(value: string, url: URL): string {
+  const api = /\/api\/([^/]+)/.exec(url.pathname);
+  const serviceKey = api?.[1] === undefined ? '' : ` and service-key: ${decodeURIComponent(api[1])}`;
+  return (
+    `base-url: ${quote(value)} has a path; give the dashboard host alone, base-url: ${url.origin}${serviceKey} ` +
+    '(the action adds /api/<service-key>/v2/cache itself).'
+  );
 }
 
 const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
@@ -167,7 +185,22 @@ export function parseDomain(value: string): string {
     host.length <= 253 &&
     labels.every((label) => HOST_LABEL.test(label)) &&
     !/^\d+$/.test(topLabel); // an IP address is not a domain
-  return valid ? host : throwInput(problem);
+  if (!valid) return throwInput(problem);
+  const extra = moreThanHost(url);
+  if (extra === undefined) return host;
+  return throwInput(
+    `domain: ${quote(value)} has ${extra}, but scope 'domain' clears every image of the whole domain ${host}. ` +
+      "To clear some images only, use scope 'assets' with assets (their URLs) or url-map (the folders they are " +
+      `served from, e.g. url-map: public/images => https://${host}/images); to clear the whole domain, write ` +
+      `domain: ${host}.`,
+  );
+}
+
+/** What a domain given as a URL holds beside its host, which the service's domain scope cannot narrow to. */
+function moreThanHost(url: URL): string | undefined {
+  if (url.port !== '') return 'a port';
+  if (url.pathname.replace(/\/+/g, '/') !== '/') return 'a path';
+  return url.search === '' && url.hash === '' ? undefined : 'a query';
 }
 
 /** A commit, tag or branch (`v1.2.0`, `main~3`) for git: never read as an option, never a range or a path. */

@@ -3,7 +3,9 @@
  * one environment variable, which Linux refuses over 128 KiB (E2BIG) and Windows over 32,767 characters, so a list
  * of a few thousand URLs or paths can only travel as a file.
  */
+import { splitAssetList } from './assets/refs.ts';
 import { InputError, quote } from './inputs.ts';
+import { parseJsonList } from './json-list.ts';
 import type { RawInputs } from './settings.ts';
 
 /** Reads a list file by the path as given (relative to the workspace), or throws with the system's code. */
@@ -15,7 +17,8 @@ export function withListFiles(raw: RawInputs, read: ReadList): RawInputs {
   const files = filesFrom(raw, read);
   return {
     ...raw,
-    ...(assets === undefined ? {} : { assets: [raw.assets, ...assets].join('\n') }),
+    // As a JSON array: each entry of the file stays whole, whatever the `assets` input is written as.
+    ...(assets === undefined ? {} : { assets: JSON.stringify([...splitAssetList(raw.assets), ...assets]) }),
     ...(files === undefined ? {} : { files }),
   };
 }
@@ -66,21 +69,9 @@ function assetsFrom(raw: RawInputs, read: ReadList): string[] | undefined {
 export function parseList(name: string, path: string, text: string): string[] {
   const trimmed = text.trim();
   if (trimmed.startsWith('[')) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(trimmed);
-    } catch {
-      throw new InputError(`${name}: ${quote(path)} starts with '[' but is not a JSON array.`);
-    }
-    const bad = Array.isArray(parsed) ? parsed.findIndex((entry) => typeof entry !== 'string') : 0;
-    if (bad >= 0) {
-      throw new InputError(
-        `${name}: ${quote(path)} is not a JSON array of strings` +
-          (Array.isArray(parsed) ? ` (entry ${bad + 1} is ${JSON.stringify(parsed[bad])})` : '') +
-          '.',
-      );
-    }
-    return (parsed as string[]).filter((entry) => entry !== '');
+    const list = parseJsonList(trimmed);
+    if ('problem' in list) throw new InputError(`${name}: ${quote(path)} ${list.problem}.`);
+    return list.entries.filter((entry) => entry !== '');
   }
   const entries = text.includes('\0') ? text.split('\0') : text.split(/\r?\n/).map((line) => line.trim());
   return entries.filter((entry) => entry !== '');

@@ -15,6 +15,7 @@ import {
   type Redact,
 } from './redact.ts';
 import { runFlow } from './run/flow.ts';
+import { listCalls } from './run/narration.ts';
 import { shownLog, withinAnnotationLimit } from './run/log.ts';
 import type { Log } from './run/log.ts';
 import {
@@ -68,6 +69,7 @@ function registerSecrets(rawKeys: readonly string[]): string[] {
 }
 
 async function invalidate(redact: Redact, bulk: Redact, log: Log): Promise<void> {
+  for (const warning of undeclaredInputs(process.env)) log.warning(warning);
   const inputs = Object.fromEntries(INPUT_NAMES.map((name) => [name, core.getInput(name)])) as RawInputs;
   const workspace = process.env.GITHUB_WORKSPACE || process.cwd();
   const raw = withListFiles(inputs, (path) => readFileSync(resolve(workspace, path), 'utf8'));
@@ -79,6 +81,10 @@ async function invalidate(redact: Redact, bulk: Redact, log: Log): Promise<void>
     log,
     redact,
     ci: () => githubCi(githubContextFromEnv(settings.githubToken)),
+    // The command prints the same list as its result; the action's log is where a dry run shows it.
+    onPlan: (plan) => {
+      if (settings.dryRun) listCalls(log, plan);
+    },
   });
   await publish(report, bulk, log);
   const failures = failuresOf(report);
@@ -86,6 +92,25 @@ async function invalidate(redact: Redact, bulk: Redact, log: Log): Promise<void>
   if (failures.length > 0) {
     fail(log, `${plural(failures.length, 'failure')}; the job summary and the report list each one.`);
   }
+}
+
+/**
+ * A `with:` key that action.yml does not declare (`url_map` for `url-map`) still reaches the action, as
+ * INPUT_URL_MAP; the runner only warns. Named here with the input it most likely meant.
+ */
+function undeclaredInputs(env: NodeJS.ProcessEnv): string[] {
+  const bare = (name: string): string => name.toLowerCase().replace(/[-_ ]/g, '');
+  const declared = new Set(INPUT_NAMES.map((name) => `INPUT_${name.replace(/ /g, '_').toUpperCase()}`));
+  return Object.keys(env)
+    .filter((key) => key.startsWith('INPUT_') && !declared.has(key))
+    .map((key) => {
+      const name = key.slice('INPUT_'.length).toLowerCase();
+      const meant = INPUT_NAMES.find((input) => bare(input) === bare(name));
+      return (
+        `${name}: is not an input of this action, so it is ignored` +
+        (meant === undefined ? '; the README lists the inputs.' : `; did you mean ${meant}?`)
+      );
+    });
 }
 
 /** Outputs, job summary, JSON report and list files: written on every run, failed or not, planned or not. */

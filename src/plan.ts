@@ -3,7 +3,7 @@ import type { AssetRef } from './assets/refs.ts';
 import type { ApiCall } from './api/client.ts';
 import type { ChangedFiles } from './changes/detect.ts';
 import { selectPaths } from './changes/select.ts';
-import { mapToUrl } from './changes/url-map.ts';
+import { mapToUrl, type UrlMapRule } from './changes/url-map.ts';
 import type { ChangesRequest, Scope, Settings, Target } from './settings.ts';
 
 /**
@@ -26,8 +26,12 @@ export interface FilesPlan {
   readonly found: number;
   /** Matched by `paths`. */
   readonly selected: number;
+  /** The `paths` patterns that selected them. */
+  readonly patterns: readonly string[];
   /** Turned into a URL by `url-map`. */
   readonly mapped: number;
+  /** The `url-map` rules that mapped them. */
+  readonly urlMap: readonly UrlMapRule[];
   /** Selected, but no rule of `url-map` maps them: skipped. */
   readonly unmapped: readonly string[];
   readonly truncated?: string;
@@ -105,7 +109,9 @@ function planFiles(
       source: changed.source,
       found: changed.files.length,
       selected: selected.length,
+      patterns: request.patterns,
       mapped: urls.length,
+      urlMap: request.urlMap,
       unmapped,
       ...(changed.truncated === undefined ? {} : { truncated: changed.truncated }),
       ...(changed.fallbackReason === undefined ? {} : { fallbackReason: changed.fallbackReason }),

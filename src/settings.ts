@@ -52,7 +52,7 @@ export interface ChangesRequest {
 
 /** Everything a run needs, validated once. Defaults live in action.yml, not here. */
 export interface Settings {
-  /** The account's Root API key. Never logged, never reported. */
+  /** The account's Root API key. Never logged, never reported. Empty only on a dry run. */
   readonly apiKey: string;
   /** For the GitHub API, when git cannot tell what changed. May be empty. Never logged. */
   readonly githubToken: string;
@@ -95,13 +95,15 @@ export function parseSettings(raw: RawInputs): Settings {
   const scope = check(() => parseChoice('scope', raw.scope, SCOPES), undefined);
   const token = check(() => parseBoolean('token', raw.token), false);
   const rewriteWith = check(() => parseChoice('rewrite-with', raw['rewrite-with'], REWRITE_WITH), 'token');
+  const dryRun = check(() => parseBoolean('dry-run', raw['dry-run']), false);
   const settings: Settings = {
-    apiKey: check(() => parseApiKey(raw['api-key']), ''),
+    // A dry run sends nothing, so it needs no key: a preview runs where secrets are not given (forks, Dependabot).
+    apiKey: dryRun && raw['api-key'].trim() === '' ? '' : check(() => parseApiKey(raw['api-key']), ''),
     githubToken: raw['github-token'].trim(),
     endpoint: check(() => parseEndpoint(raw['base-url'], raw['service-key']), new URL('https://invalid')),
     target: scope === undefined ? NO_TARGET : check(() => parseTarget(scope, raw, token), NO_TARGET),
     token,
-    dryRun: check(() => parseBoolean('dry-run', raw['dry-run']), false),
+    dryRun,
     concurrency: check(() => parseWholeNumber('concurrency', raw.concurrency, 1, 32), 1),
     maxRetries: check(() => parseWholeNumber('max-retries', raw['max-retries'], 0, 10), 0),
     timeoutMs: check(() => parseSeconds('timeout-seconds', raw['timeout-seconds'], 0.1, 600), 0) * 1000,
@@ -149,8 +151,8 @@ function parsePatternInput(name: 'paths' | 'rewrite', text: string): string[] {
 }
 
 /**
- * What `image-host` and `rewrite` are for: with `rewrite-with: token`, the new token (so they need token: true);
- * with `content`, the changed images' own values (so `rewrite` is what it is for).
+ * What `rewrite` writes: with `rewrite-with: token`, the new token (so it needs token: true); with `content`, the
+ * changed images' own values. `image-host` also serves the summary's thumbnails, so it may stand alone.
  */
 function parseRewrite(
   raw: RawInputs,
@@ -159,10 +161,10 @@ function parseRewrite(
 ): Pick<Settings, 'imageHost' | 'rewrite' | 'rewriteWith'> {
   const host = raw['image-host'].trim();
   const rewrite = parsePatternInput('rewrite', raw.rewrite);
-  if (rewriteWith === 'token' && !token && (host !== '' || rewrite.length > 0)) {
+  if (rewriteWith === 'token' && !token && rewrite.length > 0) {
     throwInput(
-      `${host === '' ? 'rewrite' : 'image-host'}: is set, but it is used only with token: true. ` +
-        '(With rewrite-with: content, rewrite needs no token.)',
+      'rewrite: sets the new token in image URLs, so it needs token: true. (With rewrite-with: content, rewrite ' +
+        'needs no token.)',
     );
   }
   if (rewriteWith === 'content' && rewrite.length === 0) {
@@ -246,6 +248,7 @@ function parseChanges(raw: RawInputs, hasAssets: boolean): ChangesRequest | unde
         'url-map: is set, but changed files are detected only when assets and files are both empty.',
       );
     }
+    if (!hasAssets) throwInput(NOTHING_GIVEN);
     return undefined;
   }
   if (urlMap.length === 0) {
@@ -269,6 +272,17 @@ function parseChanges(raw: RawInputs, hasAssets: boolean): ChangesRequest | unde
     urlMap,
   };
 }
+
+/** Scope `assets` with nothing to go on: a step that would end green having done nothing. */
+const NOTHING_GIVEN =
+  "assets: scope 'assets' needs to know what to invalidate, but assets, assets-from, files, files-from and " +
+  'url-map are all empty. Give one of:\n' +
+  '  - assets: the image URLs or asset hashes, one per line (or assets-from: a file in the workspace that lists them);\n' +
+  `  - url-map: where images are served from, e.g. url-map: ${URL_MAP_EXAMPLE}, to invalidate the images that the ` +
+  'triggering push or pull request changed;\n' +
+  '  - files: the changed repository paths (or files-from: a file that lists them), with url-map.\n' +
+  'To invalidate every image of a domain or of the account, set scope: domain or scope: all; for a token alone, ' +
+  'scope: none with token: true.';
 
 function parseAssets(text: string): AssetRef[] {
   const { refs, invalid } = parseAssetList(text);

@@ -3,6 +3,7 @@
  * sentences from here, so that the same fact reads the same everywhere.
  */
 import type { ApiCall } from './api/client.ts';
+import { quote } from './inputs.ts';
 import type { FilesPlan } from './plan.ts';
 import type { RewriteResult } from './rewrite/files.ts';
 
@@ -43,6 +44,17 @@ export function describeCall(sent: { readonly index: number; readonly call: ApiC
   return `Call ${sent.index} (${callWords(sent.call).label})`;
 }
 
+/** A dry run's calls in order, each followed by every asset it would carry, indented: one line each. */
+export function* callListing(calls: readonly ApiCall[]): Generator<string> {
+  let index = 0;
+  for (const call of calls) {
+    index++;
+    const assets = call.route === 'invalidate/assets' ? call.assets : [];
+    yield `${describeCall({ index, call })}${assets.length > 0 ? ':' : ''}`;
+    for (const asset of assets) yield `  ${asset}`;
+  }
+}
+
 /**
  * How many changed files were found, selected, mapped and skipped: in full for the log, with the inputs marked as
  * code for the summary, or brief for the command's result.
@@ -57,12 +69,27 @@ export function fileCounts(files: FilesPlan, style: 'log' | 'summary' | 'brief')
   );
 }
 
-/** Why a run of scope `assets` has nothing to send. */
+/**
+ * Why a run of scope `assets` has nothing to send, naming the stage that left nothing: no file changed, `paths`
+ * selected none, or `url-map` mapped none; with the counts, the patterns or rules, and a path that did not match.
+ */
 export function nothingToInvalidate(files: FilesPlan | undefined): string {
   if (files === undefined) return 'Nothing to invalidate: the asset list is empty.';
+  const from = `(${files.source})`;
+  if (files.found === 0) return `Nothing to invalidate: no file changed ${from}.`;
+  if (files.selected === 0) {
+    const { shown, more } = firstOf(files.patterns, 5);
+    return (
+      `Nothing to invalidate: ${plural(files.found, 'file')} changed ${from}, and paths selects none of them ` +
+      `(paths: ${shown.map(quote).join(', ')}${more === undefined ? '' : `, ${more}`}).`
+    );
+  }
+  const { shown, more } = firstOf(files.urlMap, 5);
+  const rules = shown.map((rule) => quote(`${rule.pathPrefix || '.'} => ${rule.urlPrefix}`));
   return (
-    `Nothing to invalidate: none of the ${plural(files.found, 'changed file')} is an image that url-map maps ` +
-    `(${files.source}).`
+    `Nothing to invalidate: paths selects ${count(files.selected)} of the ${plural(files.found, 'changed file')} ` +
+    `${from}, and url-map maps none of them (url-map: ${rules.join(', ')}${more === undefined ? '' : `, ${more}`}); ` +
+    `for example ${quote(files.unmapped[0] ?? '')} is under none of its path prefixes.`
   );
 }
 

@@ -83,14 +83,6 @@ describe('the action, spawned as the runner spawns it', () => {
     expect(JSON.parse(run.outputs.failed ?? '')).toHaveLength(500);
   });
 
-  it('an empty asset list sends nothing, says so, and succeeds', async () => {
-    const run = await action({});
-    expect(run.exitCode).toBe(0);
-    expect(emulator().requests).toHaveLength(0);
-    expect(run.stdout).toContain('Nothing to invalidate: the asset list is empty.');
-    expect(run.outputs.requests).toBe('0');
-  });
-
   it('a dry run sends nothing and reports the calls it would send', async () => {
     const run = await action({ assets: urls(201).join('\n'), token: 'true', 'dry-run': 'true' });
     expect(run.exitCode).toBe(0);

@@ -8,8 +8,24 @@ describe('parseDomain', () => {
     expect(parseDomain('https://WWW.Example.com/')).toBe('www.example.com');
   });
 
-  it('reduces an http URL with path, port and query to its host', () => {
-    expect(parseDomain('http://cdn.example.com:8080/img/a.png?w=1')).toBe('cdn.example.com');
+  it('reduces a URL with nothing but its host to the host', () => {
+    expect(parseDomain('https://cdn.example.com/')).toBe('cdn.example.com');
+    expect(parseDomain('https://cdn.example.com:443')).toBe('cdn.example.com');
+  });
+
+  // The service's domain scope clears the whole domain: a path or a port would be silently widened to it.
+  it.each([
+    ['https://www.example.com/images/', 'a path'],
+    ['www.example.com:8080', 'a port'],
+    ['http://cdn.example.com:8080/img/a.png?w=1', 'a port'],
+    ['https://www.example.com/?x=1', 'a query'],
+  ])('refuses %s, which has %s, pointing to assets and url-map', (value, what) => {
+    expect(() => parseDomain(value)).toThrow(
+      `domain: ${JSON.stringify(value)} has ${what}, but scope 'domain' clears every image of the whole domain`,
+    );
+    expect(() => parseDomain(value)).toThrow(
+      /use scope 'assets' with assets .* or url-map .*; to clear the whole domain, write domain: [a-z.]+\.$/,
+    );
   });
 
   it('converts an internationalised name to its ASCII form', () => {

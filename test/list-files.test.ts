@@ -49,7 +49,7 @@ describe('parseList', () => {
 
   it('names the file and the entry of a JSON array that is not a string', () => {
     expect(() => parseList('files-from', 'changed.json', '["a.png", 3]')).toThrow(
-      'files-from: "changed.json" is not a JSON array of strings (entry 2 is 3).',
+      'files-from: "changed.json" is a JSON array whose entry 2 is "3", not a string.',
     );
   });
 });

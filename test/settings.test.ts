@@ -225,9 +225,17 @@ describe('parseSettings: base-url and endpoint', () => {
     );
   });
 
-  it('keeps a path prefix of the base URL, without its trailing slashes', () => {
-    expect(endpointOf('https://dashboard.example.com/tenant/x//')).toBe(
-      'https://dashboard.example.com/tenant/x/api/svc/v2/cache',
+  // base-url is the dashboard's host: the endpoint's path is the action's to add.
+  it('refuses a base URL with a path, naming the host it should be', () => {
+    expect(problem({ scope: 'all', 'base-url': 'https://dashboard.example.com/tenant/x//' })).toMatch(
+      /^base-url: "https:\/\/dashboard\.example\.com\/tenant\/x\/\/" has a path; give the dashboard host alone, base-url: https:\/\/dashboard\.example\.com \(the action adds/m,
+    );
+  });
+
+  it('refuses a base URL holding the API path, naming the host and the service key in it', () => {
+    expect(problem({ scope: 'all', 'base-url': 'https://dash.example.com/api/img/v2/cache' })).toContain(
+      'give the dashboard host alone, base-url: https://dash.example.com and service-key: img (the action adds ' +
+        '/api/<service-key>/v2/cache itself).',
     );
   });
 
@@ -239,16 +247,18 @@ describe('parseSettings: base-url and endpoint', () => {
 
   // A path starting with '//' (or a '\' that the URL parser turns into '/') must not be read as another host:
   // the Authorization header carrying the Root key goes wherever the endpoint points.
-  it('sends to the host of base-url whatever its path looks like', () => {
+  it('refuses a path that looks like another host, naming the real one', () => {
     for (const baseUrl of [
       'https://dashboard.example.com//evil.example',
       'https://dashboard.example.com/\\evil.example/',
     ]) {
-      expect(new URL(endpointOf(baseUrl)).host).toBe('dashboard.example.com');
+      expect(problem({ scope: 'all', 'base-url': baseUrl })).toContain(
+        'has a path; give the dashboard host alone, base-url: https://dashboard.example.com ',
+      );
     }
   });
 
-  it.each(['http://localhost:8080', 'http://127.0.0.1', 'http://127.8.9.10:3000/base', 'http://[::1]:8080/'])(
+  it.each(['http://localhost:8080', 'http://127.0.0.1', 'http://127.8.9.10:3000', 'http://[::1]:8080/'])(
     'accepts plain http for the loopback host in %s',
     (baseUrl) => {
       expect(new URL(endpointOf(baseUrl)).protocol).toBe('http:');
@@ -459,8 +469,19 @@ describe('parseSettings: changed files', () => {
     ]);
   });
 
-  it('detects nothing, and asks for nothing, with no assets, no files and no url-map', () => {
-    expect(changes({})).toBeUndefined();
+  it('detects nothing, and asks for nothing, with assets alone', () => {
+    expect(changes({ assets: HASH })).toBeUndefined();
+  });
+
+  // A step that would end green having done nothing: the three ways to say what to invalidate are shown.
+  it('refuses scope assets with no assets, no files and no url-map, showing the three ways', () => {
+    const message = problem({});
+    expect(message).toMatch(
+      /^assets: scope 'assets' needs to know what to invalidate, but assets, assets-from, files, files-from and url-map are all empty/m,
+    );
+    expect(message).toMatch(/^  - assets: /m);
+    expect(message).toMatch(/^  - url-map: /m);
+    expect(message).toMatch(/^  - files: /m);
   });
 
   it('refuses files without url-map, showing how to write one', () => {

@@ -1,3 +1,5 @@
+import { parseJsonList } from '../json-list.ts';
+
 /** An entry of the `assets` list: a full image URL or a 32-character asset hash, sent as written. */
 export type AssetRef = string;
 
@@ -12,13 +14,25 @@ export interface ParsedAssetList {
   readonly invalid: InvalidEntry[];
 }
 
-/** Splits on newlines, commas and whitespace; blank entries are ignored. */
+/**
+ * The entries of a list: a JSON array of strings (as `files` takes one), or else split on newlines, commas and
+ * whitespace. Blank entries are ignored.
+ */
 export function splitAssetList(text: string): string[] {
-  return text.split(/[\s,]+/).filter((entry) => entry !== '');
+  const trimmed = text.trim();
+  const json = trimmed.startsWith('[') ? parseJsonList(trimmed) : undefined;
+  const entries = json !== undefined && 'entries' in json ? json.entries : text.split(/[\s,]+/);
+  return entries.map((entry) => entry.trim()).filter((entry) => entry !== '');
 }
+
+// Quotes that YAML keeps when a list is written `"a", "b"`, or that a shell or a spreadsheet added. No reference
+// starts with one; a URL may end with `'` (a path or fragment may hold it), so only the others count at the end.
+const QUOTED = /^["'`\u2018\u2019\u201c\u201d]|["\u2018\u2019\u201c\u201d]$/;
 
 /** Why an entry is not an asset reference, or undefined when it is one. */
 export function assetRefProblem(entry: string): string | undefined {
+  if (QUOTED.test(entry)) return 'wrapped in quotes: remove the quotes (or give a JSON array of strings)';
+  if (entry.startsWith('[')) return "starts with '[': a JSON array must hold strings only, and parse whole";
   if (/^[a-z][a-z0-9+.-]*:/i.test(entry)) {
     let url: URL;
     try {

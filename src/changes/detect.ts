@@ -1,7 +1,9 @@
+import { InputError, quote } from '../inputs.ts';
 import type { CiContext } from './ci/context.ts';
+import type { ApiChanges } from './github-api.ts';
 import { short } from './github-api.ts';
 import { gitChangedFiles, type RunGit } from './git.ts';
-import { isDeletion } from './range.ts';
+import { isDeletion, type CommitRange } from './range.ts';
 
 /** The changed paths of a run, and where they came from. */
 export interface ChangedFiles {
@@ -29,11 +31,35 @@ export async function detectChangedFiles(
   } catch (error) {
     gitProblem = error instanceof Error ? error.message : String(error);
   }
-  const api = await ci.withoutGit(range, gitProblem);
+  const api = await withoutGit(ci, range, since, gitProblem);
   return {
     files: api.files,
     source: `${api.description} (${range.origin})`,
     fallbackReason: gitProblem,
     ...(api.truncated === undefined ? {} : { truncated: api.truncated }),
   };
+}
+
+/** The CI's API in place of git; when neither knows `since`, the mistake is most likely its value. */
+async function withoutGit(
+  ci: CiContext,
+  range: CommitRange,
+  since: string | undefined,
+  gitProblem: string,
+): Promise<ApiChanges> {
+  try {
+    return await ci.withoutGit(range, gitProblem);
+  } catch (error) {
+    if (since === undefined) throw error;
+    const apiProblem = error instanceof Error ? error.message : String(error);
+    // Where no API stands in, its error already says what git said.
+    const why = apiProblem.includes(gitProblem)
+      ? apiProblem
+      : `git could not find it, even after fetching it (${gitProblem}), and neither could the API (${apiProblem})`;
+    throw new InputError(
+      `since: ${quote(since)} could not be compared with ${short(range.head)}. ${why} Give a commit SHA, tag ` +
+        'or branch that exists in the repository, and check its spelling.',
+      { cause: error },
+    );
+  }
 }

@@ -1,20 +1,15 @@
-import { quote, throwInput } from '../inputs.ts';
+import { throwInput } from '../inputs.ts';
+import { parseJsonList } from '../json-list.ts';
 
 /** `files`: repository paths one per line, or a JSON array of them (as changed-files actions print with JSON on). */
 export function parseFileList(text: string, source = 'files'): string[] {
   const trimmed = text.trim();
   if (trimmed.startsWith('[')) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(trimmed);
-    } catch {
-      return throwInput(`${source}: starts with '[' but is not a JSON array: ${quote(trimmed)}`);
-    }
-    if (!Array.isArray(parsed) || !parsed.every((entry) => typeof entry === 'string')) {
-      return throwInput(`${source}: ${quote(trimmed)} is not a JSON array of strings.`);
-    }
+    const list = parseJsonList(trimmed);
+    if ('problem' in list)
+      return throwInput(`${source}: ${list.problem}; give one path per line, or a JSON array of paths.`);
     // Taken whole: in a JSON string, a space at either end is part of the name.
-    return unique(parsed.map(normalise));
+    return unique(list.entries.map(normalise));
   }
   return unique(text.split(/\r?\n/).map((line) => normalise(line.trim())));
 }

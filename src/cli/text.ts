@@ -1,5 +1,5 @@
 import { countsOf, failuresOf, type Report } from '../run/report.ts';
-import { callWords, fileCounts, plural, rewriteSentence } from '../wording.ts';
+import { callListing, callWords, fileCounts, plural, rewriteSentence } from '../wording.ts';
 
 /** The result, in a few lines, for standard output. */
 export function resultText(report: Report): string {
@@ -22,6 +22,7 @@ export function resultText(report: Report): string {
     const verb = report.dryRun ? 'Would invalidate' : failed ? 'Did not invalidate' : 'Invalidated';
     lines.push(`${verb} ${callWords(first).subject}.`);
   }
+  if (report.dryRun) lines.push(...callListing(plan.calls));
   const token = report.result?.token;
   if (token !== undefined) lines.push(`Token: ${token}`, `Cache buster: cb:${token}`);
   if (report.rewrite !== undefined) lines.push(rewriteSentence(report.rewrite, report.dryRun, true));

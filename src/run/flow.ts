@@ -52,6 +52,7 @@ export async function runFlow(settings: Settings, options: FlowOptions): Promise
     startedAt,
     finishedAt: new Date(),
     ...(settings.imageHost === undefined ? {} : { imageHost: settings.imageHost }),
+    ...(settings.apiKey === '' ? { noApiKey: true } : {}),
     ...(rewrite === undefined ? {} : 'error' in rewrite ? { rewriteError: rewrite.error } : { rewrite }),
   };
 }

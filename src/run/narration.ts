@@ -4,6 +4,7 @@ import type { FilesPlan, Plan } from '../plan.ts';
 import type { RewriteResult } from '../rewrite/files.ts';
 import type { Settings } from '../settings.ts';
 import {
+  callListing,
   callWords,
   describeCall,
   fileCounts,
@@ -22,7 +23,10 @@ export function narration(log: Log, settings: Settings) {
   return {
     plan: (plan: Plan): void => {
       log.info(`Service: ${settings.endpoint.href}`);
-      if (settings.dryRun) log.info('Dry run: nothing will be sent.');
+      if (settings.dryRun) {
+        const key = settings.apiKey === '' ? ' (none was given)' : '';
+        log.info(`Dry run: nothing will be sent, so the API key is not checked${key}.`);
+      }
       if (plan.files !== undefined) files(plan.files, log);
       const invalidations = plan.calls.filter((call) => call.route !== 'token');
       const batches = invalidations.filter((call) => call.route === 'invalidate/assets');
@@ -85,6 +89,14 @@ export function narration(log: Log, settings: Settings) {
       }
     },
   };
+}
+
+/** A dry run's calls, each with every asset it would carry, in a log group of their own. */
+export function listCalls(log: Log, plan: Plan): void {
+  if (plan.calls.length === 0) return;
+  log.startGroup(`Would send ${plural(plan.calls.length, 'call')}`);
+  for (const line of callListing(plan.calls)) log.info(line);
+  log.endGroup();
 }
 
 function files(files: FilesPlan, log: Log): void {

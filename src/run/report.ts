@@ -1,6 +1,6 @@
 import type { OutputName } from '../action-contract.ts';
 import type { ApiCall } from '../api/client.ts';
-import { plannedAssets, type Plan } from '../plan.ts';
+import { assetsIn, plannedAssets, type Plan } from '../plan.ts';
 import type { RewriteResult } from '../rewrite/files.ts';
 import { imageUrlPrefix } from '../urls.ts';
 import { count, describeCall, plural } from '../wording.ts';
@@ -15,6 +15,8 @@ export interface Report {
   readonly startedAt: Date;
   readonly finishedAt: Date;
   readonly imageHost?: string;
+  /** A dry run given no API key (nothing is sent, so none is needed): the key was not checked. */
+  readonly noApiKey?: true;
   /** Files whose image URLs got the new token (or would have, on a dry run). */
   readonly rewrite?: RewriteResult;
   /** Why rewriting failed, when it did. */
@@ -149,17 +151,38 @@ export const LIST_CUT = 'not listed here:';
 export function* reportJsonText(report: Report, clean: (text: string) => string): Generator<string> {
   const head = JSON.stringify(reportJson(report), null, 2);
   yield clean(`${head.slice(0, head.lastIndexOf('\n}'))},\n  "assets": [`);
-  const assets = report.result?.assets;
-  const refs = assets === undefined ? plannedAssets(report.plan) : undefined;
-  const total = assets?.length ?? refs?.length ?? 0;
-  for (let start = 0; start < total; start += ASSETS_PER_PIECE) {
-    const piece =
-      assets?.slice(start, start + ASSETS_PER_PIECE) ??
-      (refs ?? []).slice(start, start + ASSETS_PER_PIECE).map((ref) => ({ ref, outcome: 'planned' }));
+  let first = true;
+  for (const piece of pieces(assetEntries(report), ASSETS_PER_PIECE)) {
     const lines = piece.map((asset) => `    ${JSON.stringify(asset)}`).join(',\n');
-    yield clean(`${start === 0 ? '' : ','}\n${lines}`);
+    yield clean(`${first ? '' : ','}\n${lines}`);
+    first = false;
   }
-  yield `${total === 0 ? '' : '\n  '}]\n}\n`;
+  yield `${first ? '' : '\n  '}]\n}\n`;
+}
+
+/** Each asset with its outcome; on a dry run, `planned`, with the number of the call that would carry it. */
+function* assetEntries(report: Report): Generator<object> {
+  if (report.result !== undefined) {
+    yield* report.result.assets;
+    return;
+  }
+  let index = 0;
+  for (const call of report.plan.calls) {
+    index++;
+    for (const ref of assetsIn(call)) yield { ref, outcome: 'planned', call: index };
+  }
+}
+
+function* pieces<T>(items: Iterable<T>, size: number): Generator<T[]> {
+  let piece: T[] = [];
+  for (const item of items) {
+    piece.push(item);
+    if (piece.length === size) {
+      yield piece;
+      piece = [];
+    }
+  }
+  if (piece.length > 0) yield piece;
 }
 
 const ASSETS_PER_PIECE = 10_000;

@@ -1,8 +1,18 @@
 import type { ApiCall } from '../api/client.ts';
-import { assetsIn, type FilesPlan, type Plan } from '../plan.ts';
+import { parseHttpUrl } from '../http-url.ts';
+import { assetsIn, plannedAssets, type FilesPlan, type Plan } from '../plan.ts';
 import type { RewriteResult } from '../rewrite/files.ts';
-import { callWords, describeCall, fileCounts, firstOf, plural, rewriteSentence } from '../wording.ts';
-import type { CallRecord } from './execute.ts';
+import {
+  callWords,
+  describeCall,
+  fileCounts,
+  firstOf,
+  nothingToInvalidate,
+  plural,
+  rewriteSentence,
+} from '../wording.ts';
+import { imageUrl } from '../urls.ts';
+import type { CallRecord, RunResult } from './execute.ts';
 import { countsOf, failuresOf, tokenCall, tokenPlanned, type Report, type RunFailure } from './report.ts';
 
 // Beyond this many calls, the table groups them by outcome, so that the summary stays readable.
@@ -12,9 +22,14 @@ const MAX_CALL_ROWS = 20;
 export function summaryMarkdown(report: Report): string {
   const lines = [`## Image cache invalidation${report.dryRun ? ' — dry run: nothing was sent' : ''}`, ''];
   lines.push(overview(report), '');
+  if (report.dryRun) {
+    const none = report.noApiKey === true ? ' (none was given: a run that sends needs `api-key`)' : '';
+    lines.push(`Nothing was sent, so the API key was not checked${none}.`, '');
+  }
   if (report.plan.files !== undefined) lines.push(...filesSection(report.plan.files));
-  if (report.dryRun) lines.push(...plannedTable(report.plan));
+  if (report.dryRun) lines.push(...plannedTable(report.plan), ...plannedAssetLists(report.plan));
   else lines.push(...callTable(report.result?.calls ?? []));
+  if (report.imageHost !== undefined) lines.push(...imagesSection(report, report.imageHost));
   const token = tokenLine(report);
   if (token !== undefined) lines.push('', token);
   if (report.rewrite !== undefined) lines.push('', ...rewriteSection(report.rewrite, report.dryRun));
@@ -63,10 +78,9 @@ function overview(report: Report): string {
     }
   }
   if (!report.dryRun) parts.push(`**Calls:** ${counts.requests} (${plural(counts.attempts, 'attempt')})`);
-  if (scope === 'assets' && counts.assets === 0) {
-    parts.push('nothing to invalidate: the asset list is empty, so nothing was sent');
-  }
-  return parts.join(' · ');
+  const overview = parts.join(' · ');
+  if (scope !== 'assets' || counts.assets > 0) return overview;
+  return `${overview}\n\n${escapeMarkdown(nothingToInvalidate(report.plan.files))} Nothing was sent.`;
 }
 
 const MAX_NAMED_FILES = 20;
@@ -133,6 +147,94 @@ function plannedTable(plan: Plan): string[] {
     lines.push(`| … | ${more} calls | ${plural(assets, 'asset')} |`);
   }
   return lines;
+}
+
+/** The summary's room for the dry run's lists of assets: the rest of the summary fits in what is left. */
+const ASSET_LISTS_BUDGET_BYTES = 600_000;
+// Up to this many assets in all, the lists are open; past it, each call's list is folded.
+const OPEN_ASSETS = 20;
+
+/** Every asset of a dry run, call by call, each call's list in a `<details>` block, within the budget. */
+function plannedAssetLists(plan: Plan): string[] {
+  const batches = plan.calls.map((call, i) => ({ index: i + 1, assets: assetsIn(call) }));
+  const total = batches.reduce((sum, batch) => sum + batch.assets.length, 0);
+  if (total === 0) return [];
+  const lines = ['', '### Assets that would be invalidated', ''];
+  let room = ASSET_LISTS_BUDGET_BYTES;
+  let listed = 0;
+  for (const batch of batches) {
+    if (batch.assets.length === 0) continue;
+    const items = batch.assets.map((ref) => `- ${escapeMarkdown(ref)}`);
+    const size = items.reduce((sum, item) => sum + Buffer.byteLength(item) + 1, 0);
+    if (size > room) break;
+    room -= size;
+    listed += batch.assets.length;
+    const open = total <= OPEN_ASSETS ? ' open' : '';
+    const label = `Call ${batch.index}: ${plural(batch.assets.length, 'asset')}`;
+    lines.push(`<details${open}><summary>${label}</summary>`, '', ...items, '', '</details>', '');
+  }
+  if (listed < total) {
+    lines.push(
+      `… and ${plural(total - listed, 'more asset')}, past what a job summary can hold: the JSON report ` +
+        '(output `report-path`) lists every one, with its call.',
+    );
+  }
+  return lines;
+}
+
+/** Thumbnails shown at most; the rest are counted. */
+export const MAX_THUMBNAILS = 24;
+/** The width asked of the service for a thumbnail, in pixels. */
+export const THUMBNAIL_WIDTH = 160;
+
+/**
+ * The images invalidated (or, on a dry run, those that would be), as thumbnails loaded through the service
+ * (`https://<image-host>/w:160/<origin URL>`, no token), each with its URL as text. Asset hashes have no URL to
+ * show: they are listed as text.
+ */
+function imagesSection(report: Report, imageHost: string): string[] {
+  const refs = report.result === undefined ? plannedAssets(report.plan) : invalidatedRefs(report.result);
+  const urls = refs.filter((ref) => parseHttpUrl(ref) !== undefined);
+  const hashes = refs.filter((ref) => parseHttpUrl(ref) === undefined);
+  if (refs.length === 0) return [];
+  const title = report.dryRun ? 'Images that would be invalidated' : 'Invalidated images';
+  const lines = ['', `### ${title}`, ''];
+  if (urls.length > 0) {
+    const { shown, more } = firstOf(urls, MAX_THUMBNAILS);
+    lines.push('| Image | URL |', '|---|---|');
+    for (const url of shown) {
+      const src = imageUrl({ imageHost, originUrl: url, segments: { w: THUMBNAIL_WIDTH } });
+      lines.push(
+        `| <img src="${htmlAttribute(src)}" width="${THUMBNAIL_WIDTH}" alt=""> | ${escapeMarkdown(url)} |`,
+      );
+    }
+    if (more !== undefined) lines.push(`| | … ${more} |`);
+  }
+  if (hashes.length > 0) {
+    const { shown, more } = firstOf(hashes, MAX_THUMBNAILS);
+    lines.push(
+      '',
+      'By asset hash, with no URL to show:',
+      '',
+      ...shown.map((hash) => `- ${escapeMarkdown(hash)}`),
+    );
+    if (more !== undefined) lines.push(`- … ${more}`);
+  }
+  return lines;
+}
+
+function invalidatedRefs(result: RunResult): string[] {
+  return result.assets.filter((asset) => asset.outcome === 'invalidated').map((asset) => asset.ref);
+}
+
+/** A URL inside a double-quoted attribute of a table cell: no quote, tag or cell boundary can come out of it. */
+function htmlAttribute(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\|/g, '%7C');
 }
 
 function callTable(calls: readonly CallRecord[]): string[] {

@@ -311,7 +311,9 @@ describe('plan: selected, mapped and skipped', () => {
       source: 'a test',
       found: 5,
       selected: 3,
+      patterns: DEFAULT_PATTERNS,
       mapped: 2,
+      urlMap,
       unmapped: ['other/c.png'],
     });
   });
@@ -364,7 +366,9 @@ describe('files: the input', () => {
   });
 
   it('refuses a JSON array that is not one of strings', () => {
-    expect(() => parseFileList('["a.png", 3]')).toThrow(/not a JSON array of strings/);
+    expect(() => parseFileList('["a.png", 3]')).toThrow(
+      'files: is a JSON array whose entry 2 is "3", not a string; give one path per line, or a JSON array of paths.',
+    );
     expect(() => parseFileList('[a.png')).toThrow(/not a JSON array/);
   });
 

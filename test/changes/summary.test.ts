@@ -24,6 +24,7 @@ let emulator: Emulator;
 let base: Sha;
 let head: Sha;
 let docsOnly: Sha;
+let otherOnly: Sha;
 let events = 0;
 
 beforeAll(async () => {
@@ -37,6 +38,8 @@ beforeAll(async () => {
   head = work.commit('images');
   work.write('docs/e.md').write('docs/f.txt');
   docsOnly = work.commit('docs only');
+  work.write('other/x.png').write('other/y.png');
+  otherOnly = work.commit('images outside url-map');
   work.push('main');
 });
 afterAll(async () => {
@@ -114,7 +117,11 @@ describe('a push detected with git', () => {
       source: `git diff ${short(base)} ${short(head)} (push)`,
       found: 5,
       selected: 4,
+      patterns: [
+        '**/*.{apng,avif,bmp,gif,heic,heif,ico,jfif,jpeg,jpg,jxl,pjp,pjpeg,png,svg,tif,tiff,webp}',
+      ],
       mapped: 3,
+      urlMap: [{ pathPrefix: 'public/images', urlPrefix: 'https://www.example.com/images/' }],
       unmapped: ['other/c.png'],
     });
   });
@@ -135,15 +142,27 @@ describe('the files input', () => {
 });
 
 describe('nothing to invalidate', () => {
-  it('a push of documents alone sends nothing, and the notice says why and where the list came from', async () => {
-    const result = await run('push', pushPayload(head, docsOnly), docsOnly);
+  it('a push of documents alone stays green, and the notice names paths, its patterns and the source', async () => {
+    const result = await run('push', pushPayload(head, docsOnly), docsOnly, { paths: '**/*.png\n**/*.gif' });
+    expect(result.exitCode).toBe(0);
+    expect(emulator.requests).toHaveLength(0);
+    const notice =
+      `Nothing to invalidate: 2 files changed (git diff ${short(head)} ${short(docsOnly)} (push)), and paths ` +
+      'selects none of them (paths: "**/*.png", "**/*.gif").';
+    expect(result.stdout).toContain(`::notice::${notice}`);
+    expect(rendered(result.summary)).toContain('2 found, 0 selected by `paths`, 0 mapped');
+    expect(rendered(result.summary)).toContain(notice);
+  });
+
+  it('a push of images outside url-map stays green, and the notice names url-map, its rules and a path', async () => {
+    const result = await run('push', pushPayload(docsOnly, otherOnly), otherOnly);
     expect(result.exitCode).toBe(0);
     expect(emulator.requests).toHaveLength(0);
     expect(result.stdout).toContain(
-      `::notice::Nothing to invalidate: none of the 2 changed files is an image that url-map maps ` +
-        `(git diff ${short(head)} ${short(docsOnly)} (push)).`,
+      `::notice::Nothing to invalidate: paths selects 2 of the 2 changed files (git diff ${short(docsOnly)} ` +
+        `${short(otherOnly)} (push)), and url-map maps none of them (url-map: "public/images => ` +
+        'https://www.example.com/images/"); for example "other/x.png" is under none of its path prefixes.',
     );
-    expect(rendered(result.summary)).toContain('2 found, 0 selected by `paths`, 0 mapped');
   });
 
   it('a workflow_dispatch without since fails before sending anything, and says since is needed', async () => {

@@ -274,7 +274,10 @@ describe('flags and environment variables', () => {
     const run = await cli(['--assets', `${A} ${B}`, '--token', '--dry-run']);
     expect(run.exitCode).toBe(0);
     expect(emulator.requests).toEqual([]);
-    expect(run.stdout).toBe('Dry run: nothing was sent.\nWould invalidate 2 assets in 1 call.\n');
+    expect(run.stdout).toBe(
+      'Dry run: nothing was sent.\nWould invalidate 2 assets in 1 call.\n' +
+        `Call 1 (invalidate 2 assets):\n  ${A}\n  ${B}\nCall 2 (token)\n`,
+    );
   });
 
   it.each([['--no-token'], ['--token=false']])(

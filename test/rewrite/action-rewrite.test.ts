@@ -127,10 +127,12 @@ describe('the action with token, image-host and rewrite', () => {
     expect(read('build/index.html')).toBe(BUILT['build/index.html']);
   });
 
-  it('fails for image-host without token: true, sending nothing', async () => {
-    const run = await action({ scope: 'all', 'image-host': HOST });
+  it('fails for rewrite without token: true, sending nothing', async () => {
+    const run = await action({ scope: 'all', 'image-host': HOST, rewrite: PATTERNS });
     expect(run.exitCode).toBe(1);
-    expect(run.stdout).toContain('::error::image-host: is set, but it is used only with token: true.');
+    expect(run.stdout).toContain(
+      '::error::rewrite: sets the new token in image URLs, so it needs token: true.',
+    );
     expect(emulator.requests).toEqual([]);
   });
 });

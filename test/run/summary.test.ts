@@ -98,7 +98,7 @@ describe('summaryMarkdown: dry run', () => {
 
   it('says that an empty asset list sends nothing, and lists no call', () => {
     const markdown = summaryMarkdown(report({ scope: 'assets', assets: [] }, false));
-    expect(markdown).toContain('nothing to invalidate');
+    expect(markdown).toContain('Nothing to invalidate: the asset list is empty. Nothing was sent.');
     expect(rows(markdown)).toEqual([]);
   });
 
