@@ -19,6 +19,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../emulator/server.ts';
 import { ROOT_KEY } from '../support/client.ts';
 import { ROOT, spawnProcess, type CommandRun } from '../support/command.ts';
+import { codeBlocks, kindOf, readme } from '../support/readme-blocks.ts';
 
 interface PackageJson {
   readonly name: string;
@@ -378,25 +379,24 @@ console.log(JSON.stringify(out));
 });
 
 describe('the library, type-checked in a TypeScript project of a user', () => {
+  const compilerOptions = {
+    target: 'ES2023',
+    lib: ['ES2023'],
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    strict: true,
+    exactOptionalPropertyTypes: true,
+    noUncheckedIndexedAccess: true,
+    noEmit: true,
+    // The user's own @types/node, as any Node project has it.
+    typeRoots: [join(ROOT, 'node_modules', '@types')],
+    types: ['node'],
+  };
+
   it('resolves the exported functions and types with moduleResolution NodeNext, strict', async () => {
     writeFileSync(
       join(project, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          target: 'ES2023',
-          lib: ['ES2023'],
-          module: 'NodeNext',
-          moduleResolution: 'NodeNext',
-          strict: true,
-          exactOptionalPropertyTypes: true,
-          noUncheckedIndexedAccess: true,
-          noEmit: true,
-          // The user's own @types/node, as any Node project has it.
-          typeRoots: [join(ROOT, 'node_modules', '@types')],
-          types: ['node'],
-        },
-        files: ['consumer.ts'],
-      }),
+      JSON.stringify({ compilerOptions, files: ['consumer.ts'] }),
     );
     writeFileSync(
       join(project, 'consumer.ts'),
@@ -454,6 +454,22 @@ export async function run(): Promise<string | undefined> {
     );
     const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
     const check = await spawnProcess(process.execPath, [tsc, '-p', project], { cwd: project });
+    expect(check.stdout + check.stderr).toBe('');
+    expect(check.exitCode).toBe(0);
+  }, 30_000);
+
+  it("type-checks every TypeScript block of the README, each as a file of the user's own", async () => {
+    const blocks = codeBlocks(readme()).filter((block) => kindOf(block) === 'typescript');
+    expect(blocks.length).toBeGreaterThan(0);
+    const files = blocks.map((block) => {
+      const file = `readme-line-${block.line}.ts`;
+      writeFileSync(join(project, file), block.text);
+      return file;
+    });
+    writeFileSync(join(project, 'tsconfig.readme.json'), JSON.stringify({ compilerOptions, files }));
+    const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+    const check = await spawnProcess(process.execPath, [tsc, '-p', 'tsconfig.readme.json'], { cwd: project });
+    // An error names the file, and so the README line where the block starts.
     expect(check.stdout + check.stderr).toBe('');
     expect(check.exitCode).toBe(0);
   }, 30_000);
