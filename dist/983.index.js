@@ -564,8 +564,9 @@ function splitAssetList(text) {
     const entries = json !== undefined && 'entries' in json ? json.entries : text.split(/[\s,]+/);
     return entries.map((entry) => entry.trim()).filter((entry) => entry !== '');
 }
-// Quotes that YAML keeps when a list is written `"a", "b"`, or that a shell or a spreadsheet added.
-const QUOTED = /^["'`\u2018\u2019\u201c\u201d]|["'`\u2018\u2019\u201c\u201d]$/;
+// Quotes that YAML keeps when a list is written `"a", "b"`, or that a shell or a spreadsheet added. No reference
+// starts with one; a URL may end with `'` (a path or fragment may hold it), so only the others count at the end.
+const QUOTED = /^["'`\u2018\u2019\u201c\u201d]|["\u2018\u2019\u201c\u201d]$/;
 /** Why an entry is not an asset reference, or undefined when it is one. */
 function assetRefProblem(entry) {
     if (QUOTED.test(entry))
@@ -3047,12 +3048,12 @@ function escapeMarkdown(text) {
 // The command reads its defaults and --help from here; the action gets them from the runner.
 const ACTION_INPUTS = {
     'api-key': {
-        description: "The account's Root API key (Sub keys cannot invalidate). Pass it from a secret, e.g. `secrets.IMAGE_API_KEY`.",
-        required: true,
+        description: "The account's Root API key (Sub keys cannot invalidate). Pass it from a secret, e.g. `secrets.IMAGE_API_KEY`. Needed for every run but a dry run, which sends nothing: a preview runs where secrets are not given, such as pull requests from forks.",
+        required: false,
         default: '',
     },
     'base-url': {
-        description: "The service's dashboard host, e.g. `https://dashboard.example.com`. Must be https; plain http is allowed only for loopback hosts, for local testing.",
+        description: "The service's dashboard host alone, e.g. `https://dashboard.example.com`: the action adds `/api/<service-key>/v2/cache`. Must be https; plain http is allowed only for loopback hosts, for local testing.",
         required: true,
         default: '',
     },
@@ -3067,12 +3068,12 @@ const ACTION_INPUTS = {
         default: 'assets',
     },
     domain: {
-        description: 'With scope `domain`, the domain whose images to invalidate, e.g. `www.example.com` (a URL is reduced to its host).',
+        description: "With scope `domain`, the domain whose images to invalidate, e.g. `www.example.com` (a URL of the domain's root is reduced to its host; one with a path or a port is refused, since the whole domain would be cleared: use `assets` or `url-map` for some of its images).",
         required: false,
         default: '',
     },
     assets: {
-        description: 'With scope `assets`, the images to invalidate, as full image URLs or 32-character asset hashes, separated by newlines, commas or whitespace. Sent at most 100 per call.',
+        description: 'With scope `assets`, the images to invalidate, as full image URLs or 32-character asset hashes, separated by newlines, commas or whitespace, or as a JSON array of strings; without quotes around each. Sent at most 100 per call.',
         required: false,
         default: '',
     },
@@ -3117,7 +3118,7 @@ const ACTION_INPUTS = {
         default: 'false',
     },
     'image-host': {
-        description: "The account's image delivery host, e.g. `img.example.net`. With `token: true`, the `image-url-prefix` output is `https://<image-host>/cb:<token>`.",
+        description: "The account's image delivery host, e.g. `img.example.net`. The job summary shows thumbnails of the invalidated images through it (`https://<image-host>/w:160/<origin image URL>`); with `token: true`, the `image-url-prefix` output is `https://<image-host>/cb:<token>`; `rewrite` sets the cache busters of its URLs.",
         required: false,
         default: '',
     },
@@ -3132,7 +3133,7 @@ const ACTION_INPUTS = {
         default: 'token',
     },
     'dry-run': {
-        description: 'Validate and plan everything, send nothing, and report what would have been sent.',
+        description: 'Validate and plan everything, send nothing, and list every call and asset that would have been sent (in the log, the job summary and the report). Needs no `api-key`: a preview can run where secrets are not available, such as pull requests from forks.',
         required: false,
         default: 'false',
     },

@@ -4,13 +4,13 @@
 export const ACTION_INPUTS = {
   'api-key': {
     description:
-      "The account's Root API key (Sub keys cannot invalidate). Pass it from a secret, e.g. `secrets.IMAGE_API_KEY`.",
-    required: true,
+      "The account's Root API key (Sub keys cannot invalidate). Pass it from a secret, e.g. `secrets.IMAGE_API_KEY`. Needed for every run but a dry run, which sends nothing: a preview runs where secrets are not given, such as pull requests from forks.",
+    required: false,
     default: '',
   },
   'base-url': {
     description:
-      "The service's dashboard host, e.g. `https://dashboard.example.com`. Must be https; plain http is allowed only for loopback hosts, for local testing.",
+      "The service's dashboard host alone, e.g. `https://dashboard.example.com`: the action adds `/api/<service-key>/v2/cache`. Must be https; plain http is allowed only for loopback hosts, for local testing.",
     required: true,
     default: '',
   },
@@ -27,13 +27,13 @@ export const ACTION_INPUTS = {
   },
   domain: {
     description:
-      'With scope `domain`, the domain whose images to invalidate, e.g. `www.example.com` (a URL is reduced to its host).',
+      "With scope `domain`, the domain whose images to invalidate, e.g. `www.example.com` (a URL of the domain's root is reduced to its host; one with a path or a port is refused, since the whole domain would be cleared: use `assets` or `url-map` for some of its images).",
     required: false,
     default: '',
   },
   assets: {
     description:
-      'With scope `assets`, the images to invalidate, as full image URLs or 32-character asset hashes, separated by newlines, commas or whitespace. Sent at most 100 per call.',
+      'With scope `assets`, the images to invalidate, as full image URLs or 32-character asset hashes, separated by newlines, commas or whitespace, or as a JSON array of strings; without quotes around each. Sent at most 100 per call.',
     required: false,
     default: '',
   },
