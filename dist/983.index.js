@@ -829,7 +829,9 @@ function base64Cores(bytes, encoding) {
 }
 /** The secrets as given and as used: a key from a variable often ends in a line break that is trimmed off. */
 function secretValues(raw) {
-    return [...new Set(raw.flatMap((value) => [value, value.trim()]))].filter((value) => value.trim() !== '');
+    // A key pasted with its scheme (`Bearer <key>`) is refused, but the key in it is a secret all the same.
+    const forms = (value) => [value, value.trim(), value.trim().replace(/^bearer\s+/i, '')];
+    return [...new Set(raw.flatMap(forms))].filter((value) => value.trim() !== '');
 }
 /** What a text becomes when the key was found in it only once decoded: no part of it can be shown safely. */
 const WITHHELD = '(withheld: this text held the API key in an encoding)';

@@ -52,7 +52,9 @@ export type Redact = (text: string) => string;
 
 /** The secrets as given and as used: a key from a variable often ends in a line break that is trimmed off. */
 export function secretValues(raw: readonly string[]): string[] {
-  return [...new Set(raw.flatMap((value) => [value, value.trim()]))].filter((value) => value.trim() !== '');
+  // A key pasted with its scheme (`Bearer <key>`) is refused, but the key in it is a secret all the same.
+  const forms = (value: string): string[] => [value, value.trim(), value.trim().replace(/^bearer\s+/i, '')];
+  return [...new Set(raw.flatMap(forms))].filter((value) => value.trim() !== '');
 }
 
 /** What a text becomes when the key was found in it only once decoded: no part of it can be shown safely. */
