@@ -2342,6 +2342,8 @@ function listCalls(log, plan) {
         log.info(line);
     log.endGroup();
 }
+/** Unmapped images annotated on their files; the runner shows 10 warnings a step, and others may need room. */
+const UNMAPPED_ANNOTATIONS = 5;
 function files(files, log) {
     log.info(`Changed files: ${files.source}`);
     if (files.fallbackReason !== undefined)
@@ -2350,6 +2352,10 @@ function files(files, log) {
         log.warning(`Changed files: ${files.truncated}.`);
     log.info(`${fileCounts(files, 'log')}.`);
     if (files.unmapped.length > 0) {
+        // On the file itself, so that a pull request shows it on its diff; a few, within the runner's annotations.
+        for (const path of files.unmapped.slice(0, UNMAPPED_ANNOTATIONS)) {
+            log.warning('No url-map rule maps this image, so it is not invalidated.', { file: path });
+        }
         const { shown, more } = firstOf(files.unmapped, 20);
         log.warning(`${plural(files.unmapped.length, 'selected file')} skipped: no url-map rule maps ` +
             `${shown.map(quote).join(', ')}${more === undefined ? '' : ` ${more}`}.`);
@@ -2526,8 +2532,8 @@ function shownLog(log, shown) {
         notice: (line) => {
             log.notice(shown(line));
         },
-        warning: (line) => {
-            log.warning(shown(line));
+        warning: (line, where) => {
+            log.warning(shown(line), where === undefined ? undefined : { file: shown(shown_oneLine(where.file)) });
         },
         error: (line) => {
             log.error(shown(line));
@@ -2552,20 +2558,23 @@ const ANNOTATIONS_PER_KIND = 10;
 function withinAnnotationLimit(log) {
     const folded = { warning: 0, error: 0, notice: 0 };
     const shown = { warning: 0, error: 0, notice: 0 };
-    const annotate = (kind, line) => {
+    const annotate = (kind, line, where) => {
         if (shown[kind] < ANNOTATIONS_PER_KIND - 1) {
             shown[kind]++;
-            log[kind](line);
+            if (kind === 'warning' && where !== undefined)
+                log.warning(line, where);
+            else
+                log[kind](line);
         }
         else {
             folded[kind]++;
-            log.info(`${kind}: ${line}`);
+            log.info(`${kind}: ${where === undefined ? '' : `${where.file}: `}${line}`);
         }
     };
     return {
         ...log,
-        warning: (line) => {
-            annotate('warning', line);
+        warning: (line, where) => {
+            annotate('warning', line, where);
         },
         error: (line) => {
             annotate('error', line);

@@ -9,8 +9,8 @@ export function stderrLog(write: (text: string) => void, verbose: boolean): Log 
     notice: (line) => {
       write(`${line}\n`);
     },
-    warning: (line) => {
-      write(`warning: ${line}\n`);
+    warning: (line, where) => {
+      write(`warning: ${where === undefined ? '' : `${where.file}: `}${line}\n`);
     },
     error: (line) => {
       write(`error: ${line}\n`);

@@ -4,12 +4,18 @@ import { oneLine, type Shown } from '../shown.ts';
 export interface Log {
   info(line: string): void;
   notice(line: string): void;
-  warning(line: string): void;
+  /** `where`: the repository file it is about, so that the runner shows it on that file in a pull request. */
+  warning(line: string, where?: Where): void;
   error(line: string): void;
   /** Per-request detail, shown only when debugging. */
   debug(line: string): void;
   startGroup(name: string): void;
   endGroup(): void;
+}
+
+/** A file of the repository, as an annotation's `file` property names it. */
+export interface Where {
+  readonly file: string;
 }
 
 /** The same log, with every line made fit to show first (shown.ts): nothing reaches it as it came. */
@@ -23,8 +29,8 @@ export function shownLog(log: Log, shown: Shown): Log {
     notice: (line) => {
       log.notice(shown(line));
     },
-    warning: (line) => {
-      log.warning(shown(line));
+    warning: (line, where) => {
+      log.warning(shown(line), where === undefined ? undefined : { file: shown(oneLine(where.file)) });
     },
     error: (line) => {
       log.error(shown(line));
@@ -51,19 +57,20 @@ export const ANNOTATIONS_PER_KIND = 10;
 export function withinAnnotationLimit(log: Log): Log & { close(): void } {
   const folded = { warning: 0, error: 0, notice: 0 };
   const shown = { warning: 0, error: 0, notice: 0 };
-  const annotate = (kind: keyof typeof folded, line: string): void => {
+  const annotate = (kind: keyof typeof folded, line: string, where?: Where): void => {
     if (shown[kind] < ANNOTATIONS_PER_KIND - 1) {
       shown[kind]++;
-      log[kind](line);
+      if (kind === 'warning' && where !== undefined) log.warning(line, where);
+      else log[kind](line);
     } else {
       folded[kind]++;
-      log.info(`${kind}: ${line}`);
+      log.info(`${kind}: ${where === undefined ? '' : `${where.file}: `}${line}`);
     }
   };
   return {
     ...log,
-    warning: (line) => {
-      annotate('warning', line);
+    warning: (line, where) => {
+      annotate('warning', line, where);
     },
     error: (line) => {
       annotate('error', line);

@@ -99,12 +99,19 @@ export function listCalls(log: Log, plan: Plan): void {
   log.endGroup();
 }
 
+/** Unmapped images annotated on their files; the runner shows 10 warnings a step, and others may need room. */
+const UNMAPPED_ANNOTATIONS = 5;
+
 function files(files: FilesPlan, log: Log): void {
   log.info(`Changed files: ${files.source}`);
   if (files.fallbackReason !== undefined) log.info(`(git could not tell: ${files.fallbackReason})`);
   if (files.truncated !== undefined) log.warning(`Changed files: ${files.truncated}.`);
   log.info(`${fileCounts(files, 'log')}.`);
   if (files.unmapped.length > 0) {
+    // On the file itself, so that a pull request shows it on its diff; a few, within the runner's annotations.
+    for (const path of files.unmapped.slice(0, UNMAPPED_ANNOTATIONS)) {
+      log.warning('No url-map rule maps this image, so it is not invalidated.', { file: path });
+    }
     const { shown, more } = firstOf(files.unmapped, 20);
     log.warning(
       `${plural(files.unmapped.length, 'selected file')} skipped: no url-map rule maps ` +

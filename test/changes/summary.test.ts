@@ -163,6 +163,12 @@ describe('nothing to invalidate', () => {
         `${short(otherOnly)} (push)), and url-map maps none of them (url-map: "public/images => ` +
         'https://www.example.com/images/"); for example "other/x.png" is under none of its path prefixes.',
     );
+    // On each file, so that a pull request shows it on the diff.
+    for (const file of ['other/x.png', 'other/y.png']) {
+      expect(result.stdout).toContain(
+        `::warning file=${file}::No url-map rule maps this image, so it is not invalidated.`,
+      );
+    }
   });
 
   it('a workflow_dispatch without since fails before sending anything, and says since is needed', async () => {

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ANNOTATIONS_PER_KIND,
+  shownLog,
+  withinAnnotationLimit,
+  type Log,
+  type Where,
+} from '../../src/run/log.ts';
+import { shownBy } from '../../src/shown.ts';
+
+/** A log that records each call as the runner would print it. */
+function recorder(): { log: Log; lines: string[] } {
+  const lines: string[] = [];
+  const command = (kind: string) => (line: string, where?: Where) => {
+    lines.push(`::${kind}${where === undefined ? '' : ` file=${where.file}`}::${line}`);
+  };
+  return {
+    lines,
+    log: {
+      info: (line) => lines.push(line),
+      notice: command('notice'),
+      warning: command('warning'),
+      error: command('error'),
+      debug: command('debug'),
+      startGroup: (name) => lines.push(`::group::${name}`),
+      endGroup: () => lines.push('::endgroup::'),
+    },
+  };
+}
+
+describe('the log within the runner annotation limit', () => {
+  it('annotates a warning on its file, and past the limit writes the file in a plain line', () => {
+    const { log, lines } = recorder();
+    const limited = withinAnnotationLimit(log);
+    for (let i = 1; i <= 12; i++)
+      limited.warning('No url-map rule maps this image.', { file: `img/${i}.png` });
+    limited.close();
+    const annotations = lines.filter((line) => line.startsWith('::warning'));
+    expect(annotations).toHaveLength(ANNOTATIONS_PER_KIND);
+    expect(annotations[0]).toBe('::warning file=img/1.png::No url-map rule maps this image.');
+    expect(lines).toContain('warning: img/12.png: No url-map rule maps this image.');
+    expect(annotations.at(-1)).toMatch(/^::warning::3 more warnings, shown in the log/);
+  });
+
+  it('makes a file name from outside fit to show before it names the file', () => {
+    const { log, lines } = recorder();
+    shownLog(
+      log,
+      shownBy((text) => text),
+    ).warning('unmapped', { file: 'a\n::error::b.png' });
+    expect(lines).toEqual(['::warning file=a \\::error::b.png::unmapped']);
+  });
+});
