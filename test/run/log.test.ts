@@ -42,12 +42,13 @@ describe('the log within the runner annotation limit', () => {
     expect(annotations.at(-1)).toMatch(/^::warning::3 more warnings, shown in the log/);
   });
 
-  it('makes a file name from outside fit to show before it names the file', () => {
+  it('keeps a file name from outside on one line, with no runner command left in it', () => {
     const { log, lines } = recorder();
-    shownLog(
+    const shown = shownLog(
       log,
       shownBy((text) => text),
-    ).warning('unmapped', { file: 'a\n::error::b.png' });
-    expect(lines).toEqual(['::warning file=a \\::error::b.png::unmapped']);
+    );
+    shown.warning('unmapped', { file: 'a\n::error::b ##[stop]' });
+    expect(lines).toEqual(['::warning file=a ::error::b ##\\[stop]::unmapped']);
   });
 });
