@@ -1,6 +1,6 @@
 /** The built dist/index.js, spawned as the runner spawns it, against the emulator(). */
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { useEmulator } from './support/emulator.ts';
 import { ROOT_KEY, SUB_KEY } from './support/client.ts';
@@ -91,6 +91,66 @@ describe('the action, spawned as the runner spawns it', () => {
     expect(report.planned?.map((call) => call.assetCount ?? call.route)).toEqual([100, 100, 1, 'token']);
     expect(run.summary).toContain('dry run: nothing was sent');
     expect(run.outputs.requests).toBe('0');
+  });
+});
+
+describe('a dry run anyone can read, with no secret', () => {
+  const assets = urls(150);
+  let run: ActionRun;
+  let requests: number;
+  beforeAll(async () => {
+    // As on a pull request from a fork: the secret arrives empty.
+    run = await action({ assets: assets.join('\n'), 'dry-run': 'true' }, '');
+    requests = emulator().requests.length;
+  });
+
+  it('needs no api-key, sends nothing, and succeeds', () => {
+    expect(run.exitCode).toBe(0);
+    expect(requests).toBe(0);
+    expect(run.stdout).toContain(
+      'Dry run: nothing will be sent, so the API key is not checked (none was given).',
+    );
+  });
+
+  it('lists every asset call by call in a log group', () => {
+    const group = run.stdout.slice(run.stdout.indexOf('::group::Would send 2 calls'));
+    const lines = group.slice(0, group.indexOf('::endgroup::')).trim().split('\n').slice(1);
+    expect(lines).toEqual([
+      'Call 1 (invalidate 100 assets):',
+      ...assets.slice(0, 100).map((url) => `  ${url}`),
+      'Call 2 (invalidate 50 assets):',
+      ...assets.slice(100).map((url) => `  ${url}`),
+    ]);
+  });
+
+  it('lists every asset call by call in the job summary, folded, and says the key was not checked', () => {
+    expect(run.summary).toContain('Nothing was sent, so the API key was not checked (none was given');
+    const blocks = [...run.summary.matchAll(/<details><summary>(.*?)<\/summary>\n\n([^]*?)\n\n<\/details>/g)];
+    expect(blocks.map((block) => block[1])).toEqual(['Call 1: 100 assets', 'Call 2: 50 assets']);
+    const listed = blocks.flatMap((block) => (block[2] ?? '').split('\n').map((line) => line.slice(2)));
+    expect(listed).toEqual(assets);
+  });
+
+  it('gives each asset in the report with the call that would carry it', () => {
+    const report = JSON.parse(run.report) as ReportJson;
+    expect(report.assets).toEqual(
+      assets.map((ref, i) => ({ ref, outcome: 'planned', call: i < 100 ? 1 : 2 })),
+    );
+  });
+});
+
+describe('a summary with pictures', () => {
+  it('shows a thumbnail of each invalidated image through the service, up to 24, the rest counted; hashes as text', async () => {
+    const hash = '5d41402abc4b2a76b9719d911017c592';
+    const run = await action({ assets: [...urls(30), hash].join('\n'), 'image-host': 'img.example.net' });
+    expect(run.exitCode).toBe(0);
+    const thumbnails = [...run.summary.matchAll(/^\| <img src="([^"]+)" width="160" alt=""> \| (.+) \|$/gm)];
+    expect(thumbnails.map((row) => row[1])).toEqual(
+      urls(24).map((url) => `https://img.example.net/w:160/${url}`),
+    );
+    expect(thumbnails.map((row) => row[2])).toEqual(urls(24));
+    expect(run.summary).toContain('| | … and 6 more |');
+    expect(run.summary).toContain(`By asset hash, with no URL to show:\n\n- ${hash}`);
   });
 });
 
