@@ -255,6 +255,11 @@ function callWords(call) {
             return { label: 'token', subject: 'a fresh cache token' };
     }
 }
+/** Entries sent once, since they were the same asset as another once in canonical form. */
+function mergedSentence(merged) {
+    const entries = merged === 1 ? '1 entry was' : `${count(merged)} entries were`;
+    return `${entries} the same asset as another (once in canonical form: lower-case host, no default port, no fragment), and sent once.`;
+}
 /** `Call 3 (invalidate 100 assets)`. */
 function describeCall(sent) {
     return `Call ${sent.index} (${callWords(sent.call).label})`;
@@ -594,14 +599,29 @@ function assetRefProblem(entry) {
 function parseAssetList(text) {
     const refs = new Set();
     const invalid = [];
+    let valid = 0;
     for (const entry of splitAssetList(text)) {
         const reason = assetRefProblem(entry);
-        if (reason === undefined)
-            refs.add(entry);
-        else
+        if (reason !== undefined)
             invalid.push({ value: entry, reason });
+        else {
+            valid++;
+            refs.add(canonicalRef(entry));
+        }
     }
-    return { refs: [...refs], invalid };
+    return { refs: [...refs], invalid, merged: valid - refs.size };
+}
+/**
+ * A reference as the service will see it. A URL in the WHATWG serialisation, as a browser requests it: scheme and
+ * host lower-cased, a default port dropped, dot segments resolved, and no fragment (a browser never sends one), so
+ * that `https://WWW.Example.COM:443/./a.jpg#x` and `https://www.example.com/a.jpg` are one asset. A hash as written.
+ */
+function canonicalRef(ref) {
+    const url = /^[a-z][a-z0-9+.-]*:/i.test(ref) ? URL.parse(ref) : null;
+    if (url === null)
+        return ref;
+    url.hash = '';
+    return url.href;
 }
 
 ;// CONCATENATED MODULE: ./src/list-files.ts
@@ -928,6 +948,15 @@ class ApiError extends Error {
             return 'the service could not be reached at base-url';
         }
         return undefined;
+    }
+    /**
+     * A 4xx naming no cause that every call shares (not the key, not the address, not the batch's size, not the
+     * pace): this call's own content was refused, perhaps for one of its entries.
+     */
+    get refusedForContent() {
+        const status = this.status ?? 0;
+        const shared = this.keyRefused || this.stopsTheRun !== undefined || this.tooManyAssets || this.retryable;
+        return this.kind === 'http' && status >= 400 && status < 500 && ![408, 429].includes(status) && !shared;
     }
     /** The service's answer to a batch over its limit (API spec, part 7). */
     get tooManyAssets() {
@@ -1717,11 +1746,13 @@ function planRun(settings, changed) {
         ? planFiles(target.changes, changed, keepFiles)
         : undefined;
     const calls = invalidationCalls(target, files?.urls ?? []);
+    const merged = mergedIn(target, files?.urls ?? [], calls);
     if (settings.token)
         calls.push({ route: 'token' });
     return {
         scope: target.scope,
         calls,
+        ...(merged > 0 ? { merged } : {}),
         ...(files === undefined ? {} : { files: files.plan }),
         ...(files?.fileOf === undefined ? {} : { fileOf: files.fileOf }),
     };
@@ -1739,6 +1770,13 @@ function invalidationCalls(target, fileUrls) {
         case 'none':
             return [];
     }
+}
+/** How many references were the same asset as another: in `assets` itself, or given there and mapped from a file. */
+function mergedIn(target, fileUrls, calls) {
+    if (target.scope !== 'assets')
+        return 0;
+    const sent = calls.reduce((sum, call) => sum + assetsIn(call).length, 0);
+    return (target.merged ?? 0) + target.assets.length + fileUrls.length - sent;
 }
 /** Every asset of the plan, in the order its calls carry them. */
 function plannedAssets(plan) {
@@ -2208,14 +2246,22 @@ class Run {
     }
 }
 /**
+ * Extra calls a run may spend finding the entries the service refuses. Halving a refused batch of n assets down to
+ * its k refused entries sends at most 2·k·⌈log2 n⌉ calls (both halves at each level on the way to each entry): for
+ * one bad entry in 100, at most 14. Past this budget, a refused batch is reported failed as it is.
+ */
+const MAX_BISECTION_CALLS = 100;
+/**
  * The invalidation calls waiting to be sent. A batch the service finds too large is halved, its halves go first,
- * and every later batch is cut to the smaller size, so that every asset still gets its call.
+ * and every later batch is cut to the smaller size, so that every asset still gets its call. A batch refused for
+ * its content is halved too, down to the entries refused, so that one bad entry does not sink its neighbours.
  */
 class CallQueue {
     waiting = [];
     next = 0;
     first = [];
     limit = MAX_ASSETS_PER_CALL;
+    bisectionCalls = MAX_BISECTION_CALLS;
     constructor(calls) {
         let start = 0;
         for (const call of calls) {
@@ -2234,10 +2280,15 @@ class CallQueue {
     /** Whether the failure of `queued` is answered by sending its halves instead. */
     split(queued, error) {
         const { call } = queued;
-        if (call.route !== 'invalidate/assets' || !error.tooManyAssets || call.assets.length === 1)
+        if (call.route !== 'invalidate/assets' || call.assets.length === 1)
             return false;
         const halves = halve(call.assets);
-        this.limit = Math.min(this.limit, halves[0].length);
+        if (error.tooManyAssets)
+            this.limit = Math.min(this.limit, halves[0].length);
+        else if (error.refusedForContent && this.bisectionCalls >= 2)
+            this.bisectionCalls -= 2;
+        else
+            return false;
         this.first.push(...batchesOf(queued.start, halves).reverse());
         return true;
     }
@@ -2263,6 +2314,7 @@ function callError(error) {
 ;// CONCATENATED MODULE: ./src/run/narration.ts
 
 
+
 /** What the flow tells the log as it runs: each stage in words, so that flow.ts only runs the stages. */
 function narration(log, settings) {
     return {
@@ -2274,6 +2326,8 @@ function narration(log, settings) {
             }
             if (plan.files !== undefined)
                 files(plan.files, log);
+            if (plan.merged !== undefined)
+                log.info(mergedSentence(plan.merged));
             const invalidations = plan.calls.filter((call) => call.route !== 'token');
             const batches = invalidations.filter((call) => call.route === 'invalidate/assets');
             const [first] = invalidations;
@@ -2303,7 +2357,10 @@ function narration(log, settings) {
             }
             // Confirmed calls are the normal case: listed in the summary and the report, not one log line each.
             if (record.outcome === 'split')
-                log.info(`${describeCall(record)}: too many assets for the service; sending it in halves.`);
+                log.info(mentionsTooManyAssets(record.error?.message)
+                    ? `${describeCall(record)}: too many assets for the service; sending it in halves.`
+                    : `${describeCall(record)}: ${record.error?.message ?? 'refused'}; sending it in halves, to find the ` +
+                        'entries refused.');
             else if (record.outcome === 'failed')
                 log.warning(`${describeCall(record)}: ${record.error?.message ?? 'failed'}`);
         },
@@ -2363,6 +2420,7 @@ function files(files, log) {
 }
 
 ;// CONCATENATED MODULE: ./src/run/flow.ts
+
 
 
 
@@ -2466,7 +2524,11 @@ async function rewriteStep(settings, plan, result, options, tell) {
             workspace,
             patterns: settings.rewrite,
             imageHost: settings.imageHost,
-            cacheBusters: content === undefined ? (result?.token ?? DRY_RUN_TOKEN) : (origin) => content.values.get(origin),
+            cacheBusters: 
+            // A page may write an origin URL in another form (`HTTPS://WWW.Example.com/…`): the same image all the same.
+            content === undefined
+                ? (result?.token ?? DRY_RUN_TOKEN)
+                : (origin) => content.values.get(canonicalRef(origin)),
             dryRun: settings.dryRun,
         });
         const told = content === undefined ? rewrite : { ...rewrite, notRewritten: content.notRewritten };
@@ -2738,6 +2800,7 @@ function reportJson(report) {
         startedAt: report.startedAt.toISOString(),
         finishedAt: report.finishedAt.toISOString(),
         counts: countsOf(report),
+        ...(plan.merged === undefined ? {} : { merged: plan.merged }),
         ...(result === undefined ? {} : { pauses: result.pauses ?? 0 }),
         failures,
         token: {
@@ -2778,6 +2841,8 @@ const MAX_CALL_ROWS = 20;
 function summaryMarkdown(report) {
     const lines = [`## Image cache invalidation${report.dryRun ? ' — dry run: nothing was sent' : ''}`, ''];
     lines.push(overview(report), '');
+    if (report.plan.merged !== undefined)
+        lines.push(mergedSentence(report.plan.merged), '');
     if (report.dryRun) {
         const none = report.noApiKey === true ? ' (none was given: a run that sends needs `api-key`)' : '';
         lines.push(`Nothing was sent, so the API key was not checked${none}.`, '');
@@ -3314,9 +3379,14 @@ function parseRewrite(raw, token, rewriteWith) {
 function parseTarget(scope, raw, token) {
     switch (scope) {
         case 'assets': {
-            const assets = parseAssets(raw.assets);
+            const { refs: assets, merged } = parseAssets(raw.assets);
             const changes = parseChanges(raw, assets.length > 0);
-            return { scope, assets, ...(changes === undefined ? {} : { changes }) };
+            return {
+                scope,
+                assets,
+                ...(merged > 0 ? { merged } : {}),
+                ...(changes === undefined ? {} : { changes }),
+            };
         }
         case 'domain':
             return { scope, domain: parseDomain(raw.domain) };
@@ -3396,9 +3466,9 @@ const NOTHING_GIVEN = "assets: scope 'assets' needs to know what to invalidate, 
     'To invalidate every image of a domain or of the account, set scope: domain or scope: all; for a token alone, ' +
     'scope: none with token: true.';
 function parseAssets(text) {
-    const { refs, invalid } = parseAssetList(text);
+    const { refs, invalid, merged } = parseAssetList(text);
     if (invalid.length === 0)
-        return refs;
+        return { refs, merged };
     const shown = invalid.slice(0, 20).map((entry) => `  - ${quote(entry.value)}: ${entry.reason}`);
     if (invalid.length > 20)
         shown.push(`  ... and ${invalid.length - 20} more`);

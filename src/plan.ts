@@ -13,6 +13,8 @@ import type { ChangesRequest, Scope, Settings, Target } from './settings.ts';
 export interface Plan {
   readonly scope: Scope;
   readonly calls: readonly ApiCall[];
+  /** Entries of `assets` and URLs of changed files that were the same asset as another, sent once. */
+  readonly merged?: number;
   /** How changed files became asset URLs, when the target asked for them. */
   readonly files?: FilesPlan;
   /** For each asset URL that url-map made from a changed file, that file's path in the repository. */
@@ -51,10 +53,12 @@ export function planRun(
       ? planFiles(target.changes, changed, keepFiles)
       : undefined;
   const calls: ApiCall[] = invalidationCalls(target, files?.urls ?? []);
+  const merged = mergedIn(target, files?.urls ?? [], calls);
   if (settings.token) calls.push({ route: 'token' });
   return {
     scope: target.scope,
     calls,
+    ...(merged > 0 ? { merged } : {}),
     ...(files === undefined ? {} : { files: files.plan }),
     ...(files?.fileOf === undefined ? {} : { fileOf: files.fileOf }),
   };
@@ -73,6 +77,13 @@ function invalidationCalls(target: Target, fileUrls: readonly AssetRef[]): ApiCa
     case 'none':
       return [];
   }
+}
+
+/** How many references were the same asset as another: in `assets` itself, or given there and mapped from a file. */
+function mergedIn(target: Target, fileUrls: readonly AssetRef[], calls: readonly ApiCall[]): number {
+  if (target.scope !== 'assets') return 0;
+  const sent = calls.reduce((sum, call) => sum + assetsIn(call).length, 0);
+  return (target.merged ?? 0) + target.assets.length + fileUrls.length - sent;
 }
 
 /** Every asset of the plan, in the order its calls carry them. */

@@ -36,8 +36,16 @@ export type Target =
   | { readonly scope: 'none' }
   /** `domain`: the ASCII, lower-cased host name. */
   | { readonly scope: 'domain'; readonly domain: string }
-  /** `assets`: the references, validated and de-duplicated, in input order, and files to map to more. */
-  | { readonly scope: 'assets'; readonly assets: readonly AssetRef[]; readonly changes?: ChangesRequest };
+  /**
+   * `assets`: the references, validated, canonical and de-duplicated, in input order (`merged`: how many entries
+   * were the same as another), and files to map to more.
+   */
+  | {
+      readonly scope: 'assets';
+      readonly assets: readonly AssetRef[];
+      readonly merged?: number;
+      readonly changes?: ChangesRequest;
+    };
 
 /** Changed files to turn into asset URLs: given in `files`, or detected from the triggering event. */
 export interface ChangesRequest {
@@ -191,9 +199,14 @@ function parseRewrite(
 function parseTarget(scope: Scope, raw: RawInputs, token: boolean): Target {
   switch (scope) {
     case 'assets': {
-      const assets = parseAssets(raw.assets);
+      const { refs: assets, merged } = parseAssets(raw.assets);
       const changes = parseChanges(raw, assets.length > 0);
-      return { scope, assets, ...(changes === undefined ? {} : { changes }) };
+      return {
+        scope,
+        assets,
+        ...(merged > 0 ? { merged } : {}),
+        ...(changes === undefined ? {} : { changes }),
+      };
     }
     case 'domain':
       return { scope, domain: parseDomain(raw.domain) };
@@ -284,9 +297,9 @@ const NOTHING_GIVEN =
   'To invalidate every image of a domain or of the account, set scope: domain or scope: all; for a token alone, ' +
   'scope: none with token: true.';
 
-function parseAssets(text: string): AssetRef[] {
-  const { refs, invalid } = parseAssetList(text);
-  if (invalid.length === 0) return refs;
+function parseAssets(text: string): { refs: AssetRef[]; merged: number } {
+  const { refs, invalid, merged } = parseAssetList(text);
+  if (invalid.length === 0) return { refs, merged };
   const shown = invalid.slice(0, 20).map((entry) => `  - ${quote(entry.value)}: ${entry.reason}`);
   if (invalid.length > 20) shown.push(`  ... and ${invalid.length - 20} more`);
   const count = invalid.length === 1 ? '1 entry is' : `${invalid.length} entries are`;

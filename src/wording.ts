@@ -39,6 +39,12 @@ export function callWords(call: ApiCall): { label: string; subject: string } {
   }
 }
 
+/** Entries sent once, since they were the same asset as another once in canonical form. */
+export function mergedSentence(merged: number): string {
+  const entries = merged === 1 ? '1 entry was' : `${count(merged)} entries were`;
+  return `${entries} the same asset as another (once in canonical form: lower-case host, no default port, no fragment), and sent once.`;
+}
+
 /** `Call 3 (invalidate 100 assets)`. */
 export function describeCall(sent: { readonly index: number; readonly call: ApiCall }): string {
   return `Call ${sent.index} (${callWords(sent.call).label})`;

@@ -23,7 +23,7 @@ interface ReportJson {
   ok: boolean;
   dryRun: boolean;
   counts: { requests: number; invalidated: number };
-  assets: { ref: string; outcome: string; call?: number }[];
+  assets: { ref: string; outcome: string; call?: number; error?: string }[];
   calls: { route: string; attempts: { status?: number }[] }[];
   planned?: { route: string; assetCount?: number }[];
   error?: string;
@@ -65,13 +65,17 @@ describe('the action, spawned as the runner spawns it', () => {
   });
 
   it('fails the step when a batch is not confirmed, after trying the others, and says which failed', async () => {
-    emulator().inject('invalidate/assets', { status: 400, message: 'Bad batch' });
+    emulator().inject('invalidate/assets', {
+      body: JSON.stringify({ success: false, message: 'Bad batch' }),
+    });
     const run = await action({ assets: urls(250).join('\n'), concurrency: '1' });
     expect(run.exitCode).toBe(1);
     expect(emulator().requests).toHaveLength(3);
     expect(JSON.parse(run.outputs.failed ?? '')).toEqual(urls(100));
     expect(JSON.parse(run.outputs.invalidated ?? '')).toHaveLength(150);
-    expect(run.stdout).toContain('::error::Call 1 (invalidate 100 assets) failed: HTTP 400');
+    expect(run.stdout).toContain(
+      '::error::Call 1 (invalidate 100 assets) failed: HTTP 200 with "success": false: Bad batch',
+    );
     expect(run.summary).toContain('Bad batch');
   });
 
@@ -94,14 +98,58 @@ describe('the action, spawned as the runner spawns it', () => {
   });
 });
 
+describe('asset URLs as the service will see them', () => {
+  it('sends URLs in canonical form, once, and the summary counts what was merged', async () => {
+    const run = await action({
+      assets: [
+        'https://WWW.Example.COM/a.jpg',
+        'https://www.example.com:443/a.jpg',
+        'https://www.example.com/./a.jpg',
+        'HTTPS://www.example.com/a.jpg#hero',
+        'https://www.example.com/b.jpg',
+      ].join('\n'),
+    });
+    expect(run.exitCode).toBe(0);
+    expect(emulator().invalidated.assets).toEqual([
+      'https://www.example.com/a.jpg',
+      'https://www.example.com/b.jpg',
+    ]);
+    expect(run.summary).toContain('3 entries were the same asset as another (once in canonical form');
+    expect((JSON.parse(run.report) as { merged?: number }).merged).toBe(3);
+  });
+
+  it('finds the entries a refused batch holds by halving it: the others land, each refused one is named', async () => {
+    const bad = ['https://other.example/x.png', 'https://other.example/y.png'];
+    const assets = urls(250);
+    assets.splice(37, 0, bad[0] ?? '');
+    assets.splice(180, 0, bad[1] ?? '');
+    emulator().setOptions({ foreignHosts: ['other.example'] });
+    try {
+      const run = await action({ assets: assets.join('\n'), concurrency: '2' });
+      expect(run.exitCode).toBe(1);
+      expect([...emulator().invalidated.assets].sort()).toEqual(urls(250).sort());
+      const report = JSON.parse(run.report) as ReportJson;
+      const failed = report.assets.filter((asset) => asset.outcome === 'failed');
+      expect(failed.map((asset) => asset.ref)).toEqual(bad);
+      for (const asset of failed) expect(asset.error).toContain('is not on a domain of this account');
+      // Each bad entry found within 2·⌈log2 100⌉ = 14 extra calls, beside the 3 batches.
+      expect(emulator().requests.length).toBeLessThanOrEqual(3 + 2 * 14);
+      expect(JSON.parse(run.outputs.failed ?? '')).toEqual(bad);
+    } finally {
+      emulator().setOptions({ foreignHosts: [] });
+    }
+  });
+});
+
 describe('a dry run anyone can read, with no secret', () => {
   const assets = urls(150);
   let run: ActionRun;
   let requests: number;
   beforeAll(async () => {
     // As on a pull request from a fork: the secret arrives empty.
+    const before = emulator().requests.length;
     run = await action({ assets: assets.join('\n'), 'dry-run': 'true' }, '');
-    requests = emulator().requests.length;
+    requests = emulator().requests.length - before;
   });
 
   it('needs no api-key, sends nothing, and succeeds', () => {

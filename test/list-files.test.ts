@@ -132,7 +132,9 @@ describe('annotations within the runner limit', () => {
   it('thirty failed calls make at most ten warnings and ten errors, the last counting the rest', async () => {
     emulator().inject(
       'invalidate/assets',
-      ...Array.from({ length: 30 }, () => ({ status: 400, message: 'Bad batch' })),
+      ...Array.from({ length: 30 }, () => ({
+        body: JSON.stringify({ success: false, message: 'Bad batch' }),
+      })),
     );
     const list = write('thirty.txt', paths(3_000).join('\n'));
     const run = await action({ 'files-from': list, 'url-map': URL_MAP, concurrency: '1' });
@@ -144,6 +146,8 @@ describe('annotations within the runner limit', () => {
     expect(annotations('warning')).toHaveLength(10);
     expect(annotations('warning').at(-1)).toMatch(/^22 more warnings, shown in the log/);
     expect(annotations('error')).toHaveLength(10);
-    expect(run.stdout).toContain('error: Call 30 (invalidate 100 assets) failed: HTTP 400');
+    expect(run.stdout).toContain(
+      'error: Call 30 (invalidate 100 assets) failed: HTTP 200 with "success": false: Bad batch',
+    );
   });
 });

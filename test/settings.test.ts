@@ -70,6 +70,7 @@ describe('parseSettings: scope', () => {
     expect(parseSettings(inputs({ scope: 'assets', assets: `${url}\n${HASH}, ${url}` })).target).toEqual({
       scope: 'assets',
       assets: [url, HASH],
+      merged: 1,
     });
   });
 

@@ -56,6 +56,16 @@ export class ApiError extends Error {
     return undefined;
   }
 
+  /**
+   * A 4xx naming no cause that every call shares (not the key, not the address, not the batch's size, not the
+   * pace): this call's own content was refused, perhaps for one of its entries.
+   */
+  get refusedForContent(): boolean {
+    const status = this.status ?? 0;
+    const shared = this.keyRefused || this.stopsTheRun !== undefined || this.tooManyAssets || this.retryable;
+    return this.kind === 'http' && status >= 400 && status < 500 && ![408, 429].includes(status) && !shared;
+  }
+
   /** The service's answer to a batch over its limit (API spec, part 7). */
   get tooManyAssets(): boolean {
     return mentionsTooManyAssets(this.serverMessage);

@@ -1,6 +1,9 @@
 import { parseJsonList } from '../json-list.ts';
 
-/** An entry of the `assets` list: a full image URL or a 32-character asset hash, sent as written. */
+/**
+ * An entry of the `assets` list: a full image URL, in its canonical form (canonicalRef), or a 32-character asset
+ * hash, as written.
+ */
 export type AssetRef = string;
 
 export interface InvalidEntry {
@@ -9,9 +12,11 @@ export interface InvalidEntry {
 }
 
 export interface ParsedAssetList {
-  /** Valid references, de-duplicated, in first-seen order. */
+  /** Valid references in canonical form, de-duplicated, in first-seen order. */
   readonly refs: AssetRef[];
   readonly invalid: InvalidEntry[];
+  /** Valid entries dropped as the same reference as an earlier one, once both were in canonical form. */
+  readonly merged: number;
 }
 
 /**
@@ -51,10 +56,26 @@ export function assetRefProblem(entry: string): string | undefined {
 export function parseAssetList(text: string): ParsedAssetList {
   const refs = new Set<AssetRef>();
   const invalid: InvalidEntry[] = [];
+  let valid = 0;
   for (const entry of splitAssetList(text)) {
     const reason = assetRefProblem(entry);
-    if (reason === undefined) refs.add(entry);
-    else invalid.push({ value: entry, reason });
+    if (reason !== undefined) invalid.push({ value: entry, reason });
+    else {
+      valid++;
+      refs.add(canonicalRef(entry));
+    }
   }
-  return { refs: [...refs], invalid };
+  return { refs: [...refs], invalid, merged: valid - refs.size };
+}
+
+/**
+ * A reference as the service will see it. A URL in the WHATWG serialisation, as a browser requests it: scheme and
+ * host lower-cased, a default port dropped, dot segments resolved, and no fragment (a browser never sends one), so
+ * that `https://WWW.Example.COM:443/./a.jpg#x` and `https://www.example.com/a.jpg` are one asset. A hash as written.
+ */
+export function canonicalRef(ref: AssetRef): AssetRef {
+  const url = /^[a-z][a-z0-9+.-]*:/i.test(ref) ? URL.parse(ref) : null;
+  if (url === null) return ref;
+  url.hash = '';
+  return url.href;
 }

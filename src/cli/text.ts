@@ -1,5 +1,5 @@
 import { countsOf, failuresOf, type Report } from '../run/report.ts';
-import { callListing, callWords, fileCounts, plural, rewriteSentence } from '../wording.ts';
+import { callListing, callWords, fileCounts, mergedSentence, plural, rewriteSentence } from '../wording.ts';
 
 /** The result, in a few lines, for standard output. */
 export function resultText(report: Report): string {
@@ -9,6 +9,7 @@ export function resultText(report: Report): string {
   if (report.dryRun) lines.push('Dry run: nothing was sent.');
   if (plan.files !== undefined)
     lines.push(`Changed files (${plan.files.source}): ${fileCounts(plan.files, 'brief')}.`);
+  if (plan.merged !== undefined) lines.push(mergedSentence(plan.merged));
   const invalidations = plan.calls.filter((call) => call.route !== 'token');
   const [first] = invalidations;
   if (plan.scope === 'assets') {

@@ -23,7 +23,10 @@ export interface ExecuteOptions {
   readonly onRetry?: (sent: SentCall, error: ApiError, waitMs: number, attempt: number) => void;
 }
 
-/** confirmed: the service answered 2xx; split: it answered "Too many assets", and the halves were sent instead. */
+/**
+ * confirmed: the service answered 2xx; split: it answered "Too many assets", or refused the call's content, and the
+ * halves were sent instead.
+ */
 export type CallOutcome = 'confirmed' | 'failed' | 'split';
 
 /** A call as it went out: numbered 1, 2, 3… in the order the calls were first sent. */
@@ -199,14 +202,23 @@ interface Queued {
 }
 
 /**
+ * Extra calls a run may spend finding the entries the service refuses. Halving a refused batch of n assets down to
+ * its k refused entries sends at most 2·k·⌈log2 n⌉ calls (both halves at each level on the way to each entry): for
+ * one bad entry in 100, at most 14. Past this budget, a refused batch is reported failed as it is.
+ */
+export const MAX_BISECTION_CALLS = 100;
+
+/**
  * The invalidation calls waiting to be sent. A batch the service finds too large is halved, its halves go first,
- * and every later batch is cut to the smaller size, so that every asset still gets its call.
+ * and every later batch is cut to the smaller size, so that every asset still gets its call. A batch refused for
+ * its content is halved too, down to the entries refused, so that one bad entry does not sink its neighbours.
  */
 class CallQueue {
   private readonly waiting: Queued[] = [];
   private next = 0;
   private readonly first: Queued[] = [];
   private limit = MAX_ASSETS_PER_CALL;
+  private bisectionCalls = MAX_BISECTION_CALLS;
 
   constructor(calls: readonly ApiCall[]) {
     let start = 0;
@@ -227,9 +239,11 @@ class CallQueue {
   /** Whether the failure of `queued` is answered by sending its halves instead. */
   split(queued: Queued, error: ApiError): boolean {
     const { call } = queued;
-    if (call.route !== 'invalidate/assets' || !error.tooManyAssets || call.assets.length === 1) return false;
+    if (call.route !== 'invalidate/assets' || call.assets.length === 1) return false;
     const halves = halve(call.assets);
-    this.limit = Math.min(this.limit, halves[0].length);
+    if (error.tooManyAssets) this.limit = Math.min(this.limit, halves[0].length);
+    else if (error.refusedForContent && this.bisectionCalls >= 2) this.bisectionCalls -= 2;
+    else return false;
     this.first.push(...batchesOf(queued.start, halves).reverse());
     return true;
   }

@@ -3,7 +3,7 @@ import { BACKOFF, RETRY_WINDOW_MS } from '../api/retry.ts';
 import type { CiContext } from '../changes/ci/context.ts';
 import { detectChangedFiles, type ChangedFiles } from '../changes/detect.ts';
 import { gitIn } from '../changes/git.ts';
-import type { AssetRef } from '../assets/refs.ts';
+import { canonicalRef, type AssetRef } from '../assets/refs.ts';
 import { planRun, plannedAssets, type Plan } from '../plan.ts';
 import type { Redact } from '../redact.ts';
 import { contentBusters } from '../rewrite/content.ts';
@@ -134,7 +134,10 @@ async function rewriteStep(
       patterns: settings.rewrite,
       imageHost: settings.imageHost,
       cacheBusters:
-        content === undefined ? (result?.token ?? DRY_RUN_TOKEN) : (origin) => content.values.get(origin),
+        // A page may write an origin URL in another form (`HTTPS://WWW.Example.com/…`): the same image all the same.
+        content === undefined
+          ? (result?.token ?? DRY_RUN_TOKEN)
+          : (origin) => content.values.get(canonicalRef(origin)),
       dryRun: settings.dryRun,
     });
     const told = content === undefined ? rewrite : { ...rewrite, notRewritten: content.notRewritten };

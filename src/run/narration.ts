@@ -1,4 +1,4 @@
-import type { ApiError } from '../api/errors.ts';
+import { mentionsTooManyAssets, type ApiError } from '../api/errors.ts';
 import { quote } from '../inputs.ts';
 import type { FilesPlan, Plan } from '../plan.ts';
 import type { RewriteResult } from '../rewrite/files.ts';
@@ -6,6 +6,7 @@ import type { Settings } from '../settings.ts';
 import {
   callListing,
   callWords,
+  mergedSentence,
   describeCall,
   fileCounts,
   firstOf,
@@ -28,6 +29,7 @@ export function narration(log: Log, settings: Settings) {
         log.info(`Dry run: nothing will be sent, so the API key is not checked${key}.`);
       }
       if (plan.files !== undefined) files(plan.files, log);
+      if (plan.merged !== undefined) log.info(mergedSentence(plan.merged));
       const invalidations = plan.calls.filter((call) => call.route !== 'token');
       const batches = invalidations.filter((call) => call.route === 'invalidate/assets');
       const [first] = invalidations;
@@ -56,7 +58,12 @@ export function narration(log: Log, settings: Settings) {
       }
       // Confirmed calls are the normal case: listed in the summary and the report, not one log line each.
       if (record.outcome === 'split')
-        log.info(`${describeCall(record)}: too many assets for the service; sending it in halves.`);
+        log.info(
+          mentionsTooManyAssets(record.error?.message)
+            ? `${describeCall(record)}: too many assets for the service; sending it in halves.`
+            : `${describeCall(record)}: ${record.error?.message ?? 'refused'}; sending it in halves, to find the ` +
+                'entries refused.',
+        );
       else if (record.outcome === 'failed')
         log.warning(`${describeCall(record)}: ${record.error?.message ?? 'failed'}`);
     },

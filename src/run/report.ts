@@ -201,6 +201,7 @@ function reportJson(report: Report): object {
     startedAt: report.startedAt.toISOString(),
     finishedAt: report.finishedAt.toISOString(),
     counts: countsOf(report),
+    ...(plan.merged === undefined ? {} : { merged: plan.merged }),
     ...(result === undefined ? {} : { pauses: result.pauses ?? 0 }),
     failures,
     token: {

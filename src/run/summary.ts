@@ -7,6 +7,7 @@ import {
   describeCall,
   fileCounts,
   firstOf,
+  mergedSentence,
   nothingToInvalidate,
   plural,
   rewriteSentence,
@@ -22,6 +23,7 @@ const MAX_CALL_ROWS = 20;
 export function summaryMarkdown(report: Report): string {
   const lines = [`## Image cache invalidation${report.dryRun ? ' — dry run: nothing was sent' : ''}`, ''];
   lines.push(overview(report), '');
+  if (report.plan.merged !== undefined) lines.push(mergedSentence(report.plan.merged), '');
   if (report.dryRun) {
     const none = report.noApiKey === true ? ' (none was given: a run that sends needs `api-key`)' : '';
     lines.push(`Nothing was sent, so the API key was not checked${none}.`, '');

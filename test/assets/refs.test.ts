@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { assetRefProblem, parseAssetList, splitAssetList } from '../../src/assets/refs.ts';
+import { assetRefProblem, canonicalRef, parseAssetList, splitAssetList } from '../../src/assets/refs.ts';
 import { RUNS } from '../support/runs.ts';
 
 const HASH = '0123456789abcdef0123456789abcdef';
@@ -73,6 +73,26 @@ describe('parseAssetList', () => {
     expect(parseAssetList(`${b}\n${HASH}\n${b},${a} ${HASH}\n${a}`)).toEqual({
       refs: [b, HASH, a],
       invalid: [],
+      merged: 3,
+    });
+  });
+
+  // As the service will see them: the WHATWG serialisation, with no fragment, since a browser never sends one.
+  it('sends URLs in canonical form and merges those that are then the same; hashes stay as written', () => {
+    const parsed = parseAssetList(
+      [
+        'https://WWW.Example.COM/a.jpg',
+        'https://www.example.com:443/a.jpg',
+        'https://www.example.com/./a.jpg',
+        'HTTPS://www.example.com/b/../a.jpg#top',
+        'http://www.example.com:80/A.jpg',
+        HASH.toUpperCase(),
+      ].join('\n'),
+    );
+    expect(parsed).toEqual({
+      refs: ['https://www.example.com/a.jpg', 'http://www.example.com/A.jpg', HASH.toUpperCase()],
+      invalid: [],
+      merged: 3,
     });
   });
 
@@ -87,7 +107,7 @@ describe('parseAssetList', () => {
   });
 
   it('gives nothing for an empty list', () => {
-    expect(parseAssetList(' \n')).toEqual({ refs: [], invalid: [] });
+    expect(parseAssetList(' \n')).toEqual({ refs: [], invalid: [], merged: 0 });
   });
 
   const hash = fc.string({
@@ -122,7 +142,9 @@ describe('parseAssetList', () => {
             leading + list.map((ref, index) => `${separators[index % 40] ?? ','}${ref}`).join('') + trailing;
           const parsed = parseAssetList(text);
           expect(parsed.invalid).toEqual([]);
-          expect(parsed.refs).toEqual([...new Set(list)]);
+          const unique = [...new Set(list.map(canonicalRef))];
+          expect(parsed.refs).toEqual(unique);
+          expect(parsed.merged).toBe(list.length - unique.length);
         },
       ),
       { numRuns: RUNS },

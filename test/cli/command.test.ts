@@ -164,12 +164,14 @@ describe('the command prints', () => {
 
 describe('the exit code', () => {
   it('is 1 when a batch is not confirmed, after the other batches were sent', async () => {
-    emulator.inject('invalidate/assets', { status: 400, message: 'Bad batch' });
+    emulator.inject('invalidate/assets', { body: JSON.stringify({ success: false, message: 'Bad batch' }) });
     const run = await cli(['--assets', urls(150).join('\n'), '--concurrency', '1']);
     expect(run.exitCode).toBe(1);
     expect(emulator.requests).toHaveLength(2);
     expect(emulator.invalidated.assets).toEqual(urls(150).slice(100));
-    expect(run.stdout).toContain('Failed: Call 1 (invalidate 100 assets) failed: HTTP 400');
+    expect(run.stdout).toContain(
+      'Failed: Call 1 (invalidate 100 assets) failed: HTTP 200 with "success": false: Bad batch',
+    );
     expect(run.stdout).toContain('Bad batch');
   });
 

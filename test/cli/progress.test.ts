@@ -63,7 +63,9 @@ describe('progress on standard error', () => {
   });
 
   it('on a terminal: the calls that failed are counted', async () => {
-    emulator().inject('invalidate/assets', { status: 400 });
+    emulator().inject('invalidate/assets', {
+      body: JSON.stringify({ success: false, message: 'Bad batch' }),
+    });
     const result = await run(['--assets', urls(150).join('\n'), '--concurrency', '1'], true);
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain('1 of 2 calls done, 1 failed');

@@ -8,6 +8,8 @@ import { readAssets, readDomain } from './validation.ts';
 export interface Service {
   keys: ReadonlyMap<string, KeyKind>;
   assetLimit: number;
+  /** Hosts not of this account: an image URL on one is refused. */
+  foreignHosts: ReadonlySet<string>;
   invalidated: Emulator['invalidated'];
   tokens: string[];
 }
@@ -34,7 +36,7 @@ export function handle(route: Route, request: RecordedRequest, service: Service)
       return succeeded({ scope: 'domain', domain: domain.value });
     }
     case 'invalidate/assets': {
-      const assets = readAssets(contentType, request.body, service.assetLimit);
+      const assets = readAssets(contentType, request.body, service.assetLimit, service.foreignHosts);
       if (!assets.ok) return assets;
       service.invalidated.assets.push(...assets.value);
       return succeeded({ scope: 'assets', invalidated: assets.value.length });

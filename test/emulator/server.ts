@@ -42,6 +42,7 @@ class EmulatorServer implements Emulator {
   #assetLimit = SPEC_ASSET_LIMIT;
   #latencyMs = 0;
   #echoKey = false;
+  #foreignHosts: ReadonlySet<string> = new Set();
   readonly #keys: ReadonlyMap<string, KeyKind>;
   readonly #faults = new FaultQueues();
   // Aborted by close(), so that no latency or trickle timer outlives the server.
@@ -107,8 +108,10 @@ class EmulatorServer implements Emulator {
     this.#faults.add(route, faults);
   }
 
-  setOptions(patch: Partial<Pick<EmulatorOptions, 'assetLimit' | 'latencyMs' | 'echoKey'>>): void {
-    const { assetLimit, latencyMs, echoKey } = patch;
+  setOptions(
+    patch: Partial<Pick<EmulatorOptions, 'assetLimit' | 'latencyMs' | 'echoKey' | 'foreignHosts'>>,
+  ): void {
+    const { assetLimit, latencyMs, echoKey, foreignHosts } = patch;
     if (assetLimit !== undefined) {
       if (!Number.isInteger(assetLimit) || assetLimit < 1)
         throw new RangeError('assetLimit must be a positive integer');
@@ -120,6 +123,7 @@ class EmulatorServer implements Emulator {
       this.#latencyMs = latencyMs;
     }
     if (echoKey !== undefined) this.#echoKey = echoKey;
+    if (foreignHosts !== undefined) this.#foreignHosts = new Set(foreignHosts);
   }
 
   // Arrays are emptied in place, so a test holding `emulator.requests` sees the reset too. Requests still
@@ -210,6 +214,7 @@ class EmulatorServer implements Emulator {
     const outcome = handle(record.route, record, {
       keys: this.#keys,
       assetLimit: this.#assetLimit,
+      foreignHosts: this.#foreignHosts,
       invalidated: this.invalidated,
       tokens: this.tokens,
     });

@@ -47,6 +47,7 @@ export interface EmulatorOptions {
   echoKey?: boolean; // hostile server: echo the presented key in every error body and in `X-Echo`
   tls?: { key: string; cert: string }; // serve https with this PEM key and certificate (url becomes https://)
   rateLimit?: { perSecond: number; burst: number }; // a token bucket: past it, 429 with Retry-After (whole seconds)
+  foreignHosts?: readonly string[]; // hosts not of this account: a batch holding an image URL on one is refused (400)
 }
 
 export interface Emulator {
@@ -59,7 +60,9 @@ export interface Emulator {
   invalidated: { all: number; domains: string[]; assets: string[] }; // what was accepted, in order
   tokens: string[]; // tokens issued
   inject(route: Route, ...faults: Fault[]): void; // a queue per route: each request takes the next fault
-  setOptions(patch: Partial<Pick<EmulatorOptions, 'assetLimit' | 'latencyMs' | 'echoKey'>>): void;
+  setOptions(
+    patch: Partial<Pick<EmulatorOptions, 'assetLimit' | 'latencyMs' | 'echoKey' | 'foreignHosts'>>,
+  ): void;
   reset(): void; // clear records, queues, counters
   close(): Promise<void>; // closes the server, destroying hanging sockets, so tests never hang
 }

@@ -34,7 +34,12 @@ export function readDomain(contentType: string | undefined, body: string): Check
 
 // Order of checks: the count comes right after the type, so an oversized list always gets the spec's
 // "Too many assets to invalidate", whatever its entries hold.
-export function readAssets(contentType: string | undefined, body: string, limit: number): Checked<string[]> {
+export function readAssets(
+  contentType: string | undefined,
+  body: string,
+  limit: number,
+  foreignHosts: ReadonlySet<string> = new Set(),
+): Checked<string[]> {
   const field = readField(contentType, body, 'assets');
   if (!field.ok) return field;
   const assets: unknown = field.value;
@@ -45,6 +50,11 @@ export function readAssets(contentType: string | undefined, body: string, limit:
   if (bad !== -1) {
     return invalid('assets', `entry ${bad} is neither an absolute http(s) URL nor a 32-character asset hash`);
   }
+  // Checked last, as a service that knows its accounts' domains would: one entry refuses the whole batch.
+  const foreign = (assets as string[]).findIndex((entry) =>
+    foreignHosts.has(URL.parse(entry)?.hostname ?? ''),
+  );
+  if (foreign !== -1) return invalid('assets', `entry ${foreign} is not on a domain of this account`);
   return { ok: true, value: assets as string[] };
 }
 

@@ -16,7 +16,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect } from 'vitest';
 import { retryAfterMs } from '../../src/api/client.ts';
 import { serverMessage } from '../../src/api/server-message.ts';
-import { parseAssetList, splitAssetList } from '../../src/assets/refs.ts';
+import { canonicalRef, parseAssetList, splitAssetList } from '../../src/assets/refs.ts';
 import { selectPaths } from '../../src/changes/select.ts';
 import { mapToUrl, parseUrlMap, type UrlMapRule } from '../../src/changes/url-map.ts';
 import { InputError } from '../../src/inputs.ts';
@@ -488,9 +488,11 @@ describe('parseAssetList', () => {
             const text = refs.map((value, i) => `${value}${separators[i] ?? '\n'}`).join('');
             const parsed = parseAssetList(text);
             expect(parsed.invalid).toEqual([]);
-            expect(parsed.refs).toEqual([...new Set(refs)]);
-            expect(parseAssetList(parsed.refs.join('\n'))).toEqual(parsed);
-            expect(parseAssetList(parsed.refs.join(','))).toEqual(parsed);
+            expect(parsed.refs).toEqual([...new Set(refs.map(canonicalRef))]);
+            // Canonical forms are canonical: parsed again, they are kept as they are.
+            const again = { ...parsed, merged: 0 };
+            expect(parseAssetList(parsed.refs.join('\n'))).toEqual(again);
+            expect(parseAssetList(parsed.refs.join(','))).toEqual(again);
           },
         ),
       );
@@ -507,11 +509,15 @@ describe('parseAssetList', () => {
           const parsed = parseAssetList(text);
           expect(parsed.invalid.length + new Set(parsed.refs).size).toBeLessThanOrEqual(entries.length);
           for (const entry of entries) {
-            const inRefs = parsed.refs.includes(entry);
+            const inRefs = parsed.refs.includes(canonicalRef(entry));
             const inInvalid = parsed.invalid.some((invalid) => invalid.value === entry);
             expect(inRefs !== inInvalid, entry).toBe(true);
           }
-          expect(parseAssetList(parsed.refs.join('\n'))).toEqual({ refs: parsed.refs, invalid: [] });
+          expect(parseAssetList(parsed.refs.join('\n'))).toEqual({
+            refs: parsed.refs,
+            invalid: [],
+            merged: 0,
+          });
         }),
       );
     },

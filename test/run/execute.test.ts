@@ -141,7 +141,9 @@ describe('batches', () => {
   });
 
   it('a failed batch does not stop the others, and the result says which assets failed', async () => {
-    emulator().inject('invalidate/assets', { status: 400, message: 'Bad batch' });
+    emulator().inject('invalidate/assets', {
+      body: JSON.stringify({ success: false, message: 'Bad batch' }),
+    });
     const result = await run({ scope: 'assets', assets: urls(300) }, { concurrency: 1 });
     const failed = result.assets.filter((asset) => asset.outcome === 'failed');
     expect(failed.map((asset) => asset.ref)).toEqual(urls(100));
