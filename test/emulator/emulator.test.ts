@@ -232,6 +232,19 @@ describe('POST /invalidate/assets', () => {
     expect(json).toMatchObject({ message: 'Too many assets to invalidate' });
   });
 
+  it('refuses a whole batch holding a URL on a host not of the account, naming the entry', async () => {
+    emulator.setOptions({ foreignHosts: ['other.example'] });
+    const assets = ['https://www.example.com/a.png', 'https://other.example/b.png'];
+    const { status, json } = await answer('/invalidate/assets', { json: { assets } });
+    emulator.setOptions({ foreignHosts: [] });
+    expect(status).toBe(400);
+    expect(json).toMatchObject({
+      code: 'rest_invalid_param',
+      message: expect.stringContaining('entry 1 is not on a domain of this account'),
+    });
+    expect(emulator.invalidated.assets).toEqual([]);
+  });
+
   it.each([
     ['an empty list', { json: { assets: [] } }, 'rest_invalid_param', /must not be empty/],
     ['a missing assets field', { json: { asset: [HASH] } }, 'rest_missing_callback_param', /assets/],

@@ -4,7 +4,7 @@ import { useEmulator } from '../support/emulator.ts';
 import { sendCall } from '../../src/api/client.ts';
 import type { Clock } from '../../src/api/retry.ts';
 import { assetsIn, planRun } from '../../src/plan.ts';
-import { execute, type ExecuteOptions, type RunResult } from '../../src/run/execute.ts';
+import { execute, MAX_BISECTION_CALLS, type ExecuteOptions, type RunResult } from '../../src/run/execute.ts';
 import type { Target } from '../../src/settings.ts';
 import { clientFor, ROOT_KEY, SUB_KEY } from '../support/client.ts';
 import { imageUrls as urls } from '../support/fixtures.ts';
@@ -169,5 +169,44 @@ describe('concurrency', () => {
     emulator().setOptions({ latencyMs: 10 });
     await run({ scope: 'assets', assets: urls(400) }, {}, true);
     expect(emulator().requests.at(-1)?.route).toBe('token');
+  });
+});
+
+describe('a batch refused for its content', () => {
+  const foreign = (count: number): string[] =>
+    Array.from({ length: count }, (_, i) => `https://other.example/${i}.png`);
+  const withForeignHost = async <T>(test: () => Promise<T>): Promise<T> => {
+    // The service's own limit and pace: earlier tests of this file change them.
+    emulator().setOptions({ foreignHosts: ['other.example'], assetLimit: 100, latencyMs: 0 });
+    try {
+      return await test();
+    } finally {
+      emulator().setOptions({ foreignHosts: [] });
+    }
+  };
+
+  it('is halved down to its one refused entry: the other 99 land, within 2·⌈log2 100⌉ extra calls', async () => {
+    const assets = [...urls(99)];
+    assets.splice(63, 0, ...foreign(1));
+    const result = await withForeignHost(() => run({ scope: 'assets', assets }, { concurrency: 1 }));
+    expect(result.assets.filter((asset) => asset.outcome === 'invalidated')).toHaveLength(99);
+    expect(result.assets.filter((asset) => asset.outcome === 'failed')).toEqual([
+      expect.objectContaining({ ref: foreign(1)[0], error: expect.stringContaining('not on a domain') }),
+    ]);
+    expect(assetsRequests() - 1).toBeLessThanOrEqual(14);
+  });
+
+  it('spends at most 100 extra calls a run, and reports the rest failed as refused', async () => {
+    const result = await withForeignHost(() =>
+      run({ scope: 'assets', assets: foreign(300) }, { concurrency: 1 }),
+    );
+    expect(assetsRequests()).toBeLessThanOrEqual(3 + MAX_BISECTION_CALLS);
+    expect(result.assets.every((asset) => asset.outcome === 'failed')).toBe(true);
+    expect(result.assets.every((asset) => asset.error?.includes('not on a domain') === true)).toBe(true);
+  });
+
+  it('is not halved when the cause is shared by every call: a Sub key is refused once', async () => {
+    await run({ scope: 'assets', assets: urls(100) }, { key: SUB_KEY });
+    expect(assetsRequests()).toBe(1);
   });
 });
