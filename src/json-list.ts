@@ -15,7 +15,7 @@ export function parseJsonList(text: string): { entries: string[] } | { problem: 
   const bad = parsed.findIndex((entry) => typeof entry !== 'string');
   if (bad >= 0) {
     return {
-      problem: `is a JSON array whose entry ${bad + 1} is ${quote(JSON.stringify(parsed[bad]) ?? 'undefined')}, not a string`,
+      problem: `is a JSON array whose entry ${bad + 1} is ${quote(JSON.stringify(parsed[bad]))}, not a string`,
     };
   }
   return { entries: parsed as string[] };

@@ -480,9 +480,9 @@ describe('parseSettings: changed files', () => {
     expect(message).toMatch(
       /^assets: scope 'assets' needs to know what to invalidate, but assets, assets-from, files, files-from and url-map are all empty/m,
     );
-    expect(message).toMatch(/^  - assets: /m);
-    expect(message).toMatch(/^  - url-map: /m);
-    expect(message).toMatch(/^  - files: /m);
+    expect(message).toMatch(/^ {2}- assets: /m);
+    expect(message).toMatch(/^ {2}- url-map: /m);
+    expect(message).toMatch(/^ {2}- files: /m);
   });
 
   it('refuses files without url-map, showing how to write one', () => {

@@ -117,9 +117,7 @@ describe('a push detected with git', () => {
       source: `git diff ${short(base)} ${short(head)} (push)`,
       found: 5,
       selected: 4,
-      patterns: [
-        '**/*.{apng,avif,bmp,gif,heic,heif,ico,jfif,jpeg,jpg,jxl,pjp,pjpeg,png,svg,tif,tiff,webp}',
-      ],
+      patterns: ['**/*.{apng,avif,bmp,gif,heic,heif,ico,jfif,jpeg,jpg,jxl,pjp,pjpeg,png,svg,tif,tiff,webp}'],
       mapped: 3,
       urlMap: [{ pathPrefix: 'public/images', urlPrefix: 'https://www.example.com/images/' }],
       unmapped: ['other/c.png'],

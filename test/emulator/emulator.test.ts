@@ -238,10 +238,8 @@ describe('POST /invalidate/assets', () => {
     const { status, json } = await answer('/invalidate/assets', { json: { assets } });
     emulator.setOptions({ foreignHosts: [] });
     expect(status).toBe(400);
-    expect(json).toMatchObject({
-      code: 'rest_invalid_param',
-      message: expect.stringContaining('entry 1 is not on a domain of this account'),
-    });
+    expect(json).toMatchObject({ code: 'rest_invalid_param' });
+    expect(JSON.stringify(json)).toContain('entry 1 is not on a domain of this account');
     expect(emulator.invalidated.assets).toEqual([]);
   });
 
