@@ -265,8 +265,8 @@ function describeCall(sent) {
     return `Call ${sent.index} (${callWords(sent.call).label})`;
 }
 /** A dry run's calls in order, each followed by every asset it would carry, indented: one line each. */
-function* callListing(calls) {
-    let index = 0;
+function* callListing(calls, first = 1) {
+    let index = first - 1;
     for (const call of calls) {
         index++;
         const assets = call.route === 'invalidate/assets' ? call.assets : [];
@@ -2395,8 +2395,9 @@ function listCalls(log, plan) {
     if (plan.calls.length === 0)
         return;
     log.startGroup(`Would send ${plural(plan.calls.length, 'call')}`);
-    for (const line of callListing(plan.calls))
-        log.info(line);
+    plan.calls.forEach((call, i) => {
+        log.lines([...callListing([call], i + 1)]);
+    });
     log.endGroup();
 }
 /** Unmapped images annotated on their files; the runner shows 10 warnings a step, and others may need room. */
@@ -2583,9 +2584,17 @@ function shown_oneLine(text) {
 
 ;// CONCATENATED MODULE: ./src/run/log.ts
 
-/** The same log, with every line made fit to show first (shown.ts): nothing reaches it as it came. */
-function shownLog(log, shown) {
+/**
+ * The same log, with every line made fit to show first (shown.ts): nothing reaches it as it came. `listed` makes
+ * fit the run's own lists: they hold no server text, so the key's known forms are all there is to find in them, as
+ * in the report that lists the same references.
+ */
+function shownLog(log, shown, listed = shown) {
     return {
+        lines: (lines) => {
+            if (lines.length > 0)
+                log.info(listed(lines.map(shown_oneLine).join('\n')));
+        },
         // A plain line is written as it is: a line break in it would start a line of its own. Annotations and debug
         // lines are commands, whose data the runner's escaping keeps on one line.
         info: (line) => {
@@ -3503,7 +3512,7 @@ async function run() {
     const redact = makeRedactor(keys);
     const bulk = makeFormsRedactor(keys);
     // Every line through shown.ts, and no more annotations of a kind than the runner shows for a step.
-    const log = withinAnnotationLimit(shownLog(core, shownBy(redact)));
+    const log = withinAnnotationLimit(shownLog(core, shownBy(redact), shownBy(bulk)));
     try {
         await invalidate(redact, bulk, log);
     }

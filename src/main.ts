@@ -42,7 +42,7 @@ export async function run(): Promise<void> {
   const redact = makeRedactor(keys);
   const bulk = makeFormsRedactor(keys);
   // Every line through shown.ts, and no more annotations of a kind than the runner shows for a step.
-  const log = withinAnnotationLimit(shownLog(core, shownBy(redact)));
+  const log = withinAnnotationLimit(shownLog(core, shownBy(redact), shownBy(bulk)));
   try {
     await invalidate(redact, bulk, log);
   } catch (error) {

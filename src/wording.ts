@@ -51,8 +51,8 @@ export function describeCall(sent: { readonly index: number; readonly call: ApiC
 }
 
 /** A dry run's calls in order, each followed by every asset it would carry, indented: one line each. */
-export function* callListing(calls: readonly ApiCall[]): Generator<string> {
-  let index = 0;
+export function* callListing(calls: readonly ApiCall[], first = 1): Generator<string> {
+  let index = first - 1;
   for (const call of calls) {
     index++;
     const assets = call.route === 'invalidate/assets' ? call.assets : [];

@@ -1,7 +1,7 @@
-import type { Log } from '../run/log.ts';
+import type { LogSink } from '../run/log.ts';
 
 /** The command's log: standard error, so that standard output holds only the result. */
-export function stderrLog(write: (text: string) => void, verbose: boolean): Log {
+export function stderrLog(write: (text: string) => void, verbose: boolean): LogSink {
   return {
     info: (line) => {
       write(`${line}\n`);

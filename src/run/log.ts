@@ -11,16 +11,31 @@ export interface Log {
   debug(line: string): void;
   startGroup(name: string): void;
   endGroup(): void;
+  /**
+   * Many plain lines of the run's own lists (asset references, from its inputs and the repository), written at once:
+   * a dry run's hundred thousand URLs take one write per call, not one per line.
+   */
+  lines(lines: readonly string[]): void;
 }
+
+/** Where a log writes: the runner's log (@actions/core), or standard error. */
+export type LogSink = Omit<Log, 'lines'>;
 
 /** A file of the repository, as an annotation's `file` property names it. */
 export interface Where {
   readonly file: string;
 }
 
-/** The same log, with every line made fit to show first (shown.ts): nothing reaches it as it came. */
-export function shownLog(log: Log, shown: Shown): Log {
+/**
+ * The same log, with every line made fit to show first (shown.ts): nothing reaches it as it came. `listed` makes
+ * fit the run's own lists: they hold no server text, so the key's known forms are all there is to find in them, as
+ * in the report that lists the same references.
+ */
+export function shownLog(log: LogSink, shown: Shown, listed: Shown = shown): Log {
   return {
+    lines: (lines) => {
+      if (lines.length > 0) log.info(listed(lines.map(oneLine).join('\n')));
+    },
     // A plain line is written as it is: a line break in it would start a line of its own. Annotations and debug
     // lines are commands, whose data the runner's escaping keeps on one line.
     info: (line) => {

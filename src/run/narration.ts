@@ -102,7 +102,9 @@ export function narration(log: Log, settings: Settings) {
 export function listCalls(log: Log, plan: Plan): void {
   if (plan.calls.length === 0) return;
   log.startGroup(`Would send ${plural(plan.calls.length, 'call')}`);
-  for (const line of callListing(plan.calls)) log.info(line);
+  plan.calls.forEach((call, i) => {
+    log.lines([...callListing([call], i + 1)]);
+  });
   log.endGroup();
 }
 

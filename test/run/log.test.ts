@@ -10,6 +10,7 @@ import { shownBy } from '../../src/shown.ts';
 
 /** A log that records each call as the runner would print it. */
 function recorder(): { log: Log; lines: string[] } {
+  // A sink, and the lines of a list as one write, as the runner's log receives them.
   const lines: string[] = [];
   const command = (kind: string) => (line: string, where?: Where) => {
     lines.push(`::${kind}${where === undefined ? '' : ` file=${where.file}`}::${line}`);
@@ -24,6 +25,7 @@ function recorder(): { log: Log; lines: string[] } {
       debug: command('debug'),
       startGroup: (name) => lines.push(`::group::${name}`),
       endGroup: () => lines.push('::endgroup::'),
+      lines: (listed) => lines.push(listed.join('\n')),
     },
   };
 }
@@ -50,5 +52,15 @@ describe('the log within the runner annotation limit', () => {
     );
     shown.warning('unmapped', { file: 'a\n::error::b ##[stop]' });
     expect(lines).toEqual(['::warning file=a ::error::b ##\\[stop]::unmapped']);
+  });
+
+  it('writes a list at once, each entry on its line, with no runner command left in it', () => {
+    const { log, lines } = recorder();
+    const shown = shownLog(
+      log,
+      shownBy((text) => text),
+    );
+    shown.lines(['https://www.example.com/a.png', '::error::b.png', 'c\n::warning::d.png']);
+    expect(lines).toEqual(['https://www.example.com/a.png\n\\::error::b.png\nc ::warning::d.png']);
   });
 });
