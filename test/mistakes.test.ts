@@ -91,6 +91,15 @@ describe('mistakes refused before anything is sent', () => {
     );
   });
 
+  it('paths written with backslashes, which would select nothing: write / between folders', async () => {
+    const run = await action({ 'url-map': URL_MAP, paths: 'public\\images\\*.png' });
+    expectRefused(
+      run,
+      `paths: "public\\\\images\\\\*.png" separates folders with '\\', which a pattern reads as an escape; ` +
+        `write '/', e.g. "public/images/*.png".`,
+    );
+  });
+
   it('a files JSON array with an entry that is not a path: names that entry', async () => {
     const run = await action({ files: '["public/images/a.png", {"path": "b.png"}]', 'url-map': URL_MAP });
     expectRefused(run, 'files: is a JSON array whose entry 2 is "{\\"path\\":\\"b.png\\"}", not a string');

@@ -282,6 +282,25 @@ describe('flags and environment variables', () => {
     );
   });
 
+  it('--dry-run needs no key, and --json gives each asset with the call that would carry it', async () => {
+    const run = await cli(['--assets', urls(150).join('\n'), '--dry-run', '--json'], {
+      IMAGE_CACHE_API_KEY: '',
+    });
+    expect(run.exitCode).toBe(0);
+    expect(emulator.requests).toEqual([]);
+    const report = JSON.parse(run.stdout) as { assets: { ref: string; outcome: string; call: number }[] };
+    expect(report.assets).toEqual(
+      urls(150).map((ref, i) => ({ ref, outcome: 'planned', call: i < 100 ? 1 : 2 })),
+    );
+  });
+
+  it('without --dry-run, an empty key is refused, pointing to --dry-run for a preview', async () => {
+    const run = await cli(['--assets', A], { IMAGE_CACHE_API_KEY: '' });
+    expect(run.exitCode).toBe(2);
+    expect(emulator.requests).toEqual([]);
+    expect(run.stderr).toContain('A preview needs no key: set dry-run: true.');
+  });
+
   it.each([['--no-token'], ['--token=false']])(
     '%s turns off IMAGE_CACHE_TOKEN=true: no token is requested',
     async (flag) => {
