@@ -249,7 +249,12 @@ function callWords(call) {
             return { label: `invalidate domain ${call.domain}`, subject: `every image of ${call.domain}` };
         case 'invalidate/assets': {
             const assets = plural(call.assets.length, 'asset');
-            return { label: `invalidate ${assets}`, subject: assets };
+            // A call of one asset (an entry a refused batch was halved down to) is named by it.
+            const [only] = call.assets;
+            const label = call.assets.length === 1 && only !== undefined
+                ? `invalidate 1 asset: ${only}`
+                : `invalidate ${assets}`;
+            return { label, subject: assets };
         }
         case 'token':
             return { label: 'token', subject: 'a fresh cache token' };

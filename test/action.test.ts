@@ -135,6 +135,12 @@ describe('asset URLs as the service will see them', () => {
       // Each bad entry found within 2·⌈log2 100⌉ = 14 extra calls, beside the 3 batches.
       expect(emulator().requests.length).toBeLessThanOrEqual(3 + 2 * 14);
       expect(JSON.parse(run.outputs.failed ?? '')).toEqual(bad);
+      for (const url of bad)
+        expect(run.stdout).toMatch(
+          new RegExp(
+            `::error::Call \\d+ \\(invalidate 1 asset: ${url.replaceAll('.', '\\.')}\\) failed: HTTP 400`,
+          ),
+        );
     } finally {
       emulator().setOptions({ foreignHosts: [] });
     }

@@ -194,7 +194,7 @@ describe('failuresOf', () => {
 
   it('reports the assets not sent after a refused key', () => {
     expect(failuresOf(refusedRun(false))).toEqual([
-      'Call 2 (invalidate 1 asset) failed: HTTP 401: Unauthorized',
+      `Call 2 (invalidate 1 asset: ${B}) failed: HTTP 401: Unauthorized`,
       '1 asset not sent, since the service refused the key.',
     ]);
   });
