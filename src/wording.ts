@@ -62,7 +62,10 @@ export function* callListing(calls: readonly ApiCall[], first = 1): Generator<st
   for (const call of calls) {
     index++;
     const assets = call.route === 'invalidate/assets' ? call.assets : [];
-    yield `${describeCall({ index, call })}${assets.length > 0 ? ':' : ''}`;
+    // The assets follow, so the label counts them even for one.
+    yield assets.length > 0
+      ? `Call ${index} (invalidate ${plural(assets.length, 'asset')}):`
+      : describeCall({ index, call });
     for (const asset of assets) yield `  ${asset}`;
   }
 }
