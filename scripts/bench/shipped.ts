@@ -277,7 +277,9 @@ export function shippedSection(results: readonly ShippedResult[]): { section: st
       '## 0. What ships, as whole processes\n\n' +
       'Each process is timed from spawn to exit, with its real outputs, summary, report and list files, and the list ' +
       "(changed paths, mapped by `url-map`) read through `files-from`; peak RSS is GNU time's. The dry run is the same " +
-      'process with `dry-run: true`: start-up, reading, planning and the results step, but no call. The floor is ' +
+      'process with `dry-run: true`: start-up, reading, planning and the results step, but no call; it also lists ' +
+      'every asset it would send, in the log and the summary, which a run that sends does not, so wall − dry run ' +
+      'is short of the sending by that listing (about 0.14 s at 100,000 assets). The floor is ' +
       '`scripts/bench/floor.ts` as a whole process: it reads the same list, maps it, and sends the same calls over an ' +
       'undici Pool at the same concurrency, with no validation, retries, report or outputs. Medians of the runs.\n\n' +
       table,
