@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import type { CallRecord } from '../../src/run/execute.ts';
-import { escapeMarkdown, summaryMarkdown } from '../../src/run/summary.ts';
+import { escapeMarkdown, SUMMARY_LIMIT_BYTES, summaryMarkdown } from '../../src/run/summary.ts';
 import { imageUrls, reportOf } from '../support/fixtures.ts';
 import { RUNS } from '../support/runs.ts';
 
@@ -152,5 +152,28 @@ describe('summaryMarkdown: a run', () => {
     );
     expect(markdown).not.toContain('<b>');
     expect(markdown).toContain(`cb:${escapeMarkdown('abc<b>1</b>')}`);
+  });
+});
+
+describe('summaryMarkdown: a dry run of many assets', () => {
+  it('lists them call by call in folded blocks, stops within its room, and counts the rest', () => {
+    const refs = imageUrls(20_000);
+    const markdown = summaryMarkdown(report({ scope: 'assets', assets: refs }, false));
+    expect(Buffer.byteLength(markdown)).toBeLessThan(SUMMARY_LIMIT_BYTES);
+    const blocks = [
+      ...markdown.matchAll(/<details><summary>Call (\d+): 100 assets<\/summary>\n\n([^]*?)\n\n<\/details>/g),
+    ];
+    expect(blocks.length).toBeGreaterThan(10);
+    expect(blocks.map((block) => Number(block[1]))).toEqual(blocks.map((_, i) => i + 1));
+    const listed = blocks.flatMap((block) => (block[2] ?? '').split('\n').map((line) => line.slice(2)));
+    expect(listed).toEqual(refs.slice(0, listed.length));
+    expect(markdown).toContain(
+      `… and ${(refs.length - listed.length).toLocaleString('en')} more assets, past what a job summary can hold`,
+    );
+  });
+
+  it('lists a few assets in open blocks', () => {
+    const markdown = summaryMarkdown(report({ scope: 'assets', assets: imageUrls(3) }, false));
+    expect(markdown).toContain('<details open><summary>Call 1: 3 assets</summary>');
   });
 });
