@@ -205,6 +205,13 @@ describe('a batch refused for its content', () => {
     expect(result.assets.every((asset) => asset.error?.includes('not on a domain') === true)).toBe(true);
   });
 
+  it.each([404, 405])('is not halved for a %i, which names the address, not the content', async (status) => {
+    emulator().inject('invalidate/assets', { status });
+    const result = await run({ scope: 'assets', assets: urls(100) }, { concurrency: 1 });
+    expect(assetsRequests()).toBe(1);
+    expect(result.assets.every((asset) => asset.outcome === 'failed')).toBe(true);
+  });
+
   it('is not halved when the cause is shared by every call: a Sub key is refused once', async () => {
     await run({ scope: 'assets', assets: urls(100) }, { key: SUB_KEY });
     expect(assetsRequests()).toBe(1);
