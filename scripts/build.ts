@@ -71,6 +71,9 @@ function renderLicenses(packages: readonly BundledPackage[]): string {
 
 const ncc = createRequire(import.meta.url).resolve('@vercel/ncc/dist/ncc/cli.js');
 const temp = mkdtempSync(join(tmpdir(), 'ncc-stats-'));
+// ncc writes its chunks over what is there and removes none: a chunk of an earlier build, whose number is no longer
+// used, would stay in dist/ and be committed as if it shipped. (check-dist then sees it as deleted.)
+rmSync('dist', { recursive: true, force: true });
 try {
   const statsPath = join(temp, 'stats.json');
   execFileSync(process.execPath, [ncc, 'build', 'src/index.ts', '-o', 'dist', '--stats-out', statsPath], {
