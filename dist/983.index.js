@@ -574,47 +574,30 @@ function parseJsonList(text) {
 function splitAssetList(text) {
     const trimmed = text.trim();
     const json = trimmed.startsWith('[') ? parseJsonList(trimmed) : undefined;
-    const entries = json !== undefined && 'entries' in json ? json.entries : text.split(/[\s,]+/);
-    return entries.map((entry) => entry.trim()).filter((entry) => entry !== '');
+    if (json !== undefined && 'entries' in json) {
+        return json.entries.map((entry) => entry.trim()).filter((entry) => entry !== '');
+    }
+    return text.split(/[\s,]+/).filter((entry) => entry !== '');
 }
 // Quotes that YAML keeps when a list is written `"a", "b"`, or that a shell or a spreadsheet added. No reference
 // starts with one; a URL may end with `'` (a path or fragment may hold it), so only the others count at the end.
 const QUOTED = /^["'`\u2018\u2019\u201c\u201d]|["\u2018\u2019\u201c\u201d]$/;
 /** Why an entry is not an asset reference, or undefined when it is one. */
 function assetRefProblem(entry) {
-    if (QUOTED.test(entry))
-        return 'wrapped in quotes: remove the quotes (or give a JSON array of strings)';
-    if (entry.startsWith('['))
-        return "starts with '[': a JSON array must hold strings only, and parse whole";
-    if (/^[a-z][a-z0-9+.-]*:/i.test(entry)) {
-        let url;
-        try {
-            url = new URL(entry);
-        }
-        catch {
-            return 'not a valid URL';
-        }
-        if (url.protocol !== 'http:' && url.protocol !== 'https:')
-            return `a ${url.protocol} URL, not http(s)`;
-        return url.hostname === '' ? 'a URL without a host' : undefined;
-    }
-    if (entry.includes('/') || entry.includes('.'))
-        return 'not an absolute URL: write it with https://';
-    if (entry.length !== 32)
-        return `${entry.length} characters, but a hash has exactly 32`;
-    return /[\s/:]/.test(entry) ? "a hash has no whitespace, '/' or ':'" : undefined;
+    const read = readAssetRef(entry);
+    return 'problem' in read ? read.problem : undefined;
 }
 function parseAssetList(text) {
     const refs = new Set();
     const invalid = [];
     let valid = 0;
     for (const entry of splitAssetList(text)) {
-        const reason = assetRefProblem(entry);
-        if (reason !== undefined)
-            invalid.push({ value: entry, reason });
+        const read = readAssetRef(entry);
+        if ('problem' in read)
+            invalid.push({ value: entry, reason: read.problem });
         else {
             valid++;
-            refs.add(canonicalRef(entry));
+            refs.add(read.ref);
         }
     }
     return { refs: [...refs], invalid, merged: valid - refs.size };
@@ -622,14 +605,38 @@ function parseAssetList(text) {
 /**
  * A reference as the service will see it. A URL in the WHATWG serialisation, as a browser requests it: scheme and
  * host lower-cased, a default port dropped, dot segments resolved, and no fragment (a browser never sends one), so
- * that `https://WWW.Example.COM:443/./a.jpg#x` and `https://www.example.com/a.jpg` are one asset. A hash as written.
+ * that `https://WWW.Example.COM:443/./a.jpg#x` and `https://www.example.com/a.jpg` are one asset. A hash as written;
+ * anything that is no reference, as it is.
  */
 function canonicalRef(ref) {
-    const url = /^[a-z][a-z0-9+.-]*:/i.test(ref) ? URL.parse(ref) : null;
-    if (url === null)
-        return ref;
-    url.hash = '';
-    return url.href;
+    const read = readAssetRef(ref);
+    return 'ref' in read ? read.ref : ref;
+}
+/** The reference an entry stands for, in canonical form, or why it is none: a URL is parsed once for both. */
+function readAssetRef(entry) {
+    const problem = (text) => ({ problem: text });
+    if (QUOTED.test(entry))
+        return problem('wrapped in quotes: remove the quotes (or give a JSON array of strings)');
+    if (entry.startsWith('['))
+        return problem("starts with '[': a JSON array must hold strings only, and parse whole");
+    if (/^[a-z][a-z0-9+.-]*:/i.test(entry)) {
+        const url = URL.parse(entry);
+        if (url === null)
+            return problem('not a valid URL');
+        if (url.protocol !== 'http:' && url.protocol !== 'https:')
+            return problem(`a ${url.protocol} URL, not http(s)`);
+        if (url.hostname === '')
+            return problem('a URL without a host');
+        // Set only when there is one: setting it serialises the URL again, which a million entries feel.
+        if (url.hash !== '')
+            url.hash = '';
+        return { ref: url.href };
+    }
+    if (entry.includes('/') || entry.includes('.'))
+        return problem('not an absolute URL: write it with https://');
+    if (entry.length !== 32)
+        return problem(`${entry.length} characters, but a hash has exactly 32`);
+    return /[\s/:]/.test(entry) ? problem("a hash has no whitespace, '/' or ':'") : { ref: entry };
 }
 
 ;// CONCATENATED MODULE: ./src/list-files.ts
