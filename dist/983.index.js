@@ -2436,7 +2436,190 @@ function files(files, log) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/run/report.ts
+
+
+
+function countsOf(report) {
+    const assets = report.result?.assets ?? [];
+    const calls = report_invalidationCalls(report);
+    const withOutcome = (outcome) => assets.filter((asset) => asset.outcome === outcome).length;
+    return {
+        assets: plannedAssets(report.plan).length,
+        invalidated: withOutcome('invalidated'),
+        failed: withOutcome('failed'),
+        notSent: withOutcome('not-sent'),
+        requests: calls.length,
+        attempts: calls.reduce((sum, record) => sum + record.attempts.length, 0),
+    };
+}
+function report_invalidationCalls(report) {
+    return (report.result?.calls ?? []).filter((record) => record.call.route !== 'token');
+}
+function tokenCall(report) {
+    return report.result?.calls.find((record) => record.call.route === 'token');
+}
+function tokenPlanned(plan) {
+    return plan.calls.some((call) => call.route === 'token');
+}
+/** Each thing that did not land, as a sentence. An empty list means the step succeeds. */
+function failuresOf(report) {
+    const result = report.result;
+    const rewrite = report.rewriteError === undefined ? [] : [report.rewriteError];
+    if (result === undefined)
+        return rewrite;
+    const failures = result.calls
+        .filter((record) => record.outcome === 'failed')
+        .map((record) => `${describeCall(record)} failed${afterAttempts(record)}: ${record.error?.message ?? 'unknown error'}`);
+    const notSent = result.assets.filter((asset) => asset.outcome === 'not-sent').length;
+    const reason = result.stoppedBy?.reason ?? 'the run stopped';
+    if (notSent > 0)
+        failures.push(`${plural(notSent, 'asset')} not sent, since ${reason}.`);
+    if (tokenPlanned(report.plan) && result.stoppedBy !== undefined && tokenCall(report) === undefined) {
+        failures.push(`The token was not requested, since ${reason}.`);
+    }
+    return [...failures, ...rewrite];
+}
+function afterAttempts(record) {
+    return record.attempts.length > 1 ? ` after ${record.attempts.length} attempts` : '';
+}
+/**
+ * A list output at most this long, in characters: a later step can still pass it through an environment variable on
+ * Windows (32,767 characters), and all outputs together stay far under the runner's 1 MB per job.
+ */
+const OUTPUT_LIST_CAP = 30_000;
+/** The asset references that were confirmed, and those that were not (failed or not sent). */
+function assetLists(report) {
+    const assets = report?.result?.assets ?? [];
+    const invalidated = [];
+    const failed = [];
+    for (const asset of assets)
+        (asset.outcome === 'invalidated' ? invalidated : failed).push(asset.ref);
+    return { invalidated, failed };
+}
+/** The assets this run invalidated, or would invalidate on a dry run. */
+function invalidatedRefs(plan, result) {
+    if (result === undefined)
+        return plannedAssets(plan);
+    return result.assets.filter((asset) => asset.outcome === 'invalidated').map((asset) => asset.ref);
+}
+/** The step's outputs, every one that action.yml declares; a run that ended before its plan has no report. */
+function outputsOf(report, files) {
+    const token = report?.result?.token ?? '';
+    const imageHost = report?.imageHost;
+    const lists = assetLists(report);
+    return {
+        token,
+        'cache-buster': token === '' ? '' : `cb:${token}`,
+        'image-url-prefix': token === '' || imageHost === undefined ? '' : imageUrlPrefix(imageHost, token),
+        invalidated: listOutput(lists.invalidated, 'invalidated-file'),
+        'invalidated-count': String(lists.invalidated.length),
+        'invalidated-file': files.invalidated,
+        failed: listOutput(lists.failed, 'failed-file'),
+        'failed-count': String(lists.failed.length),
+        'failed-file': files.failed,
+        requests: String(report === undefined ? 0 : report_invalidationCalls(report).length),
+        'report-path': files.report,
+    };
+}
+/** A JSON array while it fits; past the cap, a sentence that no JSON parser or workflow takes for the list. */
+function listOutput(refs, file) {
+    // Escaping only lengthens: a list whose bare size is over the cap is never turned into one long string.
+    const bare = refs.reduce((size, ref) => size + ref.length + 3, 2);
+    const json = bare > OUTPUT_LIST_CAP ? undefined : JSON.stringify(refs);
+    if (json !== undefined && json.length <= OUTPUT_LIST_CAP)
+        return json;
+    return `${LIST_CUT} ${count(refs.length)} references are too many for an output; the file named by ${file} lists them all`;
+}
+/** How a list output that gave way to its file begins. */
+const LIST_CUT = 'not listed here:';
+/**
+ * The JSON report as text, in pieces: every call with its attempts, then every asset with its outcome, one a line,
+ * a chunk at a time, so that a million assets never become one string. `clean` is applied to each piece (the key's
+ * forms removed, runner commands neutralised).
+ */
+function* reportJsonText(report, clean) {
+    const head = JSON.stringify(reportJson(report), null, 2);
+    yield clean(`${head.slice(0, head.lastIndexOf('\n}'))},\n  "assets": [`);
+    let first = true;
+    for (const piece of pieces(assetEntries(report), ASSETS_PER_PIECE)) {
+        const lines = piece.map((asset) => `    ${JSON.stringify(asset)}`).join(',\n');
+        yield clean(`${first ? '' : ','}\n${lines}`);
+        first = false;
+    }
+    yield `${first ? '' : '\n  '}]\n}\n`;
+}
+/** Each asset with its outcome; on a dry run, `planned`, with the number of the call that would carry it. */
+function* assetEntries(report) {
+    if (report.result !== undefined) {
+        yield* report.result.assets;
+        return;
+    }
+    let index = 0;
+    for (const call of report.plan.calls) {
+        index++;
+        for (const ref of assetsIn(call))
+            yield { ref, outcome: 'planned', call: index };
+    }
+}
+function* pieces(items, size) {
+    let piece = [];
+    for (const item of items) {
+        piece.push(item);
+        if (piece.length === size) {
+            yield piece;
+            piece = [];
+        }
+    }
+    if (piece.length > 0)
+        yield piece;
+}
+const ASSETS_PER_PIECE = 10_000;
+/** The JSON report but its assets. Times are ms from the start. */
+function reportJson(report) {
+    const { plan, result } = report;
+    const failures = failuresOf(report);
+    const domain = plan.calls.find((call) => call.route === 'invalidate/domain')?.domain;
+    return {
+        ok: failures.length === 0,
+        dryRun: report.dryRun,
+        scope: plan.scope,
+        ...(domain === undefined ? {} : { domain }),
+        ...(plan.files === undefined ? {} : { files: plan.files }),
+        startedAt: report.startedAt.toISOString(),
+        finishedAt: report.finishedAt.toISOString(),
+        counts: countsOf(report),
+        ...(plan.merged === undefined ? {} : { merged: plan.merged }),
+        ...(result === undefined ? {} : { pauses: result.pauses ?? 0 }),
+        failures,
+        token: {
+            requested: tokenPlanned(plan) && !report.dryRun,
+            ...(result?.token === undefined ? {} : { value: result.token }),
+        },
+        ...(report.dryRun ? { planned: plan.calls.map(callJson) } : {}),
+        ...(report.rewrite === undefined ? {} : { rewrite: report.rewrite }),
+        calls: (result?.calls ?? []).map((record) => ({
+            index: record.index,
+            ...callJson(record.call),
+            outcome: record.outcome,
+            attempts: record.attempts,
+            ...(record.error === undefined ? {} : { error: record.error }),
+        })),
+    };
+}
+/** The JSON report of a run that ended before its plan. */
+function failureJson(failure) {
+    return { ok: false, error: failure.error, startedAt: failure.startedAt.toISOString() };
+}
+/** A call in the report as it is sent, but for a batch's assets, given by count: the report lists them apart. */
+function callJson(call) {
+    if (call.route !== 'invalidate/assets')
+        return call;
+    return { route: call.route, assetCount: call.assets.length };
+}
+
 ;// CONCATENATED MODULE: ./src/run/flow.ts
+
 
 
 
@@ -2562,12 +2745,6 @@ async function rewriteStep(settings, plan, result, options, tell) {
         log.endGroup();
     }
 }
-/** The assets this run invalidated, or would invalidate on a dry run. */
-function invalidatedRefs(plan, result) {
-    if (result === undefined)
-        return plannedAssets(plan);
-    return result.assets.filter((asset) => asset.outcome === 'invalidated').map((asset) => asset.ref);
-}
 
 ;// CONCATENATED MODULE: ./src/shown.ts
 /** Redacts, then neutralises runner commands, line by line. */
@@ -2678,184 +2855,7 @@ function withinAnnotationLimit(log) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/run/report.ts
-
-
-
-function countsOf(report) {
-    const assets = report.result?.assets ?? [];
-    const calls = report_invalidationCalls(report);
-    const withOutcome = (outcome) => assets.filter((asset) => asset.outcome === outcome).length;
-    return {
-        assets: plannedAssets(report.plan).length,
-        invalidated: withOutcome('invalidated'),
-        failed: withOutcome('failed'),
-        notSent: withOutcome('not-sent'),
-        requests: calls.length,
-        attempts: calls.reduce((sum, record) => sum + record.attempts.length, 0),
-    };
-}
-function report_invalidationCalls(report) {
-    return (report.result?.calls ?? []).filter((record) => record.call.route !== 'token');
-}
-function tokenCall(report) {
-    return report.result?.calls.find((record) => record.call.route === 'token');
-}
-function tokenPlanned(plan) {
-    return plan.calls.some((call) => call.route === 'token');
-}
-/** Each thing that did not land, as a sentence. An empty list means the step succeeds. */
-function failuresOf(report) {
-    const result = report.result;
-    const rewrite = report.rewriteError === undefined ? [] : [report.rewriteError];
-    if (result === undefined)
-        return rewrite;
-    const failures = result.calls
-        .filter((record) => record.outcome === 'failed')
-        .map((record) => `${describeCall(record)} failed${afterAttempts(record)}: ${record.error?.message ?? 'unknown error'}`);
-    const notSent = result.assets.filter((asset) => asset.outcome === 'not-sent').length;
-    const reason = result.stoppedBy?.reason ?? 'the run stopped';
-    if (notSent > 0)
-        failures.push(`${plural(notSent, 'asset')} not sent, since ${reason}.`);
-    if (tokenPlanned(report.plan) && result.stoppedBy !== undefined && tokenCall(report) === undefined) {
-        failures.push(`The token was not requested, since ${reason}.`);
-    }
-    return [...failures, ...rewrite];
-}
-function afterAttempts(record) {
-    return record.attempts.length > 1 ? ` after ${record.attempts.length} attempts` : '';
-}
-/**
- * A list output at most this long, in characters: a later step can still pass it through an environment variable on
- * Windows (32,767 characters), and all outputs together stay far under the runner's 1 MB per job.
- */
-const OUTPUT_LIST_CAP = 30_000;
-/** The asset references that were confirmed, and those that were not (failed or not sent). */
-function assetLists(report) {
-    const assets = report?.result?.assets ?? [];
-    const invalidated = [];
-    const failed = [];
-    for (const asset of assets)
-        (asset.outcome === 'invalidated' ? invalidated : failed).push(asset.ref);
-    return { invalidated, failed };
-}
-/** The step's outputs, every one that action.yml declares; a run that ended before its plan has no report. */
-function outputsOf(report, files) {
-    const token = report?.result?.token ?? '';
-    const imageHost = report?.imageHost;
-    const lists = assetLists(report);
-    return {
-        token,
-        'cache-buster': token === '' ? '' : `cb:${token}`,
-        'image-url-prefix': token === '' || imageHost === undefined ? '' : imageUrlPrefix(imageHost, token),
-        invalidated: listOutput(lists.invalidated, 'invalidated-file'),
-        'invalidated-count': String(lists.invalidated.length),
-        'invalidated-file': files.invalidated,
-        failed: listOutput(lists.failed, 'failed-file'),
-        'failed-count': String(lists.failed.length),
-        'failed-file': files.failed,
-        requests: String(report === undefined ? 0 : report_invalidationCalls(report).length),
-        'report-path': files.report,
-    };
-}
-/** A JSON array while it fits; past the cap, a sentence that no JSON parser or workflow takes for the list. */
-function listOutput(refs, file) {
-    // Escaping only lengthens: a list whose bare size is over the cap is never turned into one long string.
-    const bare = refs.reduce((size, ref) => size + ref.length + 3, 2);
-    const json = bare > OUTPUT_LIST_CAP ? undefined : JSON.stringify(refs);
-    if (json !== undefined && json.length <= OUTPUT_LIST_CAP)
-        return json;
-    return `${LIST_CUT} ${count(refs.length)} references are too many for an output; the file named by ${file} lists them all`;
-}
-/** How a list output that gave way to its file begins. */
-const LIST_CUT = 'not listed here:';
-/**
- * The JSON report as text, in pieces: every call with its attempts, then every asset with its outcome, one a line,
- * a chunk at a time, so that a million assets never become one string. `clean` is applied to each piece (the key's
- * forms removed, runner commands neutralised).
- */
-function* reportJsonText(report, clean) {
-    const head = JSON.stringify(reportJson(report), null, 2);
-    yield clean(`${head.slice(0, head.lastIndexOf('\n}'))},\n  "assets": [`);
-    let first = true;
-    for (const piece of pieces(assetEntries(report), ASSETS_PER_PIECE)) {
-        const lines = piece.map((asset) => `    ${JSON.stringify(asset)}`).join(',\n');
-        yield clean(`${first ? '' : ','}\n${lines}`);
-        first = false;
-    }
-    yield `${first ? '' : '\n  '}]\n}\n`;
-}
-/** Each asset with its outcome; on a dry run, `planned`, with the number of the call that would carry it. */
-function* assetEntries(report) {
-    if (report.result !== undefined) {
-        yield* report.result.assets;
-        return;
-    }
-    let index = 0;
-    for (const call of report.plan.calls) {
-        index++;
-        for (const ref of assetsIn(call))
-            yield { ref, outcome: 'planned', call: index };
-    }
-}
-function* pieces(items, size) {
-    let piece = [];
-    for (const item of items) {
-        piece.push(item);
-        if (piece.length === size) {
-            yield piece;
-            piece = [];
-        }
-    }
-    if (piece.length > 0)
-        yield piece;
-}
-const ASSETS_PER_PIECE = 10_000;
-/** The JSON report but its assets. Times are ms from the start. */
-function reportJson(report) {
-    const { plan, result } = report;
-    const failures = failuresOf(report);
-    const domain = plan.calls.find((call) => call.route === 'invalidate/domain')?.domain;
-    return {
-        ok: failures.length === 0,
-        dryRun: report.dryRun,
-        scope: plan.scope,
-        ...(domain === undefined ? {} : { domain }),
-        ...(plan.files === undefined ? {} : { files: plan.files }),
-        startedAt: report.startedAt.toISOString(),
-        finishedAt: report.finishedAt.toISOString(),
-        counts: countsOf(report),
-        ...(plan.merged === undefined ? {} : { merged: plan.merged }),
-        ...(result === undefined ? {} : { pauses: result.pauses ?? 0 }),
-        failures,
-        token: {
-            requested: tokenPlanned(plan) && !report.dryRun,
-            ...(result?.token === undefined ? {} : { value: result.token }),
-        },
-        ...(report.dryRun ? { planned: plan.calls.map(callJson) } : {}),
-        ...(report.rewrite === undefined ? {} : { rewrite: report.rewrite }),
-        calls: (result?.calls ?? []).map((record) => ({
-            index: record.index,
-            ...callJson(record.call),
-            outcome: record.outcome,
-            attempts: record.attempts,
-            ...(record.error === undefined ? {} : { error: record.error }),
-        })),
-    };
-}
-/** The JSON report of a run that ended before its plan. */
-function failureJson(failure) {
-    return { ok: false, error: failure.error, startedAt: failure.startedAt.toISOString() };
-}
-/** A call in the report as it is sent, but for a batch's assets, given by count: the report lists them apart. */
-function callJson(call) {
-    if (call.route !== 'invalidate/assets')
-        return call;
-    return { route: call.route, assetCount: call.assets.length };
-}
-
 ;// CONCATENATED MODULE: ./src/run/summary.ts
-
 
 
 
@@ -3040,9 +3040,11 @@ const THUMBNAIL_WIDTH = 160;
  * show: they are listed as text.
  */
 function imagesSection(report, imageHost) {
-    const refs = report.result === undefined ? plannedAssets(report.plan) : summary_invalidatedRefs(report.result);
-    const urls = refs.filter((ref) => parseHttpUrl(ref) !== undefined);
-    const hashes = refs.filter((ref) => parseHttpUrl(ref) === undefined);
+    const refs = invalidatedRefs(report.plan, report.result);
+    // References are validated and canonical: a URL starts with its http(s) scheme, and a hash has no ':'.
+    const isUrl = (ref) => /^https?:/.test(ref);
+    const urls = refs.filter(isUrl);
+    const hashes = refs.filter((ref) => !isUrl(ref));
     if (refs.length === 0)
         return [];
     const title = report.dryRun ? 'Images that would be invalidated' : 'Invalidated images';
@@ -3064,9 +3066,6 @@ function imagesSection(report, imageHost) {
             lines.push(`- … ${more}`);
     }
     return lines;
-}
-function summary_invalidatedRefs(result) {
-    return result.assets.filter((asset) => asset.outcome === 'invalidated').map((asset) => asset.ref);
 }
 /** A URL inside a double-quoted attribute of a table cell: no quote, tag or cell boundary can come out of it. */
 function htmlAttribute(text) {

@@ -3,8 +3,8 @@ import { BACKOFF, RETRY_WINDOW_MS } from '../api/retry.ts';
 import type { CiContext } from '../changes/ci/context.ts';
 import { detectChangedFiles, type ChangedFiles } from '../changes/detect.ts';
 import { gitIn } from '../changes/git.ts';
-import { canonicalRef, type AssetRef } from '../assets/refs.ts';
-import { planRun, plannedAssets, type Plan } from '../plan.ts';
+import { canonicalRef } from '../assets/refs.ts';
+import { planRun, type Plan } from '../plan.ts';
 import type { Redact } from '../redact.ts';
 import { contentBusters } from '../rewrite/content.ts';
 import { rewriteFiles, type RewriteResult } from '../rewrite/files.ts';
@@ -13,7 +13,7 @@ import { USER_AGENT } from '../version.ts';
 import { execute, type CallRecord, type RunResult } from './execute.ts';
 import type { Log } from './log.ts';
 import { narration, type Narration } from './narration.ts';
-import type { Report } from './report.ts';
+import { invalidatedRefs, type Report } from './report.ts';
 
 export interface FlowOptions {
   readonly log: Log;
@@ -151,10 +151,4 @@ async function rewriteStep(
   } finally {
     log.endGroup();
   }
-}
-
-/** The assets this run invalidated, or would invalidate on a dry run. */
-function invalidatedRefs(plan: Plan, result: RunResult | undefined): AssetRef[] {
-  if (result === undefined) return plannedAssets(plan);
-  return result.assets.filter((asset) => asset.outcome === 'invalidated').map((asset) => asset.ref);
 }

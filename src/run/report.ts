@@ -1,5 +1,6 @@
 import type { OutputName } from '../action-contract.ts';
 import type { ApiCall } from '../api/client.ts';
+import type { AssetRef } from '../assets/refs.ts';
 import { assetsIn, plannedAssets, type Plan } from '../plan.ts';
 import type { RewriteResult } from '../rewrite/files.ts';
 import { imageUrlPrefix } from '../urls.ts';
@@ -109,6 +110,12 @@ export function assetLists(report: Report | undefined): { invalidated: string[];
   const failed: string[] = [];
   for (const asset of assets) (asset.outcome === 'invalidated' ? invalidated : failed).push(asset.ref);
   return { invalidated, failed };
+}
+
+/** The assets this run invalidated, or would invalidate on a dry run. */
+export function invalidatedRefs(plan: Plan, result: RunResult | undefined): AssetRef[] {
+  if (result === undefined) return plannedAssets(plan);
+  return result.assets.filter((asset) => asset.outcome === 'invalidated').map((asset) => asset.ref);
 }
 
 /** The step's outputs, every one that action.yml declares; a run that ended before its plan has no report. */

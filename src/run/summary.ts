@@ -1,6 +1,5 @@
 import type { ApiCall } from '../api/client.ts';
-import { parseHttpUrl } from '../http-url.ts';
-import { assetsIn, plannedAssets, type FilesPlan, type Plan } from '../plan.ts';
+import { assetsIn, type FilesPlan, type Plan } from '../plan.ts';
 import type { RewriteResult } from '../rewrite/files.ts';
 import {
   callWords,
@@ -13,8 +12,16 @@ import {
   rewriteSentence,
 } from '../wording.ts';
 import { imageUrl } from '../urls.ts';
-import type { CallRecord, RunResult } from './execute.ts';
-import { countsOf, failuresOf, tokenCall, tokenPlanned, type Report, type RunFailure } from './report.ts';
+import type { CallRecord } from './execute.ts';
+import {
+  countsOf,
+  failuresOf,
+  invalidatedRefs,
+  tokenCall,
+  tokenPlanned,
+  type Report,
+  type RunFailure,
+} from './report.ts';
 
 // Beyond this many calls, the table groups them by outcome, so that the summary stays readable.
 const MAX_CALL_ROWS = 20;
@@ -195,9 +202,11 @@ export const THUMBNAIL_WIDTH = 160;
  * show: they are listed as text.
  */
 function imagesSection(report: Report, imageHost: string): string[] {
-  const refs = report.result === undefined ? plannedAssets(report.plan) : invalidatedRefs(report.result);
-  const urls = refs.filter((ref) => parseHttpUrl(ref) !== undefined);
-  const hashes = refs.filter((ref) => parseHttpUrl(ref) === undefined);
+  const refs = invalidatedRefs(report.plan, report.result);
+  // References are validated and canonical: a URL starts with its http(s) scheme, and a hash has no ':'.
+  const isUrl = (ref: string): boolean => /^https?:/.test(ref);
+  const urls = refs.filter(isUrl);
+  const hashes = refs.filter((ref) => !isUrl(ref));
   if (refs.length === 0) return [];
   const title = report.dryRun ? 'Images that would be invalidated' : 'Invalidated images';
   const lines = ['', `### ${title}`, ''];
@@ -223,10 +232,6 @@ function imagesSection(report: Report, imageHost: string): string[] {
     if (more !== undefined) lines.push(`- … ${more}`);
   }
   return lines;
-}
-
-function invalidatedRefs(result: RunResult): string[] {
-  return result.assets.filter((asset) => asset.outcome === 'invalidated').map((asset) => asset.ref);
 }
 
 /** A URL inside a double-quoted attribute of a table cell: no quote, tag or cell boundary can come out of it. */
