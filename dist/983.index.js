@@ -965,14 +965,13 @@ class ApiError extends Error {
         return undefined;
     }
     /**
-     * A 4xx naming no cause that every call shares (not the key, not the address or method: 404, 405; not the
+     * A 4xx naming no cause that every call shares (not the key, not the address, method or proxy: 404, 405, 407; not the
      * batch's size; not the pace: 408, 429): this call's own content was refused, perhaps for one of its entries.
      */
     get refusedForContent() {
         const status = this.status ?? 0;
-        const shared = this.keyRefused || this.stopsTheRun !== undefined || this.tooManyAssets || this.retryable;
-        const everyCall = [404, 405, 407, 408, 429].includes(status);
-        return this.kind === 'http' && status >= 400 && status < 500 && !everyCall && !shared;
+        const everyCall = [404, 405, 407, 408, 429].includes(status) || this.stopsTheRun !== undefined;
+        return this.kind === 'http' && status >= 400 && status < 500 && !everyCall && !this.tooManyAssets;
     }
     /** The service's answer to a batch over its limit (API spec, part 7). */
     get tooManyAssets() {
@@ -2330,7 +2329,6 @@ function callError(error) {
 ;// CONCATENATED MODULE: ./src/run/narration.ts
 
 
-
 /** What the flow tells the log as it runs: each stage in words, so that flow.ts only runs the stages. */
 function narration(log, settings) {
     return {
@@ -2372,11 +2370,9 @@ function narration(log, settings) {
                 log.debug(`${describeCall(record)}: ${answer} in ${Math.round(attempt.durationMs)} ms`);
             }
             // Confirmed calls are the normal case: listed in the summary and the report, not one log line each.
+            // The service's answer says why (too many assets, or an entry it refuses); the halves answer either.
             if (record.outcome === 'split')
-                log.info(mentionsTooManyAssets(record.error?.message)
-                    ? `${describeCall(record)}: too many assets for the service; sending it in halves.`
-                    : `${describeCall(record)}: ${record.error?.message ?? 'refused'}; sending it in halves, to find the ` +
-                        'entries refused.');
+                log.info(`${describeCall(record)}: ${record.error?.message ?? 'refused'}; sending it in halves.`);
             else if (record.outcome === 'failed')
                 log.warning(`${describeCall(record)}: ${record.error?.message ?? 'failed'}`);
         },

@@ -135,6 +135,9 @@ describe('asset URLs as the service will see them', () => {
       // Each bad entry found within 2·⌈log2 100⌉ = 14 extra calls, beside the 3 batches.
       expect(emulator().requests.length).toBeLessThanOrEqual(3 + 2 * 14);
       expect(JSON.parse(run.outputs.failed ?? '')).toEqual(bad);
+      expect(run.stdout).toMatch(
+        /^Call \d+ \(invalidate 100 assets\): HTTP 400 .*is not on a domain of this account.*; sending it in halves\.$/m,
+      );
       for (const url of bad)
         expect(run.stdout).toMatch(
           new RegExp(

@@ -57,14 +57,13 @@ export class ApiError extends Error {
   }
 
   /**
-   * A 4xx naming no cause that every call shares (not the key, not the address or method: 404, 405; not the
+   * A 4xx naming no cause that every call shares (not the key, not the address, method or proxy: 404, 405, 407; not the
    * batch's size; not the pace: 408, 429): this call's own content was refused, perhaps for one of its entries.
    */
   get refusedForContent(): boolean {
     const status = this.status ?? 0;
-    const shared = this.keyRefused || this.stopsTheRun !== undefined || this.tooManyAssets || this.retryable;
-    const everyCall = [404, 405, 407, 408, 429].includes(status);
-    return this.kind === 'http' && status >= 400 && status < 500 && !everyCall && !shared;
+    const everyCall = [404, 405, 407, 408, 429].includes(status) || this.stopsTheRun !== undefined;
+    return this.kind === 'http' && status >= 400 && status < 500 && !everyCall && !this.tooManyAssets;
   }
 
   /** The service's answer to a batch over its limit (API spec, part 7). */

@@ -1,4 +1,4 @@
-import { mentionsTooManyAssets, type ApiError } from '../api/errors.ts';
+import type { ApiError } from '../api/errors.ts';
 import { quote } from '../inputs.ts';
 import type { FilesPlan, Plan } from '../plan.ts';
 import type { RewriteResult } from '../rewrite/files.ts';
@@ -57,13 +57,9 @@ export function narration(log: Log, settings: Settings) {
         log.debug(`${describeCall(record)}: ${answer} in ${Math.round(attempt.durationMs)} ms`);
       }
       // Confirmed calls are the normal case: listed in the summary and the report, not one log line each.
+      // The service's answer says why (too many assets, or an entry it refuses); the halves answer either.
       if (record.outcome === 'split')
-        log.info(
-          mentionsTooManyAssets(record.error?.message)
-            ? `${describeCall(record)}: too many assets for the service; sending it in halves.`
-            : `${describeCall(record)}: ${record.error?.message ?? 'refused'}; sending it in halves, to find the ` +
-                'entries refused.',
-        );
+        log.info(`${describeCall(record)}: ${record.error?.message ?? 'refused'}; sending it in halves.`);
       else if (record.outcome === 'failed')
         log.warning(`${describeCall(record)}: ${record.error?.message ?? 'failed'}`);
     },
