@@ -57,8 +57,8 @@ export class ApiError extends Error {
   }
 
   /**
-   * A 4xx naming no cause that every call shares (not the key, not the address, method or proxy: 404, 405, 407; not the
-   * batch's size; not the pace: 408, 429): this call's own content was refused, perhaps for one of its entries.
+   * A 4xx naming no cause that every call shares (not the key; not the address, method or proxy: 404, 405, 407;
+   * not the batch's size; not the pace: 408, 429): this call's own content was refused, perhaps for one entry.
    */
   get refusedForContent(): boolean {
     const status = this.status ?? 0;
