@@ -88,8 +88,8 @@ function parseApiKey(value) {
     const key = value.trim();
     if (key === '') {
         return throwInput("api-key: is empty; pass the account's Root API key from a secret, e.g. api-key: ${{ secrets.IMAGE_API_KEY }}" +
-            ' (a secret that is not set, or not available to this workflow, arrives empty: so on pull requests from ' +
-            'forks). A preview needs no key: set dry-run: true.');
+            ' (a secret that is not set, or not available to this workflow, arrives empty, as on pull requests from ' +
+            'forks). To preview what would be invalidated without a key, set dry-run: true.');
     }
     if (/^bearer\s/i.test(key)) {
         return throwInput("api-key: starts with 'Bearer ' (value not shown); give the key alone: the action sends it as " +
