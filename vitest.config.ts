@@ -7,7 +7,7 @@ requireNode24();
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    globalSetup: ['test/setup/build-lib.ts'],
+    globalSetup: ['test/setup/build.ts'],
     testTimeout: 20_000,
   },
 });

@@ -2,7 +2,7 @@
  * The npm package as a user gets it: `npm pack` makes the tarball that `npm publish` would upload, and a fresh
  * project of their own installs it (from npm's cache where it can), runs the command with npx, imports the
  * library by its name from ESM and from CommonJS, and type-checks a TypeScript file that uses it.
- * lib/ is compiled from the current sources by the tests' global setup (test/setup/build-lib.ts).
+ * lib/ is compiled from the current sources by the tests' global setup (test/setup/build.ts).
  */
 import {
   existsSync,
