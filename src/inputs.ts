@@ -1,6 +1,7 @@
 /** Parsers for single input values. Each throws an InputError naming the input, the value and what is allowed. */
 
 import { isLoopbackHost } from './http-url.ts';
+import { quote } from './shown.ts';
 
 /** A bad input, found before anything is sent. */
 export class InputError extends Error {
@@ -11,11 +12,7 @@ export function throwInput(message: string): never {
   throw new InputError(message);
 }
 
-/** A value as it appears in a message: quoted, escaped, and cut short, so that no input can forge a log line. */
-export function quote(value: string): string {
-  const shown = value.length > 200 ? `${value.slice(0, 200)}…` : value;
-  return JSON.stringify(shown);
-}
+export { quote };
 
 // The spellings core.getBooleanInput accepts, and only those (YAML 1.2 core schema).
 const BOOLEANS: Readonly<Record<string, boolean>> = {

@@ -18,6 +18,7 @@ import { runFlow } from './run/flow.ts';
 import { listCalls } from './run/narration.ts';
 import { shownLog, withinAnnotationLimit } from './run/log.ts';
 import type { Log } from './run/log.ts';
+import { runnerLog } from './run/runner-log.ts';
 import {
   assetLists,
   failureJson,
@@ -30,7 +31,6 @@ import {
 } from './run/report.ts';
 import { failureMarkdown, summaryMarkdown } from './run/summary.ts';
 import { INPUT_NAMES, InputError, parseSettings, type RawInputs } from './settings.ts';
-import { shownBy } from './shown.ts';
 import { plural } from './wording.ts';
 
 /** The action: inputs -> settings -> plan -> execute -> report. Fails the step for anything thrown. */
@@ -42,7 +42,7 @@ export async function run(): Promise<void> {
   const redact = makeRedactor(keys);
   const bulk = makeFormsRedactor(keys);
   // Every line through shown.ts, and no more annotations of a kind than the runner shows for a step.
-  const log = withinAnnotationLimit(shownLog(core, shownBy(redact), shownBy(bulk)));
+  const log = withinAnnotationLimit(shownLog(runnerLog(), redact, bulk));
   try {
     await invalidate(redact, bulk, log);
   } catch (error) {

@@ -1,7 +1,9 @@
 /**
  * The one place where text from outside the process (server answers, file names, paths, URLs, git's and the
- * GitHub API's output) becomes text the action or the command shows: the key withheld in any encoding (redact.ts),
- * then nothing left that a CI runner would read as a command.
+ * GitHub API's output) becomes text the action or the command shows, and where every escape of shown text lives:
+ * the key withheld in any encoding (redact.ts), nothing left that drives a terminal, nothing left that a CI runner
+ * would read as a command, and the escapes of each place text goes: a workflow command's data and properties,
+ * Markdown, an HTML attribute, a quoted value.
  *
  * GitHub's runner reads `::name::data` at the start of a line (after leading whitespace) and the legacy
  * `##[name]data` anywhere in a line; Azure Pipelines reads `##vso[` the same way. A line breaks at `\n`, `\r\n` or
@@ -11,9 +13,9 @@ import type { Redact } from './redact.ts';
 
 export type Shown = (text: string) => string;
 
-/** Redacts, then neutralises runner commands, line by line. */
+/** Redacts, then neutralises terminal controls and runner commands, line by line. */
 export function shownBy(redact: Redact): Shown {
-  return (text) => neutraliseCommands(redact(text));
+  return (text) => neutraliseCommands(neutraliseControls(redact(text)));
 }
 
 // .NET's TrimStart, which the runner applies, removes U+0085 too; \s covers the rest of its whitespace.
@@ -32,14 +34,116 @@ export function neutraliseCommands(text: string): string {
 }
 
 /**
+ * What a terminal or a log viewer would act on rather than show: C0 controls but tab and line feed (a lone carriage
+ * return rewrites the line it is on), DEL, C1 controls (U+009B is a CSI of its own), ESC (which starts every escape
+ * sequence: colours, clearing the screen, OSC 8 links, OSC 52 clipboard writes), and the bidirectional controls that
+ * show text in another order than it is read.
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Each control as its visible escape (`\x1B`, `\u202E`), so that it is shown, not obeyed; a CRLF ends a line. */
+export function neutraliseControls(text: string): string {
+  return text.replace(/\r\n/g, '\n').replace(CONTROLS, (control) => {
+    const code = control.charCodeAt(0);
+    const hex = code.toString(16).toUpperCase();
+    return code < 0x100 ? `\\x${hex.padStart(2, '0')}` : `\\u${hex.padStart(4, '0')}`;
+  });
+}
+
+/**
  * JSON for standard output, where a CI log shows it: `##[` inside a string becomes `##\u005b`, the same JSON value.
- * (JSON never starts a line with `::`, and holds no raw line break inside a string.)
+ * (JSON never starts a line with `::`, holds no raw line break inside a string, and escapes C0 controls; JSON.stringify
+ * leaves DEL, C1 and the bidi controls raw, so they are written as `\u` escapes here, again the same value.)
  */
 export function neutraliseJson(json: string): string {
-  return json.replace(LEGACY_COMMAND, (found) => `${found.slice(0, -1)}\\u005b`);
+  return json
+    .replace(LEGACY_COMMAND, (found) => `${found.slice(0, -1)}\\u005b`)
+    .replace(CONTROLS, (control) => `\\u${control.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** One line: outside text inside a sentence of ours must not start a line of its own. */
 export function oneLine(text: string): string {
   return text.replace(/[\r\n\u0085\u2028\u2029]+/g, ' ');
+}
+
+/** Already redacted text inside a line of ours (a file name before its message): one line, inert. */
+export function shownInLine(text: string): string {
+  return neutraliseCommands(neutraliseControls(oneLine(text)));
+}
+
+/** A value as it appears in a message: quoted, escaped, and cut short, so that no input can forge a log line. */
+export function quote(value: string): string {
+  const shown = value.length > 200 ? `${value.slice(0, 200)}…` : value;
+  return JSON.stringify(shown);
+}
+
+/**
+ * A workflow command's data as the toolkit's escapeData writes it: the runner reads `%25`, `%0D` and `%0A` back, so
+ * a message of several lines stays one command.
+ */
+export function commandData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/**
+ * A workflow command's property value as the toolkit's escapeProperty writes it. The runner splits properties on
+ * `,`, each at its first `=`, and unescapes exactly these five, so the value reads back as itself: an annotation's
+ * `file=` lands on that very file, whatever its name holds (a line break, `::`, `##[`).
+ */
+export function commandProperty(text: string): string {
+  return commandData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+/** `::name key=value,…::data`, every part escaped as the runner reads it back. */
+export function workflowCommand(
+  name: string,
+  properties: Readonly<Record<string, string | undefined>>,
+  data: string,
+): string {
+  const props = Object.entries(properties)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([key, value]) => `${key}=${commandProperty(value)}`)
+    .join(',');
+  return `::${name}${props === '' ? '' : ` ${props}`}::${commandData(data)}`;
+}
+
+/**
+ * Text from outside as inert Markdown in the job summary: controls shown, not obeyed; HTML-special characters as
+ * entities; Markdown-special ones escaped; line breaks removed; and nothing GitHub would turn into a link by itself
+ * (`https://…`, `www.…`, `name@host`): a zero-width space after the scheme's colon, inside `www.` and before `@`
+ * leaves the text as it reads, and no longer a link. For server answers, file names, paths and messages.
+ */
+export function markdownText(text: string): string {
+  return inertMarkdown(text)
+    .replace(/:(?=\/\/)|(?:mailto|xmpp):/gi, (found) => `${found}\u200B`)
+    .replace(/www\./gi, (found) => `${found.slice(0, 3)}\u200B.`)
+    .replace(/@/g, '\u200B@');
+}
+
+/**
+ * An asset reference of the run (a validated, canonical http(s) URL, or a hash) as inert Markdown that stays a link:
+ * it points where the user's own `assets` or `url-map` put it, on their own host.
+ */
+export function markdownRef(ref: string): string {
+  return inertMarkdown(ref);
+}
+
+function inertMarkdown(text: string): string {
+  return neutraliseControls(text.replace(/[\r\n]+/g, ' '))
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/[\\`*_{}[\]()#+!|~]/g, '\\$&')
+    .replace(/^(\d*)([.-])/, '$1\\$2'); // a list marker only counts at the start
+}
+
+/** A URL inside a double-quoted HTML attribute of a table cell: no quote, tag or cell boundary can come out of it. */
+export function htmlAttribute(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\|/g, '%7C');
 }

@@ -3,25 +3,12 @@
  * sentences from here, so that the same fact reads the same everywhere.
  */
 import type { ApiCall } from './api/client.ts';
-import { quote } from './inputs.ts';
+import { count, firstOf, plural } from './format.ts';
+import { quote } from './shown.ts';
 import type { FilesPlan } from './plan.ts';
 import type { RewriteResult } from './rewrite/files.ts';
 
-/** A number as the log and the summary show it: 100,000. */
-export function count(n: number): string {
-  // Not toLocaleString: loading the locale data costs a dry run about 12 ms of start-up.
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
-export function plural(n: number, noun: string): string {
-  return `${count(n)} ${noun}${n === 1 ? '' : 's'}`;
-}
-
-/** A long list cut to its first `max` items, and what was left out: `and 80 more`. */
-export function firstOf<T>(items: readonly T[], max: number): { shown: T[]; more?: string } {
-  const shown = items.slice(0, max);
-  return items.length > max ? { shown, more: `and ${count(items.length - max)} more` } : { shown };
-}
+export { count, firstOf, plural };
 
 /** A call as the log and the summary name it: its label (`invalidate 100 assets`) and what it asks for. */
 export function callWords(call: ApiCall): { label: string; subject: string } {

@@ -7,7 +7,15 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { neutraliseCommands, neutraliseJson } from '../src/shown.ts';
+import {
+  commandProperty,
+  markdownText,
+  neutraliseCommands,
+  neutraliseControls,
+  neutraliseJson,
+  workflowCommand,
+} from '../src/shown.ts';
+import { rendered } from './support/markdown.ts';
 import { ROOT_KEY } from './support/client.ts';
 import { runCommand } from './support/command.ts';
 import { useEmulator } from './support/emulator.ts';
@@ -90,6 +98,87 @@ describe('neutraliseCommands', () => {
   });
 });
 
+/** What a terminal obeys rather than shows: C0 but tab and line feed, DEL, C1, and the bidirectional controls. */
+// eslint-disable-next-line no-control-regex
+const OBEYED = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+/** Escape sequences a server may hide in a message: clear the screen, colour, a hyperlink, a clipboard write. */
+const TERMINAL = [
+  '\u001b[2J\u001b[H',
+  '\u001b[31mred\u001b[0m',
+  '\u001b]8;;https://evil.example/\u0007click\u001b]8;;\u0007',
+  '\u001b]52;c;ZXZpbA==\u0007',
+  '\u009b2J',
+  'gnp.\u202eexe',
+  'over\rwritten',
+].join(' ');
+
+describe('neutraliseControls', () => {
+  const anyText = fc.string({ unit: 'binary', maxLength: 60 });
+
+  it('leaves nothing a terminal would obey, whatever the text', () => {
+    fc.assert(
+      fc.property(anyText, (value) => {
+        expect(neutraliseControls(value)).not.toMatch(OBEYED);
+      }),
+      { numRuns: RUNS * 10 },
+    );
+  });
+
+  it('shows each control as its escape, and keeps tabs, line feeds and every other character', () => {
+    expect(neutraliseControls('a\u001b[2Jb\tc\nd\u202ee\u009bf\r\ng')).toBe(
+      'a\\x1B[2Jb\tc\nd\\u202Ee\\x9Bf\ng',
+    );
+  });
+});
+
+describe('commandProperty', () => {
+  // The runner trims the properties and drops an empty one: a path never starts or ends with white space here.
+  const path = fc
+    .string({ unit: 'binary', minLength: 1, maxLength: 40 })
+    .filter((value) => value.trim() === value);
+
+  it('reads back, as the runner unescapes a property, as exactly the value', () => {
+    fc.assert(
+      fc.property(path, (file) => {
+        const [command] = runnerCommands(workflowCommand('warning', { file, line: '1' }, 'message'));
+        expect(command?.properties).toEqual({ file, line: '1' });
+        expect(command?.data).toBe('message');
+      }),
+      { numRuns: RUNS * 10 },
+    );
+  });
+
+  it('escapes what the runner unescapes, and nothing else', () => {
+    expect(commandProperty('a,b:c%d\re\nf##[g')).toBe('a%2Cb%3Ac%25d%0De%0Af##[g');
+  });
+});
+
+describe('markdownText', () => {
+  const words = fc.constantFrom(
+    'https://evil.example/x',
+    'www.evil.example',
+    'mailto:a@evil.example',
+    'x@evil.example',
+    ' ',
+    'text',
+    '[',
+    ')',
+  );
+  const message = fc.array(words, { maxLength: 12 }).map((parts) => parts.join(''));
+
+  it('leaves nothing GitHub would turn into a link by itself, and reads as the text did', () => {
+    fc.assert(
+      fc.property(message, (text) => {
+        const markdown = markdownText(text);
+        expect(markdown).not.toMatch(/[a-z]:\/\/|www\.|[\w.+-]@|mailto:[^\u200b]/i);
+        expect(rendered(markdown).replaceAll('\u200b', '')).toBe(text);
+      }),
+      { numRuns: RUNS * 10 },
+    );
+  });
+});
+
 describe('a hostile server, against the built action', () => {
   const emulator = useEmulator();
   const action = (inputs: Record<string, string>): Promise<ActionRun> =>
@@ -116,6 +205,17 @@ describe('a hostile server, against the built action', () => {
       expect(() => JSON.parse(run.report) as unknown).not.toThrow();
     },
   );
+
+  it('a message with terminal escapes and links reaches neither a terminal nor a link', async () => {
+    const message = `${TERMINAL} see https://evil.example/x or www.evil.example or x@evil.example`;
+    emulator().inject('invalidate/assets', { status: 400, message });
+    const run = await action({ assets: 'https://www.example.com/a.png' });
+    expect(run.exitCode).toBe(1);
+    expect(run.stdout).toContain('red'); // the server's words are shown, only made inert
+    expect(run.stdout).not.toMatch(OBEYED);
+    expect(run.summary).not.toMatch(OBEYED);
+    expect(run.summary).not.toMatch(/:\/\/evil|www\.evil|x@evil/);
+  });
 
   it('a token that carries commands is refused, and shown inert', async () => {
     const token = `${MARK}##[set-output name=token;]x`;
@@ -154,6 +254,24 @@ describe('a hostile server, against the command', () => {
       });
       expect(run.exitCode).toBe(1);
       expect(`${run.stdout}${run.stderr}`).toContain(MARK); // shown, only made inert
+    },
+  );
+
+  it.each([[[]], [['--json']]])(
+    'an error body carrying terminal escapes (%s) reaches the terminal as text',
+    async (extra) => {
+      emulator().inject('invalidate/all', { status: 400, message: TERMINAL });
+      const run = await runCommand(['--scope', 'all', ...extra], {
+        env: {
+          IMAGE_CACHE_API_KEY: ROOT_KEY,
+          IMAGE_CACHE_BASE_URL: emulator().url,
+          IMAGE_CACHE_SERVICE_KEY: 'svc',
+        },
+      });
+      expect(run.exitCode).toBe(1);
+      expect(run.stderr).toContain('red');
+      expect(run.stdout).not.toMatch(OBEYED);
+      expect(run.stderr).not.toMatch(OBEYED);
     },
   );
 });

@@ -1,4 +1,4 @@
-import { count } from '../wording.ts';
+import { count } from '../format.ts';
 import type { GithubContext } from './ci/github.ts';
 import { PARENT, type CommitRange } from './range.ts';
 

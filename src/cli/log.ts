@@ -1,4 +1,5 @@
 import type { LogSink } from '../run/log.ts';
+import { shownInLine } from '../shown.ts';
 
 /** The command's log: standard error, so that standard output holds only the result. */
 export function stderrLog(write: (text: string) => void, verbose: boolean): LogSink {
@@ -10,7 +11,7 @@ export function stderrLog(write: (text: string) => void, verbose: boolean): LogS
       write(`${line}\n`);
     },
     warning: (line, where) => {
-      write(`warning: ${where === undefined ? '' : `${where.file}: `}${line}\n`);
+      write(`warning: ${where === undefined ? '' : `${shownInLine(where.file)}: `}${line}\n`);
     },
     error: (line) => {
       write(`error: ${line}\n`);

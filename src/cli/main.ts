@@ -48,7 +48,7 @@ export async function runCommand(argv: readonly string[], terminal: Terminal): P
         terminal.stderr(`${clear}${text}`);
         screen.progressShown = false;
       }, commandLine.verbose),
-      shownBy(redact),
+      redact,
     );
     let callEnded: ((failed: boolean) => void) | undefined;
     const report = await runFlow(settings, {

@@ -1,4 +1,5 @@
-import { oneLine, type Shown } from '../shown.ts';
+import type { Redact } from '../redact.ts';
+import { oneLine, shownBy } from '../shown.ts';
 
 /** Where a run tells what it does: the runner's log for the action, standard error for the command. */
 export interface Log {
@@ -21,17 +22,22 @@ export interface Log {
 /** Where a log writes: the runner's log (@actions/core), or standard error. */
 export type LogSink = Omit<Log, 'lines'>;
 
-/** A file of the repository, as an annotation's `file` property names it. */
+/**
+ * A file of the repository, as an annotation's `file` property names it: redacted, and otherwise exactly its path,
+ * so that the annotation lands on it. Each sink escapes it for where it writes it (shown.ts).
+ */
 export interface Where {
   readonly file: string;
 }
 
 /**
- * The same log, with every line made fit to show first (shown.ts): nothing reaches it as it came. `listed` makes
- * fit the run's own lists: they hold no server text, so the key's known forms are all there is to find in them, as
- * in the report that lists the same references.
+ * The same log, with every line made fit to show first (shown.ts): nothing reaches it as it came. `listed` redacts
+ * the run's own lists: they hold no server text, so the key's known forms are all there is to find in them, as in
+ * the report that lists the same references.
  */
-export function shownLog(log: LogSink, shown: Shown, listed: Shown = shown): Log {
+export function shownLog(log: LogSink, redact: Redact, listedRedact: Redact = redact): Log {
+  const shown = shownBy(redact);
+  const listed = shownBy(listedRedact);
   return {
     lines: (lines) => {
       if (lines.length > 0) log.info(listed(lines.map(oneLine).join('\n')));
@@ -45,7 +51,7 @@ export function shownLog(log: LogSink, shown: Shown, listed: Shown = shown): Log
       log.notice(shown(line));
     },
     warning: (line, where) => {
-      log.warning(shown(line), where === undefined ? undefined : { file: shown(oneLine(where.file)) });
+      log.warning(shown(line), where === undefined ? undefined : { file: redact(where.file) });
     },
     error: (line) => {
       log.error(shown(line));

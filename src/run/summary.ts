@@ -11,6 +11,7 @@ import {
   plural,
   rewriteSentence,
 } from '../wording.ts';
+import { htmlAttribute, markdownRef, markdownText as escapeMarkdown } from '../shown.ts';
 import { imageUrl } from '../urls.ts';
 import type { CallRecord } from './execute.ts';
 import {
@@ -22,6 +23,8 @@ import {
   type Report,
   type RunFailure,
 } from './report.ts';
+
+export { escapeMarkdown };
 
 // Beyond this many calls, the table groups them by outcome, so that the summary stays readable.
 const MAX_CALL_ROWS = 20;
@@ -121,7 +124,7 @@ function rewriteSection(rewrite: RewriteResult, dryRun: boolean): string[] {
     lines.push('', '| File | Image | Cache buster |', '|---|---|---|');
     for (const row of shown)
       lines.push(
-        `| ${escapeMarkdown(row.path)} | ${escapeMarkdown(row.url)} | cb:${escapeMarkdown(row.value)} |`,
+        `| ${escapeMarkdown(row.path)} | ${markdownRef(row.url)} | cb:${escapeMarkdown(row.value)} |`,
       );
     if (more !== undefined) lines.push(`| … ${more} | | |`);
   } else if (rewrite.files.length > 0) {
@@ -134,7 +137,7 @@ function rewriteSection(rewrite: RewriteResult, dryRun: boolean): string[] {
   if (kept.length > 0) {
     const { shown, more } = firstOf(kept, MAX_NAMED_FILES);
     lines.push('', 'Invalidated, but their URLs kept their cache buster:', '');
-    lines.push(...shown.map((entry) => `- ${escapeMarkdown(entry.ref)}: ${escapeMarkdown(entry.reason)}`));
+    lines.push(...shown.map((entry) => `- ${markdownRef(entry.ref)}: ${escapeMarkdown(entry.reason)}`));
     if (more !== undefined) lines.push(`- … ${more}`);
   }
   return lines;
@@ -173,7 +176,7 @@ function plannedAssetLists(plan: Plan): string[] {
   let listed = 0;
   for (const batch of batches) {
     if (batch.assets.length === 0) continue;
-    const items = batch.assets.map((ref) => `- ${escapeMarkdown(ref)}`);
+    const items = batch.assets.map((ref) => `- ${markdownRef(ref)}`);
     const size = items.reduce((sum, item) => sum + Buffer.byteLength(item) + 1, 0);
     if (size > room) break;
     room -= size;
@@ -216,7 +219,7 @@ function imagesSection(report: Report, imageHost: string): string[] {
     for (const url of shown) {
       const src = imageUrl({ imageHost, originUrl: url, segments: { w: THUMBNAIL_WIDTH } });
       lines.push(
-        `| <img src="${htmlAttribute(src)}" width="${THUMBNAIL_WIDTH}" alt=""> | ${escapeMarkdown(url)} |`,
+        `| <img src="${htmlAttribute(src)}" width="${THUMBNAIL_WIDTH}" alt=""> | ${markdownRef(url)} |`,
       );
     }
     if (more !== undefined) lines.push(`| | … ${more} |`);
@@ -227,21 +230,11 @@ function imagesSection(report: Report, imageHost: string): string[] {
       '',
       'By asset hash, with no URL to show:',
       '',
-      ...shown.map((hash) => `- ${escapeMarkdown(hash)}`),
+      ...shown.map((hash) => `- ${markdownRef(hash)}`),
     );
     if (more !== undefined) lines.push(`- … ${more}`);
   }
   return lines;
-}
-
-/** A URL inside a double-quoted attribute of a table cell: no quote, tag or cell boundary can come out of it. */
-function htmlAttribute(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/"/g, '&quot;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/\|/g, '%7C');
 }
 
 function callTable(calls: readonly CallRecord[]): string[] {
@@ -309,15 +302,4 @@ function tokenLine(report: Report): string | undefined {
   }
   const call = tokenCall(report);
   return call === undefined ? '**Token:** not requested.' : `**Token:** none (${describeCall(call)} failed).`;
-}
-
-/** Text from outside as inert Markdown: HTML-special characters as entities, Markdown-special ones escaped. */
-export function escapeMarkdown(text: string): string {
-  return text
-    .replace(/[\r\n]+/g, ' ')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/[\\`*_{}[\]()#+!|~]/g, '\\$&')
-    .replace(/^(\d*)([.-])/, '$1\\$2'); // a list marker only counts at the start
 }

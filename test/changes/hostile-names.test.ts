@@ -15,6 +15,7 @@ import { startEmulator, type Emulator } from '../emulator/server.ts';
 import { ROOT_KEY } from '../support/client.ts';
 import { createOrigin, pushPayload, writeEvent, type Origin, type Sha } from '../support/git-repo.ts';
 import { runAction, type ActionRun } from '../support/runner.ts';
+import { runnerCommands } from '../support/runner-commands.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -184,5 +185,31 @@ describe.skipIf(NAMES_CANNOT_EXIST)('hostile file names, end to end', () => {
     // As a reader sees them: each name whole, a line break shown as a space.
     const shown = items.map((item) => rendered(item.slice(2))).sort();
     expect(shown).toEqual(ALL.map((name) => name.replace(/[\r\n]+/g, ' ')).sort());
+  });
+});
+
+describe.skipIf(NAMES_CANNOT_EXIST)('an annotation on a hostile file name', () => {
+  // Names the runner's property escapes must carry: a line break, both command forms, the property separators.
+  const SKIPPED = [
+    'other/line\nbreak.png',
+    'other/a##[error]b.png',
+    'other/x,file=y.png',
+    'other/::c%0A.png',
+  ];
+
+  it('lands on that very file: its file property reads back, as the runner reads it, as the exact path', async () => {
+    const run = await runAction({
+      'dry-run': 'true',
+      'api-key': '',
+      'base-url': 'https://api.example.com',
+      'service-key': 'svc',
+      files: JSON.stringify(SKIPPED),
+      'url-map': 'images => https://www.example.com/images',
+    });
+    expect(run.exitCode).toBe(0);
+    const files = runnerCommands(run.stdout)
+      .filter((command) => command.name === 'warning' && command.properties?.file !== undefined)
+      .map((command) => command.properties?.file);
+    expect(files.sort()).toEqual([...SKIPPED].sort());
   });
 });

@@ -6,7 +6,6 @@ import {
   type Log,
   type Where,
 } from '../../src/run/log.ts';
-import { shownBy } from '../../src/shown.ts';
 
 /** A log that records each call as the runner would print it. */
 function recorder(): { log: Log; lines: string[] } {
@@ -44,22 +43,16 @@ describe('the log within the runner annotation limit', () => {
     expect(annotations.at(-1)).toMatch(/^::warning::3 more warnings, shown in the log/);
   });
 
-  it('keeps a file name from outside on one line, with no runner command left in it', () => {
+  it('hands a file name to the sink exactly, for it to escape where it writes it', () => {
     const { log, lines } = recorder();
-    const shown = shownLog(
-      log,
-      shownBy((text) => text),
-    );
+    const shown = shownLog(log, (text) => text);
     shown.warning('unmapped', { file: 'a\n::error::b ##[stop]' });
-    expect(lines).toEqual(['::warning file=a ::error::b ##\\[stop]::unmapped']);
+    expect(lines).toEqual(['::warning file=a\n::error::b ##[stop]::unmapped']);
   });
 
   it('writes a list at once, each entry on its line, with no runner command left in it', () => {
     const { log, lines } = recorder();
-    const shown = shownLog(
-      log,
-      shownBy((text) => text),
-    );
+    const shown = shownLog(log, (text) => text);
     shown.lines(['https://www.example.com/a.png', '::error::b.png', 'c\n::warning::d.png']);
     expect(lines).toEqual(['https://www.example.com/a.png\n\\::error::b.png\nc ::warning::d.png']);
   });

@@ -57,7 +57,9 @@ describe('escapeMarkdown', () => {
   });
 
   it('escapes a link so that it does not render as one', () => {
-    expect(escapeMarkdown('[click](https://evil.example)')).toBe('\\[click\\]\\(https://evil.example\\)');
+    expect(escapeMarkdown('[click](https://evil.example)')).toBe(
+      '\\[click\\]\\(https:\u200b//evil.example\\)',
+    );
   });
 });
 

@@ -10,6 +10,11 @@ export interface RunnerCommand {
   readonly name: string;
   readonly data: string;
   readonly line: string;
+  /**
+   * The `::` form's properties (`file=…`) as the runner reads them: split on `,`, each at its first `=`, and
+   * `%25` `%0D` `%0A` `%3A` `%2C` unescaped (ActionCommand.cs, UnescapeProperty).
+   */
+  readonly properties?: Readonly<Record<string, string>>;
 }
 
 /** The commands the runner registers. */
@@ -32,17 +37,20 @@ const REGISTERED = new Set([
   'warning',
 ]);
 
-/** What the action writes through @actions/core, and nothing else. */
+/** What the action writes to the runner, and nothing else. */
 const OWN = new Set(['add-mask', 'debug', 'endgroup', 'error', 'group', 'notice', 'warning']);
 
 export function runnerCommands(output: string): RunnerCommand[] {
   return output.split(/\r\n|\r|\n/).flatMap((line) => {
     const command = commandIn(line);
-    const vso = line.indexOf('##vso[');
+    // A workflow command's properties are the runner's alone (an annotation's `file=` is a path, exact): an Azure
+    // agent never reads a GitHub step's log, so `##vso[` counts there only in what a log viewer shows, the data.
+    const shown = command?.form === '::' ? command.data : line;
+    const vso = shown.indexOf('##vso[');
     const azure: RunnerCommand[] =
       vso < 0
         ? []
-        : [{ form: '##vso[', name: line.slice(vso + 6).split(/[\s\]]/)[0] ?? '', data: line, line }];
+        : [{ form: '##vso[', name: shown.slice(vso + 6).split(/[\s\]]/)[0] ?? '', data: line, line }];
     return [...(command === undefined ? [] : [command]), ...azure];
   });
 }
@@ -53,8 +61,13 @@ function commandIn(line: string): RunnerCommand | undefined {
   if (trimmed.startsWith('::')) {
     const end = trimmed.indexOf('::', 2);
     if (end >= 0) {
-      const name = trimmed.slice(2, end).split(' ')[0] ?? '';
-      if (REGISTERED.has(name)) return { form: '::', name, data: trimmed.slice(end + 2), line };
+      const info = trimmed.slice(2, end);
+      const space = info.indexOf(' ');
+      const name = space < 0 ? info : info.slice(0, space);
+      if (REGISTERED.has(name)) {
+        const properties = space < 0 ? {} : commandProperties(info.slice(space + 1).trim());
+        return { form: '::', name, data: trimmed.slice(end + 2), line, properties };
+      }
     }
   }
   const prefix = line.indexOf('##[');
@@ -63,6 +76,31 @@ function commandIn(line: string): RunnerCommand | undefined {
   if (bracket < 0) return undefined;
   const name = line.slice(prefix + 3, bracket).split(' ')[0] ?? '';
   return REGISTERED.has(name) ? { form: '##[', name, data: line.slice(bracket + 1), line } : undefined;
+}
+
+function commandProperties(text: string): Record<string, string> {
+  const properties: Record<string, string> = {};
+  for (const pair of text.split(',').filter((part) => part !== '')) {
+    const equals = pair.indexOf('=');
+    if (equals <= 0) continue;
+    properties[pair.slice(0, equals)] = unescapeProperty(pair.slice(equals + 1));
+  }
+  return properties;
+}
+
+const PROPERTY_ESCAPES: Readonly<Record<string, string>> = {
+  '%0D': '\r',
+  '%0A': '\n',
+  '%3A': ':',
+  '%2C': ',',
+  '%25': '%',
+};
+
+function unescapeProperty(value: string): string {
+  // In the runner's order: %25 last, so that `%250A` reads back as `%0A`, not as a line break.
+  return value
+    .replace(/%0D|%0A|%3A|%2C/g, (escape) => PROPERTY_ESCAPES[escape] ?? escape)
+    .replaceAll('%25', '%');
 }
 
 /**
