@@ -33,19 +33,19 @@ export const ACTION_INPUTS = {
   },
   assets: {
     description:
-      'With scope `assets`, the images to invalidate, as full image URLs or 32-character asset hashes, separated by newlines, commas or whitespace, or as a JSON array of strings; without quotes around each. Sent at most 100 per call.',
+      'With scope `assets`, the images to invalidate, as origin image URLs (`https://www.example.com/images/a.jpg`, not the delivery URL `https://img.example.net/w:640/https://www.example.com/images/a.jpg`) or 32-character asset hashes, one per line or as a JSON array of strings; a line holding several is refused. Sent at most 100 per call.',
     required: false,
     default: '',
   },
   'assets-from': {
     description:
-      'Path of a file, relative to the workspace, holding the `assets` list: one per line, NUL-separated, or a JSON array. For lists too long for an input: each input reaches the action as one environment variable, which Linux refuses over 128 KiB and Windows over 32,767 characters.',
+      'Path of a file, relative to the workspace, holding the `assets` list: one per line, NUL-separated, or a JSON array; a line holding several is refused. For lists too long for an input: each input reaches the action as one environment variable, which Linux refuses over 128 KiB and Windows over 32,767 characters.',
     required: false,
     default: '',
   },
   files: {
     description:
-      'Repository paths of changed files to invalidate as image URLs (through `url-map`), one per line or a JSON array. A backslash is read as a folder separator, as tools on Windows print paths: `public\\images\\a.png` is `public/images/a.png`. When both `files` and `assets` are empty and `url-map` is set, the files that the triggering push, pull request or merge group changed are detected instead.',
+      'Repository paths of changed files to invalidate as image URLs (through `url-map`), one per line or a JSON array; a name may hold spaces, but a line holding several image paths (separated by spaces or commas, as some changed-files actions print them) is refused. A backslash is read as a folder separator, as tools on Windows print paths: `public\\images\\a.png` is `public/images/a.png`. When both `files` and `assets` are empty and `url-map` is set, the files that the triggering push, pull request or merge group changed are detected instead.',
     required: false,
     default: '',
   },
@@ -86,7 +86,7 @@ export const ACTION_INPUTS = {
   },
   'image-host': {
     description:
-      "The account's image delivery host, e.g. `img.example.net`. The job summary shows thumbnails of the invalidated images through it (`https://<image-host>/w:160/<origin image URL>`); with `token: true`, the `image-url-prefix` output is `https://<image-host>/cb:<token>`; `rewrite` sets the cache busters of its URLs.",
+      "The account's image delivery host, e.g. `img.example.net`. The job summary shows thumbnails of the invalidated images through it (`https://<image-host>/w:160/<origin image URL>`); with `token: true`, the `image-url-prefix` output is `https://<image-host>/cb:<token>`; `rewrite` sets the cache busters of its URLs. With it, an asset given as a delivery URL (`https://<image-host>/w:640/<origin image URL>`) is invalidated as its origin image URL.",
     required: false,
     default: '',
   },

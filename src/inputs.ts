@@ -67,12 +67,28 @@ export function parseApiKey(value: string): string {
         "'Authorization: Bearer <key>' itself.",
     );
   }
+  // Quotes kept from a YAML value or a shell assignment would be sent as part of the key, and refused.
+  if (/^["'`\u2018\u201c]|["'`\u2019\u201d]$/.test(key)) {
+    return throwInput(
+      'api-key: is wrapped in quotes (value not shown); store the key in the secret without quotes around it.',
+    );
+  }
+  // A token of another service pasted into the wrong secret: sending it would show it to the image service.
+  if (/^(ghp|gho|ghs|ghu|ghr)_|^github_pat_/.test(key)) {
+    return throwInput(
+      "api-key: looks like a GitHub token (value not shown), not the image service's Root API key; check which " +
+        'secret api-key reads.',
+    );
+  }
   if (/[\r\n]/.test(key)) {
     return throwInput('api-key: contains a line break (value not shown); a key is a single line.');
   }
   // Anything else outside visible ASCII cannot travel in an Authorization header.
   if (!/^[\x21-\x7e]+$/.test(key)) {
-    return throwInput('api-key: contains spaces or characters outside visible ASCII (value not shown).');
+    return throwInput(
+      'api-key: contains spaces or characters outside visible ASCII (value not shown); a key is one word: copy it ' +
+        'again from the dashboard.',
+    );
   }
   return key;
 }

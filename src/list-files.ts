@@ -3,39 +3,40 @@
  * one environment variable, which Linux refuses over 128 KiB (E2BIG) and Windows over 32,767 characters, so a list
  * of a few thousand URLs or paths can only travel as a file.
  */
-import { splitAssetList } from './assets/refs.ts';
 import { InputError, quote } from './inputs.ts';
-import { parseJsonList } from './json-list.ts';
 import type { RawInputs } from './settings.ts';
 
 /** Reads a list file by the path as given (relative to the workspace), or throws with the system's code. */
 export type ReadList = (path: string) => string;
 
-/** The raw inputs with the lists of `assets-from` and `files-from` in `assets` and `files`. */
+/**
+ * The raw inputs with the text of `assets-from` and `files-from` in `assets` and `files`, as read: the list syntax
+ * is parsed once, by settings, which names the input the user set (`assets-from "list.txt"`) in any error.
+ */
 export function withListFiles(raw: RawInputs, read: ReadList): RawInputs {
-  const assets = assetsFrom(raw, read);
-  const files = filesFrom(raw, read);
+  const assets = listFrom(raw, 'assets-from', 'assets', read);
+  const files = listFrom(raw, 'files-from', 'files', read);
   return {
     ...raw,
-    // As a JSON array: each entry of the file stays whole, whatever the `assets` input is written as.
-    ...(assets === undefined ? {} : { assets: JSON.stringify([...splitAssetList(raw.assets), ...assets]) }),
+    ...(assets === undefined ? {} : { assets }),
     ...(files === undefined ? {} : { files }),
   };
 }
 
-/**
- * The text of `files-from` as `files` would hold it: one path per line and a JSON array are the same syntax, and
- * are passed on as they are (a million paths are not parsed twice); NUL-separated names, which may hold line
- * breaks, become a JSON array.
- */
-function filesFrom(raw: RawInputs, read: ReadList): string | undefined {
-  const path = raw['files-from'].trim();
+/** A list is given in one place: an input and a file both set would leave a reader unsure which was used. */
+function listFrom(
+  raw: RawInputs,
+  name: 'assets-from' | 'files-from',
+  inline: 'assets' | 'files',
+  read: ReadList,
+): string | undefined {
+  const path = raw[name].trim();
   if (path === '') return undefined;
-  if (raw.files.trim() !== '') {
-    throw new InputError('files-from: is set, and so is files; give the changed paths in one of them.');
+  if (raw[inline].trim() !== '') {
+    const what = inline === 'files' ? 'the changed paths' : 'the assets';
+    throw new InputError(`${name}: is set, and so is ${inline}; give ${what} in one of them.`);
   }
-  const text = readList('files-from', path, read);
-  return text.includes('\0') ? JSON.stringify(text.split('\0').filter((name) => name !== '')) : text;
+  return readList(name, path, read);
 }
 
 function readList(name: 'assets-from' | 'files-from', path: string, read: ReadList): string {
@@ -49,30 +50,4 @@ function readList(name: 'assets-from' | 'files-from', path: string, read: ReadLi
         'written by an earlier step of this job.',
     );
   }
-}
-
-/** The list of `assets-from`; an empty one with nothing else to go on is a step that would do nothing. */
-function assetsFrom(raw: RawInputs, read: ReadList): string[] | undefined {
-  const path = raw['assets-from'].trim();
-  if (path === '') return undefined;
-  const list = parseList('assets-from', path, readList('assets-from', path, read));
-  if (list.length === 0 && raw.assets.trim() === '' && raw['url-map'].trim() === '') {
-    throw new InputError(
-      `assets-from: ${quote(path)} holds no asset, and neither assets nor url-map gives any; check the step that ` +
-        'writes it.',
-    );
-  }
-  return list;
-}
-
-/** One entry per line, NUL-separated entries, or a JSON array of strings, told apart by the content. */
-export function parseList(name: string, path: string, text: string): string[] {
-  const trimmed = text.trim();
-  if (trimmed.startsWith('[')) {
-    const list = parseJsonList(trimmed);
-    if ('problem' in list) throw new InputError(`${name}: ${quote(path)} ${list.problem}.`);
-    return list.entries.filter((entry) => entry !== '');
-  }
-  const entries = text.includes('\0') ? text.split('\0') : text.split(/\r?\n/).map((line) => line.trim());
-  return entries.filter((entry) => entry !== '');
 }

@@ -15,6 +15,8 @@ export interface Plan {
   readonly calls: readonly ApiCall[];
   /** Entries of `assets` and URLs of changed files that were the same asset as another, sent once. */
   readonly merged?: number;
+  /** Entries of `assets` given as image delivery URLs, sent as their origin image URLs. */
+  readonly fromDeliveryUrls?: number;
   /** How changed files became asset URLs, when the target asked for them. */
   readonly files?: FilesPlan;
   /** For each asset URL that url-map made from a changed file, that file's path in the repository. */
@@ -59,6 +61,9 @@ export function planRun(
     scope: target.scope,
     calls,
     ...(merged > 0 ? { merged } : {}),
+    ...(target.scope === 'assets' && target.fromDeliveryUrls !== undefined
+      ? { fromDeliveryUrls: target.fromDeliveryUrls }
+      : {}),
     ...(files === undefined ? {} : { files: files.plan }),
     ...(files?.fileOf === undefined ? {} : { fileOf: files.fileOf }),
   };

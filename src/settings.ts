@@ -1,9 +1,10 @@
 import { ACTION_INPUTS } from './action-contract.ts';
-import { parseAssetList, type AssetRef } from './assets/refs.ts';
+import { parseAssetEntries, type AssetRef } from './assets/refs.ts';
 import { parseFileList } from './changes/files-input.ts';
-import { parsePatterns, selectPaths } from './changes/select.ts';
+import { parsePatterns } from './changes/select.ts';
 import { parseUrlMap, URL_MAP_EXAMPLE, type UrlMapRule } from './changes/url-map.ts';
-import { imageHostOf } from './urls.ts';
+import { parseList } from './list-syntax.ts';
+import { deliveryUrlOf, imageHostOf } from './urls.ts';
 import {
   InputError,
   parseApiKey,
@@ -44,6 +45,8 @@ export type Target =
       readonly scope: 'assets';
       readonly assets: readonly AssetRef[];
       readonly merged?: number;
+      /** Entries given as image delivery URLs, each taken as the origin image URL it serves. */
+      readonly fromDeliveryUrls?: number;
       readonly changes?: ChangesRequest;
     };
 
@@ -104,17 +107,20 @@ export function parseSettings(raw: RawInputs): Settings {
   const token = check(() => parseBoolean('token', raw.token), false);
   const rewriteWith = check(() => parseChoice('rewrite-with', raw['rewrite-with'], REWRITE_WITH), 'token');
   const dryRun = check(() => parseBoolean('dry-run', raw['dry-run']), false);
+  const imageHost = check(() => parseImageHost(raw['image-host']), undefined);
   const settings: Settings = {
     // A dry run sends nothing, so it needs no key: a preview runs where secrets are not given (forks, Dependabot).
     apiKey: dryRun && raw['api-key'].trim() === '' ? '' : check(() => parseApiKey(raw['api-key']), ''),
     githubToken: raw['github-token'].trim(),
     endpoint: check(() => parseEndpoint(raw['base-url'], raw['service-key']), new URL('https://invalid')),
-    target: scope === undefined ? NO_TARGET : check(() => parseTarget(scope, raw, token), NO_TARGET),
+    target:
+      scope === undefined ? NO_TARGET : check(() => parseTarget(scope, raw, token, imageHost), NO_TARGET),
     token,
     dryRun,
     concurrency: check(() => parseWholeNumber('concurrency', raw.concurrency, 1, 32), 1),
     maxRetries: check(() => parseWholeNumber('max-retries', raw['max-retries'], 0, 10), 0),
     timeoutMs: check(() => parseSeconds('timeout-seconds', raw['timeout-seconds'], 0.1, 600), 0) * 1000,
+    ...(imageHost === undefined ? {} : { imageHost }),
     ...check(() => parseRewrite(raw, token, rewriteWith), { rewrite: [], rewriteWith }),
   };
   if (
@@ -132,22 +138,6 @@ export function parseSettings(raw: RawInputs): Settings {
 }
 
 const NO_TARGET: Target = { scope: 'none' };
-
-/**
- * Changed-files actions print their list space-separated by default; taken as one path, it would become one wrong
- * URL. A single line whose space-separated parts are each an image is taken for such a list, and refused.
- */
-function refuseSpaceSeparated(text: string, patterns: readonly string[]): void {
-  const line = text.trim();
-  if (line.startsWith('[') || line.includes('\n')) return;
-  const parts = line.split(/\s+/);
-  if (parts.length > 1 && selectPaths(parts, patterns).length === parts.length) {
-    throwInput(
-      `files: ${quote(line)} looks like several paths separated by spaces; give one path per line, or a JSON ` +
-        'array (a changed-files action can print one, e.g. with its JSON output).',
-    );
-  }
-}
 
 /** Glob patterns, one per line; a '!' must stand before a pattern. */
 function parsePatternInput(name: 'paths' | 'rewrite', text: string): string[] {
@@ -174,8 +164,7 @@ function parseRewrite(
   raw: RawInputs,
   token: boolean,
   rewriteWith: RewriteWith,
-): Pick<Settings, 'imageHost' | 'rewrite' | 'rewriteWith'> {
-  const host = raw['image-host'].trim();
+): Pick<Settings, 'rewrite' | 'rewriteWith'> {
   const rewrite = parsePatternInput('rewrite', raw.rewrite);
   if (rewriteWith === 'token' && !token && rewrite.length > 0) {
     throwInput(
@@ -188,14 +177,19 @@ function parseRewrite(
       'rewrite-with: content sets cache busters in the files of rewrite, which is empty; e.g. rewrite: build/**/*.html',
     );
   }
-  if (rewrite.length > 0 && host === '') {
+  if (rewrite.length > 0 && raw['image-host'].trim() === '') {
     throwInput(
       'rewrite: needs image-host, the host whose image URLs get a new cache buster (e.g. image-host: img.example.net).',
     );
   }
-  if (host === '') return { rewrite, rewriteWith };
+  return { rewrite, rewriteWith };
+}
+
+function parseImageHost(value: string): string | undefined {
+  const host = value.trim();
+  if (host === '') return undefined;
   try {
-    return { imageHost: imageHostOf(host), rewrite, rewriteWith };
+    return imageHostOf(host);
   } catch {
     return throwInput(
       `image-host: ${quote(host)} is not a host name; give the image delivery host, e.g. img.example.net.`,
@@ -204,15 +198,16 @@ function parseRewrite(
 }
 
 /** Which of `domain` and `assets` the scope needs. */
-function parseTarget(scope: Scope, raw: RawInputs, token: boolean): Target {
+function parseTarget(scope: Scope, raw: RawInputs, token: boolean, imageHost: string | undefined): Target {
   switch (scope) {
     case 'assets': {
-      const { refs: assets, merged } = parseAssets(raw.assets);
+      const { refs: assets, merged, fromDeliveryUrls } = parseAssets(raw, imageHost);
       const changes = parseChanges(raw, assets.length > 0);
       return {
         scope,
         assets,
         ...(merged > 0 ? { merged } : {}),
+        ...(fromDeliveryUrls > 0 ? { fromDeliveryUrls } : {}),
         ...(changes === undefined ? {} : { changes }),
       };
     }
@@ -282,7 +277,6 @@ function parseChanges(raw: RawInputs, hasAssets: boolean): ChangesRequest | unde
     throwInput('since: is set, but files already lists the changed paths; set one or the other.');
   }
   const patterns = parsePatternInput('paths', raw.paths);
-  if (files !== undefined) refuseSpaceSeparated(raw.files, patterns);
   if (!patterns.some((pattern) => !pattern.startsWith('!'))) {
     throwInput(`paths: ${quote(raw.paths)} selects nothing; give at least one pattern, e.g. **/*.png`);
   }
@@ -305,13 +299,52 @@ const NOTHING_GIVEN =
   'To invalidate every image of a domain or of the account, set scope: domain or scope: all; for a token alone, ' +
   'scope: none with token: true.';
 
-function parseAssets(text: string): { refs: AssetRef[]; merged: number } {
-  const { refs, invalid, merged } = parseAssetList(text);
-  if (invalid.length === 0) return { refs, merged };
+/** `assets`, or the list of `assets-from`: errors name the one the user set. */
+function parseAssets(
+  raw: RawInputs,
+  imageHost: string | undefined,
+): { refs: AssetRef[]; merged: number; fromDeliveryUrls: number } {
+  const from = raw['assets-from'].trim();
+  const source = from === '' ? 'assets' : `assets-from ${quote(from)}`;
+  const listed = parseList(raw.assets, 'assets', source);
+  if (from !== '' && listed.length === 0 && raw['url-map'].trim() === '') {
+    throwInput(`${source}: holds no asset, and url-map gives none either; check the step that writes it.`);
+  }
+  const { entries, fromDeliveryUrls } = originUrls(listed, source, imageHost);
+  const { refs, invalid, merged } = parseAssetEntries(entries);
+  if (invalid.length === 0) return { refs, merged, fromDeliveryUrls };
   const shown = invalid.slice(0, 20).map((entry) => `  - ${quote(entry.value)}: ${entry.reason}`);
   if (invalid.length > 20) shown.push(`  ... and ${invalid.length - 20} more`);
   const count = invalid.length === 1 ? '1 entry is' : `${invalid.length} entries are`;
   return throwInput(
-    `assets: ${count} neither an absolute http(s) URL nor a 32-character asset hash:\n${shown.join('\n')}`,
+    `${source}: ${count} neither an absolute http(s) URL nor a 32-character asset hash:\n${shown.join('\n')}`,
   );
+}
+
+/**
+ * The service caches an image by its origin URL, so a delivery URL (`https://{image_host}/w:640/<origin URL>`, the
+ * URL a browser shows) stands for its origin URL: taken as it with image-host set, which says what such URLs look
+ * like; refused without, naming the origin URL to give, since sent as it is it would clear nothing.
+ */
+function originUrls(
+  entries: readonly string[],
+  source: string,
+  imageHost: string | undefined,
+): { entries: string[]; fromDeliveryUrls: number } {
+  let fromDeliveryUrls = 0;
+  const origins = entries.map((entry) => {
+    const delivery = deliveryUrlOf(entry);
+    if (delivery === undefined) return entry;
+    const onHost = delivery.host === imageHost;
+    if (!onHost && delivery.segments.length === 0) return entry;
+    if (imageHost === undefined) {
+      return throwInput(
+        `${source}: ${quote(entry)} is an image delivery URL; give the origin image URL it serves, ` +
+          `${quote(delivery.originUrl)} (or set image-host: ${delivery.host}, and delivery URLs are read so).`,
+      );
+    }
+    fromDeliveryUrls++;
+    return delivery.originUrl;
+  });
+  return { entries: origins, fromDeliveryUrls };
 }

@@ -101,3 +101,26 @@ function originOf(value: string): string {
 export function contentCacheBuster(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex').slice(0, 12);
 }
+
+/** An image delivery URL taken apart: its host, its processing segments, and the origin image URL it serves. */
+export interface DeliveryUrl {
+  readonly host: string;
+  /** `cb:abc`, `w:640`…; none for `https://{image_host}/<origin URL>`. */
+  readonly segments: readonly string[];
+  readonly originUrl: string;
+}
+
+// `https://{image_host}/<name:value>/…/<origin URL>`, as a browser shows it (the origin's `//` kept in the path).
+const DELIVERY_URL = /^https?:\/\/([^/?#]+)\/((?:[A-Za-z][A-Za-z0-9_-]*:[^/]*\/)*)(https?:\/\/[^/?#\s]+.*)$/i;
+
+/** The parts of a URL of the delivery shape (API spec, part 2), or undefined for any other text. */
+export function deliveryUrlOf(text: string): DeliveryUrl | undefined {
+  const match = DELIVERY_URL.exec(text);
+  if (match === null) return undefined;
+  const [, host = '', segments = '', originUrl = ''] = match;
+  return {
+    host: host.toLowerCase(),
+    segments: segments.split('/').filter((segment) => segment !== ''),
+    originUrl,
+  };
+}

@@ -38,6 +38,15 @@ export function mergedSentence(merged: number): string {
   return `${entries} the same asset as another (once in canonical form: lower-case host, no default port, no fragment), and sent once.`;
 }
 
+/** Entries of `assets` given as image delivery URLs, sent as the origin image URLs they serve. */
+export function deliveryUrlsSentence(count: number): string {
+  const given =
+    count === 1
+      ? '1 asset was given as an image delivery URL: its origin image URL is invalidated'
+      : `${plural(count, 'asset')} were given as image delivery URLs: their origin image URLs are invalidated`;
+  return `${given}, since the service caches images by their origin URL.`;
+}
+
 /** `Call 3 (invalidate 100 assets)`. */
 export function describeCall(sent: { readonly index: number; readonly call: ApiCall }): string {
   return `Call ${sent.index} (${callWords(sent.call).label})`;
@@ -83,7 +92,7 @@ export function nothingToInvalidate(files: FilesPlan | undefined): string {
     const { shown, more } = firstOf(files.patterns, 5);
     return (
       `Nothing to invalidate: ${plural(files.found, 'file')} changed ${from}, and paths selects none of them ` +
-      `(paths: ${shown.map(quote).join(', ')}${more === undefined ? '' : `, ${more}`}).`
+      `(paths: ${shown.map(quote).join(', ')}${more === undefined ? '' : `, ${more}`}).${topLevelHint(files.patterns)}`
     );
   }
   const { shown, more } = firstOf(files.urlMap, 5);
@@ -92,6 +101,18 @@ export function nothingToInvalidate(files: FilesPlan | undefined): string {
     `Nothing to invalidate: paths selects ${count(files.selected)} of the ${plural(files.found, 'changed file')} ` +
     `${from}, and url-map maps none of them (url-map: ${rules.join(', ')}${more === undefined ? '' : `, ${more}`}); ` +
     `for example ${quote(files.unmapped[0] ?? '')} is under none of its path prefixes.`
+  );
+}
+
+/**
+ * The likeliest reason `paths` selects nothing: a pattern without '/' (`*.jpg`) matches files at the top level only.
+ */
+function topLevelHint(patterns: readonly string[]): string {
+  const topLevel = patterns.find((pattern) => !pattern.startsWith('!') && !pattern.includes('/'));
+  if (topLevel === undefined) return '';
+  return (
+    ` ${quote(topLevel)} matches files at the top level only; ${quote(`**/${topLevel}`)} matches them in every ` +
+    'folder.'
   );
 }
 

@@ -55,7 +55,7 @@ describe('the action, spawned as the runner spawns it', () => {
 
   it('writes a JSON report with every asset and every call with its attempts', async () => {
     emulator().inject('invalidate/assets', { status: 503, retryAfter: '0' });
-    const run = await action({ assets: urls(150).join(','), concurrency: '1' });
+    const run = await action({ assets: urls(150).join('\n'), concurrency: '1' });
     const report = JSON.parse(run.report) as ReportJson;
     expect(report.ok).toBe(true);
     expect(report.assets).toHaveLength(150);

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseList } from '../src/list-files.ts';
+import { parseList } from '../src/list-syntax.ts';
 import { ROOT_KEY } from './support/client.ts';
 import { runCommand } from './support/command.ts';
 import { useEmulator } from './support/emulator.ts';
@@ -42,14 +42,14 @@ const URL_MAP = 'public/images => https://www.example.com/images';
 
 describe('parseList', () => {
   it('tells one per line, NUL-separated and a JSON array apart by the content', () => {
-    expect(parseList('files-from', 'x', 'a.png\r\nb c.png\n\n')).toEqual(['a.png', 'b c.png']);
-    expect(parseList('files-from', 'x', 'a\nb.png\0c.png\0')).toEqual(['a\nb.png', 'c.png']);
-    expect(parseList('files-from', 'x', '["a.png", " b.png"]')).toEqual(['a.png', ' b.png']);
+    expect(parseList('a.png\r\nb c.png\n\n', 'files', 'files')).toEqual(['a.png', 'b c.png']);
+    expect(parseList('a\nb.png\0c.png\0', 'files', 'files')).toEqual(['a\nb.png', 'c.png']);
+    expect(parseList('["a.png", " b.png"]', 'files', 'files')).toEqual(['a.png', ' b.png']);
   });
 
   it('names the file and the entry of a JSON array that is not a string', () => {
-    expect(() => parseList('files-from', 'changed.json', '["a.png", 3]')).toThrow(
-      'files-from: "changed.json" is a JSON array whose entry 2 is "3", not a string.',
+    expect(() => parseList('["a.png", 3]', 'files', 'files-from "changed.json"')).toThrow(
+      'files-from "changed.json": is a JSON array whose entry 2 is "3", not a string;',
     );
   });
 });
@@ -103,7 +103,7 @@ describe('lists from files', () => {
   it('an empty assets-from with nothing else to go on is an error naming it', async () => {
     const run = await action({ 'assets-from': write('empty.txt', '') });
     expect(run.exitCode).toBe(1);
-    expect(run.stdout).toContain('assets-from: "empty.txt" holds no asset');
+    expect(run.stdout).toContain('assets-from "empty.txt": holds no asset');
   });
 
   it('the command reads --files-from - from standard input, and --assets-from FILE', async () => {

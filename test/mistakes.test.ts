@@ -2,8 +2,11 @@
  * The mistakes users make, through the built action as the runner spawns it: each is refused before anything is
  * sent, with the input, the value and the fix; none ends green having done nothing.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_KEY } from './support/client.ts';
 import { useEmulator } from './support/emulator.ts';
@@ -80,12 +83,18 @@ describe('mistakes refused before anything is sent', () => {
     expect(run.stdout).toContain(`::add-mask::${ROOT_KEY}`);
   });
 
-  it('assets wrapped in quotes: names each, and says to remove the quotes', async () => {
-    const run = await action({ assets: '"https://www.example.com/a.png", "https://www.example.com/b.png"' });
+  it('assets as a quoted, comma-separated list on one line: refused as several entries', async () => {
+    const line = '"https://www.example.com/a.png", "https://www.example.com/b.png"';
+    const run = await action({ assets: line });
     expectRefused(
       run,
-      'assets: 2 entries are neither an absolute http(s) URL nor a 32-character asset hash:',
+      `assets: line 1, ${JSON.stringify(line)}, holds several entries; give one entry per line`,
     );
+  });
+
+  it('an asset wrapped in quotes: names it, and says to remove the quotes', async () => {
+    const run = await action({ assets: '"https://www.example.com/a.png"' });
+    expectRefused(run, 'assets: 1 entry is neither an absolute http(s) URL nor a 32-character asset hash:');
     expect(run.stdout).toContain(
       '\\"https://www.example.com/a.png\\"": wrapped in quotes: remove the quotes (or give a JSON array of strings)',
     );
@@ -163,5 +172,212 @@ describe('a since that names no commit', () => {
     );
     expect(run.stdout).toMatch(/neither could the API \(Not Found/);
     expect(run.stdout).toContain('Give a commit SHA, tag or branch that exists in the repository');
+  });
+});
+
+describe('a list written on one line, refused before anything is sent', () => {
+  const listHelp = 'give one entry per line, or a JSON array of strings';
+
+  it('files space-separated, one name holding a space: names files and the line', async () => {
+    const line = 'public/images/hero.jpg public/images/team photo.jpg';
+    const run = await action({ files: line, 'url-map': URL_MAP });
+    expectRefused(run, `files: line 1, ${JSON.stringify(line)}, holds several entries`);
+    expect(run.stdout).toContain(listHelp);
+  });
+
+  it('files comma-separated, as a changed-files action writes its csv format', async () => {
+    const line = 'public/images/hero.jpg,public/images/logo.png';
+    const run = await action({ files: line, 'url-map': URL_MAP });
+    expectRefused(run, `files: line 1, ${JSON.stringify(line)}, holds several entries`);
+  });
+
+  it('files with backslash-escaped spaces, as a shell escapes them', async () => {
+    const line = 'public/images/hero.jpg public/images/team\\ photo.jpg';
+    const run = await action({ files: line, 'url-map': URL_MAP });
+    expectRefused(run, `files: line 1, ${JSON.stringify(line)}, holds several entries`);
+  });
+
+  it('asset URLs run together: names the two URLs', async () => {
+    const line = 'https://www.example.com/x.jpghttps://www.example.com/y.jpg';
+    const run = await action({ assets: line });
+    expectRefused(run, `assets: line 1, ${JSON.stringify(line)}, holds several entries run together`);
+  });
+
+  it('assets-from with two URLs on a line: names assets-from and its file, not assets', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mistakes-list-'));
+    try {
+      writeFileSync(
+        join(dir, 'list.txt'),
+        'https://www.example.com/a.jpg\nhttps://www.example.com/b.jpg https://www.example.com/c.jpg\n',
+      );
+      const run = await action({ 'assets-from': 'list.txt' }, { GITHUB_WORKSPACE: dir });
+      expectRefused(
+        run,
+        'assets-from "list.txt": line 2, "https://www.example.com/b.jpg https://www.example.com/c.jpg", holds several entries',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a name with a space alone on its line is one path', async () => {
+    const run = await action({ files: 'public/images/team photo.jpg', 'url-map': URL_MAP });
+    expect(run.exitCode).toBe(0);
+    expect(emulator().invalidated.assets).toEqual(['https://www.example.com/images/team%20photo.jpg']);
+  });
+
+  it("a path that starts with '[' is a path, not a broken JSON array", async () => {
+    const run = await action({ files: '[2024] cover.png', 'url-map': '. => https://www.example.com' });
+    expect(run.exitCode).toBe(0);
+    expect(emulator().invalidated.assets).toEqual(['https://www.example.com/[2024]%20cover.png']);
+  });
+});
+
+describe('url-map mistakes, each shown as it should be written', () => {
+  it('two rules on one line, separated by a comma', async () => {
+    const line = 'public/images => https://www.example.com/images, static => https://cdn.example.com/static';
+    const run = await action({ files: 'public/images/a.png', 'url-map': line });
+    expectRefused(run, `url-map: ${JSON.stringify(line)} holds 2 rules; write one rule per line:`);
+    expect(run.stdout).toContain(
+      '%0A  public/images => https://www.example.com/images%0A  static => https://cdn.example.com/static',
+    );
+  });
+
+  it('a rule written with backslashes', async () => {
+    const run = await action({
+      files: 'public/images/a.png',
+      'url-map': 'public\\images => https://www.example.com/images',
+    });
+    expectRefused(
+      run,
+      `url-map: "public\\\\images => https://www.example.com/images" separates folders with '\\'; write '/': ` +
+        'public/images => https://www.example.com/images',
+    );
+  });
+
+  it('a URL prefix with a query', async () => {
+    const run = await action({
+      files: 'public/images/a.png',
+      'url-map': 'public/images => https://www.example.com/images?v=2',
+    });
+    expectRefused(
+      run,
+      'url-map: "public/images => https://www.example.com/images?v=2" has a query or fragment in its URL prefix, ' +
+        'which no image URL can continue; write: public/images => https://www.example.com/images',
+    );
+  });
+
+  it('two rules for the same path prefix', async () => {
+    const run = await action({
+      files: 'public/images/a.png',
+      'url-map':
+        'public/images => https://www.example.com/images\n./public/images/ => https://cdn.example.com/images',
+    });
+    expectRefused(run, 'url-map: two rules for the path prefix "public/images"');
+  });
+});
+
+describe('paths that select none of the changed files', () => {
+  it('*.jpg with the images in folders: the notice and the summary suggest **/*.jpg', async () => {
+    const run = await action({ files: 'public/images/a.jpg', 'url-map': URL_MAP, paths: '*.jpg' });
+    expect(run.exitCode).toBe(0);
+    expect(emulator().requests).toEqual([]);
+    const hint = '"*.jpg" matches files at the top level only; "**/*.jpg" matches them in every folder';
+    expect(run.stdout).toContain(hint);
+    expect(run.summary).toContain(hint.replaceAll('*', '\\*'));
+  });
+});
+
+describe('a delivery URL given as an asset', () => {
+  const delivery = 'https://img.example.net/cb:abc/w:640/https://www.example.com/a.jpg';
+
+  it('without image-host: refused, naming the origin URL to give', async () => {
+    const run = await action({ assets: delivery });
+    expectRefused(
+      run,
+      `assets: ${JSON.stringify(delivery)} is an image delivery URL; give the origin image URL it serves, ` +
+        '"https://www.example.com/a.jpg"',
+    );
+  });
+
+  it('on image-host: its origin URL is invalidated, and the log and the summary say so', async () => {
+    const run = await action({ assets: delivery, 'image-host': 'img.example.net' });
+    expect(run.exitCode).toBe(0);
+    expect(emulator().invalidated.assets).toEqual(['https://www.example.com/a.jpg']);
+    const said = '1 asset was given as an image delivery URL: its origin image URL is invalidated';
+    expect(run.stdout).toContain(said);
+    expect(run.summary).toContain(said);
+  });
+});
+
+describe('an api-key that cannot be the key, refused without showing it', () => {
+  it.each([
+    ['wrapped in quotes', `"${ROOT_KEY}"`, 'api-key: is wrapped in quotes (value not shown)'],
+    [
+      'a GitHub token',
+      'ghp_0123456789abcdefABCDEF0123456789abcd',
+      'api-key: looks like a GitHub token (value not shown)',
+    ],
+  ])('%s', async (_name, key, error) => {
+    const run = await action({ scope: 'all', 'api-key': key });
+    expectRefused(run, error);
+    const shown = `${run.stdout}\n${run.stderr}`.replace(/^::add-mask::.*$/gm, '');
+    expect(shown + run.summary + run.report).not.toContain(key.replaceAll('"', ''));
+  });
+});
+
+describe('rewrite checked before the first call', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'mistakes-rewrite-'));
+    mkdirSync(join(dir, 'build'));
+    writeFileSync(
+      join(dir, 'build', 'index.html'),
+      '<img src="https://img.example.net/w:640/https://www.example.com/a.jpg">',
+    );
+  });
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const inputs = {
+    assets: 'https://www.example.com/a.jpg',
+    token: 'true',
+    'image-host': 'img.example.net',
+  };
+
+  it('a glob that matches no file: names the pattern', async () => {
+    const run = await action(
+      { ...inputs, rewrite: 'build/**/*.html\ndist/**/*.html' },
+      { GITHUB_WORKSPACE: dir },
+    );
+    expectRefused(run, 'rewrite: "dist/**/*.html" matches no file in the workspace');
+  });
+
+  it('an image-host that no selected file mentions', async () => {
+    const run = await action(
+      { ...inputs, 'image-host': 'img.example.com', rewrite: 'build/**/*.html' },
+      { GITHUB_WORKSPACE: dir },
+    );
+    expectRefused(run, 'image-host: "img.example.com" appears in none of the 1 file that rewrite selects');
+  });
+});
+
+describe('an event payload that is missing', () => {
+  it('is an error naming the event and the path, never a guess', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mistakes-event-'));
+    try {
+      const path = join(dir, 'event.json');
+      const run = await action(
+        { 'url-map': URL_MAP },
+        { GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: path, GITHUB_WORKSPACE: dir },
+      );
+      expectRefused(
+        run,
+        `GITHUB_EVENT_PATH: the payload of the 'push' event (GITHUB_EVENT_NAME) cannot be read from ${JSON.stringify(path)} (ENOENT)`,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -67,7 +67,7 @@ describe('parseSettings: scope', () => {
 
   it('accepts scope assets with de-duplicated assets in input order', () => {
     const url = 'https://www.example.com/a.jpg';
-    expect(parseSettings(inputs({ scope: 'assets', assets: `${url}\n${HASH}, ${url}` })).target).toEqual({
+    expect(parseSettings(inputs({ scope: 'assets', assets: `${url}\n${HASH}\n ${url}` })).target).toEqual({
       scope: 'assets',
       assets: [url, HASH],
       merged: 1,
@@ -453,7 +453,20 @@ describe('parseSettings: changed files', () => {
 
   it('refuses a single line of space-separated image paths, as changed-files actions print by default', () => {
     expect(problem({ files: 'public/images/a.png public/images/b.png', 'url-map': MAP })).toMatch(
-      /^files: .* looks like several paths separated by spaces/m,
+      /^files: line 1, "public\/images\/a.png public\/images\/b.png", holds several entries; give one entry per line, or a JSON array/m,
+    );
+  });
+
+  it('takes a name with a space, alone on its line, as one path', () => {
+    expect(changes({ files: 'public/images/team photo.png\na b/c d.png', 'url-map': MAP })?.files).toEqual([
+      'public/images/team photo.png',
+      'a b/c d.png',
+    ]);
+  });
+
+  it('names files-from and its file in an error about its list', () => {
+    expect(problem({ files: 'a.png,b.png', 'files-from': 'changed.txt', 'url-map': MAP })).toMatch(
+      /^files-from "changed.txt": line 1, "a.png,b.png", holds several entries/m,
     );
   });
 
@@ -533,7 +546,7 @@ describe('parseSettings: changed files', () => {
 describe('parseSettings: assets', () => {
   it('names every bad entry in one error, with its reason', () => {
     const message = problem({
-      assets: `${HASH}\nexample.com/a.png, ftp://example.com/b.png ${HASH.slice(1)}`,
+      assets: `${HASH}\nexample.com/a.png\nftp://example.com/b.png\n${HASH.slice(1)}`,
     });
     expect(message).toMatch(/^assets: 3 entries are neither/m);
     expect(message).toContain('  - "example.com/a.png": not an absolute URL: write it with https://');
@@ -556,14 +569,14 @@ describe('parseSettings: assets', () => {
 
   it('shows all 20 bad entries without a "more" line', () => {
     const bad = Array.from({ length: 20 }, (_, index) => `bad${String(index).padStart(2, '0')}`);
-    const message = problem({ assets: bad.join(',') });
+    const message = problem({ assets: JSON.stringify(bad) });
     for (const entry of bad) expect(message).toContain(`"${entry}"`);
     expect(message).not.toContain('more');
   });
 
   it('escapes a bad entry so that it cannot forge a log line', () => {
-    const message = problem({ assets: 'x"\u0000::error::forged' });
-    expect(message).not.toContain('\u0000');
-    expect(message).toContain('\\u0000');
+    const message = problem({ assets: 'x"\u001b::error::forged' });
+    expect(message).not.toContain('\u001b');
+    expect(message).toContain('\\u001b');
   });
 });

@@ -1,4 +1,4 @@
-import { parseJsonList } from '../json-list.ts';
+import { parseList } from '../list-syntax.ts';
 
 /**
  * An entry of the `assets` list: a full image URL, in its canonical form (canonicalRef), or a 32-character asset
@@ -20,16 +20,13 @@ export interface ParsedAssetList {
 }
 
 /**
- * The entries of a list: a JSON array of strings (as `files` takes one), or else split on newlines, commas and
- * whitespace. Blank entries are ignored.
+ * The entries of a list in the one list syntax (list-syntax.ts): a JSON array of strings, or one entry per line; a
+ * line holding several entries is refused with an InputError.
  */
-export function splitAssetList(text: string): string[] {
-  const trimmed = text.trim();
-  const json = trimmed.startsWith('[') ? parseJsonList(trimmed) : undefined;
-  if (json !== undefined && 'entries' in json) {
-    return json.entries.map((entry) => entry.trim()).filter((entry) => entry !== '');
-  }
-  return text.split(/[\s,]+/).filter((entry) => entry !== '');
+export function splitAssetList(text: string, source = 'assets'): string[] {
+  return parseList(text, 'assets', source)
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
 }
 
 // Quotes that YAML keeps when a list is written `"a", "b"`, or that a shell or a spreadsheet added. No reference
@@ -43,10 +40,15 @@ export function assetRefProblem(entry: string): string | undefined {
 }
 
 export function parseAssetList(text: string): ParsedAssetList {
+  return parseAssetEntries(splitAssetList(text));
+}
+
+/** The entries of a list, each sorted into a valid reference (canonical, de-duplicated) or an invalid entry. */
+export function parseAssetEntries(entries: readonly string[]): ParsedAssetList {
   const refs = new Set<AssetRef>();
   const invalid: InvalidEntry[] = [];
   let valid = 0;
-  for (const entry of splitAssetList(text)) {
+  for (const entry of entries) {
     const read = readAssetRef(entry);
     if ('problem' in read) invalid.push({ value: entry, reason: read.problem });
     else {

@@ -1,17 +1,12 @@
-import { throwInput } from '../inputs.ts';
-import { parseJsonList } from '../json-list.ts';
+import { parseList } from '../list-syntax.ts';
 
-/** `files`: repository paths one per line, or a JSON array of them (as changed-files actions print with JSON on). */
+/**
+ * `files`: repository paths in the one list syntax (list-syntax.ts): one per line, NUL-separated, or a JSON array
+ * (as changed-files actions print with JSON on). `source` names the input the user set, in any error.
+ */
 export function parseFileList(text: string, source = 'files'): string[] {
-  const trimmed = text.trim();
-  if (trimmed.startsWith('[')) {
-    const list = parseJsonList(trimmed);
-    if ('problem' in list)
-      return throwInput(`${source}: ${list.problem}; give one path per line, or a JSON array of paths.`);
-    // Taken whole: in a JSON string, a space at either end is part of the name.
-    return unique(list.entries.map(normalise));
-  }
-  return unique(text.split(/\r?\n/).map((line) => normalise(line.trim())));
+  // An entry of a JSON array or of a NUL-separated list is taken whole: a space at either end is part of the name.
+  return unique(parseList(text, 'files', source).map(normalise));
 }
 
 /**

@@ -11,33 +11,71 @@ export interface UrlMapRule {
 
 export const URL_MAP_EXAMPLE = 'public/images => https://www.example.com/images';
 
-/** Parses `<path prefix> => <URL prefix>` lines; blank lines and lines starting with '#' are ignored. */
+/**
+ * Parses `<path prefix> => <URL prefix>` lines; blank lines and lines starting with '#' are ignored. A line that
+ * could only map nothing, or something else than meant, is refused, showing the rule as it should be written.
+ */
 export function parseUrlMap(text: string): UrlMapRule[] {
   const rules: UrlMapRule[] = [];
+  const lineOf = new Map<string, string>();
   for (const line of text.split(/\r?\n/)) {
     const trimmed = line.trim();
     if (trimmed === '' || trimmed.startsWith('#')) continue;
-    const arrow = trimmed.indexOf('=>');
-    if (arrow < 0) {
+    const pieces = trimmed.split('=>');
+    if (pieces.length < 2) {
       throwInput(
         `url-map: ${quote(line)} has no '=>'; write one rule per line as <path prefix> => <URL prefix>, e.g. ${URL_MAP_EXAMPLE}`,
       );
     }
-    const pathPrefix = trimmed
-      .slice(0, arrow)
-      .trim()
-      .replace(/^(\.\/|\/)+/, '')
-      .replace(/\/+$/, '');
-    const urlPrefix = trimmed.slice(arrow + 2).trim();
-    rules.push({
+    if (pieces.length > 2) {
+      throwInput(
+        `url-map: ${quote(trimmed)} holds ${pieces.length - 1} rules; write one rule per line:\n` +
+          rulesIn(pieces)
+            .map((rule) => `  ${rule}`)
+            .join('\n'),
+      );
+    }
+    const [left = '', right = ''] = pieces.map((piece) => piece.trim());
+    if (left.includes('\\')) {
+      // In a repository path '\' is a character of a name, never a folder: this rule would map nothing.
+      throwInput(
+        `url-map: ${quote(trimmed)} separates folders with '\\'; write '/': ${left.replaceAll('\\', '/')} => ${right}`,
+      );
+    }
+    const pathPrefix = left.replace(/^(\.\/|\/)+/, '').replace(/\/+$/, '');
+    const rule = {
       pathPrefix: pathPrefix === '.' ? '' : pathPrefix,
-      urlPrefix: parseUrlPrefix(urlPrefix, line),
-    });
+      urlPrefix: parseUrlPrefix(right, left, trimmed),
+    };
+    const earlier = lineOf.get(rule.pathPrefix);
+    if (earlier !== undefined) {
+      throwInput(
+        `url-map: two rules for the path prefix ${quote(rule.pathPrefix || '.')}, ${quote(earlier)} and ` +
+          `${quote(trimmed)}; keep the one that serves these images.`,
+      );
+    }
+    lineOf.set(rule.pathPrefix, trimmed);
+    rules.push(rule);
   }
   return rules;
 }
 
-function parseUrlPrefix(value: string, line: string): string {
+/**
+ * The rules of a line that holds several (`a => https://x/a, b => https://y/b`), as they should be written: each
+ * piece between two arrows is a URL prefix, then the next rule's path prefix.
+ */
+function rulesIn(pieces: readonly string[]): string[] {
+  const rules: string[] = [];
+  let path = pieces[0]?.trim() ?? '';
+  for (const piece of pieces.slice(1)) {
+    const [url = '', ...rest] = piece.trim().split(/[\s,;]+/);
+    rules.push(`${path} => ${url}`);
+    path = rest.join(' ');
+  }
+  return rules;
+}
+
+function parseUrlPrefix(value: string, pathPrefix: string, line: string): string {
   const url = parseHttpUrl(value);
   if (url === undefined) {
     return throwInput(
@@ -45,8 +83,11 @@ function parseUrlPrefix(value: string, line: string): string {
     );
   }
   if (url.search !== '' || url.hash !== '') {
+    url.search = '';
+    url.hash = '';
     return throwInput(
-      `url-map: in ${quote(line)}, the URL prefix has a query or fragment; give a path prefix alone.`,
+      `url-map: ${quote(line)} has a query or fragment in its URL prefix, which no image URL can continue; ` +
+        `write: ${pathPrefix} => ${url.href}`,
     );
   }
   return url.href.endsWith('/') ? url.href : `${url.href}/`;

@@ -45,10 +45,7 @@ export const MAX_REWRITE_BYTES = 64 * 1024 * 1024;
 export async function rewriteFiles(options: RewriteOptions): Promise<RewriteResult> {
   // A bad token or host is refused even when the patterns select nothing.
   rewriteCacheBusters('', options.imageHost, options.cacheBusters);
-  // node_modules can hold more files than the site itself: walked only when a pattern asks for it.
-  const skip = new Set(['.git']);
-  if (!options.patterns.some((pattern) => /node_modules/i.test(pattern))) skip.add('node_modules');
-  const paths = selectPaths(await listFiles(options.workspace, skip), options.patterns).sort(byCodeUnit);
+  const paths = await matchedFiles(options.workspace, options.patterns);
 
   const files: FileRewrite[] = [];
   const staged: Staged[] = [];
@@ -77,6 +74,14 @@ export async function rewriteFiles(options: RewriteOptions): Promise<RewriteResu
     );
   }
   return { scanned: paths.length, files, urls: files.reduce((sum, file) => sum + file.urls, 0) };
+}
+
+/** The workspace files that `patterns` select, sorted: what rewrite reads, and what is checked before sending. */
+export async function matchedFiles(workspace: string, patterns: readonly string[]): Promise<string[]> {
+  // node_modules can hold more files than the site itself: walked only when a pattern asks for it.
+  const skip = new Set(['.git']);
+  if (!patterns.some((pattern) => /node_modules/i.test(pattern))) skip.add('node_modules');
+  return selectPaths(await listFiles(workspace, skip), patterns).sort(byCodeUnit);
 }
 
 /** Per-image cache busters that note the value each origin URL of a file got. */

@@ -8,6 +8,7 @@ import { planRun, type Plan } from '../plan.ts';
 import type { Redact } from '../redact.ts';
 import { contentBusters } from '../rewrite/content.ts';
 import { rewriteFiles, type RewriteResult } from '../rewrite/files.ts';
+import { checkRewrite } from '../rewrite/preflight.ts';
 import type { Settings } from '../settings.ts';
 import { USER_AGENT } from '../version.ts';
 import { execute, type CallRecord, type RunResult } from './execute.ts';
@@ -31,6 +32,10 @@ export async function runFlow(settings: Settings, options: FlowOptions): Promise
   const startedAt = new Date();
   const { log } = options;
   const tell = narration(log, settings);
+  // A rewrite that would change nothing is found before anything is sent, not after the invalidation.
+  if (settings.rewrite.length > 0 && settings.imageHost !== undefined) {
+    await checkRewrite(options.ci().workspace, settings.rewrite, settings.imageHost);
+  }
   const plan = planRun(settings, await changedFiles(settings, options.ci));
   log.startGroup('Plan');
   tell.plan(plan);

@@ -6,6 +6,7 @@ import type { Settings } from '../settings.ts';
 import {
   callListing,
   callWords,
+  deliveryUrlsSentence,
   mergedSentence,
   describeCall,
   fileCounts,
@@ -30,6 +31,7 @@ export function narration(log: Log, settings: Settings) {
       }
       if (plan.files !== undefined) files(plan.files, log);
       if (plan.merged !== undefined) log.info(mergedSentence(plan.merged));
+      if (plan.fromDeliveryUrls !== undefined) log.info(deliveryUrlsSentence(plan.fromDeliveryUrls));
       const invalidations = plan.calls.filter((call) => call.route !== 'token');
       const batches = invalidations.filter((call) => call.route === 'invalidate/assets');
       const [first] = invalidations;

@@ -6,6 +6,7 @@ import {
   describeCall,
   fileCounts,
   firstOf,
+  deliveryUrlsSentence,
   mergedSentence,
   nothingToInvalidate,
   plural,
@@ -34,6 +35,8 @@ export function summaryMarkdown(report: Report): string {
   const lines = [`## Image cache invalidation${report.dryRun ? ' — dry run: nothing was sent' : ''}`, ''];
   lines.push(overview(report), '');
   if (report.plan.merged !== undefined) lines.push(mergedSentence(report.plan.merged), '');
+  if (report.plan.fromDeliveryUrls !== undefined)
+    lines.push(deliveryUrlsSentence(report.plan.fromDeliveryUrls), '');
   if (report.dryRun) {
     const none = report.noApiKey === true ? ' (none was given: a run that sends needs `api-key`)' : '';
     lines.push(`Nothing was sent, so the API key was not checked${none}.`, '');

@@ -6,13 +6,37 @@ import { RUNS } from '../support/runs.ts';
 const HASH = '0123456789abcdef0123456789abcdef';
 
 describe('splitAssetList', () => {
-  it('splits on newlines, commas and whitespace, ignoring blank entries', () => {
-    expect(splitAssetList('\n a\nb,c d\te\r\nf,,  ,\n\n')).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+  it('takes one entry per line, trimmed, ignoring blank lines', () => {
+    expect(splitAssetList('\n a\nb\r\n\t c \n\n')).toEqual(['a', 'b', 'c']);
+  });
+
+  it('takes a JSON array of strings whole', () => {
+    expect(splitAssetList('["https://x.example/a b.jpg", " c "]')).toEqual([
+      'https://x.example/a b.jpg',
+      'c',
+    ]);
+  });
+
+  it.each([
+    ['spaces', `https://x.example/a.jpg ${HASH}`],
+    ['commas', 'https://x.example/a.jpg,https://x.example/b.jpg'],
+    ['nothing: run together', 'https://x.example/a.jpghttps://x.example/b.jpg'],
+  ])('refuses a line of several entries separated by %s, naming the line', (_, line) => {
+    expect(() => splitAssetList(`${HASH}\n${line}`)).toThrow(
+      `assets: line 2, ${JSON.stringify(line)}, holds several`,
+    );
+  });
+
+  it('keeps a URL with a space or a comma in its path, alone on its line, as one entry', () => {
+    expect(splitAssetList('https://x.example/team photo.jpg\nhttps://x.example/w,h.jpg')).toEqual([
+      'https://x.example/team photo.jpg',
+      'https://x.example/w,h.jpg',
+    ]);
   });
 
   it('gives no entry for an empty or blank list', () => {
     expect(splitAssetList('')).toEqual([]);
-    expect(splitAssetList(' ,\n\t, ')).toEqual([]);
+    expect(splitAssetList(' \n\t\n ')).toEqual([]);
   });
 });
 
@@ -70,7 +94,7 @@ describe('parseAssetList', () => {
   it('keeps the first occurrence of each reference, in input order', () => {
     const a = 'https://www.example.com/a.jpg';
     const b = 'https://www.example.com/b.jpg';
-    expect(parseAssetList(`${b}\n${HASH}\n${b},${a} ${HASH}\n${a}`)).toEqual({
+    expect(parseAssetList(`${b}\n${HASH}\n${b}\n${a}\n${HASH}\n${a}`)).toEqual({
       refs: [b, HASH, a],
       invalid: [],
       merged: 3,
@@ -97,7 +121,7 @@ describe('parseAssetList', () => {
   });
 
   it('lists every invalid entry with its reason, in input order, and keeps the valid ones', () => {
-    const parsed = parseAssetList(`bad1 ${HASH} ftp://x/y bad1`);
+    const parsed = parseAssetList(`bad1\n${HASH}\nftp://x/y\nbad1`);
     expect(parsed.refs).toEqual([HASH]);
     expect(parsed.invalid).toEqual([
       { value: 'bad1', reason: '4 characters, but a hash has exactly 32' },
@@ -124,11 +148,11 @@ describe('parseAssetList', () => {
     )
     .map(([scheme, host, path, suffix]) => `${scheme}://${host}/${path.join('/')}${suffix}`);
   const separator = fc
-    .array(fc.constantFrom('\n', '\r\n', ',', ' ', '\t', ', ', ' ,\n'), { minLength: 1, maxLength: 3 })
+    .array(fc.constantFrom('\n', '\r\n', ' \n', '\n\t', '\n\n'), { minLength: 1, maxLength: 3 })
     .map((parts) => parts.join(''));
   const edge = fc.oneof(fc.constant(''), separator);
 
-  it('parses any list of valid references, however separated, to the unique ones in first-seen order', () => {
+  it('parses any list of valid references, one per line, to the unique ones in first-seen order', () => {
     fc.assert(
       fc.property(
         fc.array(fc.oneof(hash, url), { minLength: 1, maxLength: 15 }),

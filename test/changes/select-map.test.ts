@@ -367,9 +367,13 @@ describe('files: the input', () => {
 
   it('refuses a JSON array that is not one of strings', () => {
     expect(() => parseFileList('["a.png", 3]')).toThrow(
-      'files: is a JSON array whose entry 2 is "3", not a string; give one path per line, or a JSON array of paths.',
+      'files: is a JSON array whose entry 2 is "3", not a string; give one entry per line, or a JSON array of strings',
     );
-    expect(() => parseFileList('[a.png')).toThrow(/not a JSON array/);
+    expect(() => parseFileList('["a.png"')).toThrow(/not a JSON array/);
+  });
+
+  it("takes a path that merely starts with '[' as a path", () => {
+    expect(parseFileList('[2024] cover.png\n[draft]/b.png')).toEqual(['[2024] cover.png', '[draft]/b.png']);
   });
 
   it('is used as given by settings, with no detection', () => {

@@ -73,7 +73,7 @@ describe('progress on standard error', () => {
   });
 
   it('on a terminal: standard output holds only the result, without progress', async () => {
-    const result = await run(['--assets', urls(3).join(' ')], true);
+    const result = await run(['--assets', urls(3).join('\n')], true);
     expect(result.stdout).toBe('Invalidated 3 of 3 assets in 1 call.\n');
   });
 
@@ -87,7 +87,7 @@ describe('progress on standard error', () => {
   });
 
   it('on a terminal, a dry run shows no progress, since nothing is sent', async () => {
-    const result = await run(['--assets', urls(3).join(' '), '--dry-run'], true);
+    const result = await run(['--assets', urls(3).join('\n'), '--dry-run'], true);
     expect(result.exitCode).toBe(0);
     expect(result.stderr).not.toMatch(PROGRESS);
   });

@@ -206,7 +206,7 @@ describe('the command, run with npx in the project that installed it', () => {
         '--service-key',
         emulator.serviceKey,
         '--assets',
-        assets.join(','),
+        assets.join('\n'),
       ],
       project,
       { IMAGE_CACHE_API_KEY: ROOT_KEY },
@@ -278,7 +278,7 @@ out.imageUrl = imageUrl({
   cacheBuster: 'v42',
   segments: { w: 640 },
 });
-const parsed = parseAssetList('https://www.example.com/a.png, 0123456789abcdef0123456789abcdef not-a-url');
+const parsed = parseAssetList('https://www.example.com/a.png\\n0123456789abcdef0123456789abcdef\\nnot-a-url');
 out.refs = parsed.refs;
 out.invalid = parsed.invalid.map((entry) => entry.value);
 out.batchSizes = toBatches(Array.from({ length: 250 }, (_, i) => 'https://www.example.com/' + i + '.png')).map((b) => b.length);

@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { throwInput } from '../../inputs.ts';
+import { readFileSync } from 'node:fs';
+import { quote, throwInput } from '../../inputs.ts';
 import { apiChangedFiles } from '../github-api.ts';
 import { PARENT, sinceRange, ZERO_SHA, type CommitRange } from '../range.ts';
 import { cannotTell, NO_RANGE_OUTSIDE_CI, type CiContext } from './context.ts';
@@ -9,6 +9,8 @@ export interface GithubContext {
   readonly eventName: string;
   /** The webhook payload from GITHUB_EVENT_PATH, as parsed JSON. */
   readonly payload: unknown;
+  /** Why the payload could not be read (`from "/path" (ENOENT)`), when it could not: never guessed around. */
+  readonly payloadProblem?: string;
   /** GITHUB_SHA: the commit the workflow runs on. */
   readonly sha: string;
   readonly workspace: string;
@@ -37,13 +39,9 @@ export function githubCi(context: GithubContext): CiContext {
 
 /** The workflow run, as the runner describes it in GITHUB_* variables. */
 export function githubContextFromEnv(token: string, env: NodeJS.ProcessEnv = process.env): GithubContext {
-  const eventPath = env.GITHUB_EVENT_PATH ?? '';
   return {
     eventName: env.GITHUB_EVENT_NAME ?? '',
-    payload:
-      eventPath !== '' && existsSync(eventPath)
-        ? (JSON.parse(readFileSync(eventPath, 'utf8')) as unknown)
-        : {},
+    ...readPayload(env.GITHUB_EVENT_PATH ?? ''),
     sha: env.GITHUB_SHA || 'HEAD',
     workspace: env.GITHUB_WORKSPACE || process.cwd(),
     repository: env.GITHUB_REPOSITORY ?? '',
@@ -52,10 +50,31 @@ export function githubContextFromEnv(token: string, env: NodeJS.ProcessEnv = pro
   };
 }
 
+/** The event's payload, or why it cannot be read; only events that name their commits in it need it. */
+function readPayload(path: string): { payload: unknown; payloadProblem?: string } {
+  if (path === '') return { payload: {}, payloadProblem: ': GITHUB_EVENT_PATH is empty' };
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+    return { payload: {}, payloadProblem: ` from ${quote(path)} (${code})` };
+  }
+  try {
+    return { payload: JSON.parse(text) as unknown };
+  } catch {
+    return { payload: {}, payloadProblem: ` from ${quote(path)}: it is not JSON` };
+  }
+}
+
 /** The range the triggering event changed, with `since` in place of its base when given. */
 export function commitRange(context: GithubContext, since: string | undefined): CommitRange {
+  // `since` replaces the event's base: its head (GITHUB_SHA where the payload cannot tell) is all it needs.
+  if (since !== undefined) {
+    const head = context.payloadProblem === undefined ? eventRange(context)?.head : undefined;
+    return sinceRange(since, head ?? context.sha);
+  }
   const event = eventRange(context);
-  if (since !== undefined) return sinceRange(since, event?.head ?? context.sha);
   if (event !== undefined) return event;
   if (context.eventName === '') return throwInput(NO_RANGE_OUTSIDE_CI);
   return throwInput(
@@ -66,12 +85,24 @@ export function commitRange(context: GithubContext, since: string | undefined): 
 
 function eventRange(context: GithubContext): CommitRange | undefined {
   const payload = context.payload;
+  if (PAYLOAD_EVENTS.has(context.eventName) && context.payloadProblem !== undefined) {
+    return throwInput(
+      `GITHUB_EVENT_PATH: the payload of the '${context.eventName}' event (GITHUB_EVENT_NAME) cannot be read` +
+        `${context.payloadProblem}, and it names the commits to compare. The runner writes it for every job; ` +
+        'outside one, set since (a commit, tag or branch to compare with), or list the changed paths in files.',
+    );
+  }
   switch (context.eventName) {
     case 'push': {
       const before = stringAt(payload, 'before');
       const after = stringAt(payload, 'after') ?? context.sha;
-      if (before === undefined || ZERO_SHA.test(before))
-        return { base: PARENT, head: after, origin: 'push (new branch)' };
+      if (before === undefined) {
+        return throwInput(
+          "GITHUB_EVENT_PATH: the 'push' event's payload has no 'before' commit, so what the push changed is " +
+            'unknown; set since (a commit, tag or branch to compare with), or list the changed paths in files.',
+        );
+      }
+      if (ZERO_SHA.test(before)) return { base: PARENT, head: after, origin: 'push (new branch)' };
       return { base: before, head: after, origin: 'push' };
     }
     case 'pull_request':
@@ -100,6 +131,9 @@ function eventRange(context: GithubContext): CommitRange | undefined {
       return undefined;
   }
 }
+
+/** The events whose payload names the commits to compare. */
+const PAYLOAD_EVENTS = new Set(['push', 'pull_request', 'pull_request_target', 'merge_group']);
 
 function valueAt(value: unknown, ...keys: string[]): unknown {
   let current = value;

@@ -1,0 +1,53 @@
+/**
+ * `rewrite` checked before anything is sent: a pattern that matches no file, or an `image-host` that none of the
+ * selected files mentions, is a rewrite that would change nothing, found today only after the invalidation and the
+ * token calls, in a green run whose deploy then ships the old URLs.
+ *
+ * Both are errors, not warnings: either is a typo or a build that did not run (the step placed before it), which a
+ * warning in a green run would leave to be found in production; and refusing costs nothing, since nothing has been
+ * sent yet, so the corrected run invalidates as this one would have.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { selectPaths } from '../changes/select.ts';
+import { quote, throwInput } from '../inputs.ts';
+import { plural } from '../wording.ts';
+import { matchedFiles, MAX_REWRITE_BYTES } from './files.ts';
+
+/** Throws an InputError naming the first pattern that matches no file, or an image-host that no file mentions. */
+export async function checkRewrite(
+  workspace: string,
+  patterns: readonly string[],
+  imageHost: string,
+): Promise<void> {
+  const includes = patterns.filter((pattern) => !pattern.startsWith('!'));
+  // One walk of the workspace for every pattern: each is then matched against what any of them matches.
+  const candidates = await matchedFiles(workspace, includes);
+  for (const pattern of includes) {
+    if (selectPaths(candidates, [pattern]).length === 0) {
+      throwInput(
+        `rewrite: ${quote(pattern)} matches no file in the workspace (${quote(workspace)}); check the pattern ` +
+          "(relative to the workspace, '/' between folders) and that the build writing these files runs before " +
+          'this step.',
+      );
+    }
+  }
+  const selected = selectPaths(candidates, patterns);
+  if (selected.length === 0) {
+    throwInput(
+      `rewrite: every file its patterns match is left out by a '!' pattern (${patterns.map(quote).join(', ')}).`,
+    );
+  }
+  for (const path of selected) if (await mentions(join(workspace, ...path.split('/')), imageHost)) return;
+  throwInput(
+    `image-host: ${quote(imageHost)} appears in none of the ${plural(selected.length, 'file')} that rewrite ` +
+      `selects (such as ${quote(selected[0] ?? '')}), so no image URL would get a fresh cache buster; give the host ` +
+      'of the image URLs these pages show (https://<image-host>/…/<origin image URL>).',
+  );
+}
+
+/** Whether a file holds the host, in any case; a file rewrite would refuse for its size is left to it. */
+async function mentions(file: string, host: string): Promise<boolean> {
+  if ((await stat(file)).size > MAX_REWRITE_BYTES) return true;
+  return (await readFile(file, 'latin1')).toLowerCase().includes(host);
+}
