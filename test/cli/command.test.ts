@@ -317,7 +317,7 @@ describe('--api-key-file: a regular file, small, opened without waiting, never s
 
   it('a file over 64 KiB is refused without a word of its content', async () => {
     const file = join(temp, 'not-a-key');
-    writeFileSync(file, `${'secret-looking-line\n'.repeat(4000)}`);
+    writeFileSync(file, 'secret-looking-line\n'.repeat(4000));
     const run = await runCommand(['--assets', A, '--api-key-file', file], { env: env() });
     expect(run.exitCode).toBe(2);
     expect(run.stderr).toContain(
