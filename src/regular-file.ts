@@ -26,8 +26,9 @@ export interface ReadRule {
 
 // Non-blocking, so that opening a FIFO returns at once (Windows has no such flag, nor FIFOs to fear); never a
 // controlling terminal; never the last link of a path already resolved, so that one swapped in meanwhile fails.
-const { O_NONBLOCK = 0, O_NOCTTY = 0, O_NOFOLLOW = 0 }: Partial<typeof constants> = constants;
-const OPEN_FLAGS = constants.O_RDONLY | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW;
+const unix: Partial<Record<'O_NONBLOCK' | 'O_NOCTTY' | 'O_NOFOLLOW', number>> = constants;
+const OPEN_FLAGS =
+  constants.O_RDONLY | (unix.O_NONBLOCK ?? 0) | (unix.O_NOCTTY ?? 0) | (unix.O_NOFOLLOW ?? 0);
 
 /**
  * The text (UTF-8) of the regular file at `path` (relative to the current folder), once its links are resolved.
