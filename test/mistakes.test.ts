@@ -165,3 +165,15 @@ describe('a since that names no commit', () => {
     expect(run.stdout).toContain('Give a commit SHA, tag or branch that exists in the repository');
   });
 });
+
+describe('credentials where an asset URL goes', () => {
+  it('an asset URL with user:password@ is refused, the URL shown without the password', async () => {
+    const run = await action({
+      assets: 'https://deploy:hunter2-secret@www.example.com/a.png',
+      'dry-run': 'true',
+    });
+    expectRefused(run, 'assets: 1 entry is');
+    expect(run.stdout).toContain('"https://***@www.example.com/a.png": holds a user name or password');
+    expect(`${run.stdout}${run.stderr}${run.summary}${run.report}`).not.toContain('hunter2');
+  });
+});
