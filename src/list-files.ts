@@ -4,10 +4,25 @@
  * of a few thousand URLs or paths can only travel as a file.
  */
 import { InputError, quote } from './inputs.ts';
+import { readRegularFile, UnreadableFile } from './regular-file.ts';
 import type { RawInputs } from './settings.ts';
 
-/** Reads a list file by the path as given (relative to the workspace), or throws with the system's code. */
+/**
+ * Reads a list file by the path as given (relative to the workspace); throws UnreadableFile for what is not a
+ * regular file in the workspace, or the system's error.
+ */
 export type ReadList = (path: string) => string;
+
+/** The most a list file may hold: 1,000,000 paths of 60 characters, read whole. */
+export const MAX_LIST_BYTES = 64 * 2 ** 20;
+
+/**
+ * List files read from `folder`, and only from it: a regular file (links resolved) inside it, of at most
+ * MAX_LIST_BYTES. A list file may be committed by a pull request, as a link to anything on the runner.
+ */
+export function listFilesIn(folder: string, name = 'workspace'): ReadList {
+  return (path) => readRegularFile(path, { maxBytes: MAX_LIST_BYTES, inside: { folder, name } });
+}
 
 /**
  * The raw inputs with the text of `assets-from` and `files-from` in `assets` and `files`, as read: the list syntax
@@ -43,6 +58,13 @@ function readList(name: 'assets-from' | 'files-from', path: string, read: ReadLi
   try {
     return read(path);
   } catch (error) {
+    // What the path is, never what it holds: a link may lead to a file of credentials.
+    if (error instanceof UnreadableFile) {
+      throw new InputError(
+        `${name}: ${quote(path)} ${error.what}; give the path of a regular file of at most ` +
+          `${MAX_LIST_BYTES / 2 ** 20} MiB, written by an earlier step of this job.`,
+      );
+    }
     const code =
       (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
     throw new InputError(

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import * as core from '@actions/core';
 import { githubCi, githubContextFromEnv } from './changes/ci/github.ts';
-import { withListFiles } from './list-files.ts';
+import { listFilesIn, withListFiles } from './list-files.ts';
 import {
   makeFormsRedactor,
   makeRedactor,
@@ -72,7 +71,7 @@ async function invalidate(redact: Redact, bulk: Redact, log: Log): Promise<void>
   for (const warning of undeclaredInputs(process.env)) log.warning(warning);
   const inputs = Object.fromEntries(INPUT_NAMES.map((name) => [name, core.getInput(name)])) as RawInputs;
   const workspace = process.env.GITHUB_WORKSPACE || process.cwd();
-  const raw = withListFiles(inputs, (path) => readFileSync(resolve(workspace, path), 'utf8'));
+  const raw = withListFiles(inputs, listFilesIn(workspace));
   // Read once; gone from the environment, so that no process started later (git, its helpers) inherits them.
   delete process.env['INPUT_API-KEY'];
   delete process.env['INPUT_GITHUB-TOKEN'];

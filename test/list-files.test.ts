@@ -3,15 +3,25 @@
  * is one environment string, refused over 128 KiB), and the built action's outputs, summary and annotations stay
  * within what the runner accepts, which the runner stand-in enforces on every run.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import {
+  closeSync,
+  constants,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseList } from '../src/list-syntax.ts';
 import { ROOT_KEY } from './support/client.ts';
-import { runCommand } from './support/command.ts';
+import { ROOT, runCommand, runShell, shellQuote, spawnProcess, type CommandRun } from './support/command.ts';
 import { useEmulator } from './support/emulator.ts';
-import { RUNNER_LIMITS, runAction, type ActionRun } from './support/runner.ts';
+import { RUNNER_LIMITS, runAction, runnerInputs, type ActionRun } from './support/runner.ts';
 import { runnerCommands } from './support/runner-commands.ts';
 
 const emulator = useEmulator();
@@ -118,7 +128,7 @@ describe('lists from files', () => {
     });
     expect(fromStdin.exitCode).toBe(0);
     const assets = write('command-assets.txt', 'https://www.example.com/c.png\n');
-    const fromFile = await runCommand(['--assets-from', join(workspace, assets)], { env });
+    const fromFile = await runCommand(['--assets-from', assets], { env, cwd: workspace });
     expect(fromFile.exitCode).toBe(0);
     expect(emulator().invalidated.assets).toEqual([
       'https://www.example.com/images/a.png',
@@ -127,6 +137,158 @@ describe('lists from files', () => {
     ]);
   });
 });
+
+describe('list files that are not plain files of the workspace', () => {
+  // What a pull request cannot commit but a runner holds: a file of credentials, outside the checkout.
+  const SECRET = 'ghs_secretTokenOfTheRunner0123456789';
+  let outside: string;
+  const fifos: string[] = [];
+  beforeAll(() => {
+    outside = mkdtempSync(join(tmpdir(), 'list-files-outside-'));
+    writeFileSync(
+      join(outside, '.git-credentials'),
+      `https://x-access-token:${SECRET}@github.com\nroot:x:0:0:root:/root:/bin/bash\n`,
+    );
+  });
+  afterAll(() => {
+    rmSync(outside, { recursive: true, force: true });
+  });
+  // A reader blocked on a FIFO is released (a writer opens and closes it), so that no run outlives its test.
+  afterEach(() => {
+    for (const fifo of fifos.splice(0)) {
+      try {
+        closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK));
+      } catch {
+        // No reader: nothing to release.
+      }
+    }
+  });
+
+  function link(name: string, target: string): string {
+    symlinkSync(target, join(workspace, name));
+    return name;
+  }
+
+  it('a link to a file outside the workspace is refused, naming assets-from, and nothing of the file is shown', async () => {
+    const name = link('credentials-link.txt', join(outside, '.git-credentials'));
+    const run = await action({ 'assets-from': name, 'dry-run': 'true' });
+    expect(run.exitCode).toBe(1);
+    expect(run.stdout).toContain(
+      'assets-from: "credentials-link.txt" is a symbolic link that leads outside the workspace;',
+    );
+    const everything = `${run.stdout}${run.stderr}${run.summary}${run.report}${JSON.stringify(run.outputs)}`;
+    expect(everything).not.toContain(SECRET);
+    expect(everything).not.toContain('x-access-token');
+    expect(everything).not.toContain('root:x:0:0');
+    expect(emulator().requests).toHaveLength(0);
+  });
+
+  it('a link in a folder that leads outside is refused too, and a link that stays inside is read', async () => {
+    mkdirSync(join(workspace, 'lists'));
+    symlinkSync(outside, join(workspace, 'lists', 'away'));
+    const away = await action({ 'files-from': 'lists/away/.git-credentials', 'url-map': URL_MAP });
+    expect(away.stdout).toContain(
+      'files-from: "lists/away/.git-credentials" is a symbolic link that leads outside the workspace;',
+    );
+    write('real-assets.txt', 'https://www.example.com/inside.png\n');
+    const inside = await action({ 'assets-from': link('inside-link.txt', 'real-assets.txt') });
+    expect(inside.exitCode).toBe(0);
+    expect(emulator().invalidated.assets).toEqual(['https://www.example.com/inside.png']);
+  });
+
+  it('a link to /dev/zero is refused before anything is read, in a process allowed 1 GiB of memory', async () => {
+    const name = link('zero.txt', '/dev/zero');
+    const run = await boundedAction({ 'assets-from': name, 'dry-run': 'true' }, 1024 * 1024);
+    expect(run.stdout).toContain(
+      'assets-from: "zero.txt" is a symbolic link that leads outside the workspace;',
+    );
+    expect(run.exitCode).toBe(1);
+  });
+
+  it('a FIFO is refused at once, without waiting for a writer', async () => {
+    const fifo = join(workspace, 'changed.fifo');
+    execFileSync('mkfifo', [fifo]);
+    fifos.push(fifo);
+    const run = await action({ 'files-from': 'changed.fifo', 'url-map': URL_MAP });
+    expect(run.exitCode).toBe(1);
+    expect(run.stdout).toContain('files-from: "changed.fifo" is a FIFO (a named pipe), not a regular file;');
+  }, 20_000);
+
+  it('a folder is refused, naming what it is', async () => {
+    mkdirSync(join(workspace, 'a-folder'));
+    const run = await action({ 'assets-from': 'a-folder' });
+    expect(run.exitCode).toBe(1);
+    expect(run.stdout).toContain('assets-from: "a-folder" is a folder, not a regular file;');
+  });
+
+  it('the command refuses a list file outside its current folder, and a FIFO', async () => {
+    const env = {
+      IMAGE_CACHE_API_KEY: ROOT_KEY,
+      IMAGE_CACHE_BASE_URL: emulator().url,
+      IMAGE_CACHE_SERVICE_KEY: 'svc',
+    };
+    const away = await runCommand(['--assets-from', join(outside, '.git-credentials'), '--dry-run'], {
+      env,
+      cwd: workspace,
+    });
+    expect(away.exitCode).toBe(2);
+    expect(away.stderr).toContain('is outside the current folder;');
+    expect(away.stdout + away.stderr).not.toContain(SECRET);
+    const fifo = join(workspace, 'command.fifo');
+    execFileSync('mkfifo', [fifo]);
+    fifos.push(fifo);
+    const piped = await runCommand(['--files-from', 'command.fifo', '--url-map', URL_MAP], {
+      env,
+      cwd: workspace,
+    });
+    expect(piped.exitCode).toBe(2);
+    expect(piped.stderr).toContain(
+      'files-from: "command.fifo" is a FIFO (a named pipe), not a regular file;',
+    );
+  }, 20_000);
+
+  it('the command reads a list from standard input in a shell pipeline, which needs no file', async () => {
+    const run = await runShell(`printf 'https://www.example.com/piped.png\\n' | CLI --assets-from -`, {
+      env: {
+        IMAGE_CACHE_API_KEY: ROOT_KEY,
+        IMAGE_CACHE_BASE_URL: emulator().url,
+        IMAGE_CACHE_SERVICE_KEY: 'svc',
+      },
+      cwd: workspace,
+    });
+    expect(run.exitCode).toBe(0);
+    expect(emulator().invalidated.assets).toEqual(['https://www.example.com/piped.png']);
+  });
+});
+
+/**
+ * The built action, spawned as the runner spawns it, in a process whose data segment (heap and buffers) is
+ * limited: a run that reads without bound fails there instead of filling the machine.
+ */
+async function boundedAction(inputs: Record<string, string>, dataKiB: number): Promise<CommandRun> {
+  const dir = mkdtempSync(join(tmpdir(), 'bounded-run-'));
+  try {
+    const files = {
+      GITHUB_OUTPUT: join(dir, 'output'),
+      GITHUB_STEP_SUMMARY: join(dir, 'summary'),
+      RUNNER_TEMP: dir,
+    };
+    writeFileSync(files.GITHUB_OUTPUT, '');
+    writeFileSync(files.GITHUB_STEP_SUMMARY, '');
+    const env = {
+      ...runnerInputs({ 'api-key': ROOT_KEY, 'base-url': emulator().url, 'service-key': 'svc', ...inputs }),
+      ...files,
+      GITHUB_WORKSPACE: workspace,
+    };
+    return await spawnProcess(
+      'bash',
+      ['-c', `ulimit -d ${dataKiB} && exec ${shellQuote(process.execPath)} dist/index.js`],
+      { env, cwd: ROOT },
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 describe('annotations within the runner limit', () => {
   it('thirty failed calls make at most ten warnings and ten errors, the last counting the rest', async () => {

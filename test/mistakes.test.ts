@@ -381,3 +381,15 @@ describe('an event payload that is missing', () => {
     }
   });
 });
+
+describe('credentials where an asset URL goes', () => {
+  it('an asset URL with user:password@ is refused, the URL shown without the password', async () => {
+    const run = await action({
+      assets: 'https://deploy:hunter2-secret@www.example.com/a.png',
+      'dry-run': 'true',
+    });
+    expectRefused(run, 'assets: 1 entry is');
+    expect(run.stdout).toContain('"https://***@www.example.com/a.png": holds a user name or password');
+    expect(`${run.stdout}${run.stderr}${run.summary}${run.report}`).not.toContain('hunter2');
+  });
+});

@@ -50,7 +50,7 @@ export function parseAssetEntries(entries: readonly string[]): ParsedAssetList {
   let valid = 0;
   for (const entry of entries) {
     const read = readAssetRef(entry);
-    if ('problem' in read) invalid.push({ value: entry, reason: read.problem });
+    if ('problem' in read) invalid.push({ value: read.shown ?? entry, reason: read.problem });
     else {
       valid++;
       refs.add(read.ref);
@@ -70,8 +70,34 @@ export function canonicalRef(ref: string): AssetRef {
   return 'ref' in read ? read.ref : ref;
 }
 
-/** The reference an entry stands for, in canonical form, or why it is none: a URL is parsed once for both. */
-function readAssetRef(entry: string): { ref: AssetRef } | { problem: string } {
+// A URL's user information: what lies between the scheme and the last '@' before the path, query or fragment,
+// with or without the slashes, as the WHATWG parser reads http(s) URLs.
+const USER_INFO = /^([a-z][a-z0-9+.-]*:[/\\]*)[^/?#\\]*@/i;
+
+/**
+ * A URL with a user name or password is refused, and shown with them replaced: a list file may be a file of
+ * credentials (`https://x-access-token:…@github.com`), and the service would receive them and show them back.
+ */
+function credentialsProblem(entry: string, url: URL | null): { problem: string; shown: string } | undefined {
+  let shown: string | undefined;
+  if (USER_INFO.test(entry)) shown = entry.replace(USER_INFO, '$1***@');
+  else if (url !== null && (url.username !== '' || url.password !== '')) {
+    url.username = '***';
+    url.password = '';
+    shown = url.href;
+  }
+  if (shown === undefined) return undefined;
+  return {
+    problem: `holds a user name or password (${shown}): give the image's URL as a browser requests it, without them`,
+    shown,
+  };
+}
+
+/**
+ * The reference an entry stands for, in canonical form, or why it is none: a URL is parsed once for both. `shown`:
+ * the entry as a message may show it, where the entry as written must not be.
+ */
+function readAssetRef(entry: string): { ref: AssetRef } | { problem: string; shown?: string } {
   const problem = (text: string) => ({ problem: text });
   if (QUOTED.test(entry))
     return problem('wrapped in quotes: remove the quotes (or give a JSON array of strings)');
@@ -79,6 +105,8 @@ function readAssetRef(entry: string): { ref: AssetRef } | { problem: string } {
     return problem("starts with '[': a JSON array must hold strings only, and parse whole");
   if (/^[a-z][a-z0-9+.-]*:/i.test(entry)) {
     const url = URL.parse(entry);
+    const credentials = credentialsProblem(entry, url);
+    if (credentials !== undefined) return credentials;
     if (url === null) return problem('not a valid URL');
     if (url.protocol !== 'http:' && url.protocol !== 'https:')
       return problem(`a ${url.protocol} URL, not http(s)`);

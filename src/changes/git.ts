@@ -4,12 +4,33 @@ import { PARENT, type CommitRange } from './range.ts';
 /** Runs git with these arguments in the workspace and resolves with its standard output. Never a shell. */
 export type RunGit = (args: readonly string[]) => Promise<string>;
 
+/**
+ * Before every command: nothing that the checkout's own config names is run. Its .git/config may have been written
+ * by an earlier step of the job, and git runs several of its settings as programs: the file system monitor (on a
+ * fetch into a shallow clone, too), hooks (a fetch runs reference-transaction), a pager, an external diff, the
+ * ext:: transport, and a background gc or maintenance after a fetch. Settings given with -c win over every config
+ * file. What a fetch needs to reach origin is kept: its URL, http.extraheader (actions/checkout's token),
+ * core.sshCommand (actions/checkout's ssh-key) and credential helpers.
+ */
+export const GIT_SAFETY: readonly string[] = [
+  '--no-pager',
+  ...['core.fsmonitor=false', 'core.hooksPath=/dev/null', 'diff.external=']
+    .concat(['protocol.ext.allow=never', 'gc.auto=0', 'maintenance.auto=false'])
+    .flatMap((setting) => ['-c', setting]),
+];
+
+/**
+ * A fetch from origin: no tags, no submodules, and the standard upload-pack, set here because for
+ * remote.origin.uploadpack (the program a local or ssh fetch runs) the first setting found wins, not the last.
+ */
+const FETCH = ['fetch', '--quiet', '--no-tags', '--no-recurse-submodules', '--upload-pack=git-upload-pack'];
+
 export function gitIn(workspace: string): RunGit {
   return (args) =>
     new Promise((resolve, reject) => {
       execFile(
         'git',
-        args,
+        [...GIT_SAFETY, ...args],
         // Names are read from output only, as NUL-separated bytes; 100,000 paths fit well within this buffer.
         {
           cwd: workspace,
@@ -82,7 +103,7 @@ async function mergeOf(
     const merge = await ensureCommit(mergeCommit, git);
     let second = await resolve(`${merge}^2`, git);
     if (second === undefined && (await isShallow(git))) {
-      await git(['fetch', '--quiet', '--no-tags', '--depth=2', '--end-of-options', 'origin', merge]);
+      await git([...FETCH, '--depth=2', '--end-of-options', 'origin', merge]);
       second = await resolve(`${merge}^2`, git);
     }
     const firstParent = await resolve(`${merge}^1`, git);
@@ -107,7 +128,7 @@ async function ensureCommit(ref: string, git: RunGit): Promise<string> {
   if (present !== undefined) return present;
   // Depth 1 only where the checkout is shallow already: a complete clone must stay complete for later steps.
   const depth = (await isShallow(git)) ? ['--depth=1'] : [];
-  await git(['fetch', '--quiet', '--no-tags', ...depth, '--end-of-options', 'origin', ref]);
+  await git([...FETCH, ...depth, '--end-of-options', 'origin', ref]);
   // A name fetched this way is not stored under its ref: FETCH_HEAD holds it.
   return (await resolve(ref, git)) ?? (await git(['rev-parse', '--verify', 'FETCH_HEAD^{commit}'])).trim();
 }
@@ -116,7 +137,7 @@ async function parentOf(head: string, git: RunGit): Promise<string> {
   const parent = await resolve(`${head}^`, git);
   if (parent !== undefined) return parent;
   if (!(await isShallow(git))) return EMPTY_TREE; // a root commit: everything in it is new
-  await git(['fetch', '--quiet', '--no-tags', '--depth=2', '--end-of-options', 'origin', head]);
+  await git([...FETCH, '--depth=2', '--end-of-options', 'origin', head]);
   return (await resolve(`${head}^`, git)) ?? EMPTY_TREE;
 }
 
@@ -124,13 +145,18 @@ async function isShallow(git: RunGit): Promise<boolean> {
   return (await git(['rev-parse', '--is-shallow-repository'])).trim() === 'true';
 }
 
+// Variables that name a program for git to run, as the settings of GIT_SAFETY do.
+const PROGRAM_VARIABLES: ReadonlySet<string> = new Set(['GIT_EXTERNAL_DIFF', 'GIT_PAGER', 'PAGER']);
+
 /**
  * The environment git and what it starts (remote helpers, credential helpers, hooks) run in: without the inputs
  * and the command's variables, which hold the Root key and the GitHub token.
  */
 function gitEnvironment(): NodeJS.ProcessEnv {
   const env = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !/^(INPUT_|IMAGE_CACHE_)/i.test(name)),
+    Object.entries(process.env).filter(
+      ([name]) => !/^(INPUT_|IMAGE_CACHE_)/i.test(name) && !PROGRAM_VARIABLES.has(name.toUpperCase()),
+    ),
   );
   return { ...env, GIT_TERMINAL_PROMPT: '0' };
 }

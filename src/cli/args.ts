@@ -1,6 +1,7 @@
 import { ACTION_INPUTS } from '../action-contract.ts';
 import { InputError, quote, throwInput } from '../inputs.ts';
-import { withListFiles } from '../list-files.ts';
+import { MAX_LIST_BYTES, withListFiles } from '../list-files.ts';
+import { UnreadableFile, type ReadRule } from '../regular-file.ts';
 import { INPUT_NAMES, type InputName, type RawInputs } from '../settings.ts';
 
 /** What the command line asks for, before the inputs are validated as the action validates them. */
@@ -79,7 +80,8 @@ export function envName(input: InputName): string {
 
 export interface Sources {
   readonly env: NodeJS.ProcessEnv;
-  readonly readFile: (path: string) => string;
+  /** Reads a regular file by the rule (regular-file.ts), relative to the current folder. */
+  readonly readFile: (path: string, rule: ReadRule) => string;
   readonly stdin: () => string;
 }
 
@@ -100,8 +102,10 @@ export function rawInputs(commandLine: CommandLine, sources: Sources): RawInputs
     raw['api-key'] = readKeyFile(commandLine.apiKeyFile, sources);
   }
   if (commandLine.filesFromStdin) raw.files = filesFromStdin(sources.stdin(), commandLine.nulSeparated);
-  // `-` for standard input, as with --files -.
-  return withListFiles(raw, (path) => (path === '-' ? sources.stdin() : sources.readFile(path)));
+  // `-` for standard input, as with --files -. A file only from the current folder, as the action reads only from
+  // the workspace: a checkout may hold a link to anything on the machine.
+  const listRule: ReadRule = { maxBytes: MAX_LIST_BYTES, inside: { folder: '.', name: 'current folder' } };
+  return withListFiles(raw, (path) => (path === '-' ? sources.stdin() : sources.readFile(path, listRule)));
 }
 
 /** action.yml's default; an expression such as `${{ github.token }}` means nothing outside a workflow. */
@@ -111,10 +115,24 @@ function defaultOf(name: InputName, env: NodeJS.ProcessEnv): string {
   return fallback.includes('${{') ? '' : fallback;
 }
 
+/** A key is a few dozen characters: a file of more is not a key file. */
+export const MAX_KEY_FILE_BYTES = 64 * 1024;
+
+/**
+ * The key file may lie anywhere (a secrets folder, a mounted secret, which is a link), but it must be a regular
+ * file, small, and opened without waiting: a FIFO or a device given by mistake, or committed where the path points,
+ * fails at once. Its content is never shown. A key from a program goes in IMAGE_CACHE_API_KEY instead.
+ */
 function readKeyFile(path: string, sources: Sources): string {
   try {
-    return sources.readFile(path).trim();
+    return sources.readFile(path, { maxBytes: MAX_KEY_FILE_BYTES }).trim();
   } catch (error) {
+    if (error instanceof UnreadableFile) {
+      return throwInput(
+        `--api-key-file: ${quote(path)} ${error.what}; give a regular file that holds the key alone, or pass ` +
+          'the key in IMAGE_CACHE_API_KEY (e.g. IMAGE_CACHE_API_KEY="$(your-secret-tool read key)").',
+      );
+    }
     const reason = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';
     return throwInput(`--api-key-file: cannot read ${quote(path)} (${reason}).`);
   }

@@ -90,6 +90,45 @@ describe('assetRefProblem', () => {
   });
 });
 
+describe('asset URLs with credentials', () => {
+  it.each([
+    [
+      'user:password@',
+      'https://user:hunter2-secret@www.example.com/a.png',
+      'https://***@www.example.com/a.png',
+    ],
+    ['a user alone', 'https://hunter2-secret@www.example.com/a.png', 'https://***@www.example.com/a.png'],
+    ['a token', 'https://x-access-token:hunter2-secret@github.com', 'https://***@github.com'],
+    [
+      'an unparseable URL',
+      'https://user:hunter2 secret@www.example.com/a.png',
+      'https://***@www.example.com/a.png',
+    ],
+    [
+      'an @ in the password',
+      'http://u:hunter2@secret@www.example.com/a.png',
+      'http://***@www.example.com/a.png',
+    ],
+  ])('are refused (%s), the URL shown with its credentials replaced', (_, entry, shown) => {
+    const problem = assetRefProblem(entry);
+    expect(problem).toBe(
+      `holds a user name or password (${shown}): give the image's URL as a browser requests it, without them`,
+    );
+    expect(problem).not.toContain('hunter2');
+  });
+
+  it('are listed as invalid under the URL with its credentials replaced, never as written', () => {
+    const parsed = parseAssetList('https://user:hunter2-secret@www.example.com/a.png');
+    expect(parsed.refs).toEqual([]);
+    expect(parsed.invalid.map((entry) => entry.value)).toEqual(['https://***@www.example.com/a.png']);
+    expect(JSON.stringify(parsed)).not.toContain('hunter2');
+  });
+
+  it('an @ in the path or the query is no credential', () => {
+    expect(assetRefProblem('https://www.example.com/@user/a.png?by=me@example.com')).toBeUndefined();
+  });
+});
+
 describe('parseAssetList', () => {
   it('keeps the first occurrence of each reference, in input order', () => {
     const a = 'https://www.example.com/a.jpg';

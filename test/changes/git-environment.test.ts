@@ -11,6 +11,8 @@ describe('the processes git starts', () => {
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
     delete process.env['INPUT_API-KEY'];
     delete process.env.IMAGE_CACHE_API_KEY;
+    delete process.env.GIT_EXTERNAL_DIFF;
+    delete process.env.GIT_PAGER;
   });
 
   it('never inherit the key from the inputs or the command variables', async () => {
@@ -24,5 +26,16 @@ describe('the processes git starts', () => {
     expect(environment).toContain('GIT_TERMINAL_PROMPT=0');
     expect(environment).not.toContain('key-from-the-action-input');
     expect(environment).not.toContain('key-from-the-command-variable');
+  });
+
+  it('never inherit a pager or an external diff named in the environment', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'git-env-'));
+    dirs.push(dir);
+    git(dir, ['init', '--quiet']);
+    process.env.GIT_EXTERNAL_DIFF = '/bin/false-external-diff';
+    process.env.GIT_PAGER = '/bin/false-pager';
+    const environment = await gitIn(dir)(['-c', 'alias.show-env=!env', 'show-env']);
+    expect(environment).not.toContain('false-external-diff');
+    expect(environment).not.toContain('false-pager');
   });
 });

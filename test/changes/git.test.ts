@@ -3,6 +3,8 @@
  * it, full and shallow (depth 1 over file://, as actions/checkout makes them). In-process through
  * detectChangedFiles, then end to end through the spawned action.
  */
+import { chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useEmulator } from '../support/emulator.ts';
 import { detectChangedFiles, type ChangedFiles } from '../../src/changes/detect.ts';
@@ -326,6 +328,16 @@ describe('end to end: the spawned action detects, maps and invalidates', () => {
     expect(result.stdout).toContain('a deleted branch changes no files');
   });
 
+  it("runs none of the programs the checkout's git config names, while it fetches the base of a shallow clone", async () => {
+    const clone = origin.clone({ depth: 1 });
+    const ran = hostileConfig(clone);
+    const result = await run(clone.dir, 'push', pushPayload(c.root, c.c2), c.c2);
+    expect(result.exitCode).toBe(0);
+    expect(clone.has(c.root)).toBe(true); // it did fetch
+    expect(emulator().invalidated.assets).toHaveLength(5);
+    expect(ran()).toEqual([]);
+  });
+
   it('a pull request in a depth-1 checkout of its branch invalidates the image it added', async () => {
     const clone = origin.clone({ depth: 1, branch: 'pr' });
     const result = await run(clone.dir, 'pull_request', pullRequestPayload(c.c2, c.p1, 12), c.p1);
@@ -336,3 +348,41 @@ describe('end to end: the spawned action detects, maps and invalidates', () => {
     );
   });
 });
+
+/**
+ * A checkout whose .git/config names a program for everything git may run on its own: the file system monitor,
+ * hooks, the pager, an external diff, the upload-pack of a local fetch. Each program, if run, leaves a file named
+ * after its setting; the returned function lists those files.
+ */
+function hostileConfig(clone: GitRepo): () => string[] {
+  const marks = join(clone.dir, '..', `${clone.dir.split('/').at(-1) ?? 'clone'}-ran`);
+  mkdirSync(marks, { recursive: true });
+  const program = (name: string, then = ''): string => {
+    const file = join(marks, '..', `${name}-${Math.random().toString(36).slice(2)}.sh`);
+    writeFileSync(file, `#!/bin/sh\necho "$@" > '${join(marks, name)}'\n${then}`);
+    chmodSync(file, 0o755);
+    return file;
+  };
+  const hooks = join(marks, '..', `hooks-${Math.random().toString(36).slice(2)}`);
+  mkdirSync(hooks, { recursive: true });
+  for (const hook of [
+    'reference-transaction',
+    'post-checkout',
+    'post-merge',
+    'pre-auto-gc',
+    'post-index-change',
+  ]) {
+    writeFileSync(join(hooks, hook), `#!/bin/sh\necho "$@" > '${join(marks, `hook-${hook}`)}'\n`);
+    chmodSync(join(hooks, hook), 0o755);
+  }
+  clone.git('config', 'core.fsmonitor', program('core.fsmonitor'));
+  clone.git('config', 'core.hooksPath', hooks);
+  clone.git('config', 'core.pager', program('core.pager', 'cat\n'));
+  clone.git('config', 'diff.external', program('diff.external'));
+  clone.git(
+    'config',
+    'remote.origin.uploadpack',
+    program('remote.origin.uploadpack', 'exec git-upload-pack "$@"\n'),
+  );
+  return () => (existsSync(marks) ? readdirSync(marks).sort() : []);
+}

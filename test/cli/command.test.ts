@@ -1,5 +1,15 @@
 /** The built command (lib/cli/index.js, what the npm package's bin runs), spawned as a user or a CI script runs it, against the emulator. */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import {
+  closeSync,
+  constants,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -256,6 +266,64 @@ describe('the API key', () => {
     });
     expect(run.exitCode).toBe(2);
     expect(run.stderr).toContain(`--api-key-file: cannot read ${JSON.stringify(missing)} (ENOENT).`);
+  });
+});
+
+describe('--api-key-file: a regular file, small, opened without waiting, never shown', () => {
+  const env = (): Record<string, string> => ({
+    IMAGE_CACHE_BASE_URL: emulator.url,
+    IMAGE_CACHE_SERVICE_KEY: 'svc',
+  });
+
+  it('is read through a symbolic link, as a mounted secret is one', async () => {
+    const file = join(temp, 'mounted-key');
+    writeFileSync(file, `${ROOT_KEY}\n`, { mode: 0o600 });
+    symlinkSync(file, join(temp, 'key-link'));
+    const run = await runCommand(['--assets', A, '--api-key-file', join(temp, 'key-link')], { env: env() });
+    expect(run.exitCode).toBe(0);
+    expect(emulator.requests[0]?.headers.authorization).toBe(`Bearer ${ROOT_KEY}`);
+  });
+
+  it('a FIFO is refused at once (exit 2), pointing to IMAGE_CACHE_API_KEY', async () => {
+    const fifo = join(temp, 'key.fifo');
+    execFileSync('mkfifo', [fifo]);
+    try {
+      const run = await runCommand(['--assets', A, '--api-key-file', fifo], { env: env() });
+      expect(run.exitCode).toBe(2);
+      expect(run.stderr).toContain(
+        `--api-key-file: ${JSON.stringify(fifo)} is a FIFO (a named pipe), not a regular file;`,
+      );
+      expect(run.stderr).toContain('IMAGE_CACHE_API_KEY');
+      expect(emulator.requests).toEqual([]);
+    } finally {
+      // Releases a reader that would wait for a writer, so that no run outlives the test.
+      try {
+        closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK));
+      } catch {
+        // No reader.
+      }
+    }
+  }, 20_000);
+
+  it('a link to /dev/zero is refused (exit 2)', async () => {
+    symlinkSync('/dev/zero', join(temp, 'zero-key'));
+    const run = await runShell(`ulimit -d 1048576 && CLI --assets ${A} --api-key-file zero-key`, {
+      env: env(),
+      cwd: temp,
+    });
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain('--api-key-file: "zero-key" is a device, not a regular file;');
+  });
+
+  it('a file over 64 KiB is refused without a word of its content', async () => {
+    const file = join(temp, 'not-a-key');
+    writeFileSync(file, 'secret-looking-line\n'.repeat(4000));
+    const run = await runCommand(['--assets', A, '--api-key-file', file], { env: env() });
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain(
+      `--api-key-file: ${JSON.stringify(file)} is larger than the 64 KiB it may hold;`,
+    );
+    expect(run.stderr + run.stdout).not.toContain('secret-looking-line');
   });
 });
 

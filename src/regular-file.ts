@@ -1,0 +1,98 @@
+/**
+ * Reading a file that a workflow names (a list file, a key file) when the file itself may come from a pull request:
+ * a committed symbolic link can point anywhere on the runner (a file of credentials, /dev/zero), and a FIFO or a
+ * device never ends. Only a regular file is read, never more than a cap, and opening never waits.
+ */
+import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, type Stats } from 'node:fs';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+
+/** A file refused for what it is; `what` completes a sentence about its path, and never holds its content. */
+export class UnreadableFile extends Error {
+  override readonly name = 'UnreadableFile';
+  readonly what: string;
+
+  constructor(what: string) {
+    super(what);
+    this.what = what;
+  }
+}
+
+export interface ReadRule {
+  /** More than this is refused, read no further than one byte past it. */
+  readonly maxBytes: number;
+  /** The folder the file must lie in once every link is resolved, and how a message calls it. */
+  readonly inside?: { readonly folder: string; readonly name: string };
+}
+
+// Non-blocking, so that opening a FIFO returns at once (Windows has no such flag, nor FIFOs to fear); never a
+// controlling terminal; never the last link of a path already resolved, so that one swapped in meanwhile fails.
+const unix: Partial<Record<'O_NONBLOCK' | 'O_NOCTTY' | 'O_NOFOLLOW', number>> = constants;
+const OPEN_FLAGS =
+  constants.O_RDONLY | (unix.O_NONBLOCK ?? 0) | (unix.O_NOCTTY ?? 0) | (unix.O_NOFOLLOW ?? 0);
+
+/**
+ * The text (UTF-8) of the regular file at `path` (relative to the current folder), once its links are resolved.
+ * Throws UnreadableFile for anything else, or the system's error (ENOENT, EACCES) when it cannot be opened.
+ */
+export function readRegularFile(path: string, rule: ReadRule): string {
+  const real = realPathWithin(path, rule.inside);
+  const fd = openSync(real, OPEN_FLAGS);
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) throw new UnreadableFile(`is ${kindOf(stats)}, not a regular file`);
+    if (stats.size > rule.maxBytes) throw new UnreadableFile(tooLarge(rule.maxBytes));
+    return readAtMost(fd, stats.size, rule.maxBytes).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function realPathWithin(path: string, inside: ReadRule['inside']): string {
+  if (inside === undefined) return realpathSync(path);
+  const given = resolve(inside.folder, path);
+  const folder = realpathSync(inside.folder);
+  // The folder may be named through a link of its own (/tmp on macOS): a path under either name is in it.
+  if (!isWithin(resolve(inside.folder), given) && !isWithin(folder, given))
+    throw new UnreadableFile(`is outside the ${inside.name}`);
+  const real = realpathSync(given);
+  if (!isWithin(folder, real))
+    throw new UnreadableFile(`is a symbolic link that leads outside the ${inside.name}`);
+  return real;
+}
+
+function isWithin(folder: string, path: string): boolean {
+  const rest = relative(folder, path);
+  return rest !== '..' && !rest.startsWith(`..${sep}`) && !isAbsolute(rest);
+}
+
+function kindOf(stats: Stats): string {
+  if (stats.isDirectory()) return 'a folder';
+  if (stats.isFIFO()) return 'a FIFO (a named pipe)';
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device';
+  if (stats.isSocket()) return 'a socket';
+  return 'not a file';
+}
+
+function tooLarge(maxBytes: number): string {
+  return `is larger than the ${sizeOf(maxBytes)} it may hold`;
+}
+
+function sizeOf(bytes: number): string {
+  return bytes >= 2 ** 20 ? `${bytes / 2 ** 20} MiB` : `${bytes / 2 ** 10} KiB`;
+}
+
+/** At most `maxBytes`: a file that grows past it while read is refused, never read on. */
+function readAtMost(fd: number, size: number, maxBytes: number): Buffer {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    const room = maxBytes + 1 - total;
+    const chunk = Buffer.allocUnsafe(Math.min(room, Math.max(size + 1 - total, 64 * 1024)));
+    const read = readSync(fd, chunk, 0, chunk.length, null);
+    if (read === 0) break;
+    chunks.push(chunk.subarray(0, read));
+    total += read;
+    if (total > maxBytes) throw new UnreadableFile(tooLarge(maxBytes));
+  }
+  return Buffer.concat(chunks, total);
+}
