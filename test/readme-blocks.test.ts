@@ -115,7 +115,7 @@ describe('the checks of the README code blocks find what is wrong', () => {
         "# .gitlab-ci.yml\njob:\n  script:\n    - npx --yes image-cache-invalidate --urlmap 'a => b'\n",
       ),
     ).toEqual([
-      'job: image-cache-invalidate --urlmap a => b: "--urlmap" is not a flag of this command; see --help.',
+      'job: image-cache-invalidate --urlmap a => b: "--urlmap" is not a flag of this command; did you mean --url-map?',
     ]);
   });
 
