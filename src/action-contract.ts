@@ -139,6 +139,7 @@ export const ACTION_OUTPUTS = [
   'failed-file',
   'requests',
   'report-path',
+  'summary-file',
 ] as const;
 
 export type OutputName = (typeof ACTION_OUTPUTS)[number];

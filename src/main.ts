@@ -28,7 +28,7 @@ import {
   type Report,
   type RunFailure,
 } from './run/report.ts';
-import { failureMarkdown, summaryMarkdown } from './run/summary.ts';
+import { COMMENT_LIMIT_BYTES, failureMarkdown, summaryMarkdown, withinSummaryLimit } from './run/summary.ts';
 import { INPUT_NAMES, InputError, parseSettings, type RawInputs } from './settings.ts';
 import { plural } from './wording.ts';
 
@@ -122,6 +122,7 @@ async function publish(run: Report | RunFailure, redact: Redact, log?: Log): Pro
     report: `${base}.json`,
     invalidated: `${base}-invalidated.json`,
     failed: `${base}-failed.json`,
+    summary: `${base}-summary.md`,
   };
   const text =
     'plan' in shown
@@ -131,14 +132,18 @@ async function publish(run: Report | RunFailure, redact: Redact, log?: Log): Pro
   const lists = assetLists(report);
   await writeJsonArray(files.invalidated, lists.invalidated, redact);
   await writeJsonArray(files.failed, lists.failed, redact);
+  const markdown = 'plan' in shown ? summaryMarkdown(shown) : failureMarkdown(shown);
+  await writeSummaryFile(files.summary, markdown, redact);
   for (const [name, value] of Object.entries(outputsOf(report, files))) {
     core.setOutput(name, redact(value));
     if (value.startsWith(LIST_CUT)) log?.warning(`${name}: ${value.slice(LIST_CUT.length).trim()}.`);
   }
-  if (process.env.GITHUB_STEP_SUMMARY) {
-    const markdown = 'plan' in shown ? summaryMarkdown(shown) : failureMarkdown(shown);
-    await core.summary.addRaw(redact(markdown)).write();
-  }
+  if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(redact(markdown)).write();
+}
+
+/** `summary-file`: the summary for a pull-request comment, within what a comment holds. */
+function writeSummaryFile(path: string, markdown: string, redact: Redact): Promise<void> {
+  return writePieces(path, [redact(withinSummaryLimit(markdown, COMMENT_LIMIT_BYTES))]);
 }
 
 /** A JSON array, written in pieces: a million references never become one string. */

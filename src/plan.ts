@@ -1,7 +1,7 @@
 import { toBatches } from './assets/batches.ts';
 import type { AssetRef } from './assets/refs.ts';
 import type { ApiCall } from './api/client.ts';
-import type { ChangedFiles } from './changes/detect.ts';
+import type { ChangedFiles, FileChange } from './changes/detect.ts';
 import { selectPaths } from './changes/select.ts';
 import { mapToUrl, type UrlMapRule } from './changes/url-map.ts';
 import type { ChangesRequest, Scope, Settings, Target } from './settings.ts';
@@ -21,7 +21,26 @@ export interface Plan {
   readonly files?: FilesPlan;
   /** For each asset URL that url-map made from a changed file, that file's path in the repository. */
   readonly fileOf?: ReadonlyMap<AssetRef, string>;
+  /** What a preview shows of the changed files, when the target asked for them. */
+  readonly preview?: FilesPreview;
 }
+
+/** A changed file, with what happened to it when its source tells (git and the GitHub API do; `files` does not). */
+export interface ChangedFile {
+  readonly path: string;
+  readonly change?: FileChange;
+}
+
+/** The rows a preview can show, at most PREVIEW_ROWS of each: the rest are counted by FilesPlan. */
+export interface FilesPreview {
+  /** The first images that url-map made from changed files, each once, with its file. */
+  readonly images: readonly (ChangedFile & { readonly url: AssetRef })[];
+  /** The first changed files that `paths` did not select. */
+  readonly leftOut: readonly ChangedFile[];
+}
+
+/** Rows of each kind a preview keeps: a pull-request comment holds at most 65,536 characters. */
+export const PREVIEW_ROWS = 100;
 
 /** How changed files became asset URLs. */
 export interface FilesPlan {
@@ -66,6 +85,7 @@ export function planRun(
       : {}),
     ...(files === undefined ? {} : { files: files.plan }),
     ...(files?.fileOf === undefined ? {} : { fileOf: files.fileOf }),
+    ...(files === undefined ? {} : { preview: files.preview }),
   };
 }
 
@@ -105,22 +125,39 @@ function planFiles(
   request: ChangesRequest,
   changed: ChangedFiles,
   keepFiles: boolean,
-): { plan: FilesPlan; urls: AssetRef[]; fileOf?: Map<AssetRef, string> } {
+): { plan: FilesPlan; urls: AssetRef[]; fileOf?: Map<AssetRef, string>; preview: FilesPreview } {
   const selected = selectPaths(changed.files, request.patterns);
   const urls: AssetRef[] = [];
   const unmapped: string[] = [];
   const fileOf = keepFiles ? new Map<AssetRef, string>() : undefined;
+  const images = new Map<AssetRef, ChangedFile & { readonly url: AssetRef }>();
+  const leftOut: ChangedFile[] = [];
+  const withChange = (path: string, index: number): ChangedFile => {
+    const change = changed.changes?.[index];
+    return change === undefined ? { path } : { path, change };
+  };
+  // `selected` keeps the order of `files`: walking both at once finds each file's index, and those left out.
+  let index = 0;
   for (const path of selected) {
+    for (; index < changed.files.length && changed.files[index] !== path; index++) {
+      if (leftOut.length < PREVIEW_ROWS) leftOut.push(withChange(changed.files[index] ?? '', index));
+    }
     const url = mapToUrl(path, request.urlMap);
     if (url === undefined) unmapped.push(path);
     else {
       urls.push(url);
       if (fileOf?.has(url) === false) fileOf.set(url, path);
+      if (images.size < PREVIEW_ROWS && !images.has(url))
+        images.set(url, { url, ...withChange(path, index) });
     }
+    index++;
   }
+  for (; index < changed.files.length && leftOut.length < PREVIEW_ROWS; index++)
+    leftOut.push(withChange(changed.files[index] ?? '', index));
   return {
     urls,
     ...(fileOf === undefined ? {} : { fileOf }),
+    preview: { images: [...images.values()], leftOut },
     plan: {
       source: changed.source,
       found: changed.files.length,

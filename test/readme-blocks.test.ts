@@ -4,7 +4,10 @@
  * package.json's scripts. The TypeScript blocks are type-checked against the package as a user installs it, in the
  * project of test/library/package.test.ts.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ROOT } from './support/command.ts';
 import {
   codeBlocks,
   gitLabProblems,
@@ -111,18 +114,28 @@ describe('the checks of the README code blocks find what is wrong', () => {
   it('a GitLab job without a script, or with a bad command', () => {
     expect(gitLabProblems('# .gitlab-ci.yml\njob:\n  image: node:24\n')).toEqual(['job: no script']);
     expect(
-      gitLabProblems(
-        "# .gitlab-ci.yml\njob:\n  script:\n    - npx --yes image-cache-invalidate --urlmap 'a => b'\n",
-      ),
+      gitLabProblems("# .gitlab-ci.yml\njob:\n  script:\n    - image-cache-invalidate --urlmap 'a => b'\n"),
     ).toEqual([
-      'job: image-cache-invalidate --urlmap a => b: "--urlmap" is not a flag of this command; see --help.',
+      'job: image-cache-invalidate --urlmap a => b: "--urlmap" is not a flag of this command; did you mean --url-map?',
     ]);
   });
 
   it('a flag the command does not have, in a shell block or a run: step', () => {
     expect(shellProblems('image-cache-invalidate --scope all --dryrun')).toHaveLength(1);
-    expect(shellProblems('npx image-cache-invalidate --api-key k')).toHaveLength(1);
-    expect(workflowProblems('- run: npx --yes image-cache-invalidate --no-such-flag\n')).toHaveLength(1);
+    expect(shellProblems('image-cache-invalidate --api-key k')).toHaveLength(1);
+    expect(workflowProblems('- run: image-cache-invalidate --no-such-flag\n')).toHaveLength(1);
+  });
+
+  it('npx running the command without a version, or at another version than package.json', () => {
+    const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(shellProblems(`npx --yes image-cache-invalidate --dry-run`)).toEqual([
+      `image-cache-invalidate --dry-run: npx runs whatever version is newest: pin image-cache-invalidate@${version}`,
+    ]);
+    expect(shellProblems(`npx image-cache-invalidate@0.0.1 --dry-run`)).toEqual([
+      `image-cache-invalidate@0.0.1 --dry-run: pinned at 0.0.1, but package.json is at ${version}`,
+    ]);
+    expect(shellProblems(`npx --yes image-cache-invalidate@${version} --dry-run`)).toEqual([]);
+    expect(shellProblems(`image-cache-invalidate --dry-run`)).toEqual([]); // installed: its version is the user's
   });
 
   it('a flag without its value, or -0 without --files -', () => {

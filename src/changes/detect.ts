@@ -5,9 +5,20 @@ import { short } from './github-api.ts';
 import { gitChangedFiles, type RunGit } from './git.ts';
 import { isDeletion, type CommitRange } from './range.ts';
 
+/** What happened to a changed file, as git and the GitHub API tell it. */
+export interface FileChange {
+  readonly status: 'added' | 'modified' | 'deleted' | 'renamed';
+  /** A renamed file's path before the rename, on the entry of its new path. */
+  readonly from?: string;
+  /** A renamed file's path after the rename, on the entry of its old path (whose image is gone). */
+  readonly to?: string;
+}
+
 /** The changed paths of a run, and where they came from. */
 export interface ChangedFiles {
   readonly files: string[];
+  /** What happened to each file, at the same index as `files`, when the source tells it (git, the GitHub API). */
+  readonly changes?: readonly FileChange[];
   /** For the summary and the report: `git diff abc1234 def5678 (push)`, `the files input`… */
   readonly source: string;
   readonly truncated?: string;
@@ -27,13 +38,18 @@ export async function detectChangedFiles(
   try {
     const diff = await gitChangedFiles(range, git);
     const origin = diff.merge === true ? `${range.origin}, its test merge` : range.origin;
-    return { files: diff.files, source: `git diff ${short(diff.base)} ${short(diff.head)} (${origin})` };
+    return {
+      files: diff.files,
+      changes: diff.changes,
+      source: `git diff ${short(diff.base)} ${short(diff.head)} (${origin})`,
+    };
   } catch (error) {
     gitProblem = error instanceof Error ? error.message : String(error);
   }
   const api = await withoutGit(ci, range, since, gitProblem);
   return {
     files: api.files,
+    ...(api.changes === undefined ? {} : { changes: api.changes }),
     source: `${api.description} (${range.origin})`,
     fallbackReason: gitProblem,
     ...(api.truncated === undefined ? {} : { truncated: api.truncated }),

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import type { FileChange } from './detect.ts';
 import { PARENT, type CommitRange } from './range.ts';
 
 /** Runs git with these arguments in the workspace and resolves with its standard output. Never a shell. */
@@ -55,6 +56,8 @@ export interface GitDiff {
   readonly head: string;
   /** Added, modified and deleted paths; a rename is its old path and its new path. */
   readonly files: string[];
+  /** What happened to each of `files`, at the same index. */
+  readonly changes: FileChange[];
   /** Whether base..head is a pull request's test merge against its first parent. */
   readonly merge?: boolean;
 }
@@ -73,9 +76,11 @@ export async function gitChangedFiles(range: CommitRange, git: RunGit): Promise<
     (range.base === PARENT ? await parentOf(head, git) : await ensureCommit(range.base, git));
   const output = await git([
     'diff',
-    '--name-only',
+    '--name-status',
     '-z',
-    '--no-renames',
+    // Renames are found (a renamed file is its old path and its new path all the same), so that the preview can
+    // say which file a new name came from.
+    '-M',
     '--no-ext-diff',
     '--no-textconv',
     base,
@@ -85,9 +90,47 @@ export async function gitChangedFiles(range: CommitRange, git: RunGit): Promise<
   return {
     base,
     head,
-    files: output.split('\0').filter((path) => path !== ''),
+    ...parseNameStatus(output),
     ...(merged === undefined ? {} : { merge: true }),
   };
+}
+
+/**
+ * `git diff --name-status -z` output: a status (`A`, `M`, `D`, `T`, `R100`, `C75`…) then its path, or for a rename
+ * or copy its old path and its new path, each NUL-terminated.
+ */
+export function parseNameStatus(output: string): { files: string[]; changes: FileChange[] } {
+  const fields = output.split('\0');
+  const files: string[] = [];
+  const changes: FileChange[] = [];
+  for (let i = 0; i < fields.length; i++) {
+    const status = fields[i] ?? '';
+    if (status === '') continue;
+    const path = fields[++i] ?? '';
+    if (status.startsWith('R')) {
+      const to = fields[++i] ?? '';
+      files.push(path, to);
+      changes.push({ status: 'renamed', to }, { status: 'renamed', from: path });
+    } else {
+      // A copy (C) leaves its source as it was: only the new path changed.
+      const target = status.startsWith('C') ? (fields[++i] ?? '') : path;
+      files.push(target);
+      changes.push({ status: statusOf(status) });
+    }
+  }
+  return { files, changes };
+}
+
+function statusOf(status: string): FileChange['status'] {
+  switch (status[0]) {
+    case 'A':
+    case 'C':
+      return 'added';
+    case 'D':
+      return 'deleted';
+    default: // M, T (a type change), U, X
+      return 'modified';
+  }
 }
 
 /**

@@ -1,9 +1,12 @@
 import { count } from '../format.ts';
 import type { GithubContext } from './ci/github.ts';
+import type { FileChange } from './detect.ts';
 import { PARENT, type CommitRange } from './range.ts';
 
 export interface ApiChanges {
   readonly files: string[];
+  /** What happened to each of `files`, at the same index, when the API tells it. */
+  readonly changes?: readonly FileChange[];
   /** Set when the API's cap may have cut the list short. */
   readonly truncated?: string;
   readonly description: string;
@@ -12,6 +15,8 @@ export interface ApiChanges {
 interface FileEntry {
   readonly filename: string;
   readonly previous_filename?: string;
+  /** added, removed, modified, renamed, copied, changed or unchanged. */
+  readonly status?: string;
 }
 
 // The REST API lists at most 3,000 files of a pull request or a commit, and 300 of a comparison.
@@ -65,13 +70,20 @@ export async function apiChangedFiles(range: CommitRange, context: GithubContext
 }
 
 function changes(entries: readonly FileEntry[], cap: number, description: string): ApiChanges {
-  const files = new Set<string>();
+  const files = new Map<string, FileChange>();
   for (const entry of entries) {
-    if (entry.previous_filename !== undefined) files.add(entry.previous_filename);
-    files.add(entry.filename);
+    const from = entry.previous_filename;
+    if (from !== undefined) files.set(from, { status: 'renamed', to: entry.filename });
+    files.set(
+      entry.filename,
+      from !== undefined && entry.status === 'renamed'
+        ? { status: 'renamed', from }
+        : apiStatus(entry.status),
+    );
   }
   return {
-    files: [...files],
+    files: [...files.keys()],
+    changes: [...files.values()],
     description,
     ...(entries.length >= cap
       ? {
@@ -79,6 +91,18 @@ function changes(entries: readonly FileEntry[], cap: number, description: string
         }
       : {}),
   };
+}
+
+function apiStatus(status: string | undefined): FileChange {
+  switch (status) {
+    case 'added':
+    case 'copied':
+      return { status: 'added' };
+    case 'removed':
+      return { status: 'deleted' };
+    default: // modified, changed, unchanged
+      return { status: 'modified' };
+  }
 }
 
 export function short(sha: string): string {

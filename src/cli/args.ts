@@ -8,6 +8,7 @@ import { INPUT_NAMES, type InputName, type RawInputs } from '../settings.ts';
 export interface CommandLine {
   readonly inputs: Partial<Record<InputName, string>>;
   readonly apiKeyFile?: string;
+  readonly githubTokenFile?: string;
   /** `--files -`: the paths come from standard input. */
   readonly filesFromStdin: boolean;
   /** `-0`: standard input holds NUL-separated paths. */
@@ -25,6 +26,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
   const inputs: Partial<Record<InputName, string>> = {};
   const flags = { json: false, verbose: false, help: false, version: false, nulSeparated: false };
   let apiKeyFile: string | undefined;
+  let githubTokenFile: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     const [flag, inline] = splitFlag(arg);
@@ -35,10 +37,16 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
     else if (flag === '--verbose') flags.verbose = true;
     else if (flag === '-0') flags.nulSeparated = true;
     else if (flag === '--api-key-file') apiKeyFile = value();
+    else if (flag === '--github-token-file') githubTokenFile = value();
     else if (flag === '--api-key') {
       throwInput(
         '--api-key: the key is not accepted as a flag, since process lists show flags to every user of the machine; ' +
           'set IMAGE_CACHE_API_KEY, or put it in a file and pass --api-key-file <path>.',
+      );
+    } else if (flag === '--github-token') {
+      throwInput(
+        '--github-token: the token is not accepted as a flag, since process lists show flags to every user of the ' +
+          'machine; set GITHUB_TOKEN, or put it in a file and pass --github-token-file <path>.',
       );
     } else if (flag.startsWith('--no-') && BOOLEAN_INPUTS.has(flag.slice(5) as InputName)) {
       inputs[flag.slice(5) as InputName] = 'false';
@@ -47,7 +55,10 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
       inputs[name] = BOOLEAN_INPUTS.has(name) && inline === undefined ? 'true' : value();
     } else {
       // The flag alone, never its value: `--apikey=<the key>` must not be printed back.
-      throwInput(`${quote(flag)} is not a flag of this command; see --help.`);
+      const meant = nearestFlag(flag);
+      throwInput(
+        `${quote(flag)} is not a flag of this command; ${meant === undefined ? 'see --help.' : `did you mean ${meant}?`}`,
+      );
     }
   }
   if (flags.nulSeparated && inputs.files !== '-')
@@ -57,6 +68,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
   return {
     inputs,
     ...(apiKeyFile === undefined ? {} : { apiKeyFile }),
+    ...(githubTokenFile === undefined ? {} : { githubTokenFile }),
     filesFromStdin: inputs.files === '-',
     ...flags,
   };
@@ -70,7 +82,48 @@ function splitFlag(arg: string): [string, string | undefined] {
 }
 
 function isInputName(name: string): boolean {
-  return (INPUT_NAMES as string[]).includes(name);
+  return FLAG_INPUTS.includes(name as InputName);
+}
+
+/** The inputs that are flags: the secrets come from the environment or a file, never from the command line. */
+export const FLAG_INPUTS: readonly InputName[] = INPUT_NAMES.filter(
+  (name) => name !== 'api-key' && name !== 'github-token',
+);
+
+/** Every flag the command knows, for guessing what a mistyped one meant. */
+const KNOWN_FLAGS: readonly string[] = [
+  ...FLAG_INPUTS.map((name) => `--${name}`),
+  ...[...BOOLEAN_INPUTS].map((name) => `--no-${name}`),
+  ...['--api-key-file', '--github-token-file', '--json', '--verbose', '--help', '--version'],
+];
+
+/** The known flag a mistyped one most likely meant: the same but for case, `_` or a letter or two; else none. */
+export function nearestFlag(typed: string): string | undefined {
+  const bare = (flag: string): string => flag.toLowerCase().replace(/_/g, '-');
+  const wanted = bare(typed);
+  if (!wanted.startsWith('--')) return undefined;
+  let best: { flag: string; distance: number } | undefined;
+  for (const flag of KNOWN_FLAGS) {
+    const distance = editDistance(wanted, flag);
+    if (best === undefined || distance < best.distance) best = { flag, distance };
+  }
+  // A letter or two wrong in a short flag, up to three in a long one: further than that is another word.
+  const allowed = wanted.length > 12 ? 3 : 2;
+  return best !== undefined && best.distance <= allowed ? best.flag : undefined;
+}
+
+/** Levenshtein distance: insertions, deletions and substitutions of one character each. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution));
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
 }
 
 /** `IMAGE_CACHE_URL_MAP` for `url-map`. */
@@ -90,7 +143,7 @@ export function rawInputs(commandLine: CommandLine, sources: Sources): RawInputs
   const raw = Object.fromEntries(
     INPUT_NAMES.map((name) => [
       name,
-      commandLine.inputs[name] ?? sources.env[envName(name)] ?? defaultOf(name, sources.env),
+      commandLine.inputs[name] ?? sources.env[envName(name)] ?? defaultOf(name),
     ]),
   ) as Record<InputName, string>;
   if (commandLine.apiKeyFile !== undefined) {
@@ -99,8 +152,9 @@ export function rawInputs(commandLine: CommandLine, sources: Sources): RawInputs
         'api-key: given twice, in IMAGE_CACHE_API_KEY and by --api-key-file; give it once.',
       );
     }
-    raw['api-key'] = readKeyFile(commandLine.apiKeyFile, sources);
+    raw['api-key'] = readSecretFile('--api-key-file', commandLine.apiKeyFile, sources);
   }
+  raw['github-token'] = githubToken(commandLine, sources);
   if (commandLine.filesFromStdin) raw.files = filesFromStdin(sources.stdin(), commandLine.nulSeparated);
   // `-` for standard input, as with --files -. A file only from the current folder, as the action reads only from
   // the workspace: a checkout may hold a link to anything on the machine.
@@ -108,33 +162,51 @@ export function rawInputs(commandLine: CommandLine, sources: Sources): RawInputs
   return withListFiles(raw, (path) => (path === '-' ? sources.stdin() : sources.readFile(path, listRule)));
 }
 
+/** GITHUB_TOKEN (or IMAGE_CACHE_GITHUB_TOKEN), or the file of --github-token-file; never a flag's value. */
+function githubToken(commandLine: CommandLine, sources: Sources): string {
+  const fromEnv = sources.env[envName('github-token')] ?? sources.env.GITHUB_TOKEN;
+  if (commandLine.githubTokenFile === undefined) return fromEnv ?? '';
+  if (fromEnv !== undefined && fromEnv !== '') {
+    throw new InputError(
+      'github-token: given twice, in GITHUB_TOKEN (or IMAGE_CACHE_GITHUB_TOKEN) and by --github-token-file; give it once.',
+    );
+  }
+  return readSecretFile('--github-token-file', commandLine.githubTokenFile, sources);
+}
+
 /** action.yml's default; an expression such as `${{ github.token }}` means nothing outside a workflow. */
-function defaultOf(name: InputName, env: NodeJS.ProcessEnv): string {
-  if (name === 'github-token') return env.GITHUB_TOKEN ?? '';
+function defaultOf(name: InputName): string {
   const fallback: string = ACTION_INPUTS[name].default;
   return fallback.includes('${{') ? '' : fallback;
 }
 
-/** A key is a few dozen characters: a file of more is not a key file. */
+/** A key or a token is a few dozen characters: a file of more is not a key file. */
 export const MAX_KEY_FILE_BYTES = 64 * 1024;
 
+/** Where each secret may come from instead of its file. */
+const SECRET_VARIABLE: Readonly<Record<string, string>> = {
+  '--api-key-file': 'IMAGE_CACHE_API_KEY',
+  '--github-token-file': 'GITHUB_TOKEN',
+};
+
 /**
- * The key file may lie anywhere (a secrets folder, a mounted secret, which is a link), but it must be a regular
+ * A secret's file may lie anywhere (a secrets folder, a mounted secret, which is a link), but it must be a regular
  * file, small, and opened without waiting: a FIFO or a device given by mistake, or committed where the path points,
- * fails at once. Its content is never shown. A key from a program goes in IMAGE_CACHE_API_KEY instead.
+ * fails at once. Its content is never shown. A secret from a program goes in its environment variable instead.
  */
-function readKeyFile(path: string, sources: Sources): string {
+function readSecretFile(flag: string, path: string, sources: Sources): string {
   try {
     return sources.readFile(path, { maxBytes: MAX_KEY_FILE_BYTES }).trim();
   } catch (error) {
     if (error instanceof UnreadableFile) {
+      const variable = SECRET_VARIABLE[flag] ?? 'its environment variable';
       return throwInput(
-        `--api-key-file: ${quote(path)} ${error.what}; give a regular file that holds the key alone, or pass ` +
-          'the key in IMAGE_CACHE_API_KEY (e.g. IMAGE_CACHE_API_KEY="$(your-secret-tool read key)").',
+        `${flag}: ${quote(path)} ${error.what}; give a regular file that holds the secret alone, or pass it in ` +
+          `${variable} (e.g. ${variable}="$(your-secret-tool read …)").`,
       );
     }
     const reason = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';
-    return throwInput(`--api-key-file: cannot read ${quote(path)} (${reason}).`);
+    return throwInput(`${flag}: cannot read ${quote(path)} (${reason}).`);
   }
 }
 

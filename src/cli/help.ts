@@ -1,40 +1,100 @@
 import { ACTION_INPUTS } from '../action-contract.ts';
-import { INPUT_NAMES } from '../settings.ts';
-import { BOOLEAN_INPUTS, envName } from './args.ts';
+import type { InputName } from '../settings.ts';
+import { BOOLEAN_INPUTS, envName, FLAG_INPUTS } from './args.ts';
+import { MAX_LISTED_URLS } from './text.ts';
 
-/** --help: every flag, from action.yml's inputs, and examples. */
+type FlagInput = Exclude<InputName, 'api-key' | 'github-token'>;
+
+/**
+ * Each flag in the command's own terms: flags, variables, standard output. The defaults still come from action.yml,
+ * so that the command and the action cannot disagree on them.
+ */
+const FLAG_WORDS: Record<FlagInput, string> = {
+  'base-url':
+    "The service's dashboard host alone, e.g. https://dashboard.example.com; the command adds\n" +
+    '/api/<service-key>/v2/cache. https, or plain http for a loopback host.',
+  'service-key': "The service's short name, the path segment in /api/<service-key>/v2/cache.",
+  scope:
+    'What to invalidate: assets (those of --assets or --files), domain (every image of --domain),\n' +
+    'all (every image of the account), or none (nothing, to get a --token alone).',
+  domain: 'With --scope domain, the domain whose images to invalidate, e.g. www.example.com.',
+  assets:
+    'Image URLs or 32-character asset hashes, separated by newlines, commas or spaces, or a JSON array.\n' +
+    'Sent at most 100 per call.',
+  'assets-from':
+    'A file holding the --assets list (one per line, NUL-separated, or a JSON array); - for standard input.',
+  files:
+    'Repository paths of changed files, one per line or a JSON array, turned into image URLs by --url-map;\n' +
+    '- reads them from standard input. With --url-map and neither --files nor --assets, the command asks\n' +
+    'git for the files changed since --since (or, in a CI, by the event that started the job).',
+  'files-from':
+    'A file holding the --files list (one per line, NUL-separated, or a JSON array); - for standard input.',
+  paths:
+    'Glob patterns selecting which changed files are images, one per line, ! to exclude; case-insensitive.',
+  'url-map':
+    'Rules from repository paths to public image URLs, one per line: <path prefix> => <URL prefix>,\n' +
+    "e.g. 'public/images => https://www.example.com/images'. The longest matching prefix wins.",
+  since:
+    'A commit, tag or branch of the repository in the current folder: the files changed since it are\n' +
+    'invalidated, e.g. --since HEAD~1 or --since origin/main.',
+  token: 'Also request a fresh cache token, printed with its cache buster (cb:<token>).',
+  'image-host':
+    "The account's image delivery host, e.g. img.example.net: the host whose URLs --rewrite updates.",
+  rewrite:
+    'Glob patterns of built files (HTML, CSS, JSON, JS) in the current folder, one per line, ! to exclude,\n' +
+    'in which each URL on --image-host gets its cb: segment set. Needs --image-host.',
+  'rewrite-with':
+    'What --rewrite sets the cb: segment to: token (the new token; needs --token) or content (a value\n' +
+    "from the bytes of each invalidated image's file, in that image's URLs only).",
+  'dry-run':
+    'Plan everything and send nothing: list every call and URL that would be sent. Needs no API key.',
+  concurrency: 'Invalidation calls in flight at once, 1 to 32.',
+  'max-retries':
+    'Retries of a call after a network failure, a timeout or a 408, 429, 500, 502, 503 or 504, 0 to 10.',
+  'timeout-seconds': 'Time allowed for one request, in seconds (0.1 to 600).',
+};
+
+/** --help: every flag, its variable and its default, the exit codes, and examples. */
 export function helpText(): string {
-  const inputs = INPUT_NAMES.filter((name) => name !== 'api-key').map((name) => {
-    const input = ACTION_INPUTS[name];
-    const fallback =
-      input.default === '' || input.default.includes('${{') ? '' : ` (default: ${input.default})`;
+  const inputs = FLAG_INPUTS.map((name) => {
+    const fallback = ACTION_INPUTS[name].default;
+    const shownDefault = fallback === '' || fallback.includes('${{') ? '' : ` (default: ${fallback})`;
     const flag = BOOLEAN_INPUTS.has(name) ? `--${name}, --no-${name}` : `--${name} <value>`;
-    return `  ${flag}${fallback}\n      ${input.description.replace(/`/g, '')}\n      env: ${envName(name)}`;
+    const words = FLAG_WORDS[name as FlagInput].replace(/\n/g, '\n      ');
+    return `  ${flag}${shownDefault}\n      ${words}\n      env: ${envName(name)}`;
   });
   return `image-cache-invalidate: clear an image-optimisation service's cache, from any CI or a terminal.
 
 Usage: image-cache-invalidate [flags]
 
 The API key (a Root key) comes from the environment, IMAGE_CACHE_API_KEY, or from a file with
---api-key-file <path>; never from a flag, since process lists show flags.
+--api-key-file <path>; never from a flag, since process lists show flags. A dry run needs none.
 
 Flags (each also read from the environment variable shown; a flag wins):
 ${inputs.join('\n')}
   --api-key-file <path>
       Read the API key from this file.
+  --github-token-file <path>
+      Read a GitHub token from this file (else from GITHUB_TOKEN): used only in a GitHub Actions job,
+      to list the changed files through the GitHub API when git cannot.
   --files -
       Read the changed paths from standard input, one per line (or NUL-separated with -0).
   -0  Standard input holds NUL-separated paths, as git diff -z prints them.
   --json
-      Print the report as JSON on standard output, and nothing else there.
+      Print the report as JSON on standard output, and nothing else there: every URL with its outcome.
   --verbose
       Show every request as it is answered.
   -h, --help     Show this help.
   -v, --version  Show the version.
 
+Standard output lists the URLs invalidated (or, with --dry-run, those that would be), up to
+${MAX_LISTED_URLS}, and counts the rest; --json lists every one.
+
 Exit codes: 0 all confirmed; 1 some not confirmed; 2 bad input or a refused key.
 
 Examples:
+  # What would a push clear? In your clone, no key needed:
+  image-cache-invalidate --dry-run --since HEAD~1 --url-map 'public/images => https://www.example.com/images'
   export IMAGE_CACHE_API_KEY=...  IMAGE_CACHE_BASE_URL=https://dashboard.example.com  IMAGE_CACHE_SERVICE_KEY=...
   image-cache-invalidate --assets 'https://www.example.com/a.png https://www.example.com/b.png' --token
   git diff --name-only -z "$BEFORE" "$AFTER" | image-cache-invalidate --files - -0 \\

@@ -28,7 +28,11 @@ export const EXIT_REFUSED = 2;
 export async function runCommand(argv: readonly string[], terminal: Terminal): Promise<number> {
   // Before anything is parsed, so that no message, not even one about a mistyped flag, can show the key.
   let redact = makeRedactor(
-    secretValues([terminal.env[envName('api-key')] ?? '', terminal.env.GITHUB_TOKEN ?? '']),
+    secretValues([
+      terminal.env[envName('api-key')] ?? '',
+      terminal.env[envName('github-token')] ?? '',
+      terminal.env.GITHUB_TOKEN ?? '',
+    ]),
   );
   const startedAt = new Date();
   let json = argv.includes('--json');

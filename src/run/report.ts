@@ -101,6 +101,8 @@ export interface WrittenFiles {
   readonly report: string;
   readonly invalidated: string;
   readonly failed: string;
+  /** The summary's Markdown, for a pull-request comment. */
+  readonly summary: string;
 }
 
 /** The asset references that were confirmed, and those that were not (failed or not sent). */
@@ -135,6 +137,7 @@ export function outputsOf(report: Report | undefined, files: WrittenFiles): Reco
     'failed-file': files.failed,
     requests: String(report === undefined ? 0 : invalidationCalls(report).length),
     'report-path': files.report,
+    'summary-file': files.summary,
   };
 }
 

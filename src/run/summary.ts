@@ -15,6 +15,7 @@ import {
 import { htmlAttribute, markdownRef, markdownText as escapeMarkdown } from '../shown.ts';
 import { imageUrl } from '../urls.ts';
 import type { CallRecord } from './execute.ts';
+import { previewSection } from './preview.ts';
 import {
   countsOf,
   failuresOf,
@@ -31,7 +32,7 @@ export { escapeMarkdown };
 const MAX_CALL_ROWS = 20;
 
 /** The job summary, as Markdown. Everything from outside (refs, server text) is escaped: no markup gets through. */
-export function summaryMarkdown(report: Report): string {
+export function summaryMarkdown(report: Report, limitBytes = SUMMARY_LIMIT_BYTES): string {
   const lines = [`## Image cache invalidation${report.dryRun ? ' — dry run: nothing was sent' : ''}`, ''];
   lines.push(overview(report), '');
   if (report.plan.merged !== undefined) lines.push(mergedSentence(report.plan.merged), '');
@@ -42,9 +43,12 @@ export function summaryMarkdown(report: Report): string {
     lines.push(`Nothing was sent, so the API key was not checked${none}.`, '');
   }
   if (report.plan.files !== undefined) lines.push(...filesSection(report.plan.files));
-  if (report.dryRun) lines.push(...plannedTable(report.plan), ...plannedAssetLists(report.plan));
-  else lines.push(...callTable(report.result?.calls ?? []));
-  if (report.imageHost !== undefined) lines.push(...imagesSection(report, report.imageHost));
+  // Over changed files, the preview lists each image once, with its file and change, in place of the lists below.
+  const preview = previewSection(report);
+  if (report.dryRun) lines.push(...plannedTable(report.plan), ...(preview ?? plannedAssetLists(report.plan)));
+  else lines.push(...callTable(report.result?.calls ?? []), ...(preview ?? []));
+  if (preview === undefined && report.imageHost !== undefined)
+    lines.push(...imagesSection(report, report.imageHost));
   const token = tokenLine(report);
   if (token !== undefined) lines.push('', token);
   if (report.rewrite !== undefined) lines.push('', ...rewriteSection(report.rewrite, report.dryRun));
@@ -55,20 +59,25 @@ export function summaryMarkdown(report: Report): string {
     if (more !== undefined)
       lines.push(`- … ${more}: the JSON report (output \`report-path\`) lists each one`);
   }
-  return withinSummaryLimit(`${lines.join('\n')}\n`);
+  return withinSummaryLimit(`${lines.join('\n')}\n`, limitBytes);
 }
 
 const MAX_FAILURES = 50;
 
 /** GitHub refuses a step summary over 1 MiB; this leaves room for what other steps add. */
 export const SUMMARY_LIMIT_BYTES = 1_000_000;
+/**
+ * GitHub refuses a comment over 65,536 characters; bytes are never fewer than characters, and this leaves room for
+ * the marker a sticky-comment action adds.
+ */
+export const COMMENT_LIMIT_BYTES = 60_000;
 
 /** The summary, cut at a line break where it would pass the limit, and saying so. */
-function withinSummaryLimit(markdown: string): string {
-  if (Buffer.byteLength(markdown) <= SUMMARY_LIMIT_BYTES) return markdown;
+export function withinSummaryLimit(markdown: string, limitBytes = SUMMARY_LIMIT_BYTES): string {
+  if (Buffer.byteLength(markdown) <= limitBytes) return markdown;
   const note =
     '\n\n**The summary is cut here**, to stay within what GitHub shows; the JSON report lists everything.\n';
-  const room = SUMMARY_LIMIT_BYTES - Buffer.byteLength(note);
+  const room = limitBytes - Buffer.byteLength(note);
   let cut = Buffer.from(markdown).subarray(0, room).toString('utf8');
   cut = cut.slice(0, cut.lastIndexOf('\n'));
   return cut + note;
@@ -219,12 +228,7 @@ function imagesSection(report: Report, imageHost: string): string[] {
   if (urls.length > 0) {
     const { shown, more } = firstOf(urls, MAX_THUMBNAILS);
     lines.push('| Image | URL |', '|---|---|');
-    for (const url of shown) {
-      const src = imageUrl({ imageHost, originUrl: url, segments: { w: THUMBNAIL_WIDTH } });
-      lines.push(
-        `| <img src="${htmlAttribute(src)}" width="${THUMBNAIL_WIDTH}" alt=""> | ${markdownRef(url)} |`,
-      );
-    }
+    for (const url of shown) lines.push(`| ${thumbnailCell(imageHost, url)} | ${markdownRef(url)} |`);
     if (more !== undefined) lines.push(`| | … ${more} |`);
   }
   if (hashes.length > 0) {
@@ -238,6 +242,13 @@ function imagesSection(report: Report, imageHost: string): string[] {
     if (more !== undefined) lines.push(`- … ${more}`);
   }
   return lines;
+}
+
+/** A thumbnail of an image URL through the service, as a table cell; an asset hash has none. */
+export function thumbnailCell(imageHost: string, ref: string): string {
+  if (!/^https?:/.test(ref)) return '';
+  const src = imageUrl({ imageHost, originUrl: ref, segments: { w: THUMBNAIL_WIDTH } });
+  return `<img src="${htmlAttribute(src)}" width="${THUMBNAIL_WIDTH}" alt="">`;
 }
 
 function callTable(calls: readonly CallRecord[]): string[] {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useEmulator } from '../support/emulator.ts';
 import { detectChangedFiles, type ChangedFiles } from '../../src/changes/detect.ts';
 import { githubCi, type GithubContext } from '../../src/changes/ci/github.ts';
-import { gitIn } from '../../src/changes/git.ts';
+import { gitIn, parseNameStatus } from '../../src/changes/git.ts';
 import { ROOT_KEY } from '../support/client.ts';
 import {
   createOrigin,
@@ -386,3 +386,39 @@ function hostileConfig(clone: GitRepo): () => string[] {
   );
   return () => (existsSync(marks) ? readdirSync(marks).sort() : []);
 }
+describe('git diff --name-status -z, read', () => {
+  it('gives each path with its change, a rename as its old and its new path, whatever the names hold', () => {
+    const output = [
+      'A',
+      'public/a\tb.png',
+      'M',
+      'public/line\nbreak.png',
+      'D',
+      'public/gone.png',
+      'R087',
+      'public/old.png',
+      'public/new.png',
+      'T',
+      'public/link.png',
+      '',
+    ].join('\0');
+    expect(parseNameStatus(output)).toEqual({
+      files: [
+        'public/a\tb.png',
+        'public/line\nbreak.png',
+        'public/gone.png',
+        'public/old.png',
+        'public/new.png',
+        'public/link.png',
+      ],
+      changes: [
+        { status: 'added' },
+        { status: 'modified' },
+        { status: 'deleted' },
+        { status: 'renamed', to: 'public/new.png' },
+        { status: 'renamed', from: 'public/old.png' },
+        { status: 'modified' },
+      ],
+    });
+  });
+});

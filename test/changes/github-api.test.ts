@@ -28,7 +28,7 @@ const HEAD = '2222222222222222222222222222222222222222';
 
 interface FileEntry {
   filename: string;
-  status: 'added' | 'modified' | 'removed' | 'renamed';
+  status: 'added' | 'modified' | 'removed' | 'renamed' | 'copied' | 'changed';
   previous_filename?: string;
 }
 
@@ -196,6 +196,28 @@ describe('the GitHub API, in-process, when git cannot tell', () => {
     expect(changed.files).toHaveLength(122);
     expect(changed.files).toContain('public/images/old.png');
     expect(changed.files).toContain('public/images/new.png');
+  });
+
+  it("keeps each file's change from its status, a rename's old path included", async () => {
+    github.pulls.set(7, [
+      { filename: 'public/images/a.png', status: 'added' },
+      { filename: 'public/images/b.png', status: 'modified' },
+      { filename: 'public/images/c.png', status: 'removed' },
+      { filename: 'public/images/new.png', previous_filename: 'public/images/old.png', status: 'renamed' },
+      { filename: 'public/images/copy.png', status: 'copied' },
+      { filename: 'public/images/mode.png', status: 'changed' },
+    ]);
+    const changed = await detect('pull_request', pullRequestPayload(BASE, HEAD, 7));
+    const byPath = Object.fromEntries(changed.files.map((path, i) => [path, changed.changes?.[i]]));
+    expect(byPath).toEqual({
+      'public/images/a.png': { status: 'added' },
+      'public/images/b.png': { status: 'modified' },
+      'public/images/c.png': { status: 'deleted' },
+      'public/images/old.png': { status: 'renamed', to: 'public/images/new.png' },
+      'public/images/new.png': { status: 'renamed', from: 'public/images/old.png' },
+      'public/images/copy.png': { status: 'added' },
+      'public/images/mode.png': { status: 'modified' },
+    });
   });
 
   it('warns that 3,000 files of a pull request, the API cap, may be cut short', async () => {

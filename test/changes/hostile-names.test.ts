@@ -163,11 +163,17 @@ describe.skipIf(NAMES_CANNOT_EXIST)('hostile file names, end to end', () => {
   });
 
   it('keeps every table row of the summary to its columns: no | from a name', () => {
-    const rows = result.summary.split('\n').filter((line) => line.startsWith('|'));
-    expect(rows.length).toBeGreaterThan(0);
+    // Each table's rows are consecutive lines starting with |; its first row is its header.
+    const tables = result.summary
+      .split(/\n(?!\|)/)
+      .map((block) => block.split('\n').filter((line) => line.startsWith('|')))
+      .filter((rows) => rows.length > 0);
+    expect(tables.length).toBeGreaterThan(0);
     const cells = (row: string): number => row.split(/(?<!\\)\|/).length;
-    const header = rows[0] ?? '';
-    for (const row of rows) expect(cells(row), row).toBe(cells(header));
+    for (const rows of tables) {
+      const header = rows[0] ?? '';
+      for (const row of rows) expect(cells(row), row).toBe(cells(header));
+    }
     expect(result.summary).not.toMatch(/(?<!\\)\|pipe/);
   });
 

@@ -74,7 +74,9 @@ describe('progress on standard error', () => {
 
   it('on a terminal: standard output holds only the result, without progress', async () => {
     const result = await run(['--assets', urls(3).join('\n')], true);
-    expect(result.stdout).toBe('Invalidated 3 of 3 assets in 1 call.\n');
+    expect(result.stdout).toBe(
+      ['Invalidated 3 of 3 assets in 1 call.', ...urls(3).map((url) => `  ${url}`), ''].join('\n'),
+    );
   });
 
   it('not on a terminal: no progress line and no terminal control characters', async () => {

@@ -277,6 +277,7 @@ describe('the scan finds what it looks for', () => {
     stderr: '',
     outputs: {},
     summary: '',
+    summaryFile: '',
     report: '',
     lists: {},
   };

@@ -9,7 +9,12 @@ const B = 'https://www.example.com/b.jpg';
 const C = '0123456789abcdef0123456789abcdef';
 const D = 'https://www.example.com/d.jpg';
 
-const FILES = { report: 'report.json', invalidated: 'invalidated.json', failed: 'failed.json' };
+const FILES = {
+  report: 'report.json',
+  invalidated: 'invalidated.json',
+  failed: 'failed.json',
+  summary: 'summary.md',
+};
 const ok = (status = 200): Attempt => ({ startedAt: 0, durationMs: 10, status });
 const retried = (status = 503): Attempt => ({
   startedAt: 0,
@@ -128,6 +133,7 @@ describe('outputsOf', () => {
       'failed-file': FILES.failed,
       requests: '0',
       'report-path': FILES.report,
+      'summary-file': FILES.summary,
     });
   });
 

@@ -72,7 +72,12 @@ function actionYaml(): ActionYaml {
   return parseDocument(readFileSync(join(ROOT, 'action.yml'), 'utf8')).toJS() as ActionYaml;
 }
 
-function packageJson(): { scripts: Record<string, string>; repository: { url: string }; name: string } {
+function packageJson(): {
+  scripts: Record<string, string>;
+  repository: { url: string };
+  name: string;
+  version: string;
+} {
   return JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as ReturnType<typeof packageJson>;
 }
 
@@ -236,15 +241,22 @@ const NPX_OPTIONS = new Set(['--yes', '-y', '--no', '--no-install', '--quiet', '
  */
 export function shellProblems(script: string, { npmScripts = true } = {}): string[] {
   const problems: string[] = [];
-  const { scripts, name } = packageJson();
+  const { scripts, name, version } = packageJson();
   for (const command of shellWords(script)) {
     let words = command.slice(command.findIndex((word) => !/^[A-Za-z_]\w*=/.test(word)));
-    if (words[0] === 'npx') {
+    const npx = words[0] === 'npx';
+    if (npx) {
       words = words.slice(1);
       while (NPX_OPTIONS.has(words[0] ?? '')) words = words.slice(1);
     }
     const [program = '', ...args] = words;
-    if (program === name) {
+    // npx fetches the newest version unless told one: a CI job would change under its users.
+    const pinned = program.startsWith(`${name}@`) ? program.slice(name.length + 1) : undefined;
+    if (npx && program === name) {
+      problems.push(`${words.join(' ')}: npx runs whatever version is newest: pin ${name}@${version}`);
+    } else if (pinned !== undefined && pinned !== version) {
+      problems.push(`${words.join(' ')}: pinned at ${pinned}, but package.json is at ${version}`);
+    } else if (program === name || pinned !== undefined) {
       try {
         parseCommandLine(args);
       } catch (error) {

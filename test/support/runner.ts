@@ -28,6 +28,8 @@ export interface ActionRun {
   readonly summary: string;
   /** The JSON report's text, when the action wrote one. */
   readonly report: string;
+  /** The Markdown of the file the `summary-file` output names, when the action wrote one. */
+  readonly summaryFile: string;
   /** The files the list outputs name (`invalidated-file`, `failed-file`), by output, as written. */
   readonly lists: Record<string, string>;
 }
@@ -77,6 +79,7 @@ export async function runAction(
       outputs,
       summary: readFileSync(files.GITHUB_STEP_SUMMARY, 'utf8'),
       report: reportPath === undefined ? '' : readFileSync(reportPath, 'utf8'),
+      summaryFile: readIfNamed(outputs['summary-file']),
       lists: Object.fromEntries(
         ['invalidated-file', 'failed-file'].flatMap((name) => {
           const path = outputs[name];
@@ -89,6 +92,10 @@ export async function runAction(
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+function readIfNamed(path: string | undefined): string {
+  return path === undefined || path === '' ? '' : readFileSync(path, 'utf8');
 }
 
 function spawnNode(

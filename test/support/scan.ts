@@ -125,6 +125,8 @@ export function channels(run: ActionRun): Record<string, string> {
     'outputs, parsed': arrays.map(jsonStrings).join('\n'),
     summary: run.summary,
     'summary as rendered': renderedMarkdown(run.summary),
+    'summary file': run.summaryFile,
+    'summary file as rendered': renderedMarkdown(run.summaryFile),
     report: run.report,
     'report, parsed': jsonStrings(run.report),
     ...Object.fromEntries(Object.entries(run.lists).map(([name, text]) => [`list file ${name}`, text])),

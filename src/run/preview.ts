@@ -1,0 +1,73 @@
+/**
+ * The preview of a run over changed files, for the job summary and a pull-request comment: each image once, with the
+ * file it came from and what happened to that file, and the changed files that `paths` left out.
+ */
+import type { FileChange } from '../changes/detect.ts';
+import { PREVIEW_ROWS, type ChangedFile } from '../plan.ts';
+import { count, firstOf, plural } from '../wording.ts';
+import { invalidatedRefs, type Report } from './report.ts';
+import { escapeMarkdown, thumbnailCell } from './summary.ts';
+
+/** The preview's section, or undefined when the run did not go through changed files. */
+export function previewSection(report: Report): string[] | undefined {
+  const { preview, files } = report.plan;
+  if (preview === undefined || files === undefined) return undefined;
+  const fileOf = new Map(preview.images.map((image) => [image.url, image]));
+  const refs = invalidatedRefs(report.plan, report.result);
+  const lines: string[] = [];
+  if (refs.length > 0) {
+    const title = report.dryRun ? 'Images that would be invalidated' : 'Invalidated images';
+    const { shown, more } = firstOf(refs, PREVIEW_ROWS);
+    const host = report.imageHost;
+    lines.push(`### ${title}`, '');
+    lines.push(host === undefined ? '| URL | File | Change |' : '| Image | URL | File | Change |');
+    lines.push(host === undefined ? '|---|---|---|' : '|---|---|---|---|');
+    for (const ref of shown) {
+      const file = fileOf.get(ref);
+      const cells = [
+        escapeMarkdown(ref),
+        // The first images of the files are all kept: a row without its file is one of `assets`.
+        file === undefined ? 'given in `assets`' : escapeMarkdown(file.path),
+        file === undefined ? '' : changeWords(file.change),
+      ];
+      lines.push(`| ${[...(host === undefined ? [] : [thumbnailCell(host, ref)]), ...cells].join(' | ')} |`);
+    }
+    if (more !== undefined) {
+      lines.push('', `… ${more}: the JSON report (output \`report-path\`) lists every one.`);
+    }
+    lines.push('');
+  }
+  const leftOutCount = files.found - files.selected;
+  if (leftOutCount > 0) {
+    lines.push(
+      `Changed files left out by \`paths\` (not images by its patterns): ${count(leftOutCount)}.`,
+      '',
+      ...preview.leftOut.map((file) => `- ${escapeMarkdown(file.path)}${inParentheses(file.change)}`),
+    );
+    if (leftOutCount > preview.leftOut.length)
+      lines.push(`- … and ${plural(leftOutCount - preview.leftOut.length, 'more file')}`);
+    lines.push('');
+  }
+  return lines;
+}
+
+/** What happened to a file, in the preview's words: added, changed, deleted, renamed from <old path>. */
+export function changeWords(change: FileChange | undefined): string {
+  if (change === undefined) return '';
+  switch (change.status) {
+    case 'added':
+      return 'added';
+    case 'modified':
+      return 'changed';
+    case 'deleted':
+      return 'deleted';
+    case 'renamed':
+      if (change.from !== undefined) return `renamed from ${escapeMarkdown(change.from)}`;
+      return change.to === undefined ? 'renamed' : `renamed to ${escapeMarkdown(change.to)}`;
+  }
+}
+
+function inParentheses(change: ChangedFile['change']): string {
+  const words = changeWords(change);
+  return words === '' ? '' : ` (${words})`;
+}

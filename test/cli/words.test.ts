@@ -1,0 +1,127 @@
+/** The command speaks as a command: its own flags, variables and exit codes, and what it did, on standard output. */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_LISTED_URLS } from '../../src/cli/text.ts';
+import { startEmulator, type Emulator } from '../emulator/server.ts';
+import { ROOT_KEY } from '../support/client.ts';
+import { runCommand, type CommandRun } from '../support/command.ts';
+
+let emulator: Emulator;
+let temp: string;
+beforeAll(async () => {
+  emulator = await startEmulator();
+  temp = mkdtempSync(join(tmpdir(), 'cli-words-'));
+});
+afterAll(async () => {
+  await emulator.close();
+  rmSync(temp, { recursive: true, force: true });
+});
+beforeEach(() => {
+  emulator.reset();
+});
+
+function cli(args: readonly string[], extraEnv: Record<string, string> = {}): Promise<CommandRun> {
+  return runCommand(args, {
+    env: {
+      IMAGE_CACHE_API_KEY: ROOT_KEY,
+      IMAGE_CACHE_BASE_URL: emulator.url,
+      IMAGE_CACHE_SERVICE_KEY: emulator.serviceKey,
+      ...extraEnv,
+    },
+  });
+}
+
+const urls = (count: number): string[] =>
+  Array.from({ length: count }, (_, i) => `https://www.example.com/img/${i}.png`);
+
+describe('a mistyped flag', () => {
+  it.each([
+    ['--concurency', '--concurrency'],
+    ['--dryrun', '--dry-run'],
+    ['--url_map', '--url-map'],
+    ['--Scope', '--scope'],
+  ])('%s is refused with "did you mean %s?", and nothing is sent', async (typed, meant) => {
+    const run = await cli(['--assets', urls(1).join(' '), typed, '8']);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain(`"${typed}" is not a flag of this command; did you mean ${meant}?`);
+    expect(emulator.requests).toEqual([]);
+  });
+
+  it('far from every flag gets no guess, only --help', async () => {
+    const run = await cli(['--assets', urls(1).join(' '), '--frobnicate']);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain('"--frobnicate" is not a flag of this command; see --help.');
+    expect(run.stderr).not.toContain('did you mean');
+  });
+});
+
+describe('--help', () => {
+  it("speaks of the command's flags and variables, never of the action, its job summary or its inputs", async () => {
+    const run = await runCommand(['--help']);
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).not.toMatch(/the action/i);
+    expect(run.stdout).not.toMatch(/job summary/i);
+    expect(run.stdout).not.toMatch(/token: true/);
+    expect(run.stdout).not.toContain('`');
+    expect(run.stdout).toContain('--github-token-file <path>');
+    expect(run.stdout).toMatch(/Exit codes:/);
+  });
+});
+
+describe('--github-token', () => {
+  it.each([
+    [['--github-token', 'ghp_value-on-the-command-line']],
+    [['--github-token=ghp_value-on-the-command-line']],
+  ])(
+    'given as a value (%j) is refused with the ways to give it, and the value is not printed',
+    async (args) => {
+      const run = await cli(['--assets', urls(1).join(' '), ...args]);
+      expect(run.exitCode).toBe(2);
+      expect(run.stderr).toContain('--github-token: ');
+      expect(run.stderr).toContain('GITHUB_TOKEN');
+      expect(run.stderr).toContain('--github-token-file <path>');
+      expect(run.stdout + run.stderr).not.toContain('ghp_value-on-the-command-line');
+      expect(emulator.requests).toEqual([]);
+    },
+  );
+
+  it('--github-token-file: a file that cannot be read is refused, naming the flag and the path', async () => {
+    const run = await cli(['--assets', urls(1).join(' '), '--github-token-file', join(temp, 'missing')]);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain('--github-token-file: cannot read');
+    expect(emulator.requests).toEqual([]);
+  });
+
+  it('--github-token-file: the token read from it is withheld from everything printed', async () => {
+    const file = join(temp, 'token');
+    writeFileSync(file, 'ghp_read-from-a-file\n');
+    const run = await cli([
+      '--assets',
+      'https://www.example.com/ghp_read-from-a-file.png',
+      '--github-token-file',
+      file,
+    ]);
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout + run.stderr).not.toContain('ghp_read-from-a-file');
+  });
+});
+
+describe('a run that sends', () => {
+  it('lists on standard output the URLs it cleared, without --verbose', async () => {
+    const run = await cli(['--assets', urls(3).join(' ')]);
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toBe(
+      ['Invalidated 3 of 3 assets in 1 call.', ...urls(3).map((url) => `  ${url}`), ''].join('\n'),
+    );
+  });
+
+  it(`lists the first ${MAX_LISTED_URLS} cleared, and counts the rest with a pointer to --json`, async () => {
+    const run = await cli(['--assets', urls(MAX_LISTED_URLS + 30).join(' ')]);
+    expect(run.exitCode).toBe(0);
+    for (const url of urls(MAX_LISTED_URLS)) expect(run.stdout).toContain(`  ${url}\n`);
+    expect(run.stdout).not.toContain(`${urls(MAX_LISTED_URLS + 1).at(-1) ?? ''}\n`);
+    expect(run.stdout).toContain('… and 30 more: --json lists every one.');
+  });
+});
