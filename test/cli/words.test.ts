@@ -43,14 +43,14 @@ describe('a mistyped flag', () => {
     ['--url_map', '--url-map'],
     ['--Scope', '--scope'],
   ])('%s is refused with "did you mean %s?", and nothing is sent', async (typed, meant) => {
-    const run = await cli(['--assets', urls(1).join(' '), typed, '8']);
+    const run = await cli(['--assets', urls(1).join('\n'), typed, '8']);
     expect(run.exitCode).toBe(2);
     expect(run.stderr).toContain(`"${typed}" is not a flag of this command; did you mean ${meant}?`);
     expect(emulator.requests).toEqual([]);
   });
 
   it('far from every flag gets no guess, only --help', async () => {
-    const run = await cli(['--assets', urls(1).join(' '), '--frobnicate']);
+    const run = await cli(['--assets', urls(1).join('\n'), '--frobnicate']);
     expect(run.exitCode).toBe(2);
     expect(run.stderr).toContain('"--frobnicate" is not a flag of this command; see --help.');
     expect(run.stderr).not.toContain('did you mean');
@@ -77,7 +77,7 @@ describe('--github-token', () => {
   ])(
     'given as a value (%j) is refused with the ways to give it, and the value is not printed',
     async (args) => {
-      const run = await cli(['--assets', urls(1).join(' '), ...args]);
+      const run = await cli(['--assets', urls(1).join('\n'), ...args]);
       expect(run.exitCode).toBe(2);
       expect(run.stderr).toContain('--github-token: ');
       expect(run.stderr).toContain('GITHUB_TOKEN');
@@ -88,7 +88,7 @@ describe('--github-token', () => {
   );
 
   it('--github-token-file: a file that cannot be read is refused, naming the flag and the path', async () => {
-    const run = await cli(['--assets', urls(1).join(' '), '--github-token-file', join(temp, 'missing')]);
+    const run = await cli(['--assets', urls(1).join('\n'), '--github-token-file', join(temp, 'missing')]);
     expect(run.exitCode).toBe(2);
     expect(run.stderr).toContain('--github-token-file: cannot read');
     expect(emulator.requests).toEqual([]);
@@ -110,7 +110,7 @@ describe('--github-token', () => {
 
 describe('a run that sends', () => {
   it('lists on standard output the URLs it cleared, without --verbose', async () => {
-    const run = await cli(['--assets', urls(3).join(' ')]);
+    const run = await cli(['--assets', urls(3).join('\n')]);
     expect(run.exitCode).toBe(0);
     expect(run.stdout).toBe(
       ['Invalidated 3 of 3 assets in 1 call.', ...urls(3).map((url) => `  ${url}`), ''].join('\n'),
@@ -118,7 +118,7 @@ describe('a run that sends', () => {
   });
 
   it(`lists the first ${MAX_LISTED_URLS} cleared, and counts the rest with a pointer to --json`, async () => {
-    const run = await cli(['--assets', urls(MAX_LISTED_URLS + 30).join(' ')]);
+    const run = await cli(['--assets', urls(MAX_LISTED_URLS + 30).join('\n')]);
     expect(run.exitCode).toBe(0);
     for (const url of urls(MAX_LISTED_URLS)) expect(run.stdout).toContain(`  ${url}\n`);
     expect(run.stdout).not.toContain(`${urls(MAX_LISTED_URLS + 1).at(-1) ?? ''}\n`);
