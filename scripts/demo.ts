@@ -1,9 +1,12 @@
 /**
- * `npm run demo`: the built action (dist/index.js), spawned as the runner spawns it, against the local API emulator.
- * Shows the step's inputs, the action's log as a runner would show it, what the service received (the image URLs
- * cleared), the outputs and the job summary. Nothing leaves the machine.
+ * `npm run demo`: the flow the quick start recommends, on this machine. A push in a temporary git repository (an
+ * image added, one changed, one deleted, one renamed, and a page that is not an image), then the built action
+ * (dist/index.js), spawned as the runner spawns it for that push, with its `url-map`, against the local API
+ * emulator. Shows the push, the step, the action's log as a runner would show it, the URLs the service cleared, the
+ * outputs and the job summary. Nothing leaves the machine.
  */
 import { DEMO_KEYS, startEmulator } from '../test/emulator/server.ts';
+import { createOrigin, pushPayload, writeEvent } from '../test/support/git-repo.ts';
 import { runAction } from '../test/support/runner.ts';
 import { runnerCommands } from '../test/support/runner-commands.ts';
 
@@ -57,44 +60,69 @@ function asRunnerShowsIt(stdout: string): string {
 
 const rootKey = Object.keys(DEMO_KEYS).find((key) => DEMO_KEYS[key] === 'root') ?? '';
 const emulator = await startEmulator();
-const assets = Array.from({ length: 230 }, (_, i) => `https://www.example.com/images/photo-${i + 1}.jpg`);
-assets.push('5d41402abc4b2a76b9719d911017c592');
+const origin = createOrigin('image-cache-demo-');
+const work = origin.work;
+
+// The repository before the push, then the push itself.
+work
+  .write('index.html', '<img src="/images/hero.jpg">\n')
+  .write('public/images/hero.jpg', 'hero, first version\n')
+  .write('public/images/logo.svg')
+  .write('public/images/old-banner.png')
+  .write('public/images/team photo.jpg', 'the same bytes before and after the rename\n');
+const before = work.commit('Site with images');
+work
+  .write('public/images/hero.jpg', 'hero, second version\n')
+  .write('public/images/sale.webp')
+  .remove('public/images/old-banner.png')
+  .move('public/images/team photo.jpg', 'public/images/team/photo.jpg')
+  .write('public/images/credits.txt')
+  .write('index.html', '<img src="/images/sale.webp">\n');
+const after = work.commit('Spring sale');
+work.push('main');
 
 // One hiccup, to show a retry: the first invalidation call is answered 503 with Retry-After: 1.
 emulator.inject('invalidate/assets', { status: 503, retryAfter: '1' });
 
+const URL_MAP = 'public/images => https://www.example.com/images';
 const inputs = {
   'api-key': rootKey,
   'base-url': emulator.url,
   'service-key': emulator.serviceKey,
-  assets: assets.join('\n'),
+  'url-map': URL_MAP,
   token: 'true',
   'image-host': 'img.example.net',
 };
 
 try {
   console.log(
-    `The built action (dist/index.js), run as a GitHub runner runs it, against a local emulator of the image\n` +
-      `service's API at ${emulator.url}: nothing leaves this machine. The emulator answers the first call with\n` +
-      `503 and Retry-After: 1, to show a retry.`,
+    `A push in a temporary git repository, and the built action (dist/index.js) run for it as a GitHub runner\n` +
+      `runs it, against a local emulator of the image service's API at ${emulator.url}: nothing leaves this\n` +
+      `machine. The emulator answers the first call with 503 and Retry-After: 1, to show a retry.`,
   );
 
-  title('The step');
+  title('The push');
+  console.log(dim(`git diff --name-status -M ${before.slice(0, 7)} ${after.slice(0, 7)}`));
+  console.log(work.git('diff', '--name-status', '-M', before, after).trim());
+
+  title('The step (as in the quick start)');
+  console.log('on:\n  push:\n    branches: [main]\n...');
   console.log('- uses: image-cache-invalidate/image-cache-invalidate@v1');
   console.log('  with:');
   for (const [name, value] of Object.entries(inputs)) {
-    if (name === 'assets') {
-      console.log(`    assets: | ${dim(`# ${assets.length} entries: image URLs and one asset hash`)}`);
-      for (const entry of firstOf(assets, 3)) console.log(`      ${entry}`);
-      console.log(`      ${assets.at(-1) ?? ''}`);
-    } else {
-      const note =
-        name === 'api-key' ? dim("  # the emulator's demo Root key; a workflow passes a secret") : '';
-      console.log(`    ${name}: ${value}${note}`);
-    }
+    const note =
+      name === 'api-key' ? dim("  # the emulator's demo Root key; a workflow passes a secret") : '';
+    console.log(`    ${name}: ${value}${note}`);
   }
 
-  const run = await runAction(inputs);
+  const run = await runAction(inputs, {
+    GITHUB_EVENT_NAME: 'push',
+    GITHUB_EVENT_PATH: writeEvent(origin.root, pushPayload(before, after)),
+    GITHUB_WORKSPACE: work.dir,
+    GITHUB_SHA: after,
+    GITHUB_REPOSITORY: 'octo-org/octo-site',
+    GITHUB_API_URL: 'http://127.0.0.1:9', // git answers: the API is not needed
+  });
 
   title('What the action logged');
   console.log(dim('(as the run page shows it; debug lines show there only with debug logging on)\n'));
@@ -110,13 +138,9 @@ try {
     const note = request === hiccup ? dim('  # answered 503, sent again after 1 s') : '';
     console.log(`${request.method} ${request.path}  (${auth}${what})${note}`);
   }
-  const cleared = new Set(emulator.invalidated.assets);
-  console.log(`\nThe image cache was cleared for ${cleared.size} of the ${assets.length} assets:`);
-  for (const entry of firstOf(
-    assets.filter((asset) => cleared.has(asset)),
-    5,
-  ))
-    console.log(`  ${entry}`);
+  const cleared = [...new Set(emulator.invalidated.assets)];
+  console.log(`\nThe image cache was cleared for ${cleared.length} URLs, the push's images by url-map:`);
+  for (const entry of firstOf(cleared, 10)) console.log(`  ${entry}`);
 
   title(
     'Outputs, for the steps after it as steps.<id>.outputs.<name> (the files are removed after the demo)',
@@ -125,10 +149,13 @@ try {
     console.log(`${name}: ${value.length > 100 ? `${value.slice(0, 97)}...` : value}`);
   }
 
-  title('Job summary (Markdown, shown on the run page)');
+  title(
+    'Job summary (Markdown, shown on the run page; also the file of summary-file, for a pull-request comment)',
+  );
   console.log(run.summary.trim());
   console.log(`\nexit code: ${run.exitCode}`);
   process.exitCode = run.exitCode;
 } finally {
   await emulator.close();
+  origin.dispose();
 }

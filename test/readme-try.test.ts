@@ -65,3 +65,11 @@ describe('the README\'s "Try it on your repository"', () => {
     ]);
   });
 });
+
+describe('the README, everywhere', () => {
+  it("runs npx only at package.json's version, in prose as in code", () => {
+    const runs = [...readme().matchAll(/npx (?:--yes |-y )?image-cache-invalidate(@[^\s`'"]*)?/g)];
+    expect(runs.length).toBeGreaterThan(3);
+    for (const [text, pin] of runs) expect(pin, text).toBe(`@${version}`);
+  });
+});

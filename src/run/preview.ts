@@ -19,7 +19,7 @@ export function previewSection(report: Report): string[] | undefined {
     const title = report.dryRun ? 'Images that would be invalidated' : 'Invalidated images';
     const { shown, more } = firstOf(refs, PREVIEW_ROWS);
     const host = report.imageHost;
-    lines.push(`### ${title}`, '');
+    lines.push('', `### ${title}`, '');
     lines.push(host === undefined ? '| URL | File | Change |' : '| Image | URL | File | Change |');
     lines.push(host === undefined ? '|---|---|---|' : '|---|---|---|---|');
     for (const ref of shown) {
@@ -30,23 +30,23 @@ export function previewSection(report: Report): string[] | undefined {
         file === undefined ? 'given in `assets`' : escapeMarkdown(file.path),
         file === undefined ? '' : changeWords(file.change),
       ];
-      lines.push(`| ${[...(host === undefined ? [] : [thumbnailCell(host, ref)]), ...cells].join(' | ')} |`);
+      const thumbnail = host === undefined ? [] : [gone(file) ? '' : thumbnailCell(host, ref)];
+      lines.push(`| ${[...thumbnail, ...cells].join(' | ')} |`);
     }
     if (more !== undefined) {
       lines.push('', `… ${more}: the JSON report (output \`report-path\`) lists every one.`);
     }
-    lines.push('');
   }
   const leftOutCount = files.found - files.selected;
   if (leftOutCount > 0) {
     lines.push(
+      '',
       `Changed files left out by \`paths\` (not images by its patterns): ${count(leftOutCount)}.`,
       '',
       ...preview.leftOut.map((file) => `- ${escapeMarkdown(file.path)}${inParentheses(file.change)}`),
     );
     if (leftOutCount > preview.leftOut.length)
       lines.push(`- … and ${plural(leftOutCount - preview.leftOut.length, 'more file')}`);
-    lines.push('');
   }
   return lines;
 }
@@ -65,6 +65,11 @@ export function changeWords(change: FileChange | undefined): string {
       if (change.from !== undefined) return `renamed from ${escapeMarkdown(change.from)}`;
       return change.to === undefined ? 'renamed' : `renamed to ${escapeMarkdown(change.to)}`;
   }
+}
+
+/** The file of an image that is no longer there (deleted, or renamed away): the service has nothing to show. */
+function gone(file: ChangedFile | undefined): boolean {
+  return file?.change?.status === 'deleted' || file?.change?.to !== undefined;
 }
 
 function inParentheses(change: ChangedFile['change']): string {

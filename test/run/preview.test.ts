@@ -5,6 +5,10 @@
  */
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseUrlMap } from '../../src/changes/url-map.ts';
+import { planRun, PREVIEW_ROWS } from '../../src/plan.ts';
+import type { Report } from '../../src/run/report.ts';
+import { summaryMarkdown } from '../../src/run/summary.ts';
 import { createOrigin, pushPayload, writeEvent, type Origin, type Sha } from '../support/git-repo.ts';
 import { runAction, type ActionRun } from '../support/runner.ts';
 
@@ -90,5 +94,36 @@ describe('the preview of a dry run over changed files', () => {
     expect(path).not.toBe('');
     expect(run.summaryFile).toBe(run.summary);
     expect(existsSync(path)).toBe(false); // under RUNNER_TEMP, which the runner empties after the job
+  });
+});
+
+describe('the preview, at any size', () => {
+  const urlMap = parseUrlMap(URL_MAP);
+  const many = (count: number, name: (i: number) => string): string[] =>
+    Array.from({ length: count }, (_, i) => name(i));
+
+  function previewOf(files: string[]): string {
+    const plan = planRun(
+      { target: { scope: 'assets', assets: [], changes: { patterns: ['**/*.png'], urlMap } }, token: false },
+      { files, changes: files.map(() => ({ status: 'added' })), source: 'test' },
+    );
+    const report: Report = { dryRun: true, plan, startedAt: new Date(0), finishedAt: new Date(0) };
+    return summaryMarkdown(report);
+  }
+
+  it(`lists the first ${PREVIEW_ROWS} images and counts the rest, each image once`, () => {
+    const images = many(PREVIEW_ROWS + 50, (i) => `public/images/${i}.png`);
+    const markdown = previewOf(images);
+    const rows = markdown.split('\n').filter((line) => line.startsWith(`| ${IMAGES}/`));
+    expect(rows).toHaveLength(PREVIEW_ROWS);
+    expect(markdown).toContain('… and 50 more: the JSON report');
+    expect(markdown).not.toContain('### Assets that would be invalidated');
+  });
+
+  it(`names the first ${PREVIEW_ROWS} files that paths left out and counts the rest`, () => {
+    const markdown = previewOf(['public/images/a.png', ...many(PREVIEW_ROWS + 7, (i) => `docs/${i}.md`)]);
+    expect(markdown.split('\n').filter((line) => line.startsWith('- docs/'))).toHaveLength(PREVIEW_ROWS);
+    expect(markdown).toContain(`left out by \`paths\` (not images by its patterns): ${PREVIEW_ROWS + 7}.`);
+    expect(markdown).toContain('- … and 7 more files');
   });
 });
