@@ -271,15 +271,16 @@ export class Scheduler {
           return;
         }
         job.attempts.push({ ...tried, waitMs: decision.waitMs });
+        // Paused: the retry waits with every other call for the pause to end.
+        if (decision.action === 'pause') this.first.push(job);
+        else this.wait(job, decision.waitMs);
+        // Told once queued: a listener that cancels the run finds the retry where the cancel ends it.
         options.onRetry?.(
           { index: job.index ?? 0, call: job.call },
           failure,
           decision.waitMs,
           job.attempts.length + 1,
         );
-        // Paused: the retry waits with every other call for the pause to end.
-        if (decision.action === 'pause') this.first.push(job);
-        else this.wait(job, decision.waitMs);
         return;
       }
       case 'split':
@@ -335,14 +336,18 @@ export class Scheduler {
 
   /** No call starts any more: those never sent stay so, those waiting to be sent again fail as they are. */
   private halt(): void {
-    for (const job of this.waiting) {
-      this.record(job, 'failed', undefined, this.haltReason());
-    }
+    const unsent = [...this.waiting, ...this.first, ...this.added.slice(this.nextAdded)];
     this.waiting.clear();
-    for (const job of [...this.first, ...this.added.slice(this.nextAdded)]) {
+    for (const job of unsent) {
       if (job === undefined) continue;
-      if (job.attempts.length > 0) this.record(job, 'failed', undefined, this.haltReason());
-      else this.settle(job, undefined);
+      if (job.attempts.length === 0) {
+        this.settle(job, undefined);
+        continue;
+      }
+      // Its last attempt is its last: no wait follows it.
+      const last = job.attempts.pop();
+      if (last !== undefined) job.attempts.push(withoutWait(last));
+      this.record(job, 'failed', undefined, this.haltReason());
     }
     this.first.length = 0;
     this.added.length = 0;
@@ -410,6 +415,12 @@ function slowsDown(decision: Decision): boolean {
     decision.action === 'pause' ||
     ((decision.action === 'retry' || decision.action === 'give-up') && decision.slowDown)
   );
+}
+
+function withoutWait(attempt: Attempt): Attempt {
+  const copy = { ...attempt };
+  delete copy.waitMs;
+  return copy;
 }
 
 function facts(error: ApiError): Omit<Attempt, 'startedAt' | 'durationMs'> {

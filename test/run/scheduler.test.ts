@@ -6,6 +6,7 @@ import { Agent } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { sendCall } from '../../src/api/client.ts';
 import { planRun } from '../../src/plan.ts';
+import { systemClock } from '../../src/run/clock.ts';
 import { execute, type ExecuteOptions, type RunResult } from '../../src/run/execute.ts';
 import type { Target } from '../../src/settings.ts';
 import { clientFor, ROOT_KEY } from '../support/client.ts';
@@ -74,4 +75,71 @@ describe('a rate limit met while other calls were in flight', () => {
       .filter((request) => request.answeredBefore === firstAfter?.answeredBefore);
     expect(firstWave.length).toBeLessThanOrEqual(8);
   }, 30_000);
+});
+
+describe('cancellation', () => {
+  it('starts no call after the signal; the calls in flight end and are recorded; the rest is not sent', async () => {
+    emulator().setOptions({ latencyMs: 50 });
+    const cancel = new AbortController();
+    const result = await run(
+      { scope: 'assets', assets: imageUrls(1_000) },
+      {
+        concurrency: 2,
+        observer: (event) => {
+          if (event.type === 'send' && event.index === 2) cancel.abort();
+        },
+        signal: cancel.signal,
+      },
+    ).finally(() => {
+      emulator().setOptions({ latencyMs: 0 });
+    });
+    expect(emulator().requests).toHaveLength(2);
+    expect(result.cancelled).toBe(true);
+    expect(result.calls.map((call) => call.outcome)).toEqual(['confirmed', 'confirmed']);
+    const notSent = result.assets.filter((asset) => asset.outcome === 'not-sent');
+    expect(notSent).toHaveLength(800);
+    expect(new Set(notSent.map((asset) => asset.error))).toEqual(
+      new Set(['not sent: the run was cancelled']),
+    );
+  });
+
+  it('starts no retry: a call waiting out its backoff fails at once, saying why', async () => {
+    emulator().inject('invalidate/all', { status: 503 });
+    const cancel = new AbortController();
+    const result = await run(
+      { scope: 'all' },
+      {
+        concurrency: 1,
+        // A backoff of 198 s: the run ends only because the cancel ends the wait.
+        policy: { baseDelayMs: 200_000, maxDelayMs: 200_000 },
+        clock: { ...systemClock, random: () => 0.99 },
+        onRetry: () => {
+          cancel.abort();
+        },
+        signal: cancel.signal,
+      },
+    );
+    expect(emulator().requests).toHaveLength(1);
+    expect(result.cancelled).toBe(true);
+    expect(result.calls[0]?.error?.message).toMatch(/\(not retried: the run was cancelled\)$/);
+  });
+
+  it('requests no token once cancelled', async () => {
+    const cancel = new AbortController();
+    cancel.abort();
+    const client = clientFor(emulator(), ROOT_KEY);
+    try {
+      const result = await execute(planRun({ target: { scope: 'all' }, token: true }), {
+        send: (call) => sendCall(call, client),
+        concurrency: 1,
+        maxRetries: 0,
+        signal: cancel.signal,
+      });
+      expect(emulator().requests).toHaveLength(0);
+      expect(result).toMatchObject({ cancelled: true, calls: [] });
+      expect(result.token).toBeUndefined();
+    } finally {
+      await client.dispatcher.close();
+    }
+  });
 });
