@@ -16,14 +16,7 @@ export {
 } from './api/client.ts';
 export { createDispatcher } from './api/dispatcher.ts';
 export { ApiError, type FailureKind } from './api/errors.ts';
-export {
-  withRetries,
-  BACKOFF,
-  RETRY_WINDOW_MS,
-  type Attempt,
-  type Clock,
-  type RetryPolicy,
-} from './api/retry.ts';
+export { decide, DEFAULT_POLICY, type AttemptContext, type CallPolicy, type Decision } from './api/policy.ts';
 export { MAX_ASSETS_PER_CALL, halve, toBatches } from './assets/batches.ts';
 export {
   assetRefProblem,
@@ -37,7 +30,15 @@ export { parsePatterns, selectPaths } from './changes/select.ts';
 export { mapToUrl, parseUrlMap, type UrlMapRule } from './changes/url-map.ts';
 export { planRun, plannedAssets, type FilesPlan, type Plan } from './plan.ts';
 export { makeRedactor, type Redact } from './redact.ts';
-export { execute, type CallRecord, type ExecuteOptions, type RunResult } from './run/execute.ts';
+export { systemClock, type Clock } from './run/clock.ts';
+export {
+  execute,
+  type Attempt,
+  type CallRecord,
+  type ExecuteOptions,
+  type RunResult,
+  type SchedulerEvent,
+} from './run/execute.ts';
 export { InputError, parseSettings, type RawInputs, type Settings, type Target } from './settings.ts';
 export { parseEndpoint } from './inputs.ts';
 export { contentCacheBuster, imageHostOf, imageUrl, imageUrlPrefix, type ImageUrlOptions } from './urls.ts';

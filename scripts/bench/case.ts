@@ -6,7 +6,6 @@
 import { Agent, type Dispatcher } from 'undici';
 import { sendCall, type ClientOptions } from '../../src/api/client.ts';
 import { createDispatcher } from '../../src/api/dispatcher.ts';
-import { BACKOFF, RETRY_WINDOW_MS } from '../../src/api/retry.ts';
 import { parseAssetList } from '../../src/assets/refs.ts';
 import { planRun } from '../../src/plan.ts';
 import { makeRedactor } from '../../src/redact.ts';
@@ -78,8 +77,6 @@ async function runAction(caseSpec: CaseSpec, refs: readonly string[]): Promise<M
       send: (call) => sendCall(call, client),
       concurrency: caseSpec.concurrency,
       maxRetries: 5,
-      retryWindowMs: RETRY_WINDOW_MS,
-      ...BACKOFF,
     });
     const wallMs = performance.now() - start;
     const cpuMs = cpuSince(cpu);

@@ -1,14 +1,8 @@
 import type { Dispatcher } from 'undici';
 import type { AssetRef } from '../assets/refs.ts';
 import type { Redact } from '../redact.ts';
-import {
-  ApiError,
-  CERTIFICATE_CODES,
-  isKeyRefusal,
-  KEY_REFUSED_HINT,
-  mentionsTooManyAssets,
-} from './errors.ts';
-import { RETRYABLE_NETWORK_CODES, RETRYABLE_STATUSES } from './retry.ts';
+import { ApiError, CERTIFICATE_CODES, KEY_REFUSED_HINT } from './errors.ts';
+import { isKeyRefusal } from './policy.ts';
 import { isLoopbackHost } from '../http-url.ts';
 import { isCacheBuster } from '../urls.ts';
 import { serverMessage, type ServerMessage } from './server-message.ts';
@@ -45,7 +39,10 @@ export interface ApiAnswer {
 // Enough for any error message; a larger body is cut, never buffered whole.
 const MAX_BODY_BYTES = 64 * 1024;
 
-/** Sends one call once. Resolves with the answer, or rejects with an ApiError (never anything else). */
+/**
+ * Sends one call once. Resolves with the answer, or rejects with an ApiError (never anything else) that reports
+ * what happened; what it means for the run is policy.ts's to decide.
+ */
 export async function sendCall(call: ApiCall, options: ClientOptions): Promise<ApiAnswer> {
   assertSafeEndpoint(options.endpoint);
   const signal = AbortSignal.timeout(options.timeoutMs);
@@ -125,7 +122,7 @@ function networkError(error: unknown, signal: AbortSignal, options: ClientOption
     const seconds = options.timeoutMs / 1000;
     return new ApiError(
       `no complete answer within ${seconds} s (timeout-seconds)`,
-      { kind: 'timeout', retryable: true },
+      { kind: 'timeout' },
       { cause: error },
     );
   }
@@ -133,14 +130,14 @@ function networkError(error: unknown, signal: AbortSignal, options: ClientOption
     return new ApiError(
       `the certificate of ${options.endpoint.host} does not verify (${code}); nothing was sent. If your network ` +
         "re-signs TLS with a certificate authority of its own (a corporate proxy), set NODE_EXTRA_CA_CERTS to the path of that CA's certificate (PEM) in the step's env.",
-      { kind: 'network', code, retryable: false },
+      { kind: 'network', code },
       { cause: error },
     );
   }
   const detail = options.redact(error instanceof Error ? error.message : String(error));
   return new ApiError(
     `network error${code === undefined ? '' : ` ${code}`}: ${detail}`,
-    { kind: 'network', code, retryable: code === undefined || RETRYABLE_NETWORK_CODES.has(code) },
+    { kind: 'network', code },
     { cause: error },
   );
 }
@@ -185,7 +182,7 @@ function interpret(
     throw new ApiError(
       `HTTP ${status} with an HTML page, not an API answer${message === undefined ? '' : ` (${message})`}: ` +
         'check base-url and service-key.',
-      { kind: 'response', status, retryable: false },
+      { kind: 'response', status },
     );
   }
   if (json?.success === false) {
@@ -195,7 +192,6 @@ function interpret(
       status,
       code,
       serverMessage: message,
-      retryable: false,
     });
   }
   return call.route === 'token'
@@ -221,8 +217,6 @@ function httpError(
     status,
     code: server.code,
     serverMessage: server.message,
-    // Sent again, the same batch is too large again: it is split instead, whatever the status said.
-    retryable: RETRYABLE_STATUSES.has(status) && !mentionsTooManyAssets(server.message),
     retryAfterMs: retryAfter,
   });
 }
@@ -244,7 +238,7 @@ function redirectError(status: number, headers: Headers, options: ClientOptions)
   return new ApiError(
     `HTTP ${status}: the service redirected to ${options.redact(target)}. Redirects are not followed, so that ` +
       "the key goes to base-url's host alone: set base-url to the address that answers directly.",
-    { kind: 'redirect', status, retryable: false },
+    { kind: 'redirect', status },
   );
 }
 
@@ -262,18 +256,14 @@ function tokenFrom(
     if (redact(token) !== token) {
       throw new ApiError(
         `HTTP ${status}, but the token holds the API key: refused, so that it is never published.`,
-        {
-          kind: 'response',
-          status,
-          retryable: false,
-        },
+        { kind: 'response', status },
       );
     }
     if (isCacheBuster(token)) return token;
     throw new ApiError(
       `HTTP ${status}, but the token ${JSON.stringify(token.slice(0, 80))} has characters that cannot stand in a URL ` +
         "path segment (letters, digits, '.', '_', '~' and '-' can).",
-      { kind: 'response', status, retryable: false },
+      { kind: 'response', status },
     );
   }
   const redacted = redact(body);
@@ -282,7 +272,7 @@ function tokenFrom(
     `HTTP ${status}, but no token: expected {"success": true, "data": {"token": "…"}}, got ${
       json === undefined ? `not JSON (${shown})` : describeTokenAnswer(json)
     }.`,
-    { kind: 'response', status, retryable: false },
+    { kind: 'response', status },
   );
 }
 

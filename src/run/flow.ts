@@ -1,5 +1,4 @@
 import { sendCall } from '../api/client.ts';
-import { BACKOFF, RETRY_WINDOW_MS } from '../api/retry.ts';
 import type { CiContext } from '../changes/ci/context.ts';
 import { detectChangedFiles, type ChangedFiles } from '../changes/detect.ts';
 import { gitIn } from '../changes/git.ts';
@@ -94,8 +93,6 @@ async function send(
       send: (call) => sendCall(call, client),
       concurrency: settings.concurrency,
       maxRetries: settings.maxRetries,
-      retryWindowMs: RETRY_WINDOW_MS,
-      ...BACKOFF,
       onRetry: tell.retry,
       onCall: (record) => {
         tell.call(record);

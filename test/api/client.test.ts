@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../support/emulator.ts';
 import { sendCall, retryAfterMs, type ApiCall } from '../../src/api/client.ts';
 import { ApiError } from '../../src/api/errors.ts';
+import { decide, type Decision } from '../../src/api/policy.ts';
 import { startEmulator, type ErrorShape } from '../emulator/server.ts';
 import { clientFor, DORMANT_KEY, GHOST_KEY, ROOT_KEY, SUB_KEY } from '../support/client.ts';
 
@@ -18,6 +19,18 @@ async function failure(call: ApiCall, key = ROOT_KEY, overrides = {}): Promise<A
   if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
   return error;
 }
+
+/** What the policy makes of a failure of a call with retries left, for the facts the client reported. */
+const decided = (error: ApiError): Decision['action'] =>
+  decide(error, {
+    retries: 0,
+    maxRetries: 5,
+    now: 0,
+    deadline: 1e12,
+    random: 0,
+    assets: 2,
+    bisectionCallsLeft: 100,
+  }).action;
 
 const ASSETS: ApiCall = { route: 'invalidate/assets', assets: ['https://www.example.com/a.png'] };
 
@@ -72,29 +85,8 @@ describe('the token answer', () => {
     emulator().inject('token', { body });
     const error = await failure({ route: 'token' });
     expect(error.kind).toBe('response');
-    expect(error.retryable).toBe(false);
+    expect(decided(error)).toBe('give-up');
     expect(error.message).toMatch(expected);
-  });
-});
-
-describe('failures that every call would meet', () => {
-  it('a host that does not exist stops the run; a server message that only mentions ENOTFOUND does not', () => {
-    const notFound = new ApiError(
-      'network error ENOTFOUND: getaddrinfo ENOTFOUND dashboard.example.invalid',
-      {
-        kind: 'network',
-        code: 'ENOTFOUND',
-        retryable: true,
-      },
-    );
-    const mentioned = new ApiError('HTTP 400: upstream said ENOTFOUND.', {
-      kind: 'http',
-      status: 400,
-      serverMessage: 'upstream said ENOTFOUND',
-      retryable: false,
-    });
-    expect(notFound.stopsTheRun).toBe('the service could not be reached at base-url');
-    expect(mentioned.stopsTheRun).toBeUndefined();
   });
 });
 
@@ -104,14 +96,14 @@ describe('answers that are not what they seem', () => {
       status: 400,
       body: JSON.stringify({ success: false, data: 'Too many assets to invalidate' }),
     });
-    expect((await failure(ASSETS)).tooManyAssets).toBe(true);
+    expect(decided(await failure(ASSETS))).toBe('split');
   });
 
-  it('does not retry "Too many assets to invalidate", whatever its status: the batch is split instead', async () => {
+  it('reports "Too many assets to invalidate" with a 500 as it came: the policy splits it', async () => {
     emulator().inject('invalidate/assets', { status: 500, message: 'Too many assets to invalidate' });
     const error = await failure(ASSETS);
-    expect(error.tooManyAssets).toBe(true);
-    expect(error.retryable).toBe(false);
+    expect(error).toMatchObject({ status: 500, serverMessage: 'Too many assets to invalidate' });
+    expect(decided(error)).toBe('split');
   });
 
   it('does not take a 200 HTML page (a login page, a proxy) for a confirmation', async () => {
@@ -162,8 +154,7 @@ describe("the spec's errors reach the user verbatim", () => {
   it('a Sub key is refused, with the causes to check', async () => {
     const error = await failure(ASSETS, SUB_KEY);
     expect(error.status).toBe(403);
-    expect(error.keyRefused).toBe(true);
-    expect(error.retryable).toBe(false);
+    expect(decided(error)).toBe('stop');
     expect(error.message).toContain('Sub key');
     expect(error.message).toContain('subscription');
   });
@@ -181,14 +172,14 @@ describe("the spec's errors reach the user verbatim", () => {
     const error = await failure(ASSETS, key);
     expect(error.serverMessage).toBe(text);
     expect(error.message).toContain(text);
-    expect(error.keyRefused).toBe(true);
+    expect(decided(error)).toBe('stop');
   });
 
   it('"Too many assets to invalidate" is recognised', async () => {
     emulator().setOptions({ assetLimit: 1 });
     const error = await failure({ route: 'invalidate/assets', assets: ['a'.repeat(32), 'b'.repeat(32)] });
     expect(error.serverMessage).toBe('Too many assets to invalidate');
-    expect(error.tooManyAssets).toBe(true);
+    expect(decided(error)).toBe('split');
   });
 
   it('rest_no_route (a wrong service key) names the code and points at base-url and service-key', async () => {
@@ -237,22 +228,30 @@ describe('error bodies of any shape', () => {
   });
 });
 
-describe('what is retryable', () => {
-  it.each([408, 429, 500, 502, 503, 504])('HTTP %i is retryable', async (status) => {
+describe('the facts the policy decides on', () => {
+  it.each([408, 429, 500, 502, 503, 504])('HTTP %i: retried', async (status) => {
     emulator().inject('invalidate/assets', { status });
-    expect((await failure(ASSETS)).retryable).toBe(true);
+    expect(decided(await failure(ASSETS))).toBe('retry');
   });
 
-  it.each([400, 401, 403, 404, 409, 422, 501])('HTTP %i is not retryable', async (status) => {
+  it.each([
+    [400, 'bisect'],
+    [401, 'stop'],
+    [403, 'stop'],
+    [404, 'stop'],
+    [409, 'bisect'],
+    [422, 'bisect'],
+    [501, 'give-up'],
+  ])('HTTP %i: not retried (%s)', async (status, action) => {
     emulator().inject('invalidate/assets', { status });
-    expect((await failure(ASSETS)).retryable).toBe(false);
+    expect(decided(await failure(ASSETS))).toBe(action);
   });
 
   it('a connection reset is a retryable network error', async () => {
     emulator().inject('invalidate/assets', { reset: true });
     const error = await failure(ASSETS);
     expect(error.kind).toBe('network');
-    expect(error.retryable).toBe(true);
+    expect(decided(error)).toBe('retry');
   });
 
   it('a refused connection is a retryable network error', async () => {
@@ -262,14 +261,14 @@ describe('what is retryable', () => {
     const error = await failure(ASSETS, ROOT_KEY, { endpoint });
     expect(error.message).toContain('ECONNREFUSED');
     expect(error.code).toBe('ECONNREFUSED');
-    expect(error.retryable).toBe(true);
+    expect(decided(error)).toBe('retry');
   });
 
   it('a server that never answers times out after timeout-seconds, retryably', async () => {
     emulator().inject('invalidate/assets', { hang: true });
     const error = await failure(ASSETS, ROOT_KEY, { timeoutMs: 200 });
     expect(error.kind).toBe('timeout');
-    expect(error.retryable).toBe(true);
+    expect(decided(error)).toBe('retry');
   });
 
   it('a body that trickles past the timeout times out too', async () => {
@@ -304,7 +303,7 @@ describe('the key goes to base-url and nowhere else', () => {
       });
       const error = await failure(ASSETS);
       expect(error.kind).toBe('redirect');
-      expect(error.retryable).toBe(false);
+      expect(decided(error)).toBe('stop');
       expect(error.message).toContain(`localhost:${port}`);
       expect(elsewhere).toEqual([]);
       expect(emulator().requests).toHaveLength(1);

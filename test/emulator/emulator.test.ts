@@ -464,6 +464,15 @@ describe('faults', () => {
     expect(JSON.parse(text)).toEqual({ success: true, data: { token: emulator.tokens[0] } });
   });
 
+  it('cuts an answer: half its body, then the socket goes; the route ran, the record says not whole', async () => {
+    emulator.inject('token', { cut: true });
+    const response = await call('/token');
+    expect(response.status).toBe(200);
+    await expect(response.text()).rejects.toThrow();
+    expect(emulator.tokens).toHaveLength(1);
+    expect(emulator.requests[0]?.answer).toEqual({ status: 200, whole: false });
+  });
+
   it('refuses a fault it cannot send, at inject time', () => {
     expect(() => {
       emulator.inject('token', { status: 99 });
@@ -515,10 +524,24 @@ describe('records', () => {
         body: `{"assets":["${HASH}"]}`,
         json: { assets: [HASH] },
         receivedAt: expect.any(Number) as unknown,
+        answeredBefore: 0,
+        answer: { status: 200, whole: true },
       },
-      expect.objectContaining({ route: 'unknown' satisfies Route, body: 'not json', json: undefined }),
+      expect.objectContaining({
+        route: 'unknown' satisfies Route,
+        body: 'not json',
+        json: undefined,
+        answeredBefore: 1,
+        answer: { status: 404, whole: true },
+      }),
     ]);
     expect(emulator.requests[0]?.receivedAt).toBeGreaterThanOrEqual(before);
+  });
+
+  it('records no answer for a request reset or hanging', async () => {
+    emulator.inject('token', { reset: true });
+    await expect(call('/token')).rejects.toThrow();
+    expect(emulator.requests[0]?.answer).toBeUndefined();
   });
 
   it('counts the peak of concurrent requests, and none stay in flight afterwards', async () => {

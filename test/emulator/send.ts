@@ -15,11 +15,17 @@ export async function sendReply(
   reply: Reply,
   trickleMs: number | undefined,
   signal: AbortSignal,
+  cut = false,
 ): Promise<void> {
   const body = BODILESS.has(reply.status) ? Buffer.alloc(0) : Buffer.from(reply.body);
   if (!BODILESS.has(reply.status)) response.setHeader('Content-Length', body.length);
   for (const [name, value] of Object.entries(reply.headers)) response.setHeader(name, value);
   response.writeHead(reply.status);
+  if (cut) {
+    // Half the body, then the connection goes: the client holds an answer it cannot read to its end.
+    response.write(body.subarray(0, Math.floor(body.length / 2)), () => response.destroy());
+    return;
+  }
   if (trickleMs === undefined) {
     response.end(body);
     return;

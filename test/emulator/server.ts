@@ -39,6 +39,7 @@ class EmulatorServer implements Emulator {
   readonly tokens: string[] = [];
   maxInFlight = 0;
   #inFlight = 0;
+  #answered = 0;
   #assetLimit = SPEC_ASSET_LIMIT;
   #latencyMs = 0;
   #echoKey = false;
@@ -136,6 +137,7 @@ class EmulatorServer implements Emulator {
     this.invalidated.assets.length = 0;
     this.#faults.clear();
     this.maxInFlight = this.#inFlight;
+    this.#answered = 0;
     this.rateLimited = 0;
     this.#tokens = this.#options.rateLimit?.burst ?? 0;
     this.#refilledAt = performance.now();
@@ -163,6 +165,7 @@ class EmulatorServer implements Emulator {
       body: '',
       json: undefined,
       receivedAt: performance.now(),
+      answeredBefore: this.#answered,
     };
     this.requests.push(record);
     const fault = this.#faults.take(route) ?? this.#rateLimit();
@@ -171,6 +174,7 @@ class EmulatorServer implements Emulator {
     // 'close' comes once per response: after it is sent, or when its socket goes (reset, hang, client gone).
     response.once('close', () => {
       this.#inFlight -= 1;
+      this.#answered += 1;
     });
     this.#respond(request, response, record, fault).catch((error: unknown) => {
       this.#fail(response, error);
@@ -199,7 +203,11 @@ class EmulatorServer implements Emulator {
     }
     // Hanging: no answer at all; close() or the client's giving up ends the socket.
     if (reply === undefined) return;
-    await sendReply(response, reply, fault?.trickleMs, this.#closing.signal);
+    record.answer = { status: reply.status, whole: false };
+    response.once('finish', () => {
+      if (record.answer !== undefined) record.answer.whole = !fault?.cut;
+    });
+    await sendReply(response, reply, fault?.trickleMs, this.#closing.signal, fault?.cut === true);
   }
 
   #reply(record: RecordedRequest, fault: Fault | undefined): Reply {

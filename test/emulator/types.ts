@@ -24,6 +24,7 @@ export interface Fault {
   reset?: boolean; // destroy the socket without answering (connection reset)
   hang?: boolean; // never answer (until the client gives up or the server closes)
   trickleMs?: number; // send the answer's body one byte every trickleMs
+  cut?: boolean; // send the answer's headers and half its body (Content-Length says all), then destroy the socket
 }
 
 export type Route = 'invalidate/all' | 'invalidate/domain' | 'invalidate/assets' | 'token' | 'unknown';
@@ -36,6 +37,8 @@ export interface RecordedRequest {
   body: string; // raw body text
   json: unknown; // parsed body, or undefined when empty or not JSON
   receivedAt: number; // performance.now() when the request's headers arrived
+  answeredBefore: number; // responses closed (sent, reset, abandoned) before this request arrived
+  answer?: { status: number; whole: boolean }; // the status sent; whole once the last byte of the body was written
 }
 
 export interface EmulatorOptions {

@@ -2,9 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../support/emulator.ts';
 import { sendCall } from '../../src/api/client.ts';
-import type { Clock } from '../../src/api/retry.ts';
+import { DEFAULT_POLICY } from '../../src/api/policy.ts';
+import type { Clock } from '../../src/run/clock.ts';
 import { assetsIn, planRun } from '../../src/plan.ts';
-import { execute, MAX_BISECTION_CALLS, type ExecuteOptions, type RunResult } from '../../src/run/execute.ts';
+import { execute, type ExecuteOptions, type RunResult } from '../../src/run/execute.ts';
 import type { Target } from '../../src/settings.ts';
 import { clientFor, ROOT_KEY, SUB_KEY } from '../support/client.ts';
 import { imageUrls as urls } from '../support/fixtures.ts';
@@ -23,10 +24,8 @@ async function run(
       send: (call) => sendCall(call, client),
       concurrency: 4,
       maxRetries: 5,
-      retryWindowMs: 60_000,
-      baseDelayMs: 2,
-      maxDelayMs: 10,
       ...options,
+      policy: { retryWindowMs: 60_000, baseDelayMs: 2, maxDelayMs: 10, ...options.policy },
     });
   } finally {
     await client.dispatcher.close();
@@ -95,7 +94,7 @@ describe('retries', () => {
     let slept = 0; // time passes when the run sleeps, without the test waiting for it
     const clock: Clock = {
       now: () => performance.now() + slept,
-      sleep: (ms) => {
+      sleep: (ms: number) => {
         waits.push(ms);
         slept += ms;
         return Promise.resolve();
@@ -110,7 +109,7 @@ describe('retries', () => {
 
   it('a Retry-After past the retry deadline ends the call at once, saying so', async () => {
     emulator().inject('invalidate/all', { status: 503, retryAfter: '99999' });
-    const result = await run({ scope: 'all' }, { retryWindowMs: 10_000 });
+    const result = await run({ scope: 'all' }, { policy: { retryWindowMs: 10_000 } });
     expect(emulator().requests).toHaveLength(1);
     expect(result.calls[0]?.error?.message).toContain("after the run's retry deadline");
   });
@@ -200,7 +199,7 @@ describe('a batch refused for its content', () => {
     const result = await withForeignHost(() =>
       run({ scope: 'assets', assets: foreign(300) }, { concurrency: 1 }),
     );
-    expect(assetsRequests()).toBeLessThanOrEqual(3 + MAX_BISECTION_CALLS);
+    expect(assetsRequests()).toBeLessThanOrEqual(3 + DEFAULT_POLICY.maxBisectionCalls);
     expect(result.assets.every((asset) => asset.outcome === 'failed')).toBe(true);
     expect(result.assets.every((asset) => asset.error?.includes('not on a domain') === true)).toBe(true);
   });

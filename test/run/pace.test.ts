@@ -1,10 +1,10 @@
 /**
- * The shared pace: a rate limit pauses every worker and halves the calls in flight, which grow back with each
- * success. On a fake clock, then against the emulator's token bucket through execute() with the real client.
+ * The shared pace: a rate limit halves the window of calls in flight once per congestion event, successes after it
+ * grow it back by one a window, and a Retry-After pauses every call. The state alone, then against the emulator's
+ * token bucket through execute() with the real client.
  */
 import { describe, expect, it } from 'vitest';
 import { sendCall } from '../../src/api/client.ts';
-import type { Clock } from '../../src/api/retry.ts';
 import { planRun } from '../../src/plan.ts';
 import { execute } from '../../src/run/execute.ts';
 import { Pace } from '../../src/run/pace.ts';
@@ -12,51 +12,64 @@ import { clientFor, ROOT_KEY } from '../support/client.ts';
 import { useEmulator } from '../support/emulator.ts';
 import { imageUrls } from '../support/fixtures.ts';
 
-class FakeClock implements Clock {
-  time = 0;
-  now(): number {
-    return this.time;
-  }
-  sleep(ms: number): Promise<void> {
-    this.time += ms;
-    return Promise.resolve();
-  }
-  random(): number {
-    return 0.5;
-  }
-}
+describe('Pace: the window of calls in flight (AIMD)', () => {
+  it('halves the window once for the rate limits of calls that were in flight together', () => {
+    const pace = new Pace(16);
+    const wave = Array.from({ length: 16 }, () => pace.sending());
+    expect(wave.map((attempt) => pace.rateLimited(attempt)).filter(Boolean)).toHaveLength(1);
+    expect(pace.window).toBe(8);
+  });
 
-describe('Pace', () => {
-  it('after a rate limit, every worker waits until the time the service named', async () => {
-    const clock = new FakeClock();
-    const pace = new Pace(4, clock, 60_000);
-    pace.rateLimited(2_000);
-    await pace.acquire();
-    expect(clock.time).toBe(2_000);
+  it('halves it again for a rate limit met by a call sent after the decrease', () => {
+    const pace = new Pace(16);
+    pace.rateLimited(pace.sending());
+    pace.rateLimited(pace.sending());
+    expect(pace.window).toBe(4);
+  });
+
+  it('never below one call', () => {
+    const pace = new Pace(2);
+    for (let i = 0; i < 5; i++) pace.rateLimited(pace.sending());
+    expect(pace.window).toBe(1);
+  });
+
+  it('does not grow back on answers to calls sent before the decrease', () => {
+    const pace = new Pace(16);
+    const wave = Array.from({ length: 16 }, () => pace.sending());
+    pace.rateLimited(wave[0] ?? 0);
+    for (const attempt of wave.slice(1)) pace.succeeded(attempt);
+    expect(pace.window).toBe(8);
+  });
+
+  it('grows by one for each window of successes to calls sent after the decrease, up to the concurrency', () => {
+    const pace = new Pace(10);
+    pace.rateLimited(pace.sending());
+    const windows: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      pace.succeeded(pace.sending());
+      windows.push(pace.window);
+    }
+    // 5 successes make it 6, 6 more make it 7, then 7, 8, 9: 35 in all to reach 10, and never past it.
+    expect(windows.indexOf(6)).toBe(4);
+    expect(windows.indexOf(7)).toBe(10);
+    expect(windows.indexOf(10)).toBe(34);
+    expect(Math.max(...windows)).toBe(10);
+  });
+});
+
+describe('Pace: pauses', () => {
+  it('counts a pause once while it lasts, extended by a later wait, not shortened by an earlier one', () => {
+    const pace = new Pace(4);
+    const first = pace.pause(0, 2_000);
+    expect(pace.pause(100, 500)).toBeUndefined();
+    const longer = pace.pause(100, 3_000);
     expect(pace.pauses).toBe(1);
-  });
-
-  it('does not pause for a wait past the run retry deadline, which no retry will make', async () => {
-    const clock = new FakeClock();
-    const pace = new Pace(4, clock, 500);
-    pace.rateLimited(10_000);
-    await pace.acquire();
-    expect(clock.time).toBe(0);
-    expect(pace.pauses).toBe(0);
-  });
-
-  it('halves the calls in flight, and lets one more fly with each success', async () => {
-    const clock = new FakeClock();
-    const pace = new Pace(8, clock, 60_000);
-    pace.rateLimited(undefined);
-    for (let i = 0; i < 4; i++) await pace.acquire();
-    let fifth = false;
-    void pace.acquire().then(() => (fifth = true));
-    await Promise.resolve();
-    expect(fifth).toBe(false); // 4 of 8 in flight: the limit is 4
-    pace.release(true); // a success: the limit is 5, and a place is free
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(fifth).toBe(true);
+    if (first !== undefined) pace.resume(first);
+    expect(pace.isPaused).toBe(true);
+    if (longer !== undefined) pace.resume(longer);
+    expect(pace.isPaused).toBe(false);
+    pace.pause(4_000, 1_000);
+    expect(pace.pauses).toBe(2);
   });
 });
 
@@ -73,9 +86,7 @@ describe('a rate-limited service (token bucket: 40 calls a second, bursts of 8)'
         send: (call) => sendCall(call, client),
         concurrency: 16,
         maxRetries: 10,
-        retryWindowMs: 120_000,
-        baseDelayMs: 50,
-        maxDelayMs: 2_000,
+        policy: { retryWindowMs: 120_000, baseDelayMs: 50, maxDelayMs: 2_000 },
       });
     } finally {
       await client.dispatcher.close();

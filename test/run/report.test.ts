@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import type { Attempt } from '../../src/api/retry.ts';
+import type { Attempt } from '../../src/run/execute.ts';
 import type { AssetResult, CallRecord } from '../../src/run/execute.ts';
 import { countsOf, failuresOf, OUTPUT_LIST_CAP, outputsOf, type Report } from '../../src/run/report.ts';
 import { reportOf } from '../support/fixtures.ts';
