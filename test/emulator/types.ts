@@ -24,6 +24,7 @@ export interface Fault {
   reset?: boolean; // destroy the socket without answering (connection reset)
   hang?: boolean; // never answer (until the client gives up or the server closes)
   trickleMs?: number; // send the answer's body one byte every trickleMs
+  contentEncoding?: string; // compress the answer's body with these codings, in the order listed, and say so in Content-Encoding
 }
 
 export type Route = 'invalidate/all' | 'invalidate/domain' | 'invalidate/assets' | 'token' | 'unknown';
