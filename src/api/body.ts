@@ -1,5 +1,6 @@
 import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync, zstdDecompressSync } from 'node:zlib';
 import type { Dispatcher } from 'undici';
+import type { Redact } from '../redact.ts';
 import { ApiError } from './errors.ts';
 import type { ServerMessage } from './server-message.ts';
 
@@ -43,7 +44,7 @@ const DECODERS: Readonly<Record<string, Decoder>> = {
  * though the request asks for none: no decoded body grows past MAX_BODY_BYTES either. Rejects only when the
  * connection fails; a body that cannot be read as meant says why in `unread`.
  */
-export async function readBody(response: Dispatcher.ResponseData): Promise<AnswerBody> {
+export async function readBody(response: Dispatcher.ResponseData, redact: Redact): Promise<AnswerBody> {
   const wire = await readWire(response.body);
   if (wire === undefined) return { text: '', unread: `it is longer than ${MAX_BODY_TEXT}` };
   const codings = contentCodings(headerValue(response.headers['content-encoding']));
@@ -54,7 +55,7 @@ export async function readBody(response: Dispatcher.ResponseData): Promise<Answe
     if (decode === undefined) {
       return {
         text: '',
-        unread: `its content coding ${JSON.stringify(coding.slice(0, 40))} is not one the action reads`,
+        unread: `its content coding ${JSON.stringify(redact(coding).slice(0, 40))} is not one the action reads`,
       };
     }
     try {
@@ -110,6 +111,7 @@ export function confirmedJson(
   contentType: string | undefined,
   body: AnswerBody,
   server: () => ServerMessage,
+  redact: Redact,
 ): Record<string, unknown> | undefined {
   const refused = (what: string, message?: string, code?: string): ApiError =>
     new ApiError(`HTTP ${status} with ${what}`, {
@@ -130,7 +132,7 @@ export function confirmedJson(
   if (isObject(json)) {
     if (!('success' in json) || json.success === true) return json;
     const { code, message } = server();
-    const value = JSON.stringify(json.success);
+    const value = redact(JSON.stringify(json.success));
     throw refused(
       `"success": ${value.slice(0, 40)}${message === undefined ? '' : `: ${message}`}`,
       message,
@@ -144,7 +146,7 @@ export function confirmedJson(
       `an HTML page, not an API answer${message === undefined ? '' : ` (${message})`}: check base-url and service-key.`,
     );
   }
-  if (json !== undefined) throw refused(`JSON ${describeJson(json)}, not an API answer.`);
+  if (json !== undefined) throw refused(`JSON ${redact(describeJson(json))}, not an API answer.`);
   throw refused(`a body that is not JSON (${server().message ?? 'a body'}), not an API answer.`);
 }
 

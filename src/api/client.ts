@@ -62,7 +62,7 @@ export async function sendCall(call: ApiCall, options: ClientOptions): Promise<A
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
     });
-    answer = await readBody(response);
+    answer = await readBody(response, options.redact);
   } catch (error) {
     throw networkError(error, signal, options);
   }
@@ -163,7 +163,7 @@ function interpret(
   if (status < 200 || status >= 300) {
     throw httpError(status, server(), retryAfterMs(header(headers, 'retry-after')), options);
   }
-  const json = confirmedJson(status, header(headers, 'content-type'), answer, server);
+  const json = confirmedJson(status, header(headers, 'content-type'), answer, server, options.redact);
   return call.route === 'token'
     ? { status, token: tokenFrom(status, json, body, options.redact) }
     : { status };

@@ -2,7 +2,8 @@ import type { Socket } from 'node:net';
 
 // An interim answer's status line: `HTTP/1.x 1xx` (101 switches protocols, which a call never asks for).
 const INTERIM = /^HTTP\/1\.[01] 1(?!01)\d\d[ \r]/;
-const STATUS_PREFIX = 'HTTP/1.1 100 ';
+// `HTTP/1.1 100 `: enough to tell an interim status line from any other.
+const STATUS_LINE_START = 13;
 // A request as undici writes it: its request line, at the start of a write.
 const REQUEST_LINE = /^[A-Z]+ \S+ HTTP\/1\.[01]\r\n/;
 // No interim answer's header block is longer; past it, the bytes go on as they came.
@@ -21,20 +22,20 @@ export function skipInterimAnswers<S extends Socket>(socket: S): S {
   let held: Buffer = Buffer.alloc(0);
   const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
   const push = socket.push.bind(socket);
-  socket.write = ((chunk: unknown, ...rest: unknown[]) => {
+  socket.write = (chunk: unknown, ...rest: unknown[]) => {
     if (isRequestStart(chunk)) {
       atAnswerStart = true;
       held = Buffer.alloc(0);
     }
     return write(chunk, ...rest);
-  });
+  };
   socket.push = (chunk: unknown, encoding?: BufferEncoding): boolean => {
     if (!atAnswerStart || !Buffer.isBuffer(chunk)) return push(chunk, encoding);
     let bytes: Buffer = held.length === 0 ? chunk : Buffer.concat([held, chunk]);
     held = Buffer.alloc(0);
     for (;;) {
-      const start = bytes.subarray(0, STATUS_PREFIX.length).toString('latin1');
-      if (start.length < STATUS_PREFIX.length && couldBeInterim(start) && bytes.length < MAX_INTERIM_BYTES) {
+      const start = bytes.subarray(0, STATUS_LINE_START).toString('latin1');
+      if (start.length < STATUS_LINE_START && couldBeInterim(start) && bytes.length < MAX_INTERIM_BYTES) {
         held = bytes;
         return push(Buffer.alloc(0));
       }

@@ -177,3 +177,15 @@ describe('through the built action', () => {
     },
   );
 });
+
+describe('server text in these errors is redacted', () => {
+  it.each<[string, Fault]>([
+    ['a "success" holding the key', { body: JSON.stringify({ success: ROOT_KEY }) }],
+    ['JSON that is the key', { body: JSON.stringify(ROOT_KEY) }],
+    ['a content coding named by the key', { body: '{}', headers: { 'content-encoding': ROOT_KEY } }],
+  ])('%s: the error does not show it', async (_name, fault) => {
+    const error = await refusal(fault);
+    expect(error.message).not.toContain(ROOT_KEY);
+    expect(error.message).toContain('***');
+  });
+});
