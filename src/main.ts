@@ -35,7 +35,8 @@ import { plural } from './wording.ts';
 /** The action: inputs -> settings -> plan -> execute -> report. Fails the step for anything thrown. */
 export async function run(): Promise<void> {
   const startedAt = new Date();
-  const keys = registerSecrets([core.getInput('api-key'), core.getInput('github-token')]);
+  const inputs = readInputs();
+  const keys = registerSecrets([inputs['api-key'], inputs['github-token']]);
   // Everything the service sends is redacted as it comes in (the client), in its decoded forms too; the report,
   // built of such strings and of the inputs, is then cleaned of the key's known forms once more.
   const redact = makeRedactor(keys);
@@ -43,7 +44,7 @@ export async function run(): Promise<void> {
   // Every line through shown.ts, and no more annotations of a kind than the runner shows for a step.
   const log = withinAnnotationLimit(shownLog(runnerLog(), redact, bulk));
   try {
-    await invalidate(redact, bulk, log);
+    await invalidate(inputs, redact, bulk, log);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (!(error instanceof InputError)) log.debug(String(error instanceof Error ? error.stack : error));
@@ -60,6 +61,17 @@ function fail(log: Log, message: string): void {
   log.error(message);
 }
 
+/**
+ * Every input, read once; the secret ones then leave the environment, before anything can start a process (git,
+ * its helpers), which would inherit them. The environment the process started with stays in /proc (SECURITY.md).
+ */
+function readInputs(): RawInputs {
+  const inputs = Object.fromEntries(INPUT_NAMES.map((name) => [name, core.getInput(name)])) as RawInputs;
+  delete process.env['INPUT_API-KEY'];
+  delete process.env['INPUT_GITHUB-TOKEN'];
+  return inputs;
+}
+
 /** First of all: the runner masks the keys, and every form of them, in everything it shows. */
 function registerSecrets(rawKeys: readonly string[]): string[] {
   const keys = secretValues(rawKeys);
@@ -67,14 +79,10 @@ function registerSecrets(rawKeys: readonly string[]): string[] {
   return keys;
 }
 
-async function invalidate(redact: Redact, bulk: Redact, log: Log): Promise<void> {
+async function invalidate(inputs: RawInputs, redact: Redact, bulk: Redact, log: Log): Promise<void> {
   for (const warning of undeclaredInputs(process.env)) log.warning(warning);
-  const inputs = Object.fromEntries(INPUT_NAMES.map((name) => [name, core.getInput(name)])) as RawInputs;
   const workspace = process.env.GITHUB_WORKSPACE || process.cwd();
   const raw = withListFiles(inputs, listFilesIn(workspace));
-  // Read once; gone from the environment, so that no process started later (git, its helpers) inherits them.
-  delete process.env['INPUT_API-KEY'];
-  delete process.env['INPUT_GITHUB-TOKEN'];
   const settings = parseSettings(raw);
   const report = await runFlow(settings, {
     log,

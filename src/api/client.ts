@@ -4,6 +4,7 @@ import type { Redact } from '../redact.ts';
 import { ApiError, CERTIFICATE_CODES, KEY_REFUSED_HINT } from './errors.ts';
 import { isKeyRefusal } from './policy.ts';
 import { isLoopbackHost } from '../http-url.ts';
+import { confirmedJson, readBody, type AnswerBody } from './body.ts';
 import { isCacheBuster } from '../urls.ts';
 import { serverMessage, type ServerMessage } from './server-message.ts';
 
@@ -36,9 +37,6 @@ export interface ApiAnswer {
   readonly token?: string;
 }
 
-// Enough for any error message; a larger body is cut, never buffered whole.
-const MAX_BODY_BYTES = 64 * 1024;
-
 /**
  * Sends one call once. Resolves with the answer, or rejects with an ApiError (never anything else) that reports
  * what happened; what it means for the run is policy.ts's to decide.
@@ -49,7 +47,7 @@ export async function sendCall(call: ApiCall, options: ClientOptions): Promise<A
   const path = `${options.endpoint.pathname}/${call.route}`;
   const body = requestBody(call);
   let response: Dispatcher.ResponseData;
-  let text: string;
+  let answer: AnswerBody;
   try {
     response = await options.dispatcher.request({
       origin: options.endpoint.origin,
@@ -61,11 +59,11 @@ export async function sendCall(call: ApiCall, options: ClientOptions): Promise<A
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
     });
-    text = await readCapped(response.body);
+    answer = await readBody(response, options.redact);
   } catch (error) {
     throw networkError(error, signal, options);
   }
-  return interpret(call, response.statusCode, response.headers, text, options);
+  return interpret(call, response.statusCode, response.headers, answer, options);
 }
 
 /** The key travels only over https, or to this machine: checked here too, for callers of the library. */
@@ -84,6 +82,8 @@ function requestHeaders(hasBody: boolean, options: ClientOptions): Record<string
   const headers: Record<string, string> = {
     authorization: `Bearer ${options.apiKey}`,
     accept: 'application/json',
+    // A coded body is decoded all the same (body.ts): asking for none keeps well-behaved servers from sending one.
+    'accept-encoding': 'identity',
     'user-agent': options.userAgent,
   };
   if (hasBody) headers['content-type'] = 'application/json';
@@ -100,20 +100,6 @@ function requestBody(call: ApiCall): string | undefined {
     case 'token':
       return undefined;
   }
-}
-
-async function readCapped(body: Dispatcher.ResponseData['body']): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    chunks.push(chunk);
-    size += chunk.length;
-    if (size >= MAX_BODY_BYTES) {
-      body.destroy();
-      break;
-    }
-  }
-  return Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES).toString('utf8');
 }
 
 function networkError(error: unknown, signal: AbortSignal, options: ClientOptions): ApiError {
@@ -157,10 +143,11 @@ function interpret(
   call: ApiCall,
   status: number,
   headers: Headers,
-  body: string,
+  answer: AnswerBody,
   options: ClientOptions,
 ): ApiAnswer {
   if (status >= 300 && status < 400) throw redirectError(status, headers, options);
+  const body = answer.text;
   // Redacted only where server text goes into an error: a success costs no scan of its body.
   // Redacted before and after reading: a key hidden by an escape (`&quot;`, `\"`) shows only once it is decoded.
   const server = (): ServerMessage => {
@@ -173,27 +160,7 @@ function interpret(
   if (status < 200 || status >= 300) {
     throw httpError(status, server(), retryAfterMs(header(headers, 'retry-after')), options);
   }
-  // JSON is judged as JSON whatever the content type says: PHP serves it as text/html unless told otherwise.
-  const json = parseJsonObject(body);
-  const contentType = header(headers, 'content-type') ?? '';
-  if (json === undefined && (/html/i.test(contentType) || /^\s*</.test(body))) {
-    // A login page or a proxy's page, from a base-url that is not the API: not a confirmation.
-    const { message } = server();
-    throw new ApiError(
-      `HTTP ${status} with an HTML page, not an API answer${message === undefined ? '' : ` (${message})`}: ` +
-        'check base-url and service-key.',
-      { kind: 'response', status },
-    );
-  }
-  if (json?.success === false) {
-    const { code, message } = server();
-    throw new ApiError(`HTTP ${status} with "success": false${message === undefined ? '' : `: ${message}`}`, {
-      kind: 'response',
-      status,
-      code,
-      serverMessage: message,
-    });
-  }
+  const json = confirmedJson(status, header(headers, 'content-type'), answer, server, options.redact);
   return call.route === 'token'
     ? { status, token: tokenFrom(status, json, body, options.redact) }
     : { status };
@@ -280,17 +247,6 @@ function describeTokenAnswer(json: Record<string, unknown>): string {
   if (json.success === undefined) return 'no "success" field';
   if (json.success !== true) return `"success": ${JSON.stringify(json.success)}`;
   return 'no non-empty string at data.token';
-}
-
-function parseJsonObject(text: string): Record<string, unknown> | undefined {
-  try {
-    const value = JSON.parse(text) as unknown;
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function header(headers: Headers, name: string): string | undefined {

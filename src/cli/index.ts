@@ -10,8 +10,13 @@ if (problem !== undefined) {
 }
 const { runCommand } = await import('./main.ts');
 
+// The command reads its own copy: the secrets leave the environment before anything can start a process (git).
+const env = { ...process.env };
+for (const name of ['IMAGE_CACHE_API_KEY', 'IMAGE_CACHE_GITHUB_TOKEN'])
+  Reflect.deleteProperty(process.env, name);
+
 process.exitCode = await runCommand(process.argv.slice(2), {
-  env: process.env,
+  env,
   readFile: readRegularFile,
   stdin: () => readFileSync(0, 'utf8'),
   stdout: (text) => process.stdout.write(text),

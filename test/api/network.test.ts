@@ -16,23 +16,29 @@ const ASSETS = ['https://www.example.com/a.png', 'https://www.example.com/b.png'
 
 let ca: TestCa;
 let emulator: Emulator;
+/** The same service over plain http, as local tests run it. */
+let plainEmulator: Emulator;
 let proxy: TestProxy;
 let port: string;
 beforeAll(async () => {
   ca = makeTestCa([HOST]);
   emulator = await startEmulator({ tls: ca.server });
+  plainEmulator = await startEmulator();
   port = new URL(emulator.url).port;
   proxy = await startProxy({ [HOST]: '127.0.0.1' });
 });
 afterAll(async () => {
   await proxy.close();
   await emulator.close();
+  await plainEmulator.close();
   ca.dispose();
 });
 
 function action(baseUrl: string, env: Record<string, string>, inputs: Record<string, string> = {}) {
   emulator.reset();
+  plainEmulator.reset();
   proxy.connects.length = 0;
+  proxy.plain.length = 0;
   return runAction(
     { 'api-key': ROOT_KEY, 'base-url': baseUrl, 'service-key': 'svc', assets: ASSETS.join('\n'), ...inputs },
     env,
@@ -91,5 +97,35 @@ describe('a proxy', () => {
     expect(run.exitCode).toBe(0);
     expect(emulator.invalidated.assets).toEqual(ASSETS);
     expect(proxy.connects).toEqual([]);
+  });
+});
+
+describe('a plain-http base-url on this machine, behind a proxy', () => {
+  it.each(['HTTP_PROXY', 'http_proxy', 'HTTPS_PROXY'])(
+    '%s: the calls go directly, and the proxy never receives the key',
+    async (variable) => {
+      const run = await action(plainEmulator.url, { [variable]: proxy.url });
+      expect(run.exitCode).toBe(0);
+      expect(plainEmulator.invalidated.assets).toEqual(ASSETS);
+      expect(proxy.plain).toEqual([]);
+      expect(proxy.connects).toEqual([]);
+    },
+  );
+
+  it('localhost too', async () => {
+    const base = plainEmulator.url.replace('127.0.0.1', 'localhost');
+    const run = await action(base, { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url });
+    expect(run.exitCode).toBe(0);
+    expect(proxy.plain).toEqual([]);
+  });
+
+  it('HTTP_PROXY alone still carries https calls, in a tunnel', async () => {
+    const run = await action(`https://${HOST}:${port}`, {
+      HTTP_PROXY: proxy.url,
+      NODE_EXTRA_CA_CERTS: ca.caFile,
+    });
+    expect(run.exitCode).toBe(0);
+    expect(new Set(proxy.connects)).toEqual(new Set([`${HOST}:${port}`]));
+    expect(proxy.tunnelled().includes(ROOT_KEY)).toBe(false);
   });
 });

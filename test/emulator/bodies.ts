@@ -5,7 +5,7 @@ import type { ErrorShape } from './types.ts';
 export interface Reply {
   status: number;
   headers: Record<string, string>;
-  body: string;
+  body: string | Uint8Array;
 }
 
 // WordPress's content type for REST answers.

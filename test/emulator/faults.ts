@@ -1,4 +1,5 @@
 import { STATUS_CODES, validateHeaderName, validateHeaderValue } from 'node:http';
+import { codingsOf } from './codings.ts';
 import { errorReply, JSON_TYPE, type Reply } from './bodies.ts';
 import { withEchoedKey, type ApiError } from './errors.ts';
 import type { Fault, Route } from './types.ts';
@@ -63,6 +64,7 @@ function checkFault(fault: Fault): void {
       throw new RangeError(`fault delays must be finite and not negative, got ${delay}`);
     }
   }
+  if (fault.contentEncoding !== undefined) codingsOf(fault.contentEncoding);
   for (const [name, value] of Object.entries(faultHeaders(fault))) {
     validateHeaderName(name);
     validateHeaderValue(name, value);

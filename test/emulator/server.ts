@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DEMO_KEYS, presentedKey } from './accounts.ts';
 import { errorReply, jsonReply, type Reply } from './bodies.ts';
 import { withEchoedKey } from './errors.ts';
+import { encodedReply } from './codings.ts';
 import { faultHeaders, faultReply, FaultQueues } from './faults.ts';
 import { handle, headerValue } from './handlers.ts';
 import { resolveRoute } from './routes.ts';
@@ -215,7 +216,7 @@ class EmulatorServer implements Emulator {
     const reply = faultReply(fault, echoed) ?? this.#normalReply(record, fault?.shape ?? 'wordpress', echoed);
     const echo = echoed === undefined ? {} : { 'X-Echo': headerSafe(echoed) };
     reply.headers = { ...reply.headers, ...faultHeaders(fault), ...echo };
-    return reply;
+    return fault?.contentEncoding === undefined ? reply : encodedReply(reply, fault.contentEncoding);
   }
 
   #normalReply(record: RecordedRequest, shape: ErrorShape, echoed: string | undefined): Reply {

@@ -25,6 +25,7 @@ export interface Fault {
   hang?: boolean; // never answer (until the client gives up or the server closes)
   trickleMs?: number; // send the answer's body one byte every trickleMs
   cut?: boolean; // send the answer's headers and half its body (Content-Length says all), then destroy the socket
+  contentEncoding?: string; // compress the answer's body with these codings, in the order listed, and say so in Content-Encoding
 }
 
 export type Route = 'invalidate/all' | 'invalidate/domain' | 'invalidate/assets' | 'token' | 'unknown';

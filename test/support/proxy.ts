@@ -1,6 +1,6 @@
 /**
  * A forward proxy as corporate networks run them: a node:http server that answers CONNECT by opening a tunnel, and
- * refuses anything else. Host names resolve through `hosts` alone (a name only the proxy knows), and it records what
+ * refuses anything else (a plain-http request sent to it whole, absolute URI and headers, is recorded first). Host names resolve through `hosts` alone (a name only the proxy knows), and it records what
  * it tunnels, so that a test can show the key crossed it only encrypted.
  */
 import { createServer, type Server } from 'node:http';
@@ -11,6 +11,8 @@ export interface TestProxy {
   readonly url: string;
   /** `host:port` of each CONNECT, in order. */
   readonly connects: string[];
+  /** Each plain-http request sent to the proxy whole (not tunnelled): its target and headers, as received. */
+  readonly plain: { url: string; headers: Record<string, string | string[] | undefined> }[];
   /** Every byte the client sent through a tunnel. */
   readonly tunnelled: () => Buffer;
   close(): Promise<void>;
@@ -18,9 +20,11 @@ export interface TestProxy {
 
 export async function startProxy(hosts: Readonly<Record<string, string>>): Promise<TestProxy> {
   const connects: string[] = [];
+  const plain: TestProxy['plain'] = [];
   const chunks: Buffer[] = [];
   const sockets = new Set<Socket>();
-  const server: Server = createServer((_request, response) => {
+  const server: Server = createServer((request, response) => {
+    plain.push({ url: request.url ?? '', headers: request.headers });
     response.writeHead(405).end('only CONNECT');
   });
   server.on('connect', (request, client: Socket, head: Buffer) => {
@@ -45,6 +49,7 @@ export async function startProxy(hosts: Readonly<Record<string, string>>): Promi
   return {
     url: `http://127.0.0.1:${port}`,
     connects,
+    plain,
     tunnelled: () => Buffer.concat(chunks),
     close: () =>
       new Promise((resolve) => {
