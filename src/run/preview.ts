@@ -6,7 +6,8 @@ import type { FileChange } from '../changes/detect.ts';
 import { PREVIEW_ROWS, type ChangedFile } from '../plan.ts';
 import { count, firstOf, plural } from '../wording.ts';
 import { invalidatedRefs, type Report } from './report.ts';
-import { escapeMarkdown, thumbnailCell } from './summary.ts';
+import { markdownRef, markdownText as escapeMarkdown } from '../shown.ts';
+import { thumbnailCell } from './summary.ts';
 
 /** The preview's section, or undefined when the run did not go through changed files. */
 export function previewSection(report: Report): string[] | undefined {
@@ -25,7 +26,7 @@ export function previewSection(report: Report): string[] | undefined {
     for (const ref of shown) {
       const file = fileOf.get(ref);
       const cells = [
-        escapeMarkdown(ref),
+        markdownRef(ref),
         // The first images of the files are all kept: a row without its file is one of `assets`.
         file === undefined ? 'given in `assets`' : escapeMarkdown(file.path),
         file === undefined ? '' : changeWords(file.change),
