@@ -16,7 +16,9 @@ beforeAll(() => {
     '<img src="https://IMG.example.net/w:640/https://www.example.com/a.jpg">',
   );
 });
-afterAll(() => { rmSync(workspace, { recursive: true, force: true }); });
+afterAll(() => {
+  rmSync(workspace, { recursive: true, force: true });
+});
 
 describe('checkRewrite', () => {
   it('passes when every pattern matches a file and one of them mentions image-host, in any case', async () => {
@@ -42,6 +44,12 @@ describe('checkRewrite', () => {
     await expect(refused).rejects.toBeInstanceOf(InputError);
     await expect(refused).rejects.toThrow(
       'image-host: "img.example.com" appears in none of the 2 files that rewrite selects (such as "build/about.html")',
+    );
+  });
+
+  it('names a workspace that cannot be listed', async () => {
+    await expect(checkRewrite(join(workspace, 'gone'), ['build/**'], 'img.example.net')).rejects.toThrow(
+      /^rewrite: the workspace ".*gone" cannot be listed \(ENOENT\)/,
     );
   });
 });
