@@ -49,7 +49,7 @@ const urls = (count: number): string[] =>
 
 describe('the command invalidates', () => {
   it('the assets of --assets, exits with 0 and prints the result on standard output', async () => {
-    const run = await cli(['--assets', `${A} ${B}`]);
+    const run = await cli(['--assets', `${A}\n${B}`]);
     expect(run.exitCode).toBe(0);
     expect(emulator.invalidated.assets).toEqual([A, B]);
     expect(run.stdout).toBe('Invalidated 2 of 2 assets in 1 call.\n');
@@ -122,7 +122,7 @@ describe('the command invalidates', () => {
 
 describe('the command prints', () => {
   it('with --json, only the JSON report on standard output, and its log on standard error', async () => {
-    const run = await cli(['--assets', `${A},${B}`, '--json']);
+    const run = await cli(['--assets', `${A}\n${B}`, '--json']);
     expect(run.exitCode).toBe(0);
     const report = JSON.parse(run.stdout) as { ok: boolean; assets: { ref: string; outcome: string }[] };
     expect(report.ok).toBe(true);
@@ -273,7 +273,7 @@ describe('flags and environment variables', () => {
   });
 
   it('--dry-run sends nothing and says what it would do', async () => {
-    const run = await cli(['--assets', `${A} ${B}`, '--token', '--dry-run']);
+    const run = await cli(['--assets', `${A}\n${B}`, '--token', '--dry-run']);
     expect(run.exitCode).toBe(0);
     expect(emulator.requests).toEqual([]);
     expect(run.stdout).toBe(
