@@ -4,9 +4,10 @@
  * the text holds a NUL (names that may hold line breaks, as `git diff -z` writes them).
  *
  * A name may hold a space (`team photo.jpg`), so a line is one entry unless it splits, on spaces, commas or a
- * shell's `\ `, into parts that each look like a complete entry of the list (an image path for files; an absolute
- * URL or a 32-character hash for assets), or holds URLs run together (`…/x.jpghttps://…`). Such a line is a list
- * written on one line, the default output of some changed-files actions, which taken whole would be one wrong URL.
+ * shell's `\ `, into several whole entries: for files, two or more parts that end with an image type, the last part
+ * among them (`a.jpg b c.jpg`); for assets, two or more parts that are absolute URLs or 32-character hashes; or
+ * unless URLs run together (`…/x.jpghttps://…`). Such a line is a list written on one line, the default output of
+ * some changed-files actions, which taken whole would be one wrong URL.
  */
 import { InputError, quote } from './inputs.ts';
 
