@@ -68,7 +68,7 @@ export function parseApiKey(value: string): string {
     );
   }
   // Quotes kept from a YAML value or a shell assignment would be sent as part of the key, and refused.
-  if (/^["'`\u2018\u201c]|["'`\u2019\u201d]$/.test(key)) {
+  if (/^(["'`]).+\1$|^[\u2018\u201c].+[\u2019\u201d]$/s.test(key)) {
     return throwInput(
       'api-key: is wrapped in quotes (value not shown); store the key in the secret without quotes around it.',
     );

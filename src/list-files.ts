@@ -29,8 +29,8 @@ export function listFilesIn(folder: string, name = 'workspace'): ReadList {
  * is parsed once, by settings, which names the input the user set (`assets-from "list.txt"`) in any error.
  */
 export function withListFiles(raw: RawInputs, read: ReadList): RawInputs {
-  const assets = listFrom(raw, 'assets-from', 'assets', read);
-  const files = listFrom(raw, 'files-from', 'files', read);
+  const assets = listFrom(raw, 'assets', read);
+  const files = listFrom(raw, 'files', read);
   return {
     ...raw,
     ...(assets === undefined ? {} : { assets }),
@@ -39,12 +39,8 @@ export function withListFiles(raw: RawInputs, read: ReadList): RawInputs {
 }
 
 /** A list is given in one place: an input and a file both set would leave a reader unsure which was used. */
-function listFrom(
-  raw: RawInputs,
-  name: 'assets-from' | 'files-from',
-  inline: 'assets' | 'files',
-  read: ReadList,
-): string | undefined {
+function listFrom(raw: RawInputs, inline: 'assets' | 'files', read: ReadList): string | undefined {
+  const name = `${inline}-from` as const;
   const path = raw[name].trim();
   if (path === '') return undefined;
   if (raw[inline].trim() !== '') {

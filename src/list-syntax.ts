@@ -4,9 +4,10 @@
  * the text holds a NUL (names that may hold line breaks, as `git diff -z` writes them).
  *
  * A name may hold a space (`team photo.jpg`), so a line is one entry unless it splits, on spaces, commas or a
- * shell's `\ `, into parts that each look like a complete entry of the list (an image path for files; an absolute
- * URL or a 32-character hash for assets), or holds URLs run together (`…/x.jpghttps://…`). Such a line is a list
- * written on one line, the default output of some changed-files actions, which taken whole would be one wrong URL.
+ * shell's `\ `, into several whole entries: for files, two or more parts that end with an image type, the last part
+ * among them (`a.jpg b c.jpg`); for assets, two or more parts that are absolute URLs or 32-character hashes; or
+ * unless URLs run together (`…/x.jpghttps://…`). Such a line is a list written on one line, the default output of
+ * some changed-files actions, which taken whole would be one wrong URL.
  */
 import { InputError, quote } from './inputs.ts';
 
@@ -31,8 +32,8 @@ export function parseList(text: string, kind: ListKind, source: string): string[
   if (text.includes('\0')) return text.split('\0').filter((entry) => entry !== '');
   const entries: string[] = [];
   const lines = text.split(/\r?\n/);
-  for (const [index, line] of lines.entries()) {
-    const entry = line.trim();
+  for (let index = 0; index < lines.length; index++) {
+    const entry = (lines[index] ?? '').trim();
     if (entry === '') continue;
     const problem = severalEntries(entry, kind);
     if (problem !== undefined) {
@@ -68,25 +69,34 @@ export function parseJsonList(text: string): { entries: string[] } | { problem: 
 const IMAGE_PATH = /\.(png|jpe?g|gif|webp|avif|svg|bmp|ico|tiff?|heic|heif|jxl|apng)$/i;
 const ABSOLUTE_URL = /^https?:\/\/[^/\s]/i;
 const HASH = /^[0-9a-f]{32}$/i;
+// Whether a line may hold more than one entry at all: an image path followed by a separator (files), or a separator
+// followed by a URL or a hash (assets). Most lines fail these, and skip the splitting below.
+const PATH_THEN_MORE = /\.(png|jpe?g|gif|webp|avif|svg|bmp|ico|tiff?|heic|heif|jxl|apng)["'`]*[\s,]/i;
+const MORE_ASSETS = /[\s,]["'`]*(https?:\/\/|[0-9a-f]{32}(?![^\s,"'`]))/i;
 // A URL that starts right after a letter or digit: two URLs run together (after '/' or '=', it is a delivery URL
 // or a query).
 const RUN_TOGETHER = /[a-z0-9]https?:\/\//i;
 
 /** Why a line holds several entries, or undefined when it is one. */
 function severalEntries(line: string, kind: ListKind): string | undefined {
-  if (kind === 'assets' && ABSOLUTE_URL.test(line) && RUN_TOGETHER.test(line)) {
+  // Cheap tests first: a million lines are checked, and almost every one is a single entry.
+  if (kind === 'assets' && line.indexOf('://') !== line.lastIndexOf('://') && RUN_TOGETHER.test(line)) {
     return 'holds several entries run together';
+  }
+  if (!/[\s,\\]/.test(line) || !(kind === 'files' ? PATH_THEN_MORE : MORE_ASSETS).test(line)) {
+    return kind === 'files' && line.includes('\\ ') ? shellEscape(line) : undefined;
   }
   const parts = line
     .split(/(?<!\\)[\s,]+/)
     .map((part) => part.replaceAll('\\ ', ' ').replace(/^["'`]+|["'`]+$/g, ''))
     .filter((part) => part !== '');
   if (entriesIn(parts, kind) > 1) return 'holds several entries';
-  // `team\ photo.jpg` is a shell's escape: the name is `team photo.jpg`, and a backslash would become a folder.
-  if (kind === 'files' && line.includes('\\ ')) {
-    return `holds '\\ ', a shell's escape of a space; write the name as it is, ${quote(line.replaceAll('\\ ', ' '))}`;
-  }
-  return undefined;
+  return kind === 'files' && line.includes('\\ ') ? shellEscape(line) : undefined;
+}
+
+/** `team\ photo.jpg` is a shell's escape: the name is `team photo.jpg`, and a backslash would become a folder. */
+function shellEscape(line: string): string {
+  return `holds '\\ ', a shell's escape of a space; write the name as it is, ${quote(line.replaceAll('\\ ', ' '))}`;
 }
 
 /**

@@ -116,6 +116,23 @@ describe('lists from files', () => {
     expect(run.stdout).toContain('assets-from "empty.txt": holds no asset');
   });
 
+  it('the command refuses a line of several paths on standard input, naming files-from "-"', async () => {
+    const env = {
+      IMAGE_CACHE_API_KEY: ROOT_KEY,
+      IMAGE_CACHE_BASE_URL: emulator().url,
+      IMAGE_CACHE_SERVICE_KEY: 'svc',
+    };
+    const run = await runCommand(['--files-from', '-', '--url-map', URL_MAP], {
+      env,
+      stdin: 'public/images/a.png public/images/b c.png\n',
+    });
+    expect(run.exitCode).toBe(2);
+    expect(emulator().requests).toHaveLength(0);
+    expect(run.stderr).toContain(
+      'files-from "-": line 1, "public/images/a.png public/images/b c.png", holds several',
+    );
+  });
+
   it('the command reads --files-from - from standard input, and --assets-from FILE', async () => {
     const env = {
       IMAGE_CACHE_API_KEY: ROOT_KEY,

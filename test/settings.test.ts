@@ -372,6 +372,26 @@ describe('parseSettings: api-key', () => {
     expect(message).not.toContain('Wm3pL2second');
   });
 
+  it.each([
+    [
+      'wrapped in double quotes',
+      `"Zq9xK7secretWm3pL2"`,
+      /^api-key: is wrapped in quotes \(value not shown\)/m,
+    ],
+    ['wrapped in single quotes', `'Zq9xK7secretWm3pL2'`, /^api-key: is wrapped in quotes/m],
+    [
+      'a GitHub personal token',
+      'ghp_Zq9xK7secretWm3pL2',
+      /^api-key: looks like a GitHub token \(value not shown\)/m,
+    ],
+    ['a fine-grained GitHub token', 'github_pat_Zq9xK7secretWm3pL2', /^api-key: looks like a GitHub token/m],
+    ['a workflow token', 'ghs_Zq9xK7secretWm3pL2', /^api-key: looks like a GitHub token/m],
+  ])('refuses an api-key %s without showing it', (_, apiKey, expected) => {
+    const message = problem({ scope: 'all', 'api-key': apiKey });
+    expect(message).toMatch(expected);
+    expect(message).not.toContain('Zq9xK7secretWm3pL2');
+  });
+
   it('never shows any part of a refused api-key, whatever else is wrong', () => {
     const part = fc.string({ minLength: 4, maxLength: 20 }).map((text) => `Kq7${text}`);
     fc.assert(
@@ -540,6 +560,46 @@ describe('parseSettings: changed files', () => {
 
   it.each(['files', 'url-map', 'since'] as const)('accepts %s of whitespace only', (name) => {
     expect(parseSettings(inputs({ scope: 'all', [name]: ' \n ' })).target).toEqual({ scope: 'all' });
+  });
+});
+
+describe('parseSettings: assets given as delivery URLs', () => {
+  const delivery = 'https://img.example.net/cb:abc/w:640/https://www.example.com/a.jpg';
+
+  it('refuses one without image-host, naming the origin URL to give', () => {
+    expect(problem({ assets: delivery })).toMatch(
+      /^assets: ".*" is an image delivery URL; give the origin image URL it serves, "https:\/\/www.example.com\/a.jpg"/m,
+    );
+  });
+
+  it('takes one on image-host, or of the delivery shape, as its origin URL, and counts them', () => {
+    const other = 'https://cdn.example.org/w:320/https://www.example.com/b.jpg';
+    const bare = 'https://img.example.net/https://www.example.com/c.jpg';
+    const target = parseSettings(
+      inputs({ assets: [delivery, other, bare].join('\n'), 'image-host': 'img.example.net' }),
+    ).target;
+    expect(target).toEqual({
+      scope: 'assets',
+      assets: [
+        'https://www.example.com/a.jpg',
+        'https://www.example.com/b.jpg',
+        'https://www.example.com/c.jpg',
+      ],
+      fromDeliveryUrls: 3,
+    });
+  });
+
+  it('keeps an origin URL that merely holds a URL in its query', () => {
+    const url = 'https://www.example.com/a.jpg?from=https://b.example/';
+    expect(parseSettings(inputs({ assets: url })).target).toMatchObject({ assets: [url] });
+  });
+});
+
+describe('parseSettings: lists from files', () => {
+  it('names assets-from and its file in an error about its list', () => {
+    expect(
+      problem({ assets: 'https://a.example/x.jpg https://a.example/y.jpg', 'assets-from': 'list.txt' }),
+    ).toMatch(/^assets-from "list.txt": line 1, .*holds several entries/m);
   });
 });
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { imageUrl, imageUrlPrefix } from '../src/urls.ts';
+import { deliveryUrlOf, imageUrl, imageUrlPrefix } from '../src/urls.ts';
 import { RUNS } from './support/runs.ts';
 
 const ORIGIN = 'https://www.example.com/a.png';
@@ -193,6 +193,40 @@ describe('imageUrl, for any host, origin URL and token', () => {
         expect(parsed.pathname.split('/')[1]).toBe(`cb:${cacheBuster}`);
         expect(result.endsWith(new URL(origin).href)).toBe(true);
         expect(result).toBe(`${imageUrlPrefix(host, cacheBuster)}/${new URL(origin).href}`);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+describe('deliveryUrlOf', () => {
+  it('takes a delivery URL apart: host, processing segments, origin URL', () => {
+    expect(deliveryUrlOf('https://IMG.example.net/cb:abc/w:640/https://www.example.com/a.jpg?v=1')).toEqual({
+      host: 'img.example.net',
+      segments: ['cb:abc', 'w:640'],
+      originUrl: 'https://www.example.com/a.jpg?v=1',
+    });
+    expect(deliveryUrlOf('https://img.example.net/https://www.example.com/a.jpg')?.segments).toEqual([]);
+  });
+
+  it.each([
+    'https://www.example.com/a.jpg',
+    'https://www.example.com/a.jpg?from=https://b.example/',
+    'https://www.example.com/images/w640/https-logo.png',
+    '0123456789abcdef0123456789abcdef',
+  ])('finds no delivery URL in %j', (text) => {
+    expect(deliveryUrlOf(text)).toBeUndefined();
+  });
+
+  it('reads back every URL that imageUrl builds', () => {
+    fc.assert(
+      fc.property(imageHost, originUrl, token, (host, origin, cacheBuster) => {
+        const built = imageUrl({ imageHost: host, originUrl: origin, cacheBuster, segments: { w: 640 } });
+        expect(deliveryUrlOf(built)).toEqual({
+          host: host.toLowerCase(),
+          segments: [`cb:${cacheBuster}`, 'w:640'],
+          originUrl: new URL(origin).href,
+        });
       }),
       { numRuns: RUNS },
     );

@@ -22,7 +22,12 @@ export async function checkRewrite(
 ): Promise<void> {
   const includes = patterns.filter((pattern) => !pattern.startsWith('!'));
   // One walk of the workspace for every pattern: each is then matched against what any of them matches.
-  const candidates = await matchedFiles(workspace, includes);
+  const candidates = await matchedFiles(workspace, includes).catch((error: unknown) => {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    return throwInput(
+      `rewrite: the workspace ${quote(workspace)} cannot be listed (${code}); check GITHUB_WORKSPACE.`,
+    );
+  });
   for (const pattern of includes) {
     if (selectPaths(candidates, [pattern]).length === 0) {
       throwInput(

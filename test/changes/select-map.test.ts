@@ -186,6 +186,40 @@ describe('url-map: which rule', () => {
   });
 });
 
+describe('url-map: rules refused, each shown as it should be', () => {
+  it('several rules on one line', () => {
+    expect(() =>
+      parseUrlMap('a => https://x.example/a, b => https://y.example/b; c => https://z.example/c'),
+    ).toThrow(
+      'holds 3 rules; write one rule per line:\n  a => https://x.example/a\n  b => https://y.example/b\n  c => https://z.example/c',
+    );
+  });
+
+  it('a rule written with backslashes', () => {
+    expect(() => parseUrlMap('public\\images => https://x.example/images')).toThrow(
+      "separates folders with '\\'; write '/': public/images => https://x.example/images",
+    );
+  });
+
+  it('a URL prefix with a query or a fragment', () => {
+    expect(() => parseUrlMap('img => https://x.example/images?v=1')).toThrow(
+      'write: img => https://x.example/images',
+    );
+    expect(() => parseUrlMap('img => https://x.example/images#top')).toThrow(
+      'write: img => https://x.example/images',
+    );
+  });
+
+  it('two rules for one path prefix, however written', () => {
+    expect(() => parseUrlMap('img => https://x.example/a\n./img/ => https://y.example/b')).toThrow(
+      'url-map: two rules for the path prefix "img", "img => https://x.example/a" and "./img/ => https://y.example/b"',
+    );
+    expect(() => parseUrlMap('. => https://x.example/\n/ => https://y.example/')).toThrow(
+      'two rules for the path prefix "."',
+    );
+  });
+});
+
 describe('url-map: encoding the rest of the path', () => {
   const rules = parseUrlMap('images => https://www.example.com/img');
   const map = (name: string): URL =>

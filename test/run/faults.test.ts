@@ -12,12 +12,13 @@
  *
  * Then a failure after the calls landed, in the built action: the outputs must still say what landed.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { sendCall } from '../../src/api/client.ts';
 import { assetsIn, planRun } from '../../src/plan.ts';
+import { MAX_REWRITE_BYTES } from '../../src/rewrite/files.ts';
 import { execute, type CallRecord, type RunResult } from '../../src/run/execute.ts';
 import { startEmulator, type Emulator, type Fault, type RecordedRequest } from '../emulator/server.ts';
 import { clientFor, ROOT_KEY } from '../support/client.ts';
@@ -511,8 +512,13 @@ describe('a failure after the calls landed (the built action)', () => {
   tally.case(
     'a rewrite step that throws does not hide the confirmed invalidation and token',
     async () => {
-      // A workspace that is gone by the time of the rewrite: reading it fails after the calls landed.
-      const workspace = join(mkdtempSync(join(tmpdir(), 'reliability-workspace-')), 'gone');
+      // A page over the size that rewrite reads: checked before sending as any file is (its pattern matches), it is
+      // refused when the rewrite reads it, after the calls landed. Sparse: it takes no room on the disk.
+      const workspace = join(mkdtempSync(join(tmpdir(), 'reliability-workspace-')), 'site');
+      mkdirSync(join(workspace, 'build'), { recursive: true });
+      const page = join(workspace, 'build', 'big.html');
+      writeFileSync(page, '');
+      truncateSync(page, MAX_REWRITE_BYTES + 1);
       try {
         const run = await runAction(
           {

@@ -2,8 +2,11 @@
  * commitRange on the real webhook payloads of @octokit/webhooks-examples: which two commits each event compares,
  * `since` in place of the base, and the error for events that name no commits.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { commitRange, type GithubContext } from '../../../src/changes/ci/github.ts';
+import { commitRange, githubContextFromEnv, type GithubContext } from '../../../src/changes/ci/github.ts';
 import { isDeletion, PARENT } from '../../../src/changes/range.ts';
 import { InputError } from '../../../src/inputs.ts';
 import { webhookExamples } from '../../support/git-repo.ts';
@@ -190,5 +193,47 @@ describe('events that name no commits', () => {
 
   it('a pull_request payload without SHAs is an error too, not a guess', () => {
     expect(rangeError('pull_request', { number: 3 }).message).toContain("'pull_request'");
+  });
+});
+
+describe('an event payload that cannot be read', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'event-payload-'));
+  const fromEnv = (eventName: string, path: string): GithubContext =>
+    githubContextFromEnv('', { GITHUB_EVENT_NAME: eventName, GITHUB_EVENT_PATH: path, GITHUB_SHA });
+
+  it.each(['push', 'pull_request', 'pull_request_target', 'merge_group'])(
+    "is an error for a '%s', naming the event and the path, never a guess",
+    (eventName) => {
+      const path = join(dir, 'missing.json');
+      expect(() => commitRange(fromEnv(eventName, path), undefined)).toThrow(
+        `GITHUB_EVENT_PATH: the payload of the '${eventName}' event (GITHUB_EVENT_NAME) cannot be read from ` +
+          `${JSON.stringify(path)} (ENOENT)`,
+      );
+    },
+  );
+
+  it('says when GITHUB_EVENT_PATH is empty, or the file is not JSON', () => {
+    expect(() => commitRange(fromEnv('push', ''), undefined)).toThrow(
+      "the payload of the 'push' event (GITHUB_EVENT_NAME) cannot be read: GITHUB_EVENT_PATH is empty",
+    );
+    const broken = join(dir, 'broken.json');
+    writeFileSync(broken, '{"before": ');
+    expect(() => commitRange(fromEnv('push', broken), undefined)).toThrow(
+      `cannot be read from ${JSON.stringify(broken)}: it is not JSON`,
+    );
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('is not needed with since, which compares with GITHUB_SHA', () => {
+    expect(commitRange(fromEnv('push', join(dir, 'missing.json')), 'v1.0.0')).toMatchObject({
+      base: 'v1.0.0',
+      head: GITHUB_SHA,
+    });
+  });
+
+  it("refuses a push payload without 'before'", () => {
+    expect(() => commitRange(context('push', { after: GITHUB_SHA }), undefined)).toThrow(
+      "GITHUB_EVENT_PATH: the 'push' event's payload has no 'before' commit",
+    );
   });
 });
