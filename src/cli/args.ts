@@ -155,7 +155,10 @@ export function rawInputs(commandLine: CommandLine, sources: Sources): RawInputs
     raw['api-key'] = readSecretFile('--api-key-file', commandLine.apiKeyFile, sources);
   }
   raw['github-token'] = githubToken(commandLine, sources);
-  if (commandLine.filesFromStdin) raw.files = filesFromStdin(sources.stdin(), commandLine.nulSeparated);
+  if (commandLine.filesFromStdin) {
+    const text = sources.stdin();
+    raw.files = commandLine.nulSeparated ? nulSeparatedFiles(text) : text;
+  }
   // `-` for standard input, as with --files -. A file only from the current folder, as the action reads only from
   // the workspace: a checkout may hold a link to anything on the machine.
   const listRule: ReadRule = { maxBytes: MAX_LIST_BYTES, inside: { folder: '.', name: 'current folder' } };
@@ -211,10 +214,9 @@ function readSecretFile(flag: string, path: string, sources: Sources): string {
 }
 
 /**
- * Names travel on as a JSON array, which `files` accepts: NUL-separated names may hold line breaks, and a first
- * name that starts with '[' must not read as JSON.
+ * `-0`: names as `git diff -z` writes them, which may hold line breaks, travel on as a JSON array, which keeps each
+ * whole. Without it, standard input is a list like any other, in the one list syntax (list-syntax.ts).
  */
-function filesFromStdin(text: string, nulSeparated: boolean): string {
-  const names = nulSeparated ? text.split('\0') : text.split(/\r?\n/).map((line) => line.trim());
-  return JSON.stringify(names.filter((name) => name !== ''));
+function nulSeparatedFiles(text: string): string {
+  return JSON.stringify(text.split('\0').filter((name) => name !== ''));
 }

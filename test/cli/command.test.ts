@@ -88,6 +88,17 @@ describe('the command invalidates', () => {
     );
   });
 
+  it('a list on one line from standard input is refused before anything is sent, as any list input is', async () => {
+    const run = await cli(
+      ['--files', '-', '--url-map', URL_MAP],
+      {},
+      'public/images/a.png public/images/b.png\n',
+    );
+    expect(run.exitCode).toBe(2);
+    expect(emulator.requests).toHaveLength(0);
+    expect(run.stderr).toContain('holds several entries');
+  });
+
   // Windows refuses a line break in a file name, so no checkout there holds one (and the pipeline is bash's).
   it.skipIf(process.platform === 'win32')(
     'each whole name of `git diff --name-only -z A B | image-cache-invalidate --files - -0`, line breaks and spaces included',
