@@ -19,6 +19,8 @@ export interface ExecuteOptions {
   readonly clock?: Clock;
   /** Told of each call as it ends, for progress and debug logs. */
   readonly onCall?: (record: CallRecord) => void;
+  /** Once aborted, no new call starts; the calls in flight end as they would. */
+  readonly signal?: AbortSignal;
   /** Told of each retry before its wait: `attempt` is the number of the attempt to come. */
   readonly onRetry?: (sent: SentCall, error: ApiError, waitMs: number, attempt: number) => void;
 }
@@ -67,6 +69,8 @@ export interface RunResult {
   readonly stoppedBy?: { readonly call: CallRecord; readonly reason: string; readonly keyRefused: boolean };
   /** Times a rate limit paused every worker. */
   readonly pauses?: number;
+  /** The signal was aborted: the calls not started then were not sent. */
+  readonly cancelled?: true;
 }
 
 /**
@@ -78,9 +82,10 @@ export async function execute(plan: Plan, options: ExecuteOptions): Promise<RunR
   const refs = plannedAssets(plan);
   // Each asset's last call, by its position in `refs`: no per-asset work while calls are in flight.
   const lastCall = new Array<CallRecord | undefined>(refs.length);
-  const queue = new CallQueue(plan.calls.filter((call) => call.route !== 'token'));
+  const queue = new CallQueue(plan.calls);
+  const going = (): boolean => run.stoppedBy === undefined && options.signal?.aborted !== true;
   const worker = async (): Promise<void> => {
-    for (let next = queue.take(); next !== undefined && run.stoppedBy === undefined; next = queue.take()) {
+    for (let next = queue.take(); next !== undefined && going(); next = queue.take()) {
       const { call, start } = next;
       const { record } = await run.send(call, (error) => queue.split(next, error));
       if (record.outcome !== 'split') lastCall.fill(record, start, start + assetsIn(call).length);
@@ -88,16 +93,15 @@ export async function execute(plan: Plan, options: ExecuteOptions): Promise<RunR
   };
   await Promise.all(Array.from({ length: options.concurrency }, worker));
 
-  let token: string | undefined;
-  for (const call of plan.calls.filter((planned) => planned.route === 'token')) {
-    if (run.stoppedBy === undefined) token = (await run.send(call)).answer?.token;
-  }
+  const token = plan.token && going() ? (await run.send({ route: 'token' })).answer?.token : undefined;
+  const cancelled = options.signal?.aborted === true && run.stoppedBy === undefined;
   return {
     calls: run.calls,
-    assets: assetResults(refs, lastCall, run.stoppedBy),
+    assets: assetResults(refs, lastCall, cancelled ? { reason: 'the run was cancelled' } : run.stoppedBy),
     ...(token === undefined ? {} : { token }),
     ...(run.stoppedBy === undefined ? {} : { stoppedBy: run.stoppedBy }),
     pauses: run.pace.pauses,
+    ...(cancelled ? { cancelled: true as const } : {}),
   };
 }
 
@@ -109,9 +113,10 @@ function isRateLimit(error: ApiError): boolean {
 function assetResults(
   refs: readonly AssetRef[],
   lastCall: readonly (CallRecord | undefined)[],
-  stop: RunResult['stoppedBy'],
+  stop: { readonly reason: string; readonly call?: SentCall } | undefined,
 ): AssetResult[] {
-  const notSent = `not sent: ${stop?.reason ?? 'the run stopped'} (call ${stop?.call.index ?? '?'})`;
+  const by = stop?.call === undefined ? '' : ` (call ${stop.call.index})`;
+  const notSent = `not sent: ${stop?.reason ?? 'the run stopped'}${by}`;
   return refs.map((ref, position): AssetResult => {
     const record = lastCall[position];
     if (record === undefined) return { ref, outcome: 'not-sent', error: notSent };
