@@ -131,6 +131,26 @@ describe('a cancelled step', () => {
     }
   });
 
+  it('on SIGINT waits a bounded time for a call that never answers, then publishes it as failed, cancelled', async () => {
+    emulator().inject('invalidate/assets', {}, { hang: true });
+    const run = await action(
+      { assets: urls(300).join('\n'), concurrency: '2', 'timeout-seconds': '600' },
+      {
+        started: (child) => {
+          void until(
+            child,
+            () => emulator().invalidated.assets.length >= 100 && emulator().inFlight > 0,
+          ).then(() => child.kill('SIGINT'));
+        },
+      },
+    );
+    expect(run.exitCode).not.toBe(0);
+    const report = JSON.parse(run.report) as ReportJson;
+    expect(report.cancelled).toBe(true);
+    expect(report.failures.join('\n')).toContain('the run was cancelled before the service answered');
+    expect(run.outputs['invalidated-count']).toBe(String(emulator().invalidated.assets.length));
+  });
+
   it('on a second SIGINT exits at once, without waiting for the call in flight', async () => {
     emulator().inject('invalidate/assets', { hang: true });
     let stdout = '';

@@ -43,9 +43,11 @@ function rewrite(onFile: () => void, signal?: AbortSignal) {
 describe('a cancel while rewrite stages the new files', () => {
   it('removes the files staged so far, replaces none, and says the run was cancelled', async () => {
     const cancel = new AbortController();
-    await expect(rewrite(() => cancel.abort(), cancel.signal)).rejects.toThrow(
-      /the run was cancelled; no file was changed/,
-    );
+    await expect(
+      rewrite(() => {
+        cancel.abort();
+      }, cancel.signal),
+    ).rejects.toThrow(/the run was cancelled; no file was changed/);
     expect(everything()).toEqual(['dist', ...PAGES.map((page) => `dist/${page}`)]);
     expect(pages().every((page) => page === `<img src="${IMAGE}">`)).toBe(true);
   });
