@@ -1,11 +1,11 @@
 import { ciFromEnv } from '../changes/ci/index.ts';
 import { InputError } from '../inputs.ts';
 import { plannedCalls } from '../plan.ts';
-import { makeFormsRedactor, makeRedactor, redactInputs, secretValues } from '../redact.ts';
+import { makeFormsRedactor, makeRedactor, redactInputs, secretValues, type Redact } from '../redact.ts';
 import { SIGNAL_EXIT } from '../run/cancel.ts';
 import { runFlow } from '../run/flow.ts';
 import { shownLog } from '../run/log.ts';
-import { failureJson, reportJsonText } from '../run/report.ts';
+import { failureJson, reportJsonText, type Report } from '../run/report.ts';
 import { parseSettings } from '../settings.ts';
 import { neutraliseJson, shownBy } from '../shown.ts';
 import { VERSION } from '../version.ts';
@@ -38,6 +38,7 @@ export async function runCommand(argv: readonly string[], terminal: Terminal): P
   );
   const startedAt = new Date();
   let json = argv.includes('--json');
+  let ran: { report: Report; bulk: Redact };
   try {
     const commandLine = parseCommandLine(argv);
     json = commandLine.json;
@@ -74,15 +75,7 @@ export async function runCommand(argv: readonly string[], terminal: Terminal): P
     if (screen.progressShown) terminal.stderr('\n');
     // Server text and inputs were redacted as they came in; what is written is cleaned of the key's known forms once
     // more, a piece at a time.
-    const bulk = makeFormsRedactor(secretValues([raw['api-key'], raw['github-token']]));
-    const { outcome } = report;
-    if (commandLine.json) {
-      for (const piece of reportJsonText(report, (text) => neutraliseJson(bulk(text))))
-        terminal.stdout(piece);
-    } else terminal.stdout(shownBy(redact)(resultText(report)));
-    if (outcome.cancelled) return EXIT_CANCELLED;
-    if (outcome.keyRefused) return EXIT_REFUSED;
-    return outcome.failures.length > 0 ? EXIT_NOT_CONFIRMED : EXIT_CONFIRMED;
+    ran = { report, bulk: makeFormsRedactor(secretValues([raw['api-key'], raw['github-token']])) };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     terminal.stderr(shownBy(redact)(`error: ${message}\n`));
@@ -93,6 +86,31 @@ export async function runCommand(argv: readonly string[], terminal: Terminal): P
     }
     return error instanceof InputError ? EXIT_REFUSED : EXIT_NOT_CONFIRMED;
   }
+  return publish(ran.report, json, terminal, (text) => neutraliseJson(ran.bulk(text)), shownBy(redact));
+}
+
+/**
+ * The result on standard output, and the exit code the outcome gives. Once the calls were sent, the result is the
+ * run's: one that cannot be written is an error of its own on standard error, never a second result.
+ */
+function publish(report: Report, json: boolean, terminal: Terminal, clean: Redact, shown: Redact): number {
+  const { outcome } = report;
+  const code = outcome.cancelled
+    ? EXIT_CANCELLED
+    : outcome.keyRefused
+      ? EXIT_REFUSED
+      : outcome.failures.length > 0
+        ? EXIT_NOT_CONFIRMED
+        : EXIT_CONFIRMED;
+  try {
+    if (json) for (const piece of reportJsonText(report, clean)) terminal.stdout(piece);
+    else terminal.stdout(shown(resultText(report)));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    terminal.stderr(shown(`error: the result could not be written to standard output: ${reason}\n`));
+    return code === EXIT_CONFIRMED ? EXIT_NOT_CONFIRMED : code;
+  }
+  return code;
 }
 
 function done(write: (text: string) => void, text: string): number {
