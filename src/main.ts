@@ -136,9 +136,9 @@ async function publish(run: Report | RunFailure, redact: Redact, log: Log): Prom
     report: await written(
       'The JSON report',
       `${base}.json`,
-      report === undefined
-        ? [redact(`${JSON.stringify(failureJson(run as RunFailure), null, 2)}\n`)]
-        : reportJsonText(report, redact),
+      'outcome' in run
+        ? reportJsonText(run, redact)
+        : [redact(`${JSON.stringify(failureJson(run), null, 2)}\n`)],
     ),
     invalidated: await written(
       'The list of invalidated assets',
@@ -162,7 +162,7 @@ async function publish(run: Report | RunFailure, redact: Redact, log: Log): Prom
   const summaryPath = process.env.GITHUB_STEP_SUMMARY;
   if (summaryPath) {
     try {
-      const markdown = report === undefined ? failureMarkdown(run as RunFailure) : summaryMarkdown(report);
+      const markdown = 'outcome' in run ? summaryMarkdown(run) : failureMarkdown(run);
       await core.summary.addRaw(redact(markdown)).write();
     } catch (error) {
       problems.push(`The job summary could not be written to ${summaryPath}: ${reason(error)}`);

@@ -113,3 +113,12 @@ export function redactInputs<T extends Record<string, string>>(raw: T, redact: R
     Object.entries(raw).map(([name, value]) => [name, secrets.has(name) ? value : redact(value)]),
   ) as T;
 }
+
+/**
+ * Many short texts from outside (the changed files' paths) with the key withheld: searched once, joined, and one by
+ * one only when the key showed in them; the same array, not a copy, when it did not.
+ */
+export function redactEach<T extends readonly string[]>(texts: T, redact: Redact): T | string[] {
+  const joined = texts.join('\n');
+  return redact(joined) === joined ? texts : texts.map(redact);
+}

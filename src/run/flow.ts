@@ -7,7 +7,7 @@ import { detectChangedFiles, type ChangedFiles } from '../changes/detect.ts';
 import { gitIn } from '../changes/git.ts';
 import { canonicalRef } from '../assets/refs.ts';
 import { planRun, type Plan } from '../plan.ts';
-import type { Redact } from '../redact.ts';
+import { redactEach, type Redact } from '../redact.ts';
 import { contentBusters } from '../rewrite/content.ts';
 import { rewriteFiles, type RewriteResult } from '../rewrite/files.ts';
 import type { Settings } from '../settings.ts';
@@ -42,7 +42,7 @@ export async function runFlow(settings: Settings, options: FlowOptions): Promise
   const startedAt = new Date();
   const { log } = options;
   const tell = narration(log, settings);
-  const plan = planRun(settings, await changedFiles(settings, options.ci));
+  const plan = planRun(settings, await changedFiles(settings, options.ci, options.redact));
   log.startGroup('Plan');
   tell.plan(plan);
   log.endGroup();
@@ -76,13 +76,19 @@ export async function runFlow(settings: Settings, options: FlowOptions): Promise
 }
 
 /** The files given in `files`, or those the triggering event changed, when the target asks for them. */
-async function changedFiles(settings: Settings, ci: () => CiContext): Promise<ChangedFiles | undefined> {
+async function changedFiles(
+  settings: Settings,
+  ci: () => CiContext,
+  redact: Redact,
+): Promise<ChangedFiles | undefined> {
   const target = settings.target;
   if (target.scope !== 'assets' || target.changes === undefined) return undefined;
   if (target.changes.files !== undefined)
     return { files: [...target.changes.files], source: 'the files input' };
   const context = ci();
-  return detectChangedFiles(context, target.changes.since, gitIn(context.workspace));
+  const changed = await detectChangedFiles(context, target.changes.since, gitIn(context.workspace));
+  // Paths from git or the GitHub API are text from outside: the key is withheld from them before any is shown.
+  return { ...changed, files: redactEach(changed.files, redact) };
 }
 
 async function send(
