@@ -1,6 +1,6 @@
 /** How the built action publishes a run: outputs, report and summary in phases that cannot undo each other. */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -149,6 +149,40 @@ describe('a cancelled step', () => {
     expect(report.cancelled).toBe(true);
     expect(report.failures.join('\n')).toContain('the run was cancelled before the service answered');
     expect(run.outputs['invalidated-count']).toBe(String(emulator().invalidated.assets.length));
+  });
+
+  it('on SIGINT while rewrite stages the pages, leaves no staged file and changes all of them or none', async () => {
+    const workspace = mkdtempSync(join(tmpdir(), 'cancel-rewrite-'));
+    const page = '<img src="https://img.example.net/w:640/https://www.example.com/a.png">\n'.repeat(300);
+    const pages = Array.from({ length: 400 }, (_, i) => `build/page-${i}.html`);
+    mkdirSync(join(workspace, 'build'));
+    for (const path of pages) writeFileSync(join(workspace, path), page);
+    let stdout = '';
+    try {
+      const run = await runAction(
+        {
+          'api-key': ROOT_KEY,
+          'base-url': emulator().url,
+          'service-key': 'svc',
+          scope: 'none',
+          token: 'true',
+          'image-host': 'img.example.net',
+          rewrite: 'build/**/*.html',
+        },
+        { GITHUB_WORKSPACE: workspace },
+        (child) => {
+          child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+          void until(child, () => stdout.includes('::group::Rewrite')).then(() => child.kill('SIGINT'));
+        },
+      );
+      expect(run.exitCode).not.toBe(0);
+      const names = readdirSync(workspace, { recursive: true, encoding: 'utf8' });
+      expect(names.filter((name) => !name.endsWith('.html') && name !== 'build')).toEqual([]);
+      const changed = pages.filter((path) => readFileSync(join(workspace, path), 'utf8') !== page);
+      expect([0, pages.length]).toContain(changed.length);
+    } finally {
+      rmSync(workspace, { recursive: true, force: true });
+    }
   });
 
   it('on a second SIGINT exits at once, without waiting for the call in flight', async () => {
