@@ -34,7 +34,7 @@ import {
   type Table,
 } from './bench/format.ts';
 import { runCaseProcess, timeProcess } from './bench/processes.ts';
-import { measureShipped, shippedSection, type ShippedResult } from './bench/shipped.ts';
+import { measureShipped, SHIPPED_CASES, shippedSection, type ShippedResult } from './bench/shipped.ts';
 import { runnerInputs } from '../test/support/runner.ts';
 import {
   ASSETS_PER_CALL,
@@ -122,6 +122,22 @@ async function detectionBenchmark(): Promise<DetectionFigure> {
       `select + map ${duration(times.selectAndMapMs)}; ${count(times.files)} found, ${count(times.mapped)} mapped`,
     target: `< 3 s: ${total < 3_000 ? 'pass' : 'FAIL'}`,
   };
+}
+
+// `npm run bench -- --memory`: only the whole processes that have a memory target, once each, beside the floor; a
+// short look at peak RSS on a shared machine, printed and written nowhere.
+if (process.argv.includes('--memory')) {
+  const emulator = await startEmulator({ latencyMs: LATENCY_MS });
+  try {
+    const cases = SHIPPED_CASES.filter(
+      (spec) => spec.targets.rssMb !== undefined || spec.targets.rssFloor !== undefined,
+    ).map((spec) => ({ ...spec, runs: 1 }));
+    const { section, failures } = shippedSection(await measureShipped(emulator, log, cases));
+    log(`${section}\n${failures.join('\n')}`);
+  } finally {
+    await emulator.close();
+  }
+  process.exit(0);
 }
 
 // The command runs as the package ships it, from lib/.

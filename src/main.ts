@@ -8,20 +8,19 @@ import { listFilesIn, withListFiles } from './list-files.ts';
 import {
   makeFormsRedactor,
   makeRedactor,
-  redactStrings,
+  redactInputs,
   secretForms,
   secretValues,
   type Redact,
 } from './redact.ts';
-import { runFlow } from './run/flow.ts';
-import { listCalls } from './run/narration.ts';
+import { cancelNotice, cancelOnSignals } from './run/cancel.ts';
+import { CANCEL_GRACE_MS, runFlow } from './run/flow.ts';
+import { listCalls, tellFailures } from './run/narration.ts';
 import { shownLog, withinAnnotationLimit } from './run/log.ts';
 import type { Log } from './run/log.ts';
 import { runnerLog } from './run/runner-log.ts';
 import {
-  assetLists,
   failureJson,
-  failuresOf,
   LIST_CUT,
   outputsOf,
   reportJsonText,
@@ -32,33 +31,41 @@ import { COMMENT_LIMIT_BYTES, failureMarkdown, summaryMarkdown, withinSummaryLim
 import { INPUT_NAMES, InputError, parseSettings, type RawInputs } from './settings.ts';
 import { plural } from './wording.ts';
 
-/** The action: inputs -> settings -> plan -> execute -> report. Fails the step for anything thrown. */
+/** The action: inputs -> settings -> plan -> execute -> publish. Fails the step for anything thrown. */
 export async function run(): Promise<void> {
   const startedAt = new Date();
   const inputs = readInputs();
   const keys = registerSecrets([inputs['api-key'], inputs['github-token']]);
-  // Everything the service sends is redacted as it comes in (the client), in its decoded forms too; the report,
-  // built of such strings and of the inputs, is then cleaned of the key's known forms once more.
+  // Everything from outside is redacted as it comes in: the service's answers (the client), the inputs and the
+  // changed files (here and in the flow), in their decoded forms too. What is written is cleaned of the key's
+  // known forms once more, a piece at a time.
   const redact = makeRedactor(keys);
   const bulk = makeFormsRedactor(keys);
   // Every line through shown.ts, and no more annotations of a kind than the runner shows for a step.
   const log = withinAnnotationLimit(shownLog(runnerLog(), redact, bulk));
+  const cancel = cancelOnSignals((name) => {
+    log.info(cancelNotice(name, CANCEL_GRACE_MS));
+  });
   try {
-    await invalidate(inputs, redact, bulk, log);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    if (!(error instanceof InputError)) log.debug(String(error instanceof Error ? error.stack : error));
-    await publish({ error: redact(message), startedAt }, bulk).catch(() => undefined);
-    fail(log, message);
+    const done = await invalidate(inputs, redact, log, cancel.signal).catch((error: unknown) => {
+      if (!(error instanceof InputError)) log.debug(String(error instanceof Error ? error.stack : error));
+      return { error: redact(error instanceof Error ? error.message : String(error)), startedAt };
+    });
+    // Everything is published before the step is failed: a piece that cannot be written is its own error.
+    const problems = await publish(done, bulk, log);
+    if ('outcome' in done) tellFailures(log, done.outcome);
+    else log.error(done.error);
+    for (const problem of problems) log.error(problem);
+    const failures = 'outcome' in done ? done.outcome.failures.length : 1;
+    if (failures + problems.length > 0) process.exitCode = 1;
+    if (failures > 1)
+      log.info(`${plural(failures, 'failure')}; the job summary and the report list each one.`);
   } finally {
     log.close();
+    cancel.dispose();
   }
-}
-
-/** Fails the step with an error annotation, within the limit (core.setFailed would add one past it). */
-function fail(log: Log, message: string): void {
-  process.exitCode = 1;
-  log.error(message);
+  // A cancelled run leaves calls it stopped waiting for: they would keep the step alive past its publishing.
+  if (cancel.signal.aborted) process.exit();
 }
 
 /**
@@ -79,26 +86,21 @@ function registerSecrets(rawKeys: readonly string[]): string[] {
   return keys;
 }
 
-async function invalidate(inputs: RawInputs, redact: Redact, bulk: Redact, log: Log): Promise<void> {
+async function invalidate(inputs: RawInputs, redact: Redact, log: Log, signal: AbortSignal): Promise<Report> {
   for (const warning of undeclaredInputs(process.env)) log.warning(warning);
   const workspace = process.env.GITHUB_WORKSPACE || process.cwd();
   const raw = withListFiles(inputs, listFilesIn(workspace));
-  const settings = parseSettings(raw);
-  const report = await runFlow(settings, {
+  const settings = parseSettings(redactInputs(raw, redact));
+  return runFlow(settings, {
     log,
     redact,
+    signal,
     ci: () => githubCi(githubContextFromEnv(settings.githubToken)),
     // The command prints the same list as its result; the action's log is where a dry run shows it.
     onPlan: (plan) => {
       if (settings.dryRun) listCalls(log, plan);
     },
   });
-  await publish(report, bulk, log);
-  const failures = failuresOf(report);
-  for (const failure of failures) log.error(failure);
-  if (failures.length > 0) {
-    fail(log, `${plural(failures.length, 'failure')}; the job summary and the report list each one.`);
-  }
 }
 
 /**
@@ -120,43 +122,73 @@ function undeclaredInputs(env: NodeJS.ProcessEnv): string[] {
     });
 }
 
-/** Outputs, job summary, JSON report and list files: written on every run, failed or not, planned or not. */
-async function publish(run: Report | RunFailure, redact: Redact, log?: Log): Promise<void> {
-  // Redacted before it is escaped or encoded, where every form of the key is still plain; and once more after.
-  const shown = redactStrings(run, redact);
-  const report = 'plan' in shown ? shown : undefined;
-  const base = join(process.env.RUNNER_TEMP || tmpdir(), `image-cache-invalidate-${randomUUID()}`);
-  const files = {
-    report: `${base}.json`,
-    invalidated: `${base}-invalidated.json`,
-    failed: `${base}-failed.json`,
-    summary: `${base}-summary.md`,
-  };
-  const text =
-    'plan' in shown
-      ? reportJsonText(shown, redact)
-      : [redact(`${JSON.stringify(failureJson(shown), null, 2)}\n`)];
-  await writePieces(files.report, text);
-  const lists = assetLists(report);
-  await writeJsonArray(files.invalidated, lists.invalidated, redact);
-  await writeJsonArray(files.failed, lists.failed, redact);
-  const markdown = 'plan' in shown ? summaryMarkdown(shown) : failureMarkdown(shown);
-  await writeSummaryFile(files.summary, markdown, redact);
-  for (const [name, value] of Object.entries(outputsOf(report, files))) {
-    core.setOutput(name, redact(value));
-    if (value.startsWith(LIST_CUT)) log?.warning(`${name}: ${value.slice(LIST_CUT.length).trim()}.`);
+/**
+ * Outputs, JSON report, list files and job summary: written on every run, failed or not, planned or not, each
+ * output once. Each piece that cannot be written is a problem of its own, named, and stops none of the others.
+ */
+async function publish(run: Report | RunFailure, redact: Redact, log: Log): Promise<string[]> {
+  const problems: string[] = [];
+  const report = 'outcome' in run ? run : undefined;
+  let markdown = '';
+  try {
+    markdown = 'outcome' in run ? summaryMarkdown(run) : failureMarkdown(run);
+  } catch (error) {
+    problems.push(`The job summary could not be made: ${reason(error)}`);
   }
-  if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(redact(markdown)).write();
+  const base = join(process.env.RUNNER_TEMP || tmpdir(), `image-cache-invalidate-${randomUUID()}`);
+  const written = async (what: string, path: string, pieces: Iterable<string>): Promise<string> => {
+    try {
+      await writePieces(path, pieces);
+      return path;
+    } catch (error) {
+      problems.push(`${what} could not be written to ${path}: ${reason(error)}`);
+      return '';
+    }
+  };
+  const files = {
+    report: await written(
+      'The JSON report',
+      `${base}.json`,
+      'outcome' in run
+        ? reportJsonText(run, redact)
+        : [redact(`${JSON.stringify(failureJson(run), null, 2)}\n`)],
+    ),
+    invalidated: await written(
+      'The list of invalidated assets',
+      `${base}-invalidated.json`,
+      jsonArrayPieces(report?.outcome.invalidated ?? [], redact),
+    ),
+    failed: await written(
+      'The list of failed assets',
+      `${base}-failed.json`,
+      jsonArrayPieces(report?.outcome.failed ?? [], redact),
+    ),
+    // `summary-file`: the summary for a pull-request comment, within what a comment holds.
+    summary: await written('The summary file', `${base}-summary.md`, [
+      redact(withinSummaryLimit(markdown, COMMENT_LIMIT_BYTES)),
+    ]),
+  };
+  try {
+    for (const [name, value] of Object.entries(outputsOf(report, files))) {
+      core.setOutput(name, redact(value));
+      if (value.startsWith(LIST_CUT)) log.warning(`${name}: ${value.slice(LIST_CUT.length).trim()}.`);
+    }
+  } catch (error) {
+    problems.push(`The step's outputs could not be written: ${reason(error)}`);
+  }
+  const summaryPath = process.env.GITHUB_STEP_SUMMARY;
+  if (summaryPath && markdown !== '') {
+    try {
+      await core.summary.addRaw(redact(markdown)).write();
+    } catch (error) {
+      problems.push(`The job summary could not be written to ${summaryPath}: ${reason(error)}`);
+    }
+  }
+  return problems;
 }
 
-/** `summary-file`: the summary for a pull-request comment, within what a comment holds. */
-function writeSummaryFile(path: string, markdown: string, redact: Redact): Promise<void> {
-  return writePieces(path, [redact(withinSummaryLimit(markdown, COMMENT_LIMIT_BYTES))]);
-}
-
-/** A JSON array, written in pieces: a million references never become one string. */
-function writeJsonArray(path: string, items: readonly string[], redact: Redact): Promise<void> {
-  return writePieces(path, jsonArrayPieces(items, redact));
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function* jsonArrayPieces(items: readonly string[], redact: Redact): Generator<string> {

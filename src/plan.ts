@@ -6,13 +6,18 @@ import { selectPaths } from './changes/select.ts';
 import { mapToUrl, type UrlMapRule } from './changes/url-map.ts';
 import type { ChangesRequest, Scope, Settings, Target } from './settings.ts';
 
+/** A call that invalidates: every call but the token call. */
+export type InvalidationCall = Exclude<ApiCall, { readonly route: 'token' }>;
+
 /**
- * What the run will ask of the service: the calls themselves, in the order they go out (the invalidation calls,
- * then the token call). Plain data: the same plan is executed, shown by a dry run, and described by the report.
+ * What the run will ask of the service: the invalidation calls, in the order they go out, and whether a token is
+ * requested after them. Plain data: the same plan is executed, shown by a dry run, and described by the report.
  */
 export interface Plan {
   readonly scope: Scope;
-  readonly calls: readonly ApiCall[];
+  readonly calls: readonly InvalidationCall[];
+  /** A fresh cache token is requested once the invalidation calls have ended. */
+  readonly token: boolean;
   /** Entries of `assets` and URLs of changed files that were the same asset as another, sent once. */
   readonly merged?: number;
   /** Entries of `assets` given as image delivery URLs, sent as their origin image URLs. */
@@ -73,12 +78,12 @@ export function planRun(
     target.scope === 'assets' && target.changes !== undefined && changed !== undefined
       ? planFiles(target.changes, changed, keepFiles)
       : undefined;
-  const calls: ApiCall[] = invalidationCalls(target, files?.urls ?? []);
+  const calls = invalidationCalls(target, files?.urls ?? []);
   const merged = mergedIn(target, files?.urls ?? [], calls);
-  if (settings.token) calls.push({ route: 'token' });
   return {
     scope: target.scope,
     calls,
+    token: settings.token,
     ...(merged > 0 ? { merged } : {}),
     ...(target.scope === 'assets' && target.fromDeliveryUrls !== undefined
       ? { fromDeliveryUrls: target.fromDeliveryUrls }
@@ -89,7 +94,7 @@ export function planRun(
   };
 }
 
-function invalidationCalls(target: Target, fileUrls: readonly AssetRef[]): ApiCall[] {
+function invalidationCalls(target: Target, fileUrls: readonly AssetRef[]): InvalidationCall[] {
   switch (target.scope) {
     case 'all':
       return [{ route: 'invalidate/all' }];
@@ -109,6 +114,11 @@ function mergedIn(target: Target, fileUrls: readonly AssetRef[], calls: readonly
   if (target.scope !== 'assets') return 0;
   const sent = calls.reduce((sum, call) => sum + assetsIn(call).length, 0);
   return (target.merged ?? 0) + target.assets.length + fileUrls.length - sent;
+}
+
+/** Every call the plan sends, the token call last: what a dry run lists. */
+export function plannedCalls(plan: Pick<Plan, 'calls' | 'token'>): readonly ApiCall[] {
+  return plan.token ? [...plan.calls, { route: 'token' }] : plan.calls;
 }
 
 /** Every asset of the plan, in the order its calls carry them. */

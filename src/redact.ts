@@ -103,14 +103,22 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** The same value with every string in it redacted: for what is shown from a report built of server text. */
-export function redactStrings<T>(value: T, redact: Redact): T {
-  if (typeof value === 'string') return redact(value) as T;
-  if (Array.isArray(value)) return value.map((item: unknown) => redactStrings(item, redact)) as T;
-  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, redactStrings(item as unknown, redact)]),
-    ) as T;
-  }
-  return value;
+/**
+ * The inputs with the key withheld from every one but the secrets themselves, before anything is parsed: no asset,
+ * domain or path that reaches a log, the summary or the report can hold it, escaped or encoded there or not.
+ */
+export function redactInputs<T extends Record<string, string>>(raw: T, redact: Redact): T {
+  const secrets = new Set(['api-key', 'github-token']);
+  return Object.fromEntries(
+    Object.entries(raw).map(([name, value]) => [name, secrets.has(name) ? value : redact(value)]),
+  ) as T;
+}
+
+/**
+ * Many short texts from outside (the changed files' paths) with the key withheld: searched once, joined, and one by
+ * one only when the key showed in them; the same array, not a copy, when it did not.
+ */
+export function redactEach<T extends readonly string[]>(texts: T, redact: Redact): T | string[] {
+  const joined = texts.join('\n');
+  return redact(joined) === joined ? texts : texts.map(redact);
 }

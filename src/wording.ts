@@ -121,5 +121,5 @@ export function rewriteSentence(rewrite: RewriteResult, dryRun: boolean, brief =
   const urls = plural(rewrite.urls, 'image URL');
   const files = plural(rewrite.files.length, 'file');
   if (brief) return `${dryRun ? 'Would rewrite' : 'Rewrote'} ${urls} in ${files}.`;
-  return `${dryRun ? 'Would set' : 'Set'} the cache buster of ${urls} in ${files} (of ${rewrite.scanned} scanned).`;
+  return `${dryRun ? 'Would set' : 'Set'} the cache buster of ${urls} in ${files} (of ${count(rewrite.scanned)} scanned).`;
 }

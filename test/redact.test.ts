@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { makeRedactor, REDACTED } from '../src/redact.ts';
+import { makeRedactor, REDACTED, redactEach, WITHHELD } from '../src/redact.ts';
 import { encodeThrough, encodingChain, printableKey } from './support/encodings.ts';
 import { RUNS } from './support/runs.ts';
 
@@ -171,5 +171,21 @@ describe('makeRedactor, whatever encoding the server used', () => {
       }),
       { numRuns: RUNS },
     );
+  });
+});
+
+describe('redactEach', () => {
+  const redact = makeRedactor(['s3cret-key-value']);
+
+  it('gives back the same array when no text holds the key', () => {
+    const paths = ['public/a.png', 'public/b.png'];
+    expect(redactEach(paths, redact)).toBe(paths);
+  });
+
+  it('withholds the key from the texts that hold it, in any encoding, and leaves the others as they were', () => {
+    const encoded = 's3cret&#45;key-value';
+    expect(
+      redactEach(['public/a.png', 'public/s3cret-key-value.png', `public/${encoded}.png`], redact),
+    ).toEqual(['public/a.png', 'public/***.png', WITHHELD]);
   });
 });

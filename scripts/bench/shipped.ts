@@ -64,11 +64,12 @@ export const SHIPPED_CASES: readonly ShippedCase[] = [
 export async function measureShipped(
   emulator: Emulator,
   log: (line: string) => void,
+  cases: readonly ShippedCase[] = SHIPPED_CASES,
 ): Promise<ShippedResult[]> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-shipped-'));
   const results: ShippedResult[] = [];
   try {
-    for (const spec of SHIPPED_CASES) {
+    for (const spec of cases) {
       const list = join(dir, `changed-${spec.assets}.txt`);
       if (!existsSync(list)) writeFileSync(list, `${paths(spec.assets).join('\n')}\n`);
       const problems: string[] = [];

@@ -9,12 +9,17 @@ if (problem !== undefined) {
   process.exit(2);
 }
 const { runCommand } = await import('./main.ts');
+const { cancelNotice, cancelOnSignals } = await import('../run/cancel.ts');
+const { CANCEL_GRACE_MS } = await import('../run/flow.ts');
 
 // The command reads its own copy: the secrets leave the environment before anything can start a process (git).
 const env = { ...process.env };
 for (const name of ['IMAGE_CACHE_API_KEY', 'IMAGE_CACHE_GITHUB_TOKEN'])
   Reflect.deleteProperty(process.env, name);
 
+const cancel = cancelOnSignals((name) => {
+  process.stderr.write(`\n${cancelNotice(name, CANCEL_GRACE_MS)}\n`);
+});
 process.exitCode = await runCommand(process.argv.slice(2), {
   env,
   readFile: readRegularFile,
@@ -22,4 +27,8 @@ process.exitCode = await runCommand(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   interactive: process.stderr.isTTY,
+  signal: cancel.signal,
 });
+cancel.dispose();
+// Calls a cancel stopped waiting for would keep the process alive past its result.
+if (cancel.signal.aborted) process.exit();

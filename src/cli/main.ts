@@ -1,9 +1,11 @@
 import { ciFromEnv } from '../changes/ci/index.ts';
 import { InputError } from '../inputs.ts';
-import { makeFormsRedactor, makeRedactor, redactStrings, secretValues } from '../redact.ts';
+import { plannedCalls } from '../plan.ts';
+import { makeFormsRedactor, makeRedactor, redactInputs, secretValues, type Redact } from '../redact.ts';
+import { SIGNAL_EXIT } from '../run/cancel.ts';
 import { runFlow } from '../run/flow.ts';
 import { shownLog } from '../run/log.ts';
-import { failureJson, failuresOf, reportJsonText } from '../run/report.ts';
+import { failureJson, reportJsonText, type Report } from '../run/report.ts';
 import { parseSettings } from '../settings.ts';
 import { neutraliseJson, shownBy } from '../shown.ts';
 import { VERSION } from '../version.ts';
@@ -18,11 +20,15 @@ export interface Terminal extends Sources {
   readonly stderr: (text: string) => void;
   /** Standard error is a terminal: show progress. */
   readonly interactive: boolean;
+  /** Cancels the run (Ctrl-C, a CI's cancel): no call starts after it, and what landed is the result. */
+  readonly signal?: AbortSignal;
 }
 
 export const EXIT_CONFIRMED = 0;
 export const EXIT_NOT_CONFIRMED = 1;
 export const EXIT_REFUSED = 2;
+/** Cancelled by a signal, as a shell gives the exit of a process stopped by SIGINT. */
+export const EXIT_CANCELLED = SIGNAL_EXIT.SIGINT;
 
 /** The command: argv and environment -> the action's settings -> the same flow -> an exit code. */
 export async function runCommand(argv: readonly string[], terminal: Terminal): Promise<number> {
@@ -36,6 +42,7 @@ export async function runCommand(argv: readonly string[], terminal: Terminal): P
   );
   const startedAt = new Date();
   let json = argv.includes('--json');
+  let ran: { report: Report; bulk: Redact };
   try {
     const commandLine = parseCommandLine(argv);
     json = commandLine.json;
@@ -43,7 +50,7 @@ export async function runCommand(argv: readonly string[], terminal: Terminal): P
     if (commandLine.version) return done(terminal.stdout, `${VERSION}\n`);
     const raw = rawInputs(commandLine, terminal);
     redact = makeRedactor(secretValues([raw['api-key'], raw['github-token']]));
-    const settings = parseSettings(raw);
+    const settings = parseSettings(redactInputs(raw, redact));
     // On a terminal, a log line first clears the progress line it would otherwise run into.
     const screen = { progressShown: false };
     const clear = terminal.interactive ? '\r\x1b[K' : '';
@@ -64,21 +71,15 @@ export async function runCommand(argv: readonly string[], terminal: Terminal): P
         callEnded = progress((text) => {
           terminal.stderr(text);
           screen.progressShown = true;
-        }, plan.calls.length);
+        }, plannedCalls(plan).length);
       },
       onCall: (call) => callEnded?.(call.outcome === 'failed'),
+      ...(terminal.signal === undefined ? {} : { signal: terminal.signal }),
     });
     if (screen.progressShown) terminal.stderr('\n');
-    // Server text was redacted as it came in; the report is cleaned of the key's known forms before it is encoded,
-    // and once more after.
-    const bulk = makeFormsRedactor(secretValues([raw['api-key'], raw['github-token']]));
-    const redacted = redactStrings(report, bulk);
-    if (commandLine.json) {
-      for (const piece of reportJsonText(redacted, (text) => neutraliseJson(bulk(text))))
-        terminal.stdout(piece);
-    } else terminal.stdout(shownBy(redact)(resultText(redacted)));
-    if (report.result?.stoppedBy?.keyRefused === true) return EXIT_REFUSED;
-    return failuresOf(report).length > 0 ? EXIT_NOT_CONFIRMED : EXIT_CONFIRMED;
+    // Server text and inputs were redacted as they came in; what is written is cleaned of the key's known forms once
+    // more, a piece at a time.
+    ran = { report, bulk: makeFormsRedactor(secretValues([raw['api-key'], raw['github-token']])) };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     terminal.stderr(shownBy(redact)(`error: ${message}\n`));
@@ -89,6 +90,31 @@ export async function runCommand(argv: readonly string[], terminal: Terminal): P
     }
     return error instanceof InputError ? EXIT_REFUSED : EXIT_NOT_CONFIRMED;
   }
+  return publish(ran.report, json, terminal, (text) => neutraliseJson(ran.bulk(text)), shownBy(redact));
+}
+
+/**
+ * The result on standard output, and the exit code the outcome gives. Once the calls were sent, the result is the
+ * run's: one that cannot be written is an error of its own on standard error, never a second result.
+ */
+function publish(report: Report, json: boolean, terminal: Terminal, clean: Redact, shown: Redact): number {
+  const { outcome } = report;
+  const code = outcome.cancelled
+    ? EXIT_CANCELLED
+    : outcome.keyRefused
+      ? EXIT_REFUSED
+      : outcome.failures.length > 0
+        ? EXIT_NOT_CONFIRMED
+        : EXIT_CONFIRMED;
+  try {
+    if (json) for (const piece of reportJsonText(report, clean)) terminal.stdout(piece);
+    else terminal.stdout(shown(resultText(report)));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    terminal.stderr(shown(`error: the result could not be written to standard output: ${reason}\n`));
+    return code === EXIT_CONFIRMED ? EXIT_NOT_CONFIRMED : code;
+  }
+  return code;
 }
 
 function done(write: (text: string) => void, text: string): number {

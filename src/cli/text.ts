@@ -1,4 +1,5 @@
-import { countsOf, failuresOf, invalidatedRefs, type Report } from '../run/report.ts';
+import { plannedCalls } from '../plan.ts';
+import type { Report } from '../run/report.ts';
 import {
   callListing,
   callWords,
@@ -16,37 +17,36 @@ export const MAX_LISTED_URLS = 50;
 /** The result, in a few lines, for standard output. */
 export function resultText(report: Report): string {
   const lines: string[] = [];
-  const { plan } = report;
-  const counts = countsOf(report);
+  const { plan, outcome } = report;
+  const { counts } = outcome;
   if (report.dryRun) lines.push('Dry run: nothing was sent.');
+  if (outcome.cancelled) lines.push('Cancelled: no call started after the signal.');
   if (plan.files !== undefined)
     lines.push(`Changed files (${plan.files.source}): ${fileCounts(plan.files, 'brief')}.`);
   if (plan.merged !== undefined) lines.push(mergedSentence(plan.merged));
-  const invalidations = plan.calls.filter((call) => call.route !== 'token');
-  const [first] = invalidations;
+  const [first] = plan.calls;
   if (plan.scope === 'assets') {
     lines.push(
       report.dryRun
-        ? `Would invalidate ${plural(counts.assets, 'asset')} in ${plural(invalidations.length, 'call')}.`
-        : `Invalidated ${counts.invalidated} of ${plural(counts.assets, 'asset')} in ${plural(counts.requests, 'call')}.`,
+        ? `Would invalidate ${plural(counts.assets, 'asset')} in ${plural(plan.calls.length, 'call')}.`
+        : `Invalidated ${count(counts.invalidated)} of ${plural(counts.assets, 'asset')} in ${plural(counts.requests, 'call')}.`,
     );
   } else if (first !== undefined) {
-    const failed = failuresOf(report).length > 0;
-    const verb = report.dryRun ? 'Would invalidate' : failed ? 'Did not invalidate' : 'Invalidated';
+    const landed = outcome.calls.some((record) => record.outcome === 'confirmed');
+    const verb = report.dryRun ? 'Would invalidate' : landed ? 'Invalidated' : 'Did not invalidate';
     lines.push(`${verb} ${callWords(first).subject}.`);
   }
-  if (report.dryRun) lines.push(...callListing(plan.calls));
-  else lines.push(...clearedListing(report));
-  const token = report.result?.token;
+  if (report.dryRun) lines.push(...callListing(plannedCalls(plan)));
+  else lines.push(...clearedListing(report.outcome.invalidated));
+  const { token } = outcome;
   if (token !== undefined) lines.push(`Token: ${token}`, `Cache buster: cb:${token}`);
   if (report.rewrite !== undefined) lines.push(rewriteSentence(report.rewrite, report.dryRun, true));
-  for (const failure of failuresOf(report)) lines.push(`Failed: ${failure}`);
+  for (const failure of outcome.failures) lines.push(`Failed: ${failure}`);
   return `${lines.join('\n')}\n`;
 }
 
 /** What the service confirmed, one a line, as the dry run lists what it would send. */
-function clearedListing(report: Report): string[] {
-  const refs = invalidatedRefs(report.plan, report.result);
+function clearedListing(refs: readonly string[]): string[] {
   const { shown } = firstOf(refs, MAX_LISTED_URLS);
   const lines = shown.map((ref) => `  ${ref}`);
   if (refs.length > shown.length)

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { unlinkSync } from 'node:fs';
 import { chmod, link, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { selectPaths } from '../changes/select.ts';
@@ -31,6 +32,8 @@ export interface RewriteOptions {
   /** A token for every URL on the image host, or a value per origin image URL. */
   readonly cacheBusters: CacheBusters;
   readonly dryRun: boolean;
+  /** Cancels the rewrite: the files staged so far are removed, and none is replaced. */
+  readonly signal?: AbortSignal;
 }
 
 /** A file over this size is refused before it is read: rewriting reads a file whole. */
@@ -52,6 +55,7 @@ export async function rewriteFiles(options: RewriteOptions): Promise<RewriteResu
   let current = '';
   try {
     for (const path of paths) {
+      options.signal?.throwIfAborted();
       current = path;
       const file = join(options.workspace, ...path.split('/'));
       // latin1 maps each byte to one character and back, so every byte outside the ASCII URL prefixes survives,
@@ -64,10 +68,11 @@ export async function rewriteFiles(options: RewriteOptions): Promise<RewriteResu
       files.push({ path, urls, ...(given.values === undefined ? {} : { cacheBusters: given.values }) });
     }
     current = '';
+    options.signal?.throwIfAborted();
     await replaceAll(staged);
   } catch (error) {
-    await Promise.all(staged.map((entry) => unlink(entry.temporary).catch(() => undefined)));
-    const reason = error instanceof Error ? error.message : String(error);
+    await Promise.all(staged.map((entry) => unstage(entry.temporary)));
+    const reason = options.signal?.aborted === true ? 'the run was cancelled' : errorText(error);
     throw new Error(
       `${current === '' ? 'replacing the rewritten files' : current}: ${reason}; no file was changed.`,
       { cause: error },
@@ -109,15 +114,43 @@ async function readBounded(file: string): Promise<Buffer> {
   return readFile(file);
 }
 
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 /** A file's new content, written beside it under a temporary name, with the file's mode. */
 interface Staged {
   readonly file: string;
   readonly temporary: string;
 }
 
+/** Every staged file not yet renamed or removed, in this process: what a process that must exit now removes. */
+const staging = new Set<string>();
+
+/**
+ * Removes every staged file at once, synchronously: for a process about to exit (a second signal), so that no
+ * temporary file is left among the built files for a deploy to ship.
+ */
+export function discardStaging(): void {
+  for (const temporary of staging) {
+    try {
+      unlinkSync(temporary);
+    } catch {
+      // Already gone.
+    }
+  }
+  staging.clear();
+}
+
+async function unstage(temporary: string): Promise<void> {
+  await unlink(temporary).catch(() => undefined);
+  staging.delete(temporary);
+}
+
 async function stage(file: string, content: Buffer): Promise<Staged> {
   const { mode } = await stat(file);
   const temporary = besideFile(file, 'tmp');
+  staging.add(temporary);
   const handle = await open(temporary, 'wx', 0o600);
   try {
     await handle.writeFile(content);
@@ -141,6 +174,7 @@ async function replaceAll(staged: readonly Staged[]): Promise<void> {
       await link(file, entry.original);
       kept.push(entry);
       await rename(temporary, file);
+      staging.delete(temporary);
       entry.replaced = true;
     }
   } catch (error) {

@@ -76,7 +76,6 @@ export async function execute(plan: Plan, options: ExecuteOptions): Promise<RunR
   const refs = plannedAssets(plan);
   let start = 0;
   for (const call of plan.calls) {
-    if (call.route === 'token') continue;
     void scheduler.add(call, start);
     start += assetsIn(call).length;
   }
@@ -96,9 +95,8 @@ export async function execute(plan: Plan, options: ExecuteOptions): Promise<RunR
 
 /** The token call, once the invalidation calls have ended: a token is never older than what it busts. */
 async function requestToken(plan: Plan, scheduler: Scheduler, start: number): Promise<string | undefined> {
-  const call = plan.calls.find((planned) => planned.route === 'token');
-  if (call === undefined) return undefined;
-  return (await scheduler.add(call, start))?.token;
+  if (!plan.token) return undefined;
+  return (await scheduler.add({ route: 'token' }, start))?.token;
 }
 
 function assetResults(

@@ -1,10 +1,13 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sendCall } from '../api/client.ts';
+import { ApiError } from '../api/errors.ts';
+import { systemClock, type Clock } from './clock.ts';
 import type { CiContext } from '../changes/ci/context.ts';
 import { detectChangedFiles, type ChangedFiles } from '../changes/detect.ts';
 import { gitIn } from '../changes/git.ts';
 import { canonicalRef } from '../assets/refs.ts';
 import { planRun, type Plan } from '../plan.ts';
-import type { Redact } from '../redact.ts';
+import { redactEach, type Redact } from '../redact.ts';
 import { contentBusters } from '../rewrite/content.ts';
 import { rewriteFiles, type RewriteResult } from '../rewrite/files.ts';
 import { checkRewrite } from '../rewrite/preflight.ts';
@@ -13,7 +16,8 @@ import { USER_AGENT } from '../version.ts';
 import { execute, type CallRecord, type RunResult } from './execute.ts';
 import type { Log } from './log.ts';
 import { narration, type Narration } from './narration.ts';
-import { invalidatedRefs, type Report } from './report.ts';
+import { outcomeOf, withFailure, type Outcome } from './outcome.ts';
+import type { Report } from './report.ts';
 
 export interface FlowOptions {
   readonly log: Log;
@@ -24,7 +28,15 @@ export interface FlowOptions {
   readonly onPlan?: (plan: Plan) => void;
   /** Told of each call as it ends, after the log. */
   readonly onCall?: (record: CallRecord) => void;
+  /** Cancels the run: no call starts after it, and those in flight are waited for up to CANCEL_GRACE_MS. */
+  readonly signal?: AbortSignal;
 }
+
+/**
+ * How long a cancelled run waits for its calls in flight before it publishes what landed: GitHub's runner follows
+ * its SIGINT with SIGTERM 7.5 s later, and kills the step 2.5 s after that.
+ */
+export const CANCEL_GRACE_MS = 3_000;
 
 /** One run, from settings to report: plan (with the changed files), execute unless a dry run, rewrite. */
 export async function runFlow(settings: Settings, options: FlowOptions): Promise<Report> {
@@ -35,40 +47,53 @@ export async function runFlow(settings: Settings, options: FlowOptions): Promise
   if (settings.rewrite.length > 0 && settings.imageHost !== undefined) {
     await checkRewrite(options.ci().workspace, settings.rewrite, settings.imageHost);
   }
-  const plan = planRun(settings, await changedFiles(settings, options.ci));
+  const plan = planRun(settings, await changedFiles(settings, options.ci, options.redact));
   log.startGroup('Plan');
   tell.plan(plan);
   log.endGroup();
   options.onPlan?.(plan);
 
   let result: RunResult | undefined;
+  const cancelled = (): boolean => options.signal?.aborted === true;
+  let outcome = outcomeOf(plan, undefined, cancelled());
   if (!settings.dryRun) {
     log.startGroup('Invalidate');
     result = await send(settings, plan, options, tell);
-    tell.sent(result);
+    outcome = outcomeOf(plan, result, cancelled());
+    tell.sent(outcome);
     log.endGroup();
   }
-  const rewrite = await rewriteStep(settings, plan, result, options, tell);
+  const rewrite = await rewriteStep(settings, plan, outcome, options, tell);
+  // A cancel that came after the calls (while rewriting) is a cancelled run all the same.
+  if (cancelled() && !outcome.cancelled) outcome = outcomeOf(plan, result, true);
+  if (rewrite !== undefined && 'error' in rewrite) outcome = withFailure(outcome, rewrite.error);
   return {
     dryRun: settings.dryRun,
     plan,
     ...(result === undefined ? {} : { result }),
+    outcome,
     startedAt,
     finishedAt: new Date(),
     ...(settings.imageHost === undefined ? {} : { imageHost: settings.imageHost }),
     ...(settings.apiKey === '' ? { noApiKey: true } : {}),
-    ...(rewrite === undefined ? {} : 'error' in rewrite ? { rewriteError: rewrite.error } : { rewrite }),
+    ...(rewrite === undefined || 'error' in rewrite ? {} : { rewrite }),
   };
 }
 
 /** The files given in `files`, or those the triggering event changed, when the target asks for them. */
-async function changedFiles(settings: Settings, ci: () => CiContext): Promise<ChangedFiles | undefined> {
+async function changedFiles(
+  settings: Settings,
+  ci: () => CiContext,
+  redact: Redact,
+): Promise<ChangedFiles | undefined> {
   const target = settings.target;
   if (target.scope !== 'assets' || target.changes === undefined) return undefined;
   if (target.changes.files !== undefined)
     return { files: [...target.changes.files], source: 'the files input' };
   const context = ci();
-  return detectChangedFiles(context, target.changes.since, gitIn(context.workspace));
+  const changed = await detectChangedFiles(context, target.changes.since, gitIn(context.workspace));
+  // Paths from git or the GitHub API are text from outside: the key is withheld from them before any is shown.
+  return { ...changed, files: redactEach(changed.files, redact) };
 }
 
 async function send(
@@ -80,6 +105,7 @@ async function send(
   // Loaded only when something is sent: a dry run starts faster without undici.
   const { createDispatcher } = await import('../api/dispatcher.ts');
   const dispatcher = createDispatcher(settings.concurrency, settings.timeoutMs);
+  const cut = cutOff(options.signal);
   const client = {
     endpoint: settings.endpoint,
     apiKey: settings.apiKey,
@@ -90,7 +116,9 @@ async function send(
   };
   try {
     return await execute(plan, {
-      send: (call) => sendCall(call, client),
+      send: (call) => cut.bound(sendCall(call, client)),
+      clock: cut.clock,
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
       concurrency: settings.concurrency,
       maxRetries: settings.maxRetries,
       onRetry: tell.retry,
@@ -100,8 +128,62 @@ async function send(
       },
     });
   } finally {
-    await dispatcher.close();
+    cut.dispose();
+    // Calls cut off are still open: closing would wait for their answers.
+    await (cut.signal.aborted ? dispatcher.destroy() : dispatcher.close());
   }
+}
+
+/**
+ * The end of a cancelled run's wait, CANCEL_GRACE_MS after its signal: then a call still in flight fails at once,
+ * and a wait between attempts passes at once (on the clock the run reads, as though its time had gone by).
+ */
+function cutOff(signal: AbortSignal | undefined): {
+  signal: AbortSignal;
+  bound: <T>(answer: Promise<T>) => Promise<T>;
+  clock: Clock;
+  dispose: () => void;
+} {
+  const cut = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const start = (): void => {
+    timer = setTimeout(() => {
+      cut.abort();
+    }, CANCEL_GRACE_MS);
+  };
+  if (signal?.aborted === true) start();
+  else signal?.addEventListener('abort', start, { once: true });
+  let skipped = 0;
+  const cutError = (): ApiError =>
+    new ApiError('the run was cancelled before the service answered', { kind: 'unexpected' });
+  return {
+    signal: cut.signal,
+    bound: (answer) =>
+      new Promise((resolve, reject) => {
+        answer.then(resolve, reject);
+        if (cut.signal.aborted) reject(cutError());
+        else
+          cut.signal.addEventListener(
+            'abort',
+            () => {
+              reject(cutError());
+            },
+            { once: true },
+          );
+      }),
+    clock: {
+      now: () => systemClock.now() + skipped,
+      random: () => systemClock.random(),
+      sleep: (ms) =>
+        sleep(ms, undefined, { signal: cut.signal }).catch(() => {
+          skipped += ms;
+        }),
+    },
+    dispose: () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', start);
+    },
+  };
 }
 
 // What a dry run writes in place of the token it did not request: it changes every URL, so all are counted.
@@ -114,13 +196,17 @@ const DRY_RUN_TOKEN = 'dry-run';
 async function rewriteStep(
   settings: Settings,
   plan: Plan,
-  result: RunResult | undefined,
+  outcome: Outcome,
   options: FlowOptions,
   tell: Narration,
 ): Promise<RewriteResult | { error: string } | undefined> {
   if (settings.rewrite.length === 0 || settings.imageHost === undefined) return undefined;
   const { log } = options;
-  if (settings.rewriteWith === 'token' && !settings.dryRun && result?.token === undefined) {
+  if (outcome.cancelled) {
+    log.info('rewrite: skipped, since the run was cancelled.');
+    return undefined;
+  }
+  if (settings.rewriteWith === 'token' && !settings.dryRun && outcome.token === undefined) {
     log.warning('rewrite: skipped, since no token was obtained.');
     return undefined;
   }
@@ -129,7 +215,7 @@ async function rewriteStep(
     const workspace = options.ci().workspace;
     const content =
       settings.rewriteWith === 'content'
-        ? await contentBusters(invalidatedRefs(plan, result), plan.fileOf, workspace)
+        ? await contentBusters(outcome.touched, plan.fileOf, workspace)
         : undefined;
     const rewrite = await rewriteFiles({
       workspace,
@@ -138,9 +224,10 @@ async function rewriteStep(
       cacheBusters:
         // A page may write an origin URL in another form (`HTTPS://WWW.Example.com/…`): the same image all the same.
         content === undefined
-          ? (result?.token ?? DRY_RUN_TOKEN)
+          ? (outcome.token ?? DRY_RUN_TOKEN)
           : (origin) => content.values.get(canonicalRef(origin)),
       dryRun: settings.dryRun,
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
     });
     const told = content === undefined ? rewrite : { ...rewrite, notRewritten: content.notRewritten };
     tell.rewrite(told);

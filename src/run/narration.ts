@@ -1,11 +1,12 @@
 import type { ApiError } from '../api/errors.ts';
 import { quote } from '../inputs.ts';
-import type { FilesPlan, Plan } from '../plan.ts';
+import { plannedCalls, type FilesPlan, type Plan } from '../plan.ts';
 import type { RewriteResult } from '../rewrite/files.ts';
 import type { Settings } from '../settings.ts';
 import {
   callListing,
   callWords,
+  count,
   deliveryUrlsSentence,
   mergedSentence,
   describeCall,
@@ -15,8 +16,9 @@ import {
   plural,
   rewriteSentence,
 } from '../wording.ts';
-import type { CallRecord, RunResult, SentCall } from './execute.ts';
+import type { CallRecord, SentCall } from './execute.ts';
 import type { Log } from './log.ts';
+import type { Outcome } from './outcome.ts';
 
 export type Narration = ReturnType<typeof narration>;
 
@@ -32,9 +34,8 @@ export function narration(log: Log, settings: Settings) {
       if (plan.files !== undefined) files(plan.files, log);
       if (plan.merged !== undefined) log.info(mergedSentence(plan.merged));
       if (plan.fromDeliveryUrls !== undefined) log.info(deliveryUrlsSentence(plan.fromDeliveryUrls));
-      const invalidations = plan.calls.filter((call) => call.route !== 'token');
-      const batches = invalidations.filter((call) => call.route === 'invalidate/assets');
-      const [first] = invalidations;
+      const batches = plan.calls.filter((call) => call.route === 'invalidate/assets');
+      const [first] = plan.calls;
       if (batches.length > 0) {
         const assets = batches.reduce((sum, call) => sum + call.assets.length, 0);
         const atOnce = Math.min(settings.concurrency, batches.length);
@@ -44,7 +45,7 @@ export function narration(log: Log, settings: Settings) {
       } else if (first !== undefined) log.info(`Invalidate: ${callWords(first).subject} (1 call).`);
       else if (plan.scope === 'assets') log.notice(nothingToInvalidate(plan.files));
       else log.info('Invalidate: nothing (scope none).');
-      if (plan.calls.some((call) => call.route === 'token')) log.info('Then request a fresh cache token.');
+      if (plan.token) log.info('Then request a fresh cache token.');
     },
     retry: (sent: SentCall, error: ApiError, waitMs: number, attempt: number): void => {
       const seconds = (waitMs / 1000).toFixed(1);
@@ -59,19 +60,20 @@ export function narration(log: Log, settings: Settings) {
         log.debug(`${describeCall(record)}: ${answer} in ${Math.round(attempt.durationMs)} ms`);
       }
       // Confirmed calls are the normal case: listed in the summary and the report, not one log line each.
-      // The service's answer says why (too many assets, or an entry it refuses); the halves answer either.
+      // The service's answer says why (too many assets, or an entry it refuses); the halves answer either. A failed
+      // call is a plain line as it ends: the closing errors name each failure once.
       if (record.outcome === 'split')
         log.info(`${describeCall(record)}: ${record.error?.message ?? 'refused'}; sending it in halves.`);
       else if (record.outcome === 'failed')
-        log.warning(`${describeCall(record)}: ${record.error?.message ?? 'failed'}`);
+        log.info(`${describeCall(record)}: ${record.error?.message ?? 'failed'}`);
     },
-    sent: (result: RunResult): void => {
-      const calls = result.calls.filter((record) => record.call.route !== 'token');
-      const withOutcome = (outcome: string): number =>
-        calls.filter((record) => record.outcome === outcome).length;
-      const split = withOutcome('split') > 0 ? `, ${withOutcome('split')} split in halves` : '';
+    sent: (outcome: Outcome): void => {
+      const withOutcome = (kind: string): number =>
+        outcome.calls.filter((record) => record.outcome === kind).length;
+      const split = withOutcome('split') > 0 ? `, ${count(withOutcome('split'))} split in halves` : '';
+      const cancelled = outcome.cancelled ? ', then the run was cancelled' : '';
       log.info(
-        `${withOutcome('confirmed')} of ${plural(calls.length, 'invalidation call')} confirmed${split}.`,
+        `${count(withOutcome('confirmed'))} of ${plural(outcome.counts.requests, 'invalidation call')} confirmed${split}${cancelled}.`,
       );
     },
     rewrite: (rewrite: RewriteResult): void => {
@@ -81,7 +83,7 @@ export function narration(log: Log, settings: Settings) {
         log.warning(`rewrite: no file matches ${settings.rewrite.map(quote).join(', ')}.`);
       // With a token every URL changes; with content values, none changing (a second run) is normal.
       else if (rewrite.urls === 0 && settings.rewriteWith === 'token')
-        log.warning(`rewrite: no URL on ${settings.imageHost ?? ''} in the ${rewrite.scanned} files.`);
+        log.warning(`rewrite: no URL on ${settings.imageHost ?? ''} in the ${count(rewrite.scanned)} files.`);
       log.info(rewriteSentence(rewrite, settings.dryRun));
       const kept = rewrite.notRewritten ?? [];
       if (kept.length > 0) {
@@ -96,11 +98,17 @@ export function narration(log: Log, settings: Settings) {
   };
 }
 
+/** The log's closing lines: each failure, once, as an error. */
+export function tellFailures(log: Log, outcome: Outcome): void {
+  for (const failure of outcome.failures) log.error(failure);
+}
+
 /** A dry run's calls, each with every asset it would carry, in a log group of their own. */
 export function listCalls(log: Log, plan: Plan): void {
-  if (plan.calls.length === 0) return;
-  log.startGroup(`Would send ${plural(plan.calls.length, 'call')}`);
-  plan.calls.forEach((call, i) => {
+  const calls = plannedCalls(plan);
+  if (calls.length === 0) return;
+  log.startGroup(`Would send ${plural(calls.length, 'call')}`);
+  calls.forEach((call, i) => {
     log.lines([...callListing([call], i + 1)]);
   });
   log.endGroup();

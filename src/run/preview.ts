@@ -5,7 +5,7 @@
 import type { FileChange } from '../changes/detect.ts';
 import { PREVIEW_ROWS, type ChangedFile } from '../plan.ts';
 import { count, firstOf, plural } from '../wording.ts';
-import { invalidatedRefs, type Report } from './report.ts';
+import type { Report } from './report.ts';
 import { markdownRef, markdownText as escapeMarkdown } from '../shown.ts';
 import { thumbnailCell } from './summary.ts';
 
@@ -14,7 +14,7 @@ export function previewSection(report: Report): string[] | undefined {
   const { preview, files } = report.plan;
   if (preview === undefined || files === undefined) return undefined;
   const fileOf = new Map(preview.images.map((image) => [image.url, image]));
-  const refs = invalidatedRefs(report.plan, report.result);
+  const refs = report.outcome.touched;
   const lines: string[] = [];
   if (refs.length > 0) {
     const title = report.dryRun ? 'Images that would be invalidated' : 'Invalidated images';

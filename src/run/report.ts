@@ -1,11 +1,11 @@
 import type { OutputName } from '../action-contract.ts';
 import type { ApiCall } from '../api/client.ts';
-import type { AssetRef } from '../assets/refs.ts';
-import { assetsIn, plannedAssets, type Plan } from '../plan.ts';
+import { assetsIn, plannedCalls, type Plan } from '../plan.ts';
 import type { RewriteResult } from '../rewrite/files.ts';
 import { imageUrlPrefix } from '../urls.ts';
-import { count, describeCall, plural } from '../wording.ts';
-import type { CallRecord, RunResult } from './execute.ts';
+import { count } from '../wording.ts';
+import type { RunResult } from './execute.ts';
+import type { Outcome } from './outcome.ts';
 
 /** What a run did, as plain data: the source of the outputs, the summary and the JSON report. */
 export interface Report {
@@ -13,6 +13,8 @@ export interface Report {
   readonly plan: Plan;
   /** Absent on a dry run. */
   readonly result?: RunResult;
+  /** What the run did, computed once: every renderer reads it. */
+  readonly outcome: Outcome;
   readonly startedAt: Date;
   readonly finishedAt: Date;
   readonly imageHost?: string;
@@ -20,74 +22,12 @@ export interface Report {
   readonly noApiKey?: true;
   /** Files whose image URLs got the new token (or would have, on a dry run). */
   readonly rewrite?: RewriteResult;
-  /** Why rewriting failed, when it did. */
-  readonly rewriteError?: string;
 }
 
 /** A run that ended before its plan: bad input, or changed files that could not be found. */
 export interface RunFailure {
   readonly error: string;
   readonly startedAt: Date;
-}
-
-export interface Counts {
-  readonly assets: number;
-  readonly invalidated: number;
-  readonly failed: number;
-  readonly notSent: number;
-  /** Invalidation calls sent (a retry is not a new call). */
-  readonly requests: number;
-  readonly attempts: number;
-}
-
-export function countsOf(report: Report): Counts {
-  const assets = report.result?.assets ?? [];
-  const calls = invalidationCalls(report);
-  const withOutcome = (outcome: string): number => assets.filter((asset) => asset.outcome === outcome).length;
-  return {
-    assets: plannedAssets(report.plan).length,
-    invalidated: withOutcome('invalidated'),
-    failed: withOutcome('failed'),
-    notSent: withOutcome('not-sent'),
-    requests: calls.length,
-    attempts: calls.reduce((sum, record) => sum + record.attempts.length, 0),
-  };
-}
-
-export function invalidationCalls(report: Report): CallRecord[] {
-  return (report.result?.calls ?? []).filter((record) => record.call.route !== 'token');
-}
-
-export function tokenCall(report: Report): CallRecord | undefined {
-  return report.result?.calls.find((record) => record.call.route === 'token');
-}
-
-export function tokenPlanned(plan: Plan): boolean {
-  return plan.calls.some((call) => call.route === 'token');
-}
-
-/** Each thing that did not land, as a sentence. An empty list means the step succeeds. */
-export function failuresOf(report: Report): string[] {
-  const result = report.result;
-  const rewrite = report.rewriteError === undefined ? [] : [report.rewriteError];
-  if (result === undefined) return rewrite;
-  const failures = result.calls
-    .filter((record) => record.outcome === 'failed')
-    .map(
-      (record) =>
-        `${describeCall(record)} failed${afterAttempts(record)}: ${record.error?.message ?? 'unknown error'}`,
-    );
-  const notSent = result.assets.filter((asset) => asset.outcome === 'not-sent').length;
-  const reason = result.stoppedBy?.reason ?? 'the run stopped';
-  if (notSent > 0) failures.push(`${plural(notSent, 'asset')} not sent, since ${reason}.`);
-  if (tokenPlanned(report.plan) && result.stoppedBy !== undefined && tokenCall(report) === undefined) {
-    failures.push(`The token was not requested, since ${reason}.`);
-  }
-  return [...failures, ...rewrite];
-}
-
-function afterAttempts(record: CallRecord): string {
-  return record.attempts.length > 1 ? ` after ${record.attempts.length} attempts` : '';
 }
 
 /**
@@ -105,26 +45,12 @@ export interface WrittenFiles {
   readonly summary: string;
 }
 
-/** The asset references that were confirmed, and those that were not (failed or not sent). */
-export function assetLists(report: Report | undefined): { invalidated: string[]; failed: string[] } {
-  const assets = report?.result?.assets ?? [];
-  const invalidated: string[] = [];
-  const failed: string[] = [];
-  for (const asset of assets) (asset.outcome === 'invalidated' ? invalidated : failed).push(asset.ref);
-  return { invalidated, failed };
-}
-
-/** The assets this run invalidated, or would invalidate on a dry run. */
-export function invalidatedRefs(plan: Plan, result: RunResult | undefined): AssetRef[] {
-  if (result === undefined) return plannedAssets(plan);
-  return result.assets.filter((asset) => asset.outcome === 'invalidated').map((asset) => asset.ref);
-}
-
 /** The step's outputs, every one that action.yml declares; a run that ended before its plan has no report. */
 export function outputsOf(report: Report | undefined, files: WrittenFiles): Record<OutputName, string> {
-  const token = report?.result?.token ?? '';
+  const outcome = report?.outcome;
+  const token = outcome?.token ?? '';
   const imageHost = report?.imageHost;
-  const lists = assetLists(report);
+  const lists = { invalidated: outcome?.invalidated ?? [], failed: outcome?.failed ?? [] };
   return {
     token,
     'cache-buster': token === '' ? '' : `cb:${token}`,
@@ -135,7 +61,7 @@ export function outputsOf(report: Report | undefined, files: WrittenFiles): Reco
     failed: listOutput(lists.failed, 'failed-file'),
     'failed-count': String(lists.failed.length),
     'failed-file': files.failed,
-    requests: String(report === undefined ? 0 : invalidationCalls(report).length),
+    requests: String(outcome?.counts.requests ?? 0),
     'report-path': files.report,
     'summary-file': files.summary,
   };
@@ -172,8 +98,8 @@ export function* reportJsonText(report: Report, clean: (text: string) => string)
 
 /** Each asset with its outcome; on a dry run, `planned`, with the number of the call that would carry it. */
 function* assetEntries(report: Report): Generator<object> {
-  if (report.result !== undefined) {
-    yield* report.result.assets;
+  if (!report.dryRun) {
+    yield* report.outcome.assets;
     return;
   }
   let index = 0;
@@ -199,26 +125,26 @@ const ASSETS_PER_PIECE = 10_000;
 
 /** The JSON report but its assets. Times are ms from the start. */
 function reportJson(report: Report): object {
-  const { plan, result } = report;
-  const failures = failuresOf(report);
+  const { plan, result, outcome } = report;
   const domain = plan.calls.find((call) => call.route === 'invalidate/domain')?.domain;
   return {
-    ok: failures.length === 0,
+    ok: outcome.failures.length === 0,
     dryRun: report.dryRun,
+    ...(outcome.cancelled ? { cancelled: true } : {}),
     scope: plan.scope,
     ...(domain === undefined ? {} : { domain }),
     ...(plan.files === undefined ? {} : { files: plan.files }),
     startedAt: report.startedAt.toISOString(),
     finishedAt: report.finishedAt.toISOString(),
-    counts: countsOf(report),
+    counts: outcome.counts,
     ...(plan.merged === undefined ? {} : { merged: plan.merged }),
     ...(result === undefined ? {} : { pauses: result.pauses ?? 0 }),
-    failures,
+    failures: outcome.failures,
     token: {
-      requested: tokenPlanned(plan) && !report.dryRun,
-      ...(result?.token === undefined ? {} : { value: result.token }),
+      requested: outcome.tokenRequested,
+      ...(outcome.token === undefined ? {} : { value: outcome.token }),
     },
-    ...(report.dryRun ? { planned: plan.calls.map(callJson) } : {}),
+    ...(report.dryRun ? { planned: plannedCalls(plan).map(callJson) } : {}),
     ...(report.rewrite === undefined ? {} : { rewrite: report.rewrite }),
     calls: (result?.calls ?? []).map((record) => ({
       index: record.index,

@@ -1,8 +1,9 @@
 import type { ApiCall } from '../api/client.ts';
-import { assetsIn, type FilesPlan, type Plan } from '../plan.ts';
+import { assetsIn, plannedCalls, type FilesPlan, type Plan } from '../plan.ts';
 import type { RewriteResult } from '../rewrite/files.ts';
 import {
   callWords,
+  count,
   describeCall,
   fileCounts,
   firstOf,
@@ -16,15 +17,7 @@ import { htmlAttribute, markdownRef, markdownText as escapeMarkdown } from '../s
 import { imageUrl } from '../urls.ts';
 import type { CallRecord } from './execute.ts';
 import { previewSection } from './preview.ts';
-import {
-  countsOf,
-  failuresOf,
-  invalidatedRefs,
-  tokenCall,
-  tokenPlanned,
-  type Report,
-  type RunFailure,
-} from './report.ts';
+import type { Report, RunFailure } from './report.ts';
 
 export { escapeMarkdown };
 
@@ -33,7 +26,9 @@ const MAX_CALL_ROWS = 20;
 
 /** The job summary, as Markdown. Everything from outside (refs, server text) is escaped: no markup gets through. */
 export function summaryMarkdown(report: Report, limitBytes = SUMMARY_LIMIT_BYTES): string {
-  const lines = [`## Image cache invalidation${report.dryRun ? ' — dry run: nothing was sent' : ''}`, ''];
+  const { outcome } = report;
+  const lines = [`## Image cache invalidation${heading(report)}`, ''];
+  if (outcome.cancelled) lines.push(CANCELLED, '');
   lines.push(overview(report), '');
   if (report.plan.merged !== undefined) lines.push(mergedSentence(report.plan.merged), '');
   if (report.plan.fromDeliveryUrls !== undefined)
@@ -46,13 +41,13 @@ export function summaryMarkdown(report: Report, limitBytes = SUMMARY_LIMIT_BYTES
   // Over changed files, the preview lists each image once, with its file and change, in place of the lists below.
   const preview = previewSection(report);
   if (report.dryRun) lines.push(...plannedTable(report.plan), ...(preview ?? plannedAssetLists(report.plan)));
-  else lines.push(...callTable(report.result?.calls ?? []), ...(preview ?? []));
+  else lines.push(...callTable(outcome.calls), ...(preview ?? []));
   if (preview === undefined && report.imageHost !== undefined)
     lines.push(...imagesSection(report, report.imageHost));
   const token = tokenLine(report);
   if (token !== undefined) lines.push('', token);
   if (report.rewrite !== undefined) lines.push('', ...rewriteSection(report.rewrite, report.dryRun));
-  const failures = failuresOf(report);
+  const { failures } = outcome;
   if (failures.length > 0) {
     const { shown, more } = firstOf(failures, MAX_FAILURES);
     lines.push('', '### Failures', '', ...shown.map((failure) => `- ${escapeMarkdown(failure)}`));
@@ -63,6 +58,14 @@ export function summaryMarkdown(report: Report, limitBytes = SUMMARY_LIMIT_BYTES
 }
 
 const MAX_FAILURES = 50;
+
+function heading(report: Report): string {
+  if (report.dryRun) return ' — dry run: nothing was sent';
+  return report.outcome.cancelled ? ' — cancelled' : '';
+}
+
+const CANCELLED =
+  '**The run was cancelled:** no call started after the signal; what the service confirmed before it is below.';
 
 /** GitHub refuses a step summary over 1 MiB; this leaves room for what other steps add. */
 export const SUMMARY_LIMIT_BYTES = 1_000_000;
@@ -91,17 +94,22 @@ export function failureMarkdown(failure: RunFailure): string {
 
 function overview(report: Report): string {
   const { scope } = report.plan;
-  const counts = countsOf(report);
+  const { counts } = report.outcome;
   const parts = [`**Scope:** ${scope}`];
   const domain = report.plan.calls.find((call) => call.route === 'invalidate/domain')?.domain;
   if (domain !== undefined) parts.push(`**Domain:** ${escapeMarkdown(domain)}`);
   if (scope === 'assets') {
-    parts.push(`**Assets:** ${counts.assets}`);
+    parts.push(`**Assets:** ${count(counts.assets)}`);
     if (!report.dryRun) {
-      parts.push(`**Invalidated:** ${counts.invalidated}`, `**Failed:** ${counts.failed + counts.notSent}`);
+      parts.push(
+        `**Invalidated:** ${count(counts.invalidated)}`,
+        `**Failed:** ${count(counts.failed + counts.notSent)}`,
+      );
     }
   }
-  if (!report.dryRun) parts.push(`**Calls:** ${counts.requests} (${plural(counts.attempts, 'attempt')})`);
+  // The calls of the table below: the token call has a line of its own.
+  if (!report.dryRun)
+    parts.push(`**Calls:** ${count(counts.requests)} (${plural(counts.attempts, 'attempt')})`);
   const overview = parts.join(' · ');
   if (scope !== 'assets' || counts.assets > 0) return overview;
   return `${overview}\n\n${escapeMarkdown(nothingToInvalidate(report.plan.files))} Nothing was sent.`;
@@ -156,8 +164,9 @@ function rewriteSection(rewrite: RewriteResult, dryRun: boolean): string[] {
 }
 
 function plannedTable(plan: Plan): string[] {
-  if (plan.calls.length === 0) return [];
-  const { shown, more } = firstOf(plan.calls, MAX_CALL_ROWS);
+  const calls = plannedCalls(plan);
+  if (calls.length === 0) return [];
+  const { shown, more } = firstOf(calls, MAX_CALL_ROWS);
   const lines = [
     '### Calls that would be sent',
     '',
@@ -166,7 +175,7 @@ function plannedTable(plan: Plan): string[] {
     ...shown.map((call, index) => `| ${index + 1} | ${call.route} | ${target(call)} |`),
   ];
   if (more !== undefined) {
-    const rest = plan.calls.slice(MAX_CALL_ROWS);
+    const rest = calls.slice(MAX_CALL_ROWS);
     const assets = rest.reduce((sum, call) => sum + assetsIn(call).length, 0);
     lines.push(`| … | ${more} calls | ${plural(assets, 'asset')} |`);
   }
@@ -217,7 +226,7 @@ export const THUMBNAIL_WIDTH = 160;
  * show: they are listed as text.
  */
 function imagesSection(report: Report, imageHost: string): string[] {
-  const refs = invalidatedRefs(report.plan, report.result);
+  const refs = report.outcome.touched;
   // References are validated and canonical: a URL starts with its http(s) scheme, and a hash has no ':'.
   const isUrl = (ref: string): boolean => /^https?:/.test(ref);
   const urls = refs.filter(isUrl);
@@ -287,7 +296,7 @@ function groupedCallTable(calls: readonly CallRecord[]): string[] {
     '|---|---|---|---|---|',
     ...[...groups.values()].map(
       (group) =>
-        `| ${group.route} | ${group.outcome} | ${group.calls} | ${group.assets} | ${group.attempts} |`,
+        `| ${group.route} | ${group.outcome} | ${count(group.calls)} | ${count(group.assets)} | ${count(group.attempts)} |`,
     ),
   ];
 }
@@ -308,12 +317,13 @@ function seconds(call: CallRecord): string {
 }
 
 function tokenLine(report: Report): string | undefined {
-  if (!tokenPlanned(report.plan)) return undefined;
+  if (!report.plan.token) return undefined;
   if (report.dryRun) return '**Token:** would be requested.';
-  const token = report.result?.token;
+  const { token, tokenCall } = report.outcome;
   if (token !== undefined) {
     return `**Token:** ${escapeMarkdown(token)} (cache buster: cb:${escapeMarkdown(token)})`;
   }
-  const call = tokenCall(report);
-  return call === undefined ? '**Token:** not requested.' : `**Token:** none (${describeCall(call)} failed).`;
+  return tokenCall === undefined
+    ? '**Token:** not requested.'
+    : `**Token:** none (${describeCall(tokenCall)} failed).`;
 }

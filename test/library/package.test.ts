@@ -287,7 +287,7 @@ const rules = parseUrlMap('public/images => https://www.example.com/images');
 out.mapped = mapToUrl('public/images/with space.png', rules);
 out.redacted = makeRedactor(['secret-key-42'])('Bearer secret-key-42');
 const plan = planRun({ target: { scope: 'assets', assets: out.refs }, token: true });
-out.plan = { calls: plan.calls };
+out.plan = { calls: plan.calls, token: plan.token };
 
 const apiKey = process.env.IMAGE_CACHE_API_KEY;
 const dispatcher = createDispatcher(2, 5000);
@@ -318,7 +318,7 @@ console.log(JSON.stringify(out));
     selected: string[];
     mapped: string;
     redacted: string;
-    plan: { calls: unknown[] };
+    plan: { calls: unknown[]; token: boolean };
     invalidate: { status: number };
     token: { status: number; token: string };
     refused: { name: string; status: number; kind: string };
@@ -360,7 +360,8 @@ console.log(JSON.stringify(out));
     expect(out.mapped).toBe('https://www.example.com/images/with%20space.png');
     expect(out.redacted).toBe('Bearer ***');
     expect(out.plan).toEqual({
-      calls: [{ route: 'invalidate/assets', assets: out.refs }, { route: 'token' }],
+      calls: [{ route: 'invalidate/assets', assets: out.refs }],
+      token: true,
     });
   });
 

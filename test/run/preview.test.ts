@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseUrlMap } from '../../src/changes/url-map.ts';
 import { planRun, PREVIEW_ROWS } from '../../src/plan.ts';
+import { outcomeOf } from '../../src/run/outcome.ts';
 import type { Report } from '../../src/run/report.ts';
 import { summaryMarkdown } from '../../src/run/summary.ts';
 import { createOrigin, pushPayload, writeEvent, type Origin, type Sha } from '../support/git-repo.ts';
@@ -107,7 +108,13 @@ describe('the preview, at any size', () => {
       { target: { scope: 'assets', assets: [], changes: { patterns: ['**/*.png'], urlMap } }, token: false },
       { files, changes: files.map(() => ({ status: 'added' })), source: 'test' },
     );
-    const report: Report = { dryRun: true, plan, startedAt: new Date(0), finishedAt: new Date(0) };
+    const report: Report = {
+      dryRun: true,
+      plan,
+      outcome: outcomeOf(plan, undefined),
+      startedAt: new Date(0),
+      finishedAt: new Date(0),
+    };
     return summaryMarkdown(report);
   }
 

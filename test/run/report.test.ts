@@ -1,7 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import type { Attempt } from '../../src/run/execute.ts';
 import type { AssetResult, CallRecord } from '../../src/run/execute.ts';
-import { countsOf, failuresOf, OUTPUT_LIST_CAP, outputsOf, type Report } from '../../src/run/report.ts';
+import type { Counts } from '../../src/run/outcome.ts';
+import { OUTPUT_LIST_CAP, outputsOf, type Report } from '../../src/run/report.ts';
 import { reportOf } from '../support/fixtures.ts';
 
 const A = 'https://www.example.com/a.jpg';
@@ -31,6 +32,9 @@ const failed = (status: number): Attempt => ({
 });
 
 const report = reportOf;
+// The outcome is computed once, by outcomeOf, as the report is made.
+const countsOf = (run: Report): Counts => run.outcome.counts;
+const failuresOf = (run: Report): readonly string[] => run.outcome.failures;
 
 /**
  * Four assets: [A, B, C, D] sent as one batch that was "too many" and split; the first half [A, B] confirmed after
@@ -150,7 +154,7 @@ describe('outputsOf', () => {
   });
 });
 
-describe('countsOf', () => {
+describe('the outcome: counts', () => {
   it('counts assets by outcome, and calls and attempts of invalidation only', () => {
     expect(countsOf(splitRun())).toEqual({
       assets: 4,
@@ -178,7 +182,7 @@ describe('countsOf', () => {
   });
 });
 
-describe('failuresOf', () => {
+describe('the outcome: failures', () => {
   it('names each failed call with its error, but not a split call', () => {
     expect(failuresOf(splitRun())).toEqual(['Call 3 (invalidate 2 assets) failed: HTTP 400: bad request']);
   });
@@ -198,17 +202,29 @@ describe('failuresOf', () => {
     ).toEqual(['Call 1 (invalidate domain www.example.com) failed after 3 attempts: HTTP 503']);
   });
 
-  it('reports the assets not sent after a refused key', () => {
+  it('a refused key is one failure: the call refused, and what was therefore not sent', () => {
     expect(failuresOf(refusedRun(false))).toEqual([
-      `Call 2 (invalidate 1 asset: ${B}) failed: HTTP 401: Unauthorized`,
-      '1 asset not sent, since the service refused the key.',
+      `Call 2 (invalidate 1 asset: ${B}) failed: HTTP 401: Unauthorized. Not sent, since the service refused the key: 1 asset.`,
     ]);
   });
 
   it('reports the token as not requested when the key was refused', () => {
-    expect(failuresOf(refusedRun(true))).toContain(
-      'The token was not requested, since the service refused the key.',
-    );
+    expect(failuresOf(refusedRun(true))).toEqual([
+      `Call 2 (invalidate 1 asset: ${B}) failed: HTTP 401: Unauthorized. Not sent, since the service refused the key: 1 asset and the token.`,
+    ]);
+  });
+
+  it('a cancelled run names what it did not send', () => {
+    const calls: CallRecord[] = [
+      { index: 1, call: { route: 'invalidate/assets', assets: [A] }, outcome: 'confirmed', attempts: [ok()] },
+    ];
+    const assets: AssetResult[] = [
+      { ref: A, outcome: 'invalidated', call: 1 },
+      { ref: B, outcome: 'not-sent', error: 'not sent: the run was cancelled' },
+    ];
+    const run = report({ scope: 'assets', assets: [A, B] }, true, { calls, assets, cancelled: true });
+    expect(run.outcome.cancelled).toBe(true);
+    expect(failuresOf(run)).toEqual(['Not sent, since the run was cancelled: 1 asset and the token.']);
   });
 
   it('reports nothing for a run where every call was confirmed', () => {

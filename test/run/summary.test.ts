@@ -157,6 +157,52 @@ describe('summaryMarkdown: a run', () => {
   });
 });
 
+describe('summaryMarkdown: the counts', () => {
+  const ok = { startedAt: 0, durationMs: 5, status: 200 };
+
+  it('says as many calls as its table has rows, the token call on a line of its own', () => {
+    const assets = refs(250);
+    const calls: CallRecord[] = [
+      {
+        index: 1,
+        call: { route: 'invalidate/assets', assets: assets.slice(0, 100) },
+        outcome: 'confirmed',
+        attempts: [ok],
+      },
+      {
+        index: 2,
+        call: { route: 'invalidate/assets', assets: assets.slice(100, 200) },
+        outcome: 'confirmed',
+        attempts: [ok],
+      },
+      {
+        index: 3,
+        call: { route: 'invalidate/assets', assets: assets.slice(200) },
+        outcome: 'confirmed',
+        attempts: [ok],
+      },
+      { index: 4, call: { route: 'token' }, outcome: 'confirmed', attempts: [ok] },
+    ];
+    const results = assets.map((ref) => ({ ref, outcome: 'invalidated' as const, call: 1 }));
+    const markdown = summaryMarkdown(
+      report({ scope: 'assets', assets }, true, { calls, assets: results, token: 't0k' }),
+    );
+    const said = Number(/\*\*Calls:\*\* (\d+)/.exec(markdown)?.[1]);
+    expect(said).toBe(rows(markdown).length);
+    expect(markdown).toContain('**Token:** t0k');
+  });
+
+  it('writes every number as the log does: 1,234', () => {
+    const assets = refs(1_234);
+    const results = assets.map((ref) => ({ ref, outcome: 'invalidated' as const, call: 1 }));
+    const markdown = summaryMarkdown(
+      report({ scope: 'assets', assets }, false, { calls: [], assets: results }),
+    );
+    expect(markdown).toContain('**Assets:** 1,234');
+    expect(markdown).toContain('**Invalidated:** 1,234');
+  });
+});
+
 describe('summaryMarkdown: a dry run of many assets', () => {
   it('lists them call by call in folded blocks, stops within its room, and counts the rest', () => {
     const refs = imageUrls(20_000);

@@ -3,7 +3,7 @@
  * arguments and standard input, or inside a real shell pipeline. Always asynchronous, so that an emulator
  * running in the test's process keeps answering while the command waits on it.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { runnerCommands } from './runner-commands.ts';
 
@@ -22,6 +22,8 @@ export interface CommandOptions {
   /** Written to standard input, then closed; without it, standard input is empty. */
   readonly stdin?: string | Buffer;
   readonly cwd?: string;
+  /** Told of the process once started (to send it signals). */
+  readonly started?: (child: ChildProcess) => void;
 }
 
 /** `node lib/cli/index.js ...args`, with only PATH and `env` in its environment. */
@@ -86,5 +88,6 @@ export function spawnProcess(
     // A command that exits without reading its input closes the pipe: not an error of the test.
     child.stdin.on('error', () => undefined);
     child.stdin.end(options.stdin ?? '');
+    options.started?.(child);
   });
 }

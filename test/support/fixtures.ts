@@ -1,6 +1,7 @@
 /** Fixtures that several suites build alike, built here once. */
 import { planRun } from '../../src/plan.ts';
 import type { RunResult } from '../../src/run/execute.ts';
+import { outcomeOf } from '../../src/run/outcome.ts';
 import type { Report } from '../../src/run/report.ts';
 import type { Target } from '../../src/settings.ts';
 
@@ -11,10 +12,12 @@ export function imageUrls(count: number, extension = 'png'): string[] {
 
 /** The report of a run of `target`: with `result`, a run that sent its calls; without, a dry run. */
 export function reportOf(target: Target, token: boolean, result?: RunResult): Report {
+  const plan = planRun({ target, token });
   return {
     dryRun: result === undefined,
-    plan: planRun({ target, token }),
+    plan,
     ...(result === undefined ? {} : { result }),
+    outcome: outcomeOf(plan, result),
     startedAt: new Date('2025-01-01T00:00:00Z'),
     finishedAt: new Date('2025-01-01T00:00:05Z'),
   };

@@ -3,7 +3,7 @@
  * action.yml as an INPUT_<NAME> variable (the workflow's value, or action.yml's default), and outputs, summary and
  * temp files in files of their own.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +25,8 @@ export interface ActionRun {
   readonly stdout: string;
   readonly stderr: string;
   readonly outputs: Record<string, string>;
+  /** GITHUB_OUTPUT as written, to see how often each output was set. */
+  readonly outputFile?: string;
   readonly summary: string;
   /** The JSON report's text, when the action wrote one. */
   readonly report: string;
@@ -50,6 +52,8 @@ export function runnerInputs(withValues: Record<string, string>): Record<string,
 export async function runAction(
   withValues: Record<string, string>,
   extraEnv: Record<string, string> = {},
+  /** Told of the process once started, as the runner holds it (to send it signals), and of its output. */
+  started?: (child: ChildProcess) => void,
 ): Promise<ActionRun> {
   const dir = mkdtempSync(join(tmpdir(), 'action-run-'));
   const files = {
@@ -62,7 +66,7 @@ export async function runAction(
   const env = { PATH: process.env.PATH ?? '', ...runnerInputs(withValues), ...files, ...extraEnv };
   try {
     checkEnvironment(env);
-    const { exitCode, stdout, stderr } = await spawnNode(['dist/index.js'], env);
+    const { exitCode, stdout, stderr } = await spawnNode(['dist/index.js'], env, started);
     // As the runner would: a command in the output that the action did not write fails the test.
     const foreign = foreignCommands(`${stdout}\n${stderr}`);
     if (foreign.length > 0) {
@@ -70,13 +74,15 @@ export async function runAction(
         `the runner would read commands the action did not write:\n${foreign.map((c) => c.line).join('\n')}`,
       );
     }
-    const outputs = parseOutputFile(readFileSync(files.GITHUB_OUTPUT, 'utf8'));
+    const outputFile = readFileSync(files.GITHUB_OUTPUT, 'utf8');
+    const outputs = parseOutputFile(outputFile);
     const reportPath = outputs['report-path'];
     const run = {
       exitCode,
       stdout,
       stderr,
       outputs,
+      outputFile,
       summary: readFileSync(files.GITHUB_STEP_SUMMARY, 'utf8'),
       report: reportPath === undefined ? '' : readFileSync(reportPath, 'utf8'),
       summaryFile: readIfNamed(outputs['summary-file']),
@@ -101,6 +107,7 @@ function readIfNamed(path: string | undefined): string {
 function spawnNode(
   args: string[],
   env: Record<string, string>,
+  started?: (child: ChildProcess) => void,
 ): Promise<{ exitCode: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -112,6 +119,7 @@ function spawnNode(
     child.on('close', (code) => {
       resolve({ exitCode: code ?? -1, stdout, stderr });
     });
+    started?.(child);
   });
 }
 
