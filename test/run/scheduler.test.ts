@@ -54,11 +54,11 @@ describe('a refused batch halved down to its refused entries', () => {
 describe('a rate limit met while other calls were in flight', () => {
   it('halves the calls in flight once, and the answers to calls sent before it do not raise them back', async () => {
     // The 429 comes back first, once all 16 have arrived; the 15 sent with it succeed later, during the pause.
-    emulator().setOptions({ latencyMs: 100 });
+    emulator().setOptions({ latencyMs: 200 });
     emulator().inject(
       'invalidate/assets',
       { status: 429, retryAfter: '2' },
-      ...Array.from({ length: 15 }, () => ({ latencyMs: 400 })),
+      ...Array.from({ length: 15 }, () => ({ latencyMs: 600 })),
     );
     const result = await run({ scope: 'assets', assets: imageUrls(6_000) }, { concurrency: 16 }).finally(
       () => {
