@@ -193,12 +193,14 @@ function check(scenario: Scenario, { result, events, problems }: Observed): void
 
   // Never more started than the window and the concurrency allow; at the limit whenever work was ready.
   let paused = false;
+  let window = scenario.concurrency;
   for (const event of events) {
+    if (event.type === 'window') window = event.window;
     if (event.type === 'pause') paused = true;
     if (event.type === 'resume') paused = false;
     if (event.type === 'send') {
-      expect(event.inFlight, 'in flight when a call starts').toBeLessThanOrEqual(event.window);
-      expect(event.window).toBeLessThanOrEqual(scenario.concurrency);
+      expect(event.inFlight, 'in flight when a call starts').toBeLessThanOrEqual(event.limit);
+      expect(event.limit).toBeLessThanOrEqual(Math.min(scenario.concurrency, window));
       expect(paused, 'a call started during a pause').toBe(false);
     }
     if (event.type === 'settled' && !event.paused && !event.halted && event.ready > 0) {
