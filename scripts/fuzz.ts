@@ -1,5 +1,6 @@
 /**
- * `npm run fuzz`: the property tests with 10,000 runs per property (FUZZ_RUNS) instead of the suite's few.
+ * `npm run fuzz`: the property tests with 10,000 runs per property (FUZZ_RUNS) instead of the suite's few; the
+ * scheduler's model (test/run/model.test.ts), whose runs go over HTTP, takes at most 5,000.
  * A script rather than `FUZZ_RUNS=10000 vitest ...` in package.json, which only a POSIX shell understands.
  */
 import { spawnSync } from 'node:child_process';
@@ -12,6 +13,7 @@ const files = [
   'test/api',
   'test/assets',
   'test/run/summary',
+  'test/run/model.test.ts',
   'test/inputs',
   'test/redact',
   'test/settings',

@@ -49,7 +49,8 @@ export interface CallError {
 
 /** What the scheduler does, as it does it: for tests that check its promises, and for progress displays. */
 export type SchedulerEvent =
-  | { readonly type: 'send'; readonly index: number; readonly inFlight: number; readonly window: number }
+  /** A call goes out: the calls in flight with it, and the most allowed (the concurrency, or the window if less). */
+  | { readonly type: 'send'; readonly index: number; readonly inFlight: number; readonly limit: number }
   | { readonly type: 'window'; readonly window: number }
   | { readonly type: 'pause'; readonly waitMs: number }
   | { readonly type: 'resume' }
@@ -220,26 +221,25 @@ export class Scheduler {
     job.index ??= ++this.sentCalls;
     const attempt = this.pace.sending();
     this.inFlight += 1;
-    options.observer?.({ type: 'send', index: job.index, inFlight: this.inFlight, window: this.limit });
+    options.observer?.({ type: 'send', index: job.index, inFlight: this.inFlight, limit: this.limit });
     const startedAt = options.clock.now();
-    let answer: ApiAnswer | undefined;
-    let failure: ApiError | undefined;
+    let outcome: { answer: ApiAnswer } | { failure: ApiError };
     try {
-      answer = await options.send(job.call);
+      outcome = { answer: await options.send(job.call) };
     } catch (thrown) {
-      failure = thrown instanceof ApiError ? thrown : unexpected(thrown);
+      outcome = { failure: thrown instanceof ApiError ? thrown : unexpected(thrown) };
     }
     this.inFlight -= 1;
     const durationMs = options.clock.now() - startedAt;
-    if (failure === undefined && answer !== undefined) {
-      job.attempts.push({ startedAt, durationMs, status: answer.status });
+    if ('answer' in outcome) {
+      job.attempts.push({ startedAt, durationMs, status: outcome.answer.status });
       this.windowChange(() => {
         this.pace.succeeded(attempt);
       });
-      this.record(job, 'confirmed', answer);
-    } else if (failure !== undefined) {
-      job.lastError = failure;
-      this.failed(job, attempt, failure, { startedAt, durationMs, ...facts(failure) });
+      this.record(job, 'confirmed', outcome.answer);
+    } else {
+      job.lastError = outcome.failure;
+      this.failed(job, attempt, outcome.failure, { startedAt, durationMs, ...facts(outcome.failure) });
     }
     this.pump();
   }

@@ -40,7 +40,7 @@ describe('the command, once its calls were sent', () => {
   it.each([[[]], [['--json']]])(
     'with %j, a result that cannot be written is one error on standard error, and no second result is tried',
     async (flags) => {
-      const run = await runWithClosedOutput(['--assets', urls(3).join(' '), '--token', ...flags]);
+      const run = await runWithClosedOutput(['--assets', urls(3).join('\n'), '--token', ...flags]);
       expect(emulator().invalidated.assets).toHaveLength(3);
       expect(run.exitCode).toBe(1);
       expect(run.writes).toBe(1);

@@ -6,7 +6,9 @@ import { Agent } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { sendCall } from '../../src/api/client.ts';
 import { planRun } from '../../src/plan.ts';
+import { DEFAULT_POLICY } from '../../src/api/policy.ts';
 import { systemClock } from '../../src/run/clock.ts';
+import { Scheduler } from '../../src/run/scheduler.ts';
 import { execute, type ExecuteOptions, type RunResult } from '../../src/run/execute.ts';
 import type { Target } from '../../src/settings.ts';
 import { clientFor, ROOT_KEY } from '../support/client.ts';
@@ -54,11 +56,11 @@ describe('a refused batch halved down to its refused entries', () => {
 describe('a rate limit met while other calls were in flight', () => {
   it('halves the calls in flight once, and the answers to calls sent before it do not raise them back', async () => {
     // The 429 comes back first, once all 16 have arrived; the 15 sent with it succeed later, during the pause.
-    emulator().setOptions({ latencyMs: 100 });
+    emulator().setOptions({ latencyMs: 200 });
     emulator().inject(
       'invalidate/assets',
       { status: 429, retryAfter: '2' },
-      ...Array.from({ length: 15 }, () => ({ latencyMs: 400 })),
+      ...Array.from({ length: 15 }, () => ({ latencyMs: 600 })),
     );
     const result = await run({ scope: 'assets', assets: imageUrls(6_000) }, { concurrency: 16 }).finally(
       () => {
@@ -138,6 +140,38 @@ describe('cancellation', () => {
       expect(emulator().requests).toHaveLength(0);
       expect(result).toMatchObject({ cancelled: true, calls: [] });
       expect(result.token).toBeUndefined();
+    } finally {
+      await client.dispatcher.close();
+    }
+  });
+});
+
+describe('work added while the scheduler runs', () => {
+  it('sends calls added after others ended, and ends once closed and drained', async () => {
+    const client = clientFor(emulator(), ROOT_KEY);
+    const scheduler = new Scheduler({
+      send: (call) => sendCall(call, client),
+      concurrency: 4,
+      maxRetries: 0,
+      policy: DEFAULT_POLICY,
+      clock: systemClock,
+    });
+    const batches = [imageUrls(300).slice(0, 100), imageUrls(300).slice(100, 200), imageUrls(300).slice(200)];
+    try {
+      await scheduler.add({ route: 'invalidate/assets', assets: batches[0] ?? [] }, 0);
+      // Added once the first has landed, as batches arrive whose images are ready.
+      const later = [
+        scheduler.add({ route: 'invalidate/assets', assets: batches[1] ?? [] }, 100),
+        scheduler.add({ route: 'invalidate/assets', assets: batches[2] ?? [] }, 200),
+      ];
+      await scheduler.close();
+      expect(await Promise.all(later)).toEqual([{ status: 200 }, { status: 200 }]);
+      expect(emulator().invalidated.assets).toEqual(imageUrls(300));
+      expect(scheduler.settled.map(({ record }) => record.outcome)).toEqual([
+        'confirmed',
+        'confirmed',
+        'confirmed',
+      ]);
     } finally {
       await client.dispatcher.close();
     }
