@@ -1,4 +1,5 @@
-import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync, zstdDecompressSync } from 'node:zlib';
+// A namespace, not named imports: the library must load on an older Node to say which version it needs.
+import * as zlib from 'node:zlib';
 import type { Dispatcher } from 'undici';
 import type { Redact } from '../redact.ts';
 import { ApiError } from './errors.ts';
@@ -24,19 +25,19 @@ type Decoder = (bytes: Buffer, maxOutputLength: number) => Buffer;
 // `deflate` is the zlib format (RFC 9110), but some servers send the bare stream under that name.
 const inflateEither: Decoder = (bytes, maxOutputLength) => {
   try {
-    return inflateSync(bytes, { maxOutputLength });
+    return zlib.inflateSync(bytes, { maxOutputLength });
   } catch (error) {
     if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') throw error;
-    return inflateRawSync(bytes, { maxOutputLength });
+    return zlib.inflateRawSync(bytes, { maxOutputLength });
   }
 };
 
 const DECODERS: Readonly<Record<string, Decoder>> = {
-  gzip: (bytes, maxOutputLength) => gunzipSync(bytes, { maxOutputLength }),
-  'x-gzip': (bytes, maxOutputLength) => gunzipSync(bytes, { maxOutputLength }),
+  gzip: (bytes, maxOutputLength) => zlib.gunzipSync(bytes, { maxOutputLength }),
+  'x-gzip': (bytes, maxOutputLength) => zlib.gunzipSync(bytes, { maxOutputLength }),
   deflate: inflateEither,
-  br: (bytes, maxOutputLength) => brotliDecompressSync(bytes, { maxOutputLength }),
-  zstd: (bytes, maxOutputLength) => zstdDecompressSync(bytes, { maxOutputLength }),
+  br: (bytes, maxOutputLength) => zlib.brotliDecompressSync(bytes, { maxOutputLength }),
+  zstd: (bytes, maxOutputLength) => zlib.zstdDecompressSync(bytes, { maxOutputLength }),
 };
 
 /**
