@@ -1,5 +1,4 @@
-// A namespace, not named imports: on an older Node, a named export it lacks (zstd) would fail the import before the
-// library can say which Node it needs.
+// A namespace, not named imports: the library must load on an older Node to say which version it needs.
 import * as zlib from 'node:zlib';
 import type { Dispatcher } from 'undici';
 import type { Redact } from '../redact.ts';
@@ -48,9 +47,13 @@ const DECODERS: Readonly<Record<string, Decoder>> = {
  */
 export async function readBody(response: Dispatcher.ResponseData, redact: Redact): Promise<AnswerBody> {
   const wire = await readWire(response.body);
-  if (wire === undefined) return { text: '', unread: `it is longer than ${MAX_BODY_TEXT}` };
   const codings = contentCodings(headerValue(response.headers['content-encoding']));
-  let bytes = wire;
+  if (!wire.whole) {
+    // Its start still carries an error's message, when it is not coded.
+    const start = codings.length === 0 ? textOf(wire.bytes) : '';
+    return { text: start, unread: `it is longer than ${MAX_BODY_TEXT}` };
+  }
+  let bytes = wire.bytes;
   // Codings are listed in the order they were applied: undone from the last.
   for (const coding of codings.reverse()) {
     const decode = DECODERS[coding];
@@ -72,23 +75,27 @@ export async function readBody(response: Dispatcher.ResponseData, redact: Redact
       };
     }
   }
-  // A byte-order mark before JSON is a classic fault of PHP files saved by some editors.
-  return { text: bytes.toString('utf8').replace(/^\uFEFF/, '') };
+  return { text: textOf(bytes) };
 }
 
-/** The body's bytes, or undefined when it is longer than MAX_BODY_BYTES (the rest is never read). */
-async function readWire(body: Dispatcher.ResponseData['body']): Promise<Buffer | undefined> {
+// A byte-order mark before JSON is a classic fault of PHP files saved by some editors.
+function textOf(bytes: Buffer): string {
+  return bytes.toString('utf8').replace(/^\uFEFF/, '');
+}
+
+/** The body's bytes, up to MAX_BODY_BYTES: `whole` when that is all of it (the rest is never read). */
+async function readWire(body: Dispatcher.ResponseData['body']): Promise<{ bytes: Buffer; whole: boolean }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body as AsyncIterable<Buffer>) {
     size += chunk.length;
+    chunks.push(chunk);
     if (size > MAX_BODY_BYTES) {
       body.destroy();
-      return undefined;
+      return { bytes: Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES), whole: false };
     }
-    chunks.push(chunk);
   }
-  return Buffer.concat(chunks);
+  return { bytes: Buffer.concat(chunks), whole: true };
 }
 
 function contentCodings(header: string | undefined): string[] {

@@ -126,6 +126,15 @@ describe('the whole body is read, up to 1 MiB', () => {
     expect(error.message).toContain('longer than 1 MiB');
   });
 
+  it('an error body over 1 MiB still gives the message it starts with', async () => {
+    const error = await refusal({
+      status: 503,
+      body: `Down for maintenance. ${'x'.repeat(2 * 1024 * 1024)}`,
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(error.message).toContain('Down for maintenance');
+  });
+
   it('a huge error body still gives its status, not a complaint about its length', async () => {
     const error = await refusal({ status: 503, body: 'x'.repeat(3 * 1024 * 1024) });
     expect(error.status).toBe(503);

@@ -5,6 +5,7 @@
 import { createServer as createNetServer, type Server as NetServer, type Socket } from 'node:net';
 import { createServer as createTlsServer, type Server as TlsServer } from 'node:tls';
 import type { AddressInfo } from 'node:net';
+import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sendCall, type ApiCall } from '../../src/api/client.ts';
 import { createDispatcher } from '../../src/api/dispatcher.ts';
@@ -158,6 +159,34 @@ describe('interim answers before the real one', () => {
       await dispatcher.close();
     }
     expect(requests).toBe(3);
+  });
+
+  it('any interim answers, cut at any bytes, leave the answer after them whole', async () => {
+    const interim = fc.constantFrom(
+      'HTTP/1.1 100 Continue\r\n\r\n',
+      'HTTP/1.1 100\r\n\r\n',
+      'HTTP/1.0 102 Processing\r\n\r\n',
+      'HTTP/1.1 103 Early Hints\r\nLink: </a.css>; rel=preload\r\nLink: </b.js>; rel=preload\r\n\r\n',
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(interim, { maxLength: 3 }),
+        fc.string({ unit: 'grapheme-ascii', maxLength: 40 }),
+        fc.array(fc.nat(), { maxLength: 6 }),
+        async (interims, message, cuts) => {
+          const bytes =
+            interims.join('') + final('200 OK', JSON.stringify({ success: false, message: `<${message}>` }));
+          const points = [...new Set(cuts.map((cut) => cut % bytes.length))].sort((a, b) => a - b);
+          pieces = [0, ...points]
+            .map((start, i) => bytes.slice(start, points[i] ?? bytes.length))
+            .filter(Boolean);
+          const answer = await send();
+          expect(answer).toBeInstanceOf(ApiError);
+          expect((answer as ApiError).serverMessage).toBe(`<${message}>`);
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 
   it('a body that holds the bytes of a 100 Continue is read as it is', async () => {
