@@ -1,7 +1,7 @@
 import { ACTION_INPUTS } from './action-contract.ts';
 import { parseAssetList, type AssetRef } from './assets/refs.ts';
 import { parseFileList } from './changes/files-input.ts';
-import { parsePatterns, selectPaths } from './changes/select.ts';
+import { checkPatterns, parsePatterns, selectPaths } from './changes/select.ts';
 import { parseUrlMap, URL_MAP_EXAMPLE, type UrlMapRule } from './changes/url-map.ts';
 import { imageHostOf } from './urls.ts';
 import {
@@ -163,6 +163,7 @@ function parsePatternInput(name: 'paths' | 'rewrite', text: string): string[] {
         `e.g. ${quote(windows.replaceAll('\\', '/'))}.`,
     );
   }
+  checkPatterns(name, patterns);
   return patterns;
 }
 
