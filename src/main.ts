@@ -71,7 +71,7 @@ async function invalidate(redact: Redact, bulk: Redact, log: Log): Promise<void>
   for (const warning of undeclaredInputs(process.env)) log.warning(warning);
   const inputs = Object.fromEntries(INPUT_NAMES.map((name) => [name, core.getInput(name)])) as RawInputs;
   const workspace = process.env.GITHUB_WORKSPACE || process.cwd();
-  const raw = withListFiles(inputs, listFilesIn(workspace));
+  const raw = withListFiles(inputs, listFilesIn(workspace, process.env.RUNNER_TEMP));
   // Read once; gone from the environment, so that no process started later (git, its helpers) inherits them.
   delete process.env['INPUT_API-KEY'];
   delete process.env['INPUT_GITHUB-TOKEN'];

@@ -20,8 +20,11 @@ export class UnreadableFile extends Error {
 export interface ReadRule {
   /** More than this is refused, read no further than one byte past it. */
   readonly maxBytes: number;
-  /** The folder the file must lie in once every link is resolved, and how a message calls it. */
-  readonly inside?: { readonly folder: string; readonly name: string };
+  /**
+   * The folder a relative path starts from, and the file must lie in once every link is resolved (or in one of
+   * `also`), and how a message calls them.
+   */
+  readonly inside?: { readonly folder: string; readonly also?: readonly string[]; readonly name: string };
 }
 
 // Non-blocking, so that opening a FIFO returns at once (Windows has no such flag, nor FIFOs to fear); never a
@@ -50,14 +53,25 @@ export function readRegularFile(path: string, rule: ReadRule): string {
 function realPathWithin(path: string, inside: ReadRule['inside']): string {
   if (inside === undefined) return realpathSync(path);
   const given = resolve(inside.folder, path);
-  const folder = realpathSync(inside.folder);
-  // The folder may be named through a link of its own (/tmp on macOS): a path under either name is in it.
-  if (!isWithin(resolve(inside.folder), given) && !isWithin(folder, given))
+  // A folder may be named through a link of its own (/tmp on macOS): a path under either name is in it.
+  const folders = [inside.folder, ...(inside.also ?? [])].flatMap((folder) => [
+    resolve(folder),
+    realFolder(folder),
+  ]);
+  if (!folders.some((folder) => isWithin(folder, given)))
     throw new UnreadableFile(`is outside the ${inside.name}`);
   const real = realpathSync(given);
-  if (!isWithin(folder, real))
+  if (!folders.some((folder) => isWithin(folder, real)))
     throw new UnreadableFile(`is a symbolic link that leads outside the ${inside.name}`);
   return real;
+}
+
+function realFolder(folder: string): string {
+  try {
+    return realpathSync(folder);
+  } catch {
+    return resolve(folder);
+  }
 }
 
 function isWithin(folder: string, path: string): boolean {
