@@ -17,11 +17,15 @@ export type ReadList = (path: string) => string;
 export const MAX_LIST_BYTES = 64 * 2 ** 20;
 
 /**
- * List files read from `folder`, and only from it: a regular file (links resolved) inside it, of at most
- * MAX_LIST_BYTES. A list file may be committed by a pull request, as a link to anything on the runner.
+ * List files read from the workspace, and only from it (or from the runner's temporary folder, where earlier steps
+ * write lists): a regular file, links resolved, of at most MAX_LIST_BYTES. A pull request can commit a list file,
+ * and make it a link to anything on the runner.
  */
-export function listFilesIn(folder: string, name = 'workspace'): ReadList {
-  return (path) => readRegularFile(path, { maxBytes: MAX_LIST_BYTES, inside: { folder, name } });
+export function listFilesIn(workspace: string, runnerTemp?: string): ReadList {
+  const also = runnerTemp === undefined || runnerTemp === '' ? [] : [runnerTemp];
+  const name = also.length === 0 ? 'workspace' : "workspace and the runner's temporary folder";
+  return (path) =>
+    readRegularFile(path, { maxBytes: MAX_LIST_BYTES, inside: { folder: workspace, also, name } });
 }
 
 /**

@@ -89,7 +89,7 @@ function registerSecrets(rawKeys: readonly string[]): string[] {
 async function invalidate(inputs: RawInputs, redact: Redact, log: Log, signal: AbortSignal): Promise<Report> {
   for (const warning of undeclaredInputs(process.env)) log.warning(warning);
   const workspace = process.env.GITHUB_WORKSPACE || process.cwd();
-  const raw = withListFiles(inputs, listFilesIn(workspace));
+  const raw = withListFiles(inputs, listFilesIn(workspace, process.env.RUNNER_TEMP));
   const settings = parseSettings(redactInputs(raw, redact));
   return runFlow(settings, {
     log,

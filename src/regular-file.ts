@@ -4,6 +4,7 @@
  * device never ends. Only a regular file is read, never more than a cap, and opening never waits.
  */
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, type Stats } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 
 /** A file refused for what it is; `what` completes a sentence about its path, and never holds its content. */
@@ -20,8 +21,11 @@ export class UnreadableFile extends Error {
 export interface ReadRule {
   /** More than this is refused, read no further than one byte past it. */
   readonly maxBytes: number;
-  /** The folder the file must lie in once every link is resolved, and how a message calls it. */
-  readonly inside?: { readonly folder: string; readonly name: string };
+  /**
+   * The folder a relative path starts from, and the file must lie in once every link is resolved (or in one of
+   * `also`), and how a message calls them.
+   */
+  readonly inside?: { readonly folder: string; readonly also?: readonly string[]; readonly name: string };
 }
 
 // Non-blocking, so that opening a FIFO returns at once (Windows has no such flag, nor FIFOs to fear); never a
@@ -35,29 +39,63 @@ const OPEN_FLAGS =
  * Throws UnreadableFile for anything else, or the system's error (ENOENT, EACCES) when it cannot be opened.
  */
 export function readRegularFile(path: string, rule: ReadRule): string {
+  return readRegularBytes(path, rule).toString('utf8');
+}
+
+/** The bytes of the regular file at `path`, by the same rule. */
+export function readRegularBytes(path: string, rule: ReadRule): Buffer {
   const real = realPathWithin(path, rule.inside);
   const fd = openSync(real, OPEN_FLAGS);
   try {
     const stats = fstatSync(fd);
     if (!stats.isFile()) throw new UnreadableFile(`is ${kindOf(stats)}, not a regular file`);
     if (stats.size > rule.maxBytes) throw new UnreadableFile(tooLarge(rule.maxBytes));
-    return readAtMost(fd, stats.size, rule.maxBytes).toString('utf8');
+    return readAtMost(fd, stats.size, rule.maxBytes);
   } finally {
     closeSync(fd);
+  }
+}
+
+/** The same, without blocking the event loop while it reads (many files, each up to the cap). */
+export async function readRegularBytesAsync(path: string, rule: ReadRule): Promise<Buffer> {
+  const handle = await open(realPathWithin(path, rule.inside), OPEN_FLAGS);
+  try {
+    const stats = await handle.stat();
+    if (!stats.isFile()) throw new UnreadableFile(`is ${kindOf(stats)}, not a regular file`);
+    if (stats.size > rule.maxBytes) throw new UnreadableFile(tooLarge(rule.maxBytes));
+    const buffer = Buffer.allocUnsafe(stats.size + 1);
+    let total = 0;
+    for (let read = -1; read !== 0 && total < buffer.length; total += read)
+      ({ bytesRead: read } = await handle.read(buffer, total, buffer.length - total, null));
+    // One byte more than fstat said: the file grew while read, so it is read again the sure way.
+    return total <= stats.size ? buffer.subarray(0, total) : readRegularBytes(path, rule);
+  } finally {
+    await handle.close();
   }
 }
 
 function realPathWithin(path: string, inside: ReadRule['inside']): string {
   if (inside === undefined) return realpathSync(path);
   const given = resolve(inside.folder, path);
-  const folder = realpathSync(inside.folder);
-  // The folder may be named through a link of its own (/tmp on macOS): a path under either name is in it.
-  if (!isWithin(resolve(inside.folder), given) && !isWithin(folder, given))
+  // A folder may be named through a link of its own (/tmp on macOS): a path under either name is in it.
+  const folders = [inside.folder, ...(inside.also ?? [])].flatMap((folder) => [
+    resolve(folder),
+    realFolder(folder),
+  ]);
+  if (!folders.some((folder) => isWithin(folder, given)))
     throw new UnreadableFile(`is outside the ${inside.name}`);
   const real = realpathSync(given);
-  if (!isWithin(folder, real))
+  if (!folders.some((folder) => isWithin(folder, real)))
     throw new UnreadableFile(`is a symbolic link that leads outside the ${inside.name}`);
   return real;
+}
+
+function realFolder(folder: string): string {
+  try {
+    return realpathSync(folder);
+  } catch {
+    return resolve(folder);
+  }
 }
 
 function isWithin(folder: string, path: string): boolean {

@@ -1,7 +1,7 @@
 import { ACTION_INPUTS } from './action-contract.ts';
 import { parseAssetEntries, type AssetRef } from './assets/refs.ts';
 import { parseFileList } from './changes/files-input.ts';
-import { parsePatterns } from './changes/select.ts';
+import { checkPatterns, parsePatterns } from './changes/select.ts';
 import { parseUrlMap, URL_MAP_EXAMPLE, type UrlMapRule } from './changes/url-map.ts';
 import { parseList } from './list-syntax.ts';
 import { deliveryUrlOf, imageHostOf } from './urls.ts';
@@ -153,6 +153,7 @@ function parsePatternInput(name: 'paths' | 'rewrite', text: string): string[] {
         `e.g. ${quote(windows.replaceAll('\\', '/'))}.`,
     );
   }
+  checkPatterns(name, patterns);
   return patterns;
 }
 

@@ -72,9 +72,7 @@ const LISTED = [...LICENSES.matchAll(/^Package: (\S+)$/gm)].map(([, id = '']) =>
 describe('dist/licenses.txt', () => {
   it('lists exactly the packages that the bundle holds, each once, in order', () => {
     expect(LISTED).toEqual(runtimeClosure());
-    expect(LISTED).toEqual(
-      expect.arrayContaining(['@actions/core@3.0.1', 'picomatch@4.0.7', 'tunnel@0.0.6']),
-    );
+    expect(LISTED).toEqual(expect.arrayContaining(['@actions/core@3.0.1', 'undici@8.12.4', 'tunnel@0.0.6']));
   });
 
   it('gives each package its licence name and a licence text', () => {

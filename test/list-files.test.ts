@@ -158,6 +158,7 @@ describe('lists from files', () => {
 describe('list files that are not plain files of the workspace', () => {
   // What a pull request cannot commit but a runner holds: a file of credentials, outside the checkout.
   const SECRET = 'ghs_secretTokenOfTheRunner0123456789';
+  const OUTSIDE = "leads outside the workspace and the runner's temporary folder;";
   let outside: string;
   const fifos: string[] = [];
   beforeAll(() => {
@@ -190,9 +191,7 @@ describe('list files that are not plain files of the workspace', () => {
     const name = link('credentials-link.txt', join(outside, '.git-credentials'));
     const run = await action({ 'assets-from': name, 'dry-run': 'true' });
     expect(run.exitCode).toBe(1);
-    expect(run.stdout).toContain(
-      'assets-from: "credentials-link.txt" is a symbolic link that leads outside the workspace;',
-    );
+    expect(run.stdout).toContain(`assets-from: "credentials-link.txt" is a symbolic link that ${OUTSIDE}`);
     const everything = `${run.stdout}${run.stderr}${run.summary}${run.report}${JSON.stringify(run.outputs)}`;
     expect(everything).not.toContain(SECRET);
     expect(everything).not.toContain('x-access-token');
@@ -205,7 +204,7 @@ describe('list files that are not plain files of the workspace', () => {
     symlinkSync(outside, join(workspace, 'lists', 'away'));
     const away = await action({ 'files-from': 'lists/away/.git-credentials', 'url-map': URL_MAP });
     expect(away.stdout).toContain(
-      'files-from: "lists/away/.git-credentials" is a symbolic link that leads outside the workspace;',
+      `files-from: "lists/away/.git-credentials" is a symbolic link that ${OUTSIDE}`,
     );
     write('real-assets.txt', 'https://www.example.com/inside.png\n');
     const inside = await action({ 'assets-from': link('inside-link.txt', 'real-assets.txt') });
@@ -213,12 +212,25 @@ describe('list files that are not plain files of the workspace', () => {
     expect(emulator().invalidated.assets).toEqual(['https://www.example.com/inside.png']);
   });
 
+  it("a list in the runner's temporary folder, where earlier steps write lists, is read", async () => {
+    writeFileSync(join(outside, 'assets.txt'), 'https://www.example.com/from-temp.png\n');
+    const run = await runAction(
+      {
+        'api-key': ROOT_KEY,
+        'base-url': emulator().url,
+        'service-key': 'svc',
+        'assets-from': join(outside, 'assets.txt'),
+      },
+      { GITHUB_WORKSPACE: workspace, RUNNER_TEMP: outside },
+    );
+    expect(run.exitCode).toBe(0);
+    expect(emulator().invalidated.assets).toEqual(['https://www.example.com/from-temp.png']);
+  });
+
   it('a link to /dev/zero is refused before anything is read, in a process allowed 1 GiB of memory', async () => {
     const name = link('zero.txt', '/dev/zero');
     const run = await boundedAction({ 'assets-from': name, 'dry-run': 'true' }, 1024 * 1024);
-    expect(run.stdout).toContain(
-      'assets-from: "zero.txt" is a symbolic link that leads outside the workspace;',
-    );
+    expect(run.stdout).toContain(`assets-from: "zero.txt" is a symbolic link that ${OUTSIDE}`);
     expect(run.exitCode).toBe(1);
   });
 

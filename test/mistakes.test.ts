@@ -393,3 +393,22 @@ describe('credentials where an asset URL goes', () => {
     expect(`${run.stdout}${run.stderr}${run.summary}${run.report}`).not.toContain('hunter2');
   });
 });
+
+describe('patterns matched in bounded time', () => {
+  it('paths with an extended glob is refused, naming it, before anything is sent', async () => {
+    const run = await action({ files: 'public/images/a.png', paths: '**/@(a|b).png', 'url-map': URL_MAP });
+    expectRefused(run, 'paths: "**/@(a|b).png" uses an extended glob');
+  });
+
+  it('a pattern of many wildcards against names made to backtrack: every name answered, the run done', async () => {
+    // Each name takes a backtracking matcher seconds: 40 of them, minutes.
+    const hostile = Array.from({ length: 40 }, (_, i) => `public/images/${'a-'.repeat(150 + i)}x`);
+    const run = await action({
+      files: JSON.stringify([...hostile, 'public/images/a-b-c-d-e.png']),
+      paths: '**/*-*-*-*-*.png',
+      'url-map': URL_MAP,
+    });
+    expect(run.exitCode).toBe(0);
+    expect(emulator().invalidated.assets).toEqual(['https://www.example.com/images/a-b-c-d-e.png']);
+  }, 30_000);
+});

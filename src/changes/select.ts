@@ -1,4 +1,5 @@
-import picomatch from 'picomatch';
+import { InputError, quote } from '../inputs.ts';
+import { globMatcher, globProblem } from './glob.ts';
 
 /**
  * Keeps the paths that match at least one pattern and no `!` pattern. Matching ignores case, so that `*.png`
@@ -8,9 +9,8 @@ export function selectPaths(paths: readonly string[], patterns: readonly string[
   const include = patterns.filter((pattern) => !pattern.startsWith('!'));
   const exclude = patterns.filter((pattern) => pattern.startsWith('!')).map((pattern) => pattern.slice(1));
   if (include.length === 0) return [];
-  const options = { dot: true, nocase: true };
-  const included = picomatch(include, options);
-  const excluded = exclude.length === 0 ? () => false : picomatch(exclude, options);
+  const included = globMatcher(include);
+  const excluded = exclude.length === 0 ? () => false : globMatcher(exclude);
   return paths.filter((path) => included(path) && !excluded(path));
 }
 
@@ -20,4 +20,12 @@ export function parsePatterns(text: string): string[] {
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter((line) => line !== '' && !line.startsWith('#'));
+}
+
+/** Refuses, naming the input, a pattern that cannot be matched (glob.ts): before anything is sent. */
+export function checkPatterns(name: string, patterns: readonly string[]): void {
+  for (const pattern of patterns) {
+    const problem = globProblem(pattern);
+    if (problem !== undefined) throw new InputError(`${name}: ${quote(pattern)} ${problem}.`);
+  }
 }

@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { AssetRef } from '../assets/refs.ts';
+import { readRegularBytesAsync, UnreadableFile } from '../regular-file.ts';
 import { contentCacheBuster } from '../urls.ts';
+import { MAX_REWRITE_BYTES } from './files.ts';
 
 /** An invalidated image whose URLs keep their cache buster, and why. */
 export interface NotRewritten {
@@ -38,8 +38,12 @@ export async function contentBusters(
           return;
         }
         try {
-          values.set(ref, contentCacheBuster(await readFile(join(workspace, ...path.split('/')))));
+          values.set(ref, contentCacheBuster(await imageFile(workspace, path)));
         } catch (error) {
+          if (error instanceof UnreadableFile) {
+            notRewritten.push({ ref, reason: `${path} ${error.what}` });
+            return;
+          }
           const code = (error as NodeJS.ErrnoException).code;
           notRewritten.push({
             ref,
@@ -53,4 +57,15 @@ export async function contentBusters(
     );
   }
   return { values, notRewritten };
+}
+
+/**
+ * A changed image's bytes: a regular file inside the workspace only, as a pull request may commit the image as a link
+ * to anything on the runner (a file of credentials, whose hash would become a cache buster; /dev/zero).
+ */
+function imageFile(workspace: string, path: string): Promise<Buffer> {
+  return readRegularBytesAsync(path, {
+    maxBytes: MAX_REWRITE_BYTES,
+    inside: { folder: workspace, name: 'workspace' },
+  });
 }

@@ -81,14 +81,6 @@ export async function rewriteFiles(options: RewriteOptions): Promise<RewriteResu
   return { scanned: paths.length, files, urls: files.reduce((sum, file) => sum + file.urls, 0) };
 }
 
-/** The workspace files that `patterns` select, sorted: what rewrite reads, and what is checked before sending. */
-export async function matchedFiles(workspace: string, patterns: readonly string[]): Promise<string[]> {
-  // node_modules can hold more files than the site itself: walked only when a pattern asks for it.
-  const skip = new Set(['.git']);
-  if (!patterns.some((pattern) => /node_modules/i.test(pattern))) skip.add('node_modules');
-  return selectPaths(await listFiles(workspace, skip), patterns).sort(byCodeUnit);
-}
-
 /** Per-image cache busters that note the value each origin URL of a file got. */
 function recording(busters: CacheBusters): { busters: CacheBusters; values?: Record<string, string> } {
   if (typeof busters === 'string') return { busters };
@@ -190,15 +182,65 @@ function besideFile(file: string, kind: string): string {
   return join(dirname(file), `.${basename(file)}.${randomBytes(6).toString('hex')}.${kind}`);
 }
 
-/** Regular files only, '/'-separated; symbolic links are neither followed nor listed. */
-async function listFiles(workspace: string, skip: ReadonlySet<string>, prefix = ''): Promise<string[]> {
-  const paths: string[] = [];
-  for (const entry of await readdir(join(workspace, prefix), { withFileTypes: true })) {
-    const path = prefix === '' ? entry.name : `${prefix}/${entry.name}`;
-    if (entry.isDirectory() && !skip.has(entry.name)) paths.push(...(await listFiles(workspace, skip, path)));
-    else if (entry.isFile()) paths.push(path);
+/** What a folder listing gives of each entry: a Dirent, without following links. */
+export interface FolderEntry {
+  readonly name: string;
+  isFile(): boolean;
+  isDirectory(): boolean;
+}
+
+/** The entries of a folder, by its full path. */
+export type ReadFolder = (path: string) => Promise<readonly FolderEntry[]>;
+
+const readFolder: ReadFolder = (path) => readdir(path, { withFileTypes: true });
+
+/**
+ * The workspace files that `patterns` select ('/'-separated, sorted by code unit): regular files only, symbolic
+ * links neither followed nor listed. Only the folders on the way to the patterns' base folders, and those folders
+ * themselves, are read, one at a time from a stack: a workspace of a million files costs only what the patterns
+ * point into, and no depth or count of files overflows the call stack.
+ */
+export async function matchedFiles(
+  workspace: string,
+  patterns: readonly string[],
+  read: ReadFolder = readFolder,
+): Promise<string[]> {
+  const bases = patterns.filter((pattern) => !pattern.startsWith('!')).map(baseFolder);
+  // node_modules can hold more files than the site itself: walked only when a pattern asks for it.
+  const skip = new Set(['.git']);
+  if (!patterns.some((pattern) => /node_modules/i.test(pattern))) skip.add('node_modules');
+  const files: string[] = [];
+  const folders = [''];
+  for (let folder = folders.pop(); folder !== undefined; folder = folders.pop()) {
+    for (const entry of await read(folder === '' ? workspace : join(workspace, ...folder.split('/')))) {
+      const path = folder === '' ? entry.name : `${folder}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (!skip.has(entry.name) && bases.some((base) => onTheWay(path, base))) folders.push(path);
+      } else if (entry.isFile()) files.push(path);
+    }
   }
-  return paths;
+  return selectPaths(files, patterns).sort(byCodeUnit);
+}
+
+/**
+ * The folder a pattern's matches all lie in, lower-cased ('' for the workspace): its leading segments that hold
+ * nothing a glob reads specially.
+ */
+function baseFolder(pattern: string): string {
+  const segments = pattern.split('/');
+  const literal: string[] = [];
+  for (const segment of segments.slice(0, -1)) {
+    if (/[*?[\]{}()!+@\\]/.test(segment) || segment === '.' || segment === '..') break;
+    literal.push(segment.toLowerCase());
+  }
+  return literal.join('/');
+}
+
+/** Whether a folder is the base, inside it, or one of the folders on the way to it. */
+function onTheWay(folder: string, base: string): boolean {
+  if (base === '') return true;
+  const path = folder.toLowerCase();
+  return path === base || path.startsWith(`${base}/`) || base.startsWith(`${path}/`);
 }
 
 const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

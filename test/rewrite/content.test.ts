@@ -170,3 +170,31 @@ describe('rewrite-with: content', () => {
     expect(run.stdout).toContain('rewrite-with: content gives each changed image a value from its file');
   });
 });
+
+describe('contentBusters reads only regular files of the workspace', () => {
+  it('gives no value to an image that is a link out of the workspace, and says why without its content', async () => {
+    const { contentBusters } = await import('../../src/rewrite/content.ts');
+    const { mkdtempSync, rmSync, symlinkSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const workspace = mkdtempSync(join(tmpdir(), 'content-ws-'));
+    const outside = mkdtempSync(join(tmpdir(), 'content-outside-'));
+    try {
+      writeFileSync(join(outside, 'secret.txt'), 'the runner keeps this');
+      mkdirSync(join(workspace, 'img'));
+      symlinkSync(join(outside, 'secret.txt'), join(workspace, 'img', 'away.png'));
+      symlinkSync('/dev/zero', join(workspace, 'img', 'zero.png'));
+      writeFileSync(join(workspace, 'img', 'real.png'), 'png');
+      const refs = ['https://x.test/away.png', 'https://x.test/zero.png', 'https://x.test/real.png'];
+      const fileOf = new Map(refs.map((ref) => [ref, `img/${ref.slice('https://x.test/'.length)}`]));
+      const result = await contentBusters(refs, fileOf, workspace);
+      expect([...result.values.keys()]).toEqual(['https://x.test/real.png']);
+      expect(result.notRewritten.map((entry) => entry.reason).sort()).toEqual([
+        'img/away.png is a symbolic link that leads outside the workspace',
+        'img/zero.png is a symbolic link that leads outside the workspace',
+      ]);
+    } finally {
+      rmSync(workspace, { recursive: true, force: true });
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
+});

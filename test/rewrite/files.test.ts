@@ -14,7 +14,7 @@ import { rename, stat, symlink, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { rewriteFiles } from '../../src/rewrite/files.ts';
+import { matchedFiles, rewriteFiles, type FolderEntry } from '../../src/rewrite/files.ts';
 
 // Only to make one rename fail, or a file vanish; every other call goes to the real file system.
 vi.mock('node:fs/promises', async (importOriginal) => {
@@ -54,6 +54,47 @@ beforeEach(async () => {
 });
 afterEach(() => {
   rmSync(workspace, { recursive: true, force: true });
+});
+
+describe('matchedFiles', () => {
+  const file = (name: string): FolderEntry => ({ name, isFile: () => true, isDirectory: () => false });
+  const folder = (name: string): FolderEntry => ({ name, isFile: () => false, isDirectory: () => true });
+
+  it('lists the regular files the patterns select, sorted, leaving out .git, node_modules and links', async () => {
+    expect(await matchedFiles(workspace, PATTERNS)).toEqual([
+      'dist/about/caf\u00e9.html',
+      'dist/app.js',
+      'dist/index.html',
+      'dist/plain.html',
+    ]);
+  });
+
+  it('finds a base folder whatever its case, as the patterns match without regard to case', async () => {
+    expect(await matchedFiles(workspace, ['DIST/*.HTML'])).toEqual(['dist/index.html', 'dist/plain.html']);
+  });
+
+  it('reads only the folders on the way to the base folders of the patterns, and 200,000 files in one', async () => {
+    const many = Array.from({ length: 200_000 }, (_, i) => file(`${i}.html`));
+    const tree: Record<string, FolderEntry[]> = {
+      '': [folder('public'), folder('data'), folder('.git'), file('top.html')],
+      public: [...many, folder('deep'), file('notes.txt')],
+      'public/deep': [file('x.html')],
+    };
+    const read: string[] = [];
+    const found = await matchedFiles('/ws', ['public/**/*.html', '!public/1*.html'], (path) => {
+      const relative = path === '/ws' ? '' : path.slice('/ws/'.length);
+      read.push(relative);
+      const entries = tree[relative];
+      return entries === undefined
+        ? Promise.reject(new Error(`${relative} is outside every base`))
+        : Promise.resolve(entries);
+    });
+    expect(read.sort()).toEqual(['', 'public', 'public/deep']);
+    const expected = 200_000 - 1 - 10 - 100 - 1_000 - 10_000 - 100_000 + 1; // without 1*.html, with deep/x.html
+    expect(found).toHaveLength(expected);
+    expect(found[0]).toBe('public/0.html');
+    expect(found.at(-1)).toBe('public/deep/x.html');
+  });
 });
 
 describe('rewriteFiles', () => {
