@@ -1,6 +1,6 @@
 /**
  * `npm run fuzz`: the property tests with 10,000 runs per property (FUZZ_RUNS) instead of the suite's few; the
- * scheduler's model (test/run/model.test.ts), whose runs go over HTTP, takes at most 5,000.
+ * scheduler's model (test/execute/model.test.ts), whose runs go over HTTP, takes at most 5,000.
  * A script rather than `FUZZ_RUNS=10000 vitest ...` in package.json, which only a POSIX shell understands.
  */
 import { spawnSync } from 'node:child_process';
@@ -9,11 +9,11 @@ import { dirname, join } from 'node:path';
 
 const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
 const files = [
-  'test/reliability/fuzz.test.ts',
+  'test/e2e/reliability/fuzz.test.ts',
   'test/api',
   'test/assets',
   'test/run/summary',
-  'test/run/model.test.ts',
+  'test/execute/model.test.ts',
   'test/inputs',
   'test/redact',
   'test/settings',

@@ -1,6 +1,6 @@
 /**
  * What is generated from action.yml, so that nothing can drift from it: the README's input and output tables, and
- * src/action-contract.ts (the inputs with their defaults and descriptions, for the command and its --help; the
+ * src/settings/action-contract.ts (the inputs with their defaults and descriptions, for the command and its --help; the
  * output names, so that a run that does not set one of them fails to compile).
  * `npm run generate` rewrites both; a test fails when either is out of date.
  */
@@ -65,9 +65,9 @@ export async function expectedReadme(): Promise<string> {
   return format(text, { ...(await resolveConfig(readmePath)), filepath: readmePath });
 }
 
-const contractPath = fileURLToPath(new URL('src/action-contract.ts', root));
+const contractPath = fileURLToPath(new URL('src/settings/action-contract.ts', root));
 
-/** src/action-contract.ts as it should be. */
+/** src/settings/action-contract.ts as it should be. */
 export async function expectedActionContract(): Promise<string> {
   const action = actionYaml();
   const inputs = Object.entries(action.inputs).map(([name, input]) => [

@@ -13,24 +13,30 @@ export {
   type ApiCall,
   type ClientOptions,
   type Route,
-} from './api/client.ts';
-export { createDispatcher } from './api/dispatcher.ts';
-export { ApiError, type FailureKind } from './api/errors.ts';
-export { decide, DEFAULT_POLICY, type AttemptContext, type CallPolicy, type Decision } from './api/policy.ts';
-export { MAX_ASSETS_PER_CALL, halve, toBatches } from './assets/batches.ts';
+} from './execute/client.ts';
+export { createDispatcher } from './execute/dispatcher.ts';
+export { ApiError, type FailureKind } from './execute/errors.ts';
+export {
+  decide,
+  DEFAULT_POLICY,
+  type AttemptContext,
+  type CallPolicy,
+  type Decision,
+} from './execute/policy.ts';
+export { MAX_ASSETS_PER_CALL, halve, toBatches } from './plan/batches.ts';
 export {
   assetRefProblem,
   parseAssetList,
   splitAssetList,
   type AssetRef,
   type ParsedAssetList,
-} from './assets/refs.ts';
-export { parseFileList } from './changes/files-input.ts';
-export { parsePatterns, selectPaths } from './changes/select.ts';
-export { mapToUrl, parseUrlMap, type UrlMapRule } from './changes/url-map.ts';
-export { planRun, plannedAssets, type FilesPlan, type Plan } from './plan.ts';
-export { makeRedactor, type Redact } from './redact.ts';
-export { systemClock, type Clock } from './run/clock.ts';
+} from './plan/refs.ts';
+export { parseFileList } from './settings/files-input.ts';
+export { parsePatterns, selectPaths } from './plan/select.ts';
+export { mapToUrl, parseUrlMap, type UrlMapRule } from './plan/url-map.ts';
+export { planRun, plannedAssets, type FilesPlan, type Plan } from './plan/plan.ts';
+export { makeRedactor, type Redact } from './shown/redact.ts';
+export { systemClock, type Clock } from './execute/clock.ts';
 export {
   execute,
   type Attempt,
@@ -38,7 +44,19 @@ export {
   type ExecuteOptions,
   type RunResult,
   type SchedulerEvent,
-} from './run/execute.ts';
-export { InputError, parseSettings, type RawInputs, type Settings, type Target } from './settings.ts';
-export { parseEndpoint } from './inputs.ts';
-export { contentCacheBuster, imageHostOf, imageUrl, imageUrlPrefix, type ImageUrlOptions } from './urls.ts';
+} from './execute/execute.ts';
+export {
+  InputError,
+  parseSettings,
+  type RawInputs,
+  type Settings,
+  type Target,
+} from './settings/settings.ts';
+export { parseEndpoint } from './settings/inputs.ts';
+export {
+  contentCacheBuster,
+  imageHostOf,
+  imageUrl,
+  imageUrlPrefix,
+  type ImageUrlOptions,
+} from './plan/urls.ts';

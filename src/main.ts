@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as core from '@actions/core';
 import { githubCi, githubContextFromEnv } from './changes/ci/github.ts';
-import { listFilesIn, withListFiles } from './list-files.ts';
+import { listFilesIn, withListFiles } from './settings/list-files.ts';
 import {
   makeFormsRedactor,
   makeRedactor,
@@ -12,13 +12,13 @@ import {
   secretForms,
   secretValues,
   type Redact,
-} from './redact.ts';
-import { cancelNotice, cancelOnSignals } from './run/cancel.ts';
-import { CANCEL_GRACE_MS, runFlow } from './run/flow.ts';
-import { listCalls, tellFailures } from './run/narration.ts';
-import { shownLog, withinAnnotationLimit } from './run/log.ts';
-import type { Log } from './run/log.ts';
-import { runnerLog } from './run/runner-log.ts';
+} from './shown/redact.ts';
+import { cancelNotice, cancelOnSignals } from './execute/cancel.ts';
+import { CANCEL_GRACE_MS, runFlow } from './flow.ts';
+import { listCalls, tellFailures } from './shown/narration.ts';
+import { shownLog, withinAnnotationLimit } from './shown/log.ts';
+import type { Log } from './shown/log.ts';
+import { runnerLog } from './shown/runner-log.ts';
 import {
   failureJson,
   LIST_CUT,
@@ -26,10 +26,15 @@ import {
   reportJsonText,
   type Report,
   type RunFailure,
-} from './run/report.ts';
-import { COMMENT_LIMIT_BYTES, failureMarkdown, summaryMarkdown, withinSummaryLimit } from './run/summary.ts';
-import { INPUT_NAMES, InputError, parseSettings, type RawInputs } from './settings.ts';
-import { plural } from './wording.ts';
+} from './outcome/report.ts';
+import {
+  COMMENT_LIMIT_BYTES,
+  failureMarkdown,
+  summaryMarkdown,
+  withinSummaryLimit,
+} from './outcome/summary.ts';
+import { INPUT_NAMES, InputError, parseSettings, type RawInputs } from './settings/settings.ts';
+import { plural } from './shown/wording.ts';
 
 /** The action: inputs -> settings -> plan -> execute -> publish. Fails the step for anything thrown. */
 export async function run(): Promise<void> {

@@ -4,12 +4,12 @@
  * Prints one CaseResult as JSON on its last line.
  */
 import { Agent, type Dispatcher } from 'undici';
-import { sendCall, type ClientOptions } from '../../src/api/client.ts';
-import { createDispatcher } from '../../src/api/dispatcher.ts';
-import { parseAssetList } from '../../src/assets/refs.ts';
-import { planRun } from '../../src/plan.ts';
-import { makeRedactor } from '../../src/redact.ts';
-import { execute } from '../../src/run/execute.ts';
+import { sendCall, type ClientOptions } from '../../src/execute/client.ts';
+import { createDispatcher } from '../../src/execute/dispatcher.ts';
+import { parseAssetList } from '../../src/plan/refs.ts';
+import { planRun } from '../../src/plan/plan.ts';
+import { makeRedactor } from '../../src/shown/redact.ts';
+import { execute } from '../../src/execute/execute.ts';
 import { USER_AGENT } from '../../src/version.ts';
 import {
   ASSETS_PER_CALL,

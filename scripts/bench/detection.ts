@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { githubCi } from '../../src/changes/ci/github.ts';
 import { detectChangedFiles } from '../../src/changes/detect.ts';
 import { gitIn } from '../../src/changes/git.ts';
-import { parsePatterns } from '../../src/changes/select.ts';
-import { parseUrlMap } from '../../src/changes/url-map.ts';
-import { planRun, plannedAssets } from '../../src/plan.ts';
+import { parsePatterns } from '../../src/plan/select.ts';
+import { parseUrlMap } from '../../src/plan/url-map.ts';
+import { planRun, plannedAssets } from '../../src/plan/plan.ts';
 import { git, GitRepo } from '../../test/support/git-repo.ts';
 
 export interface DetectionTimes {

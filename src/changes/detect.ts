@@ -1,4 +1,5 @@
-import { InputError, quote } from '../inputs.ts';
+import { InputError } from '../settings/inputs.ts';
+import { quote } from '../shown/shown.ts';
 import type { CiContext } from './ci/context.ts';
 import type { ApiChanges } from './github-api.ts';
 import { short } from './github-api.ts';

@@ -1,4 +1,4 @@
-import { count } from '../format.ts';
+import { count } from '../shown/format.ts';
 import type { GithubContext } from './ci/github.ts';
 import type { FileChange } from './detect.ts';
 import { PARENT, type CommitRange } from './range.ts';

@@ -1,8 +1,9 @@
-import { ACTION_INPUTS } from '../action-contract.ts';
-import { InputError, quote, throwInput } from '../inputs.ts';
-import { MAX_LIST_BYTES, withListFiles } from '../list-files.ts';
-import { UnreadableFile, type ReadRule } from '../regular-file.ts';
-import { INPUT_NAMES, type InputName, type RawInputs } from '../settings.ts';
+import { ACTION_INPUTS } from '../settings/action-contract.ts';
+import { InputError, throwInput } from '../settings/inputs.ts';
+import { quote } from '../shown/shown.ts';
+import { MAX_LIST_BYTES, withListFiles } from '../settings/list-files.ts';
+import { UnreadableFile, type ReadRule } from '../settings/regular-file.ts';
+import { INPUT_NAMES, type InputName, type RawInputs } from '../settings/settings.ts';
 
 /** What the command line asks for, before the inputs are validated as the action validates them. */
 export interface CommandLine {

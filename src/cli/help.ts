@@ -1,5 +1,5 @@
-import { ACTION_INPUTS } from '../action-contract.ts';
-import type { InputName } from '../settings.ts';
+import { ACTION_INPUTS } from '../settings/action-contract.ts';
+import type { InputName } from '../settings/settings.ts';
 import { BOOLEAN_INPUTS, envName, FLAG_INPUTS } from './args.ts';
 import { MAX_LISTED_URLS } from './text.ts';
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { readFileSync } from 'node:fs';
-import { readRegularFile } from '../regular-file.ts';
+import { readRegularFile } from '../settings/regular-file.ts';
 import { unsupportedNode } from '../supported-node.ts';
 
 const problem = unsupportedNode();
@@ -9,8 +9,8 @@ if (problem !== undefined) {
   process.exit(2);
 }
 const { runCommand } = await import('./main.ts');
-const { cancelNotice, cancelOnSignals } = await import('../run/cancel.ts');
-const { CANCEL_GRACE_MS } = await import('../run/flow.ts');
+const { cancelNotice, cancelOnSignals } = await import('../execute/cancel.ts');
+const { CANCEL_GRACE_MS } = await import('../flow.ts');
 
 // The command reads its own copy: the secrets leave the environment before anything can start a process (git).
 const env = { ...process.env };

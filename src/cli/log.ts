@@ -1,5 +1,5 @@
-import type { LogSink } from '../run/log.ts';
-import { shownInLine } from '../shown.ts';
+import type { LogSink } from '../shown/log.ts';
+import { shownInLine } from '../shown/shown.ts';
 
 /** The command's log: standard error, so that standard output holds only the result. */
 export function stderrLog(write: (text: string) => void, verbose: boolean): LogSink {

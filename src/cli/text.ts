@@ -1,5 +1,5 @@
-import { plannedCalls } from '../plan.ts';
-import type { Report } from '../run/report.ts';
+import { plannedCalls } from '../plan/plan.ts';
+import type { Report } from '../outcome/report.ts';
 import {
   callListing,
   callWords,
@@ -9,7 +9,7 @@ import {
   mergedSentence,
   plural,
   rewriteSentence,
-} from '../wording.ts';
+} from '../shown/wording.ts';
 
 /** The URLs a run that sent lists on standard output; past them, a count and --json, which lists every one. */
 export const MAX_LISTED_URLS = 50;

@@ -1,6 +1,6 @@
-import type { AssetRef } from '../assets/refs.ts';
-import { readRegularBytesAsync, UnreadableFile } from '../regular-file.ts';
-import { contentCacheBuster } from '../urls.ts';
+import type { AssetRef } from '../plan/refs.ts';
+import { readRegularBytesAsync, UnreadableFile } from '../settings/regular-file.ts';
+import { contentCacheBuster } from '../plan/urls.ts';
 import { MAX_REWRITE_BYTES } from './files.ts';
 
 /** An invalidated image whose URLs keep their cache buster, and why. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { unlinkSync } from 'node:fs';
 import { chmod, link, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { selectPaths } from '../changes/select.ts';
+import { selectPaths } from '../plan/select.ts';
 import { rewriteCacheBusters, type CacheBusters } from './cache-buster.ts';
 import type { NotRewritten } from './content.ts';
 

@@ -1,6 +1,6 @@
 import { Agent } from 'undici';
-import type { ClientOptions } from '../../src/api/client.ts';
-import { makeRedactor } from '../../src/redact.ts';
+import type { ClientOptions } from '../../src/execute/client.ts';
+import { makeRedactor } from '../../src/shown/redact.ts';
 import type { Emulator } from '../emulator/server.ts';
 
 /** Client options pointing at the emulator, over a real keep-alive Agent. */

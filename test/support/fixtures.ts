@@ -1,9 +1,9 @@
 /** Fixtures that several suites build alike, built here once. */
-import { planRun } from '../../src/plan.ts';
-import type { RunResult } from '../../src/run/execute.ts';
-import { outcomeOf } from '../../src/run/outcome.ts';
-import type { Report } from '../../src/run/report.ts';
-import type { Target } from '../../src/settings.ts';
+import { planRun } from '../../src/plan/plan.ts';
+import type { RunResult } from '../../src/execute/execute.ts';
+import { outcomeOf } from '../../src/outcome/outcome.ts';
+import type { Report } from '../../src/outcome/report.ts';
+import type { Target } from '../../src/settings/settings.ts';
 
 /** `count` distinct image URLs on www.example.com. */
 export function imageUrls(count: number, extension = 'png'): string[] {

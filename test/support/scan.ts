@@ -1,6 +1,6 @@
 /**
  * Where a key could show after a run of the built action, and the forms it could show in. Written independently of
- * src/redact.ts: the forms are derived here from first principles, not copied from the redactor.
+ * src/shown/redact.ts: the forms are derived here from first principles, not copied from the redactor.
  */
 import type { ActionRun } from './runner.ts';
 

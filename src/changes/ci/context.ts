@@ -1,4 +1,4 @@
-import { InputError } from '../../inputs.ts';
+import { InputError } from '../../settings/inputs.ts';
 import type { ApiChanges } from '../github-api.ts';
 import { sinceRange, type CommitRange } from '../range.ts';
 

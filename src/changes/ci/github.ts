@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { quote, throwInput } from '../../inputs.ts';
+import { throwInput } from '../../settings/inputs.ts';
+import { quote } from '../../shown/shown.ts';
 import { apiChangedFiles } from '../github-api.ts';
 import { PARENT, sinceRange, ZERO_SHA, type CommitRange } from '../range.ts';
 import { cannotTell, NO_RANGE_OUTSIDE_CI, type CiContext } from './context.ts';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commitRange, githubContextFromEnv, type GithubContext } from '../../../src/changes/ci/github.ts';
 import { isDeletion, PARENT } from '../../../src/changes/range.ts';
-import { InputError } from '../../../src/inputs.ts';
+import { InputError } from '../../../src/settings/inputs.ts';
 import { webhookExamples } from '../../support/git-repo.ts';
 
 const GITHUB_SHA = 'fedcba9876543210fedcba9876543210fedcba98';

@@ -1,0 +1,122 @@
+import type { AssetRef } from '../plan/refs.ts';
+import type { ApiAnswer, ApiCall } from './client.ts';
+import type { ApiError } from './errors.ts';
+import { DEFAULT_POLICY, type CallPolicy } from './policy.ts';
+import { assetsIn, plannedAssets, type Plan } from '../plan/plan.ts';
+import { systemClock, type Clock } from './clock.ts';
+import {
+  Scheduler,
+  type CallRecord,
+  type SchedulerEvent,
+  type SentCall,
+  type Settled,
+  type Stop,
+} from './scheduler.ts';
+
+export type { Attempt, CallError, CallOutcome, CallRecord, SchedulerEvent, SentCall } from './scheduler.ts';
+
+export interface ExecuteOptions {
+  /** Sends one call once: the API client, bound to its endpoint, key and dispatcher. */
+  readonly send: (call: ApiCall) => Promise<ApiAnswer>;
+  /** Invalidation calls in flight at once. */
+  readonly concurrency: number;
+  readonly maxRetries: number;
+  /** The rules and budgets that differ from DEFAULT_POLICY (policy.ts). */
+  readonly policy?: Partial<CallPolicy>;
+  readonly clock?: Clock;
+  /** Cancels the run: no call or retry starts after it is aborted; the calls in flight end and are recorded. */
+  readonly signal?: AbortSignal;
+  /** Told of each call as it ends, for progress and debug logs. */
+  readonly onCall?: (record: CallRecord) => void;
+  /** Told of each retry before its wait: `attempt` is the number of the attempt to come. */
+  readonly onRetry?: (sent: SentCall, error: ApiError, waitMs: number, attempt: number) => void;
+  /** Told of what the scheduler does as it does it: calls sent, the window, pauses. */
+  readonly observer?: (event: SchedulerEvent) => void;
+}
+
+export type AssetOutcome = 'invalidated' | 'failed' | 'not-sent';
+
+export interface AssetResult {
+  readonly ref: AssetRef;
+  readonly outcome: AssetOutcome;
+  /** The call that confirmed or last failed it. */
+  readonly call?: number;
+  readonly error?: string;
+}
+
+export interface RunResult {
+  readonly calls: readonly CallRecord[];
+  /** Every asset of the plan, in the order its calls carry them. */
+  readonly assets: readonly AssetResult[];
+  readonly token?: string;
+  /** The call whose failure showed that every other would fail too (a refused key, a wrong address). */
+  readonly stoppedBy?: Stop;
+  /** Times a rate limit paused every call. */
+  readonly pauses?: number;
+  /** The run was cancelled (`signal`): what was not sent is reported so. */
+  readonly cancelled?: true;
+}
+
+/**
+ * Runs the plan's calls: the invalidation calls with at most `concurrency` in flight, then the token call, so that
+ * the token is never older than the invalidation. A batch the service finds too large is halved into new calls.
+ */
+export async function execute(plan: Plan, options: ExecuteOptions): Promise<RunResult> {
+  const scheduler = new Scheduler({
+    send: options.send,
+    concurrency: options.concurrency,
+    maxRetries: options.maxRetries,
+    policy: { ...DEFAULT_POLICY, ...options.policy },
+    clock: options.clock ?? systemClock,
+    signal: options.signal,
+    onCall: options.onCall,
+    onRetry: options.onRetry,
+    observer: options.observer,
+  });
+  const refs = plannedAssets(plan);
+  let start = 0;
+  for (const call of plan.calls) {
+    void scheduler.add(call, start);
+    start += assetsIn(call).length;
+  }
+  await scheduler.drained();
+  const token = await requestToken(plan, scheduler, start);
+  await scheduler.close();
+  const cancelled = scheduler.cancelled && scheduler.stoppedBy === undefined;
+  return {
+    calls: scheduler.settled.map(({ record }) => record).toSorted((a, b) => a.index - b.index),
+    assets: assetResults(refs, scheduler.settled, cancelled ? undefined : scheduler.stoppedBy),
+    ...(token === undefined ? {} : { token }),
+    ...(scheduler.stoppedBy === undefined ? {} : { stoppedBy: scheduler.stoppedBy }),
+    pauses: scheduler.pace.pauses,
+    ...(scheduler.cancelled ? { cancelled: true } : {}),
+  };
+}
+
+/** The token call, once the invalidation calls have ended: a token is never older than what it busts. */
+async function requestToken(plan: Plan, scheduler: Scheduler, start: number): Promise<string | undefined> {
+  if (!plan.token) return undefined;
+  return (await scheduler.add({ route: 'token' }, start))?.token;
+}
+
+function assetResults(
+  refs: readonly AssetRef[],
+  settled: readonly Settled[],
+  stop: Stop | undefined,
+): AssetResult[] {
+  // Each asset's last call, by its position in `refs`: a call that was split leaves its assets to its halves.
+  const lastCall = new Array<CallRecord | undefined>(refs.length);
+  for (const { record, start } of settled) {
+    if (record.outcome !== 'split') lastCall.fill(record, start, start + assetsIn(record.call).length);
+  }
+  const notSent =
+    stop === undefined
+      ? 'not sent: the run was cancelled'
+      : `not sent: ${stop.reason} (call ${stop.call.index})`;
+  return refs.map((ref, position): AssetResult => {
+    const record = lastCall[position];
+    if (record === undefined) return { ref, outcome: 'not-sent', error: notSent };
+    if (record.error === undefined) return { ref, outcome: 'invalidated', call: record.index };
+    return { ref, outcome: 'failed', call: record.index, error: record.error.message };
+  });
+}

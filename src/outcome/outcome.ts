@@ -1,0 +1,142 @@
+import type { AssetRef } from '../plan/refs.ts';
+import { plannedAssets, type Plan } from '../plan/plan.ts';
+import { describeCall, plural } from '../shown/wording.ts';
+import type { AssetResult, CallRecord, RunResult } from '../execute/execute.ts';
+
+/** How many of each, as every renderer shows them. */
+export interface Counts {
+  readonly assets: number;
+  readonly invalidated: number;
+  readonly failed: number;
+  readonly notSent: number;
+  /** Invalidation calls sent (a retry is not a new call; the token call is not one). */
+  readonly requests: number;
+  /** Attempts of those calls. */
+  readonly attempts: number;
+}
+
+/**
+ * What a run did, computed once from its call records: the log's closing lines, the summary, the outputs, the JSON
+ * report and the command's result all read it, and none counts anything again.
+ */
+export interface Outcome {
+  readonly dryRun: boolean;
+  /** A signal stopped the run before its end. */
+  readonly cancelled: boolean;
+  /** At least one call went out: what the service did is the run's to publish, whatever fails after. */
+  readonly sent: boolean;
+  readonly counts: Counts;
+  /** Each asset with what became of it; none on a dry run. */
+  readonly assets: readonly AssetResult[];
+  /** Confirmed by the service. */
+  readonly invalidated: readonly AssetRef[];
+  /** Failed or not sent. */
+  readonly failed: readonly AssetRef[];
+  /** Invalidated, or on a dry run those that would be: the images that rewrite and the summary show. */
+  readonly touched: readonly AssetRef[];
+  /** The invalidation calls, in the order sent. */
+  readonly calls: readonly CallRecord[];
+  /** Requested (not on a dry run). */
+  readonly tokenRequested: boolean;
+  readonly token?: string;
+  readonly tokenCall?: CallRecord;
+  /** The service refused the key: the exit code of the command says so. */
+  readonly keyRefused: boolean;
+  /** Each thing that did not land, as a sentence. None means the step succeeds. */
+  readonly failures: readonly string[];
+}
+
+export function outcomeOf(plan: Plan, result: RunResult | undefined, cancelled = false): Outcome {
+  const assets = result?.assets ?? [];
+  const invalidated: AssetRef[] = [];
+  const failed: AssetRef[] = [];
+  let notSent = 0;
+  for (const asset of assets) {
+    (asset.outcome === 'invalidated' ? invalidated : failed).push(asset.ref);
+    if (asset.outcome === 'not-sent') notSent++;
+  }
+  const records = result?.calls ?? [];
+  const calls = records.filter((record) => record.call.route !== 'token');
+  const tokenCall = records.find((record) => record.call.route === 'token');
+  const token = result?.token;
+  const dryRun = result === undefined;
+  return {
+    dryRun,
+    cancelled: cancelled || result?.cancelled === true,
+    sent: records.length > 0,
+    counts: {
+      assets: dryRun ? plannedAssets(plan).length : assets.length,
+      invalidated: invalidated.length,
+      failed: failed.length - notSent,
+      notSent,
+      requests: calls.length,
+      attempts: calls.reduce((sum, record) => sum + record.attempts.length, 0),
+    },
+    assets,
+    invalidated,
+    failed,
+    touched: dryRun ? plannedAssets(plan) : invalidated,
+    calls,
+    tokenRequested: plan.token && !dryRun,
+    ...(token === undefined ? {} : { token }),
+    ...(tokenCall === undefined ? {} : { tokenCall }),
+    keyRefused: result?.stoppedBy?.keyRefused === true,
+    failures:
+      result !== undefined
+        ? failuresOf(plan, result, notSent, cancelled)
+        : cancelled
+          ? ['The run was cancelled.']
+          : [],
+  };
+}
+
+/** The same outcome, with a failure that came after the calls (rewriting the built files). */
+export function withFailure(outcome: Outcome, failure: string): Outcome {
+  return { ...outcome, failures: [...outcome.failures, failure] };
+}
+
+/**
+ * A run stopped by one call (a refused key) is one sentence: that call's failure, the calls that failed the same
+ * way while it was in flight, and what was therefore not sent.
+ */
+function failuresOf(plan: Plan, result: RunResult, notSent: number, cancelled: boolean): string[] {
+  const stop = result.stoppedBy;
+  const stopMessage = stop?.call.error?.message;
+  const failedCalls = result.calls.filter((record) => record.outcome === 'failed');
+  const sameWay = failedCalls.filter(
+    (record) => record !== stop?.call && record.error?.message === stopMessage,
+  );
+  const failures = failedCalls
+    .filter((record) => !sameWay.includes(record))
+    .map((record) => {
+      const failure = `${describeCall(record)} failed${afterAttempts(record)}: ${record.error?.message ?? 'unknown error'}`;
+      if (record !== stop?.call) return failure;
+      const also = sameWay.length === 0 ? '' : ` (and ${plural(sameWay.length, 'other call')} the same way)`;
+      const unsent = notSentWords(plan, result, notSent);
+      return `${withoutStop(failure)}${also}.${unsent === undefined ? '' : ` Not sent, since ${stop.reason}: ${unsent}.`}`;
+    });
+  const reason = result.cancelled === true || cancelled ? 'the run was cancelled' : undefined;
+  const unsent = notSentWords(plan, result, notSent);
+  if (stop === undefined && unsent !== undefined)
+    failures.push(`Not sent, since ${reason ?? 'the run stopped'}: ${unsent}.`);
+  else if (stop === undefined && reason !== undefined) failures.push('The run was cancelled.');
+  return failures;
+}
+
+/** What the run did not send: `300 assets and the token`. */
+function notSentWords(plan: Plan, result: RunResult, notSent: number): string | undefined {
+  const parts = notSent > 0 ? [plural(notSent, 'asset')] : [];
+  const unsentScope = plan.scope !== 'assets' && plan.calls.length > 0 && result.calls.length === 0;
+  if (unsentScope) parts.push(`the invalidation of ${plan.scope === 'all' ? 'every image' : 'the domain'}`);
+  const tokenSent = result.calls.some((record) => record.call.route === 'token');
+  if (plan.token && !tokenSent) parts.push('the token');
+  return parts.length === 0 ? undefined : parts.join(' and ');
+}
+
+function withoutStop(sentence: string): string {
+  return sentence.replace(/\.$/, '');
+}
+
+function afterAttempts(record: CallRecord): string {
+  return record.attempts.length > 1 ? ` after ${plural(record.attempts.length, 'attempt')}` : '';
+}

@@ -1,0 +1,79 @@
+/**
+ * The preview of a run over changed files, for the job summary and a pull-request comment: each image once, with the
+ * file it came from and what happened to that file, and the changed files that `paths` left out.
+ */
+import type { FileChange } from '../changes/detect.ts';
+import { PREVIEW_ROWS, type ChangedFile } from '../plan/plan.ts';
+import { count, firstOf, plural } from '../shown/wording.ts';
+import type { Report } from './report.ts';
+import { markdownRef, markdownText } from '../shown/shown.ts';
+import { thumbnailCell } from './summary.ts';
+
+/** The preview's section, or undefined when the run did not go through changed files. */
+export function previewSection(report: Report): string[] | undefined {
+  const { preview, files } = report.plan;
+  if (preview === undefined || files === undefined) return undefined;
+  const fileOf = new Map(preview.images.map((image) => [image.url, image]));
+  const refs = report.outcome.touched;
+  const lines: string[] = [];
+  if (refs.length > 0) {
+    const title = report.dryRun ? 'Images that would be invalidated' : 'Invalidated images';
+    const { shown, more } = firstOf(refs, PREVIEW_ROWS);
+    const host = report.imageHost;
+    lines.push('', `### ${title}`, '');
+    lines.push(host === undefined ? '| URL | File | Change |' : '| Image | URL | File | Change |');
+    lines.push(host === undefined ? '|---|---|---|' : '|---|---|---|---|');
+    for (const ref of shown) {
+      const file = fileOf.get(ref);
+      const cells = [
+        markdownRef(ref),
+        // The first images of the files are all kept: a row without its file is one of `assets`.
+        file === undefined ? 'given in `assets`' : markdownText(file.path),
+        file === undefined ? '' : changeWords(file.change),
+      ];
+      const thumbnail = host === undefined ? [] : [gone(file) ? '' : thumbnailCell(host, ref)];
+      lines.push(`| ${[...thumbnail, ...cells].join(' | ')} |`);
+    }
+    if (more !== undefined) {
+      lines.push('', `… ${more}: the JSON report (output \`report-path\`) lists every one.`);
+    }
+  }
+  const leftOutCount = files.found - files.selected;
+  if (leftOutCount > 0) {
+    lines.push(
+      '',
+      `Changed files left out by \`paths\` (not images by its patterns): ${count(leftOutCount)}.`,
+      '',
+      ...preview.leftOut.map((file) => `- ${markdownText(file.path)}${inParentheses(file.change)}`),
+    );
+    if (leftOutCount > preview.leftOut.length)
+      lines.push(`- … and ${plural(leftOutCount - preview.leftOut.length, 'more file')}`);
+  }
+  return lines;
+}
+
+/** What happened to a file, in the preview's words: added, changed, deleted, renamed from <old path>. */
+export function changeWords(change: FileChange | undefined): string {
+  if (change === undefined) return '';
+  switch (change.status) {
+    case 'added':
+      return 'added';
+    case 'modified':
+      return 'changed';
+    case 'deleted':
+      return 'deleted';
+    case 'renamed':
+      if (change.from !== undefined) return `renamed from ${markdownText(change.from)}`;
+      return change.to === undefined ? 'renamed' : `renamed to ${markdownText(change.to)}`;
+  }
+}
+
+/** The file of an image that is no longer there (deleted, or renamed away): the service has nothing to show. */
+function gone(file: ChangedFile | undefined): boolean {
+  return file?.change?.status === 'deleted' || file?.change?.to !== undefined;
+}
+
+function inParentheses(change: ChangedFile['change']): string {
+  const words = changeWords(change);
+  return words === '' ? '' : ` (${words})`;
+}

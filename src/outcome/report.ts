@@ -1,0 +1,168 @@
+import type { OutputName } from '../settings/action-contract.ts';
+import type { ApiCall } from '../execute/client.ts';
+import { assetsIn, plannedCalls, type Plan } from '../plan/plan.ts';
+import type { RewriteResult } from '../rewrite/files.ts';
+import { imageUrlPrefix } from '../plan/urls.ts';
+import { count } from '../shown/wording.ts';
+import type { RunResult } from '../execute/execute.ts';
+import type { Outcome } from './outcome.ts';
+
+/** What a run did, as plain data: the source of the outputs, the summary and the JSON report. */
+export interface Report {
+  readonly dryRun: boolean;
+  readonly plan: Plan;
+  /** Absent on a dry run. */
+  readonly result?: RunResult;
+  /** What the run did, computed once: every renderer reads it. */
+  readonly outcome: Outcome;
+  readonly startedAt: Date;
+  readonly finishedAt: Date;
+  readonly imageHost?: string;
+  /** A dry run given no API key (nothing is sent, so none is needed): the key was not checked. */
+  readonly noApiKey?: true;
+  /** Files whose image URLs got the new token (or would have, on a dry run). */
+  readonly rewrite?: RewriteResult;
+}
+
+/** A run that ended before its plan: bad input, or changed files that could not be found. */
+export interface RunFailure {
+  readonly error: string;
+  readonly startedAt: Date;
+}
+
+/**
+ * A list output at most this long, in characters: a later step can still pass it through an environment variable on
+ * Windows (32,767 characters), and all outputs together stay far under the runner's 1 MB per job.
+ */
+export const OUTPUT_LIST_CAP = 30_000;
+
+/** The files a run writes beside its outputs: the JSON report, and the whole lists. */
+export interface WrittenFiles {
+  readonly report: string;
+  readonly invalidated: string;
+  readonly failed: string;
+  /** The summary's Markdown, for a pull-request comment. */
+  readonly summary: string;
+}
+
+/** The step's outputs, every one that action.yml declares; a run that ended before its plan has no report. */
+export function outputsOf(report: Report | undefined, files: WrittenFiles): Record<OutputName, string> {
+  const outcome = report?.outcome;
+  const token = outcome?.token ?? '';
+  const imageHost = report?.imageHost;
+  const lists = { invalidated: outcome?.invalidated ?? [], failed: outcome?.failed ?? [] };
+  return {
+    token,
+    'cache-buster': token === '' ? '' : `cb:${token}`,
+    'image-url-prefix': token === '' || imageHost === undefined ? '' : imageUrlPrefix(imageHost, token),
+    invalidated: listOutput(lists.invalidated, 'invalidated-file'),
+    'invalidated-count': String(lists.invalidated.length),
+    'invalidated-file': files.invalidated,
+    failed: listOutput(lists.failed, 'failed-file'),
+    'failed-count': String(lists.failed.length),
+    'failed-file': files.failed,
+    requests: String(outcome?.counts.requests ?? 0),
+    'report-path': files.report,
+    'summary-file': files.summary,
+  };
+}
+
+/** A JSON array while it fits; past the cap, a sentence that no JSON parser or workflow takes for the list. */
+function listOutput(refs: readonly string[], file: OutputName): string {
+  // Escaping only lengthens: a list whose bare size is over the cap is never turned into one long string.
+  const bare = refs.reduce((size, ref) => size + ref.length + 3, 2);
+  const json = bare > OUTPUT_LIST_CAP ? undefined : JSON.stringify(refs);
+  if (json !== undefined && json.length <= OUTPUT_LIST_CAP) return json;
+  return `${LIST_CUT} ${count(refs.length)} references are too many for an output; the file named by ${file} lists them all`;
+}
+
+/** How a list output that gave way to its file begins. */
+export const LIST_CUT = 'not listed here:';
+
+/**
+ * The JSON report as text, in pieces: every call with its attempts, then every asset with its outcome, one a line,
+ * a chunk at a time, so that a million assets never become one string. `clean` is applied to each piece (the key's
+ * forms removed, runner commands neutralised).
+ */
+export function* reportJsonText(report: Report, clean: (text: string) => string): Generator<string> {
+  const head = JSON.stringify(reportJson(report), null, 2);
+  yield clean(`${head.slice(0, head.lastIndexOf('\n}'))},\n  "assets": [`);
+  let first = true;
+  for (const piece of pieces(assetEntries(report), ASSETS_PER_PIECE)) {
+    const lines = piece.map((asset) => `    ${JSON.stringify(asset)}`).join(',\n');
+    yield clean(`${first ? '' : ','}\n${lines}`);
+    first = false;
+  }
+  yield `${first ? '' : '\n  '}]\n}\n`;
+}
+
+/** Each asset with its outcome; on a dry run, `planned`, with the number of the call that would carry it. */
+function* assetEntries(report: Report): Generator<object> {
+  if (!report.dryRun) {
+    yield* report.outcome.assets;
+    return;
+  }
+  let index = 0;
+  for (const call of report.plan.calls) {
+    index++;
+    for (const ref of assetsIn(call)) yield { ref, outcome: 'planned', call: index };
+  }
+}
+
+function* pieces<T>(items: Iterable<T>, size: number): Generator<T[]> {
+  let piece: T[] = [];
+  for (const item of items) {
+    piece.push(item);
+    if (piece.length === size) {
+      yield piece;
+      piece = [];
+    }
+  }
+  if (piece.length > 0) yield piece;
+}
+
+const ASSETS_PER_PIECE = 10_000;
+
+/** The JSON report but its assets. Times are ms from the start. */
+function reportJson(report: Report): object {
+  const { plan, result, outcome } = report;
+  const domain = plan.calls.find((call) => call.route === 'invalidate/domain')?.domain;
+  return {
+    ok: outcome.failures.length === 0,
+    dryRun: report.dryRun,
+    ...(outcome.cancelled ? { cancelled: true } : {}),
+    scope: plan.scope,
+    ...(domain === undefined ? {} : { domain }),
+    ...(plan.files === undefined ? {} : { files: plan.files }),
+    startedAt: report.startedAt.toISOString(),
+    finishedAt: report.finishedAt.toISOString(),
+    counts: outcome.counts,
+    ...(plan.merged === undefined ? {} : { merged: plan.merged }),
+    ...(result === undefined ? {} : { pauses: result.pauses ?? 0 }),
+    failures: outcome.failures,
+    token: {
+      requested: outcome.tokenRequested,
+      ...(outcome.token === undefined ? {} : { value: outcome.token }),
+    },
+    ...(report.dryRun ? { planned: plannedCalls(plan).map(callJson) } : {}),
+    ...(report.rewrite === undefined ? {} : { rewrite: report.rewrite }),
+    calls: (result?.calls ?? []).map((record) => ({
+      index: record.index,
+      ...callJson(record.call),
+      outcome: record.outcome,
+      attempts: record.attempts,
+      ...(record.error === undefined ? {} : { error: record.error }),
+    })),
+  };
+}
+
+/** The JSON report of a run that ended before its plan. */
+export function failureJson(failure: RunFailure): object {
+  return { ok: false, error: failure.error, startedAt: failure.startedAt.toISOString() };
+}
+
+/** A call in the report as it is sent, but for a batch's assets, given by count: the report lists them apart. */
+function callJson(call: ApiCall): object {
+  if (call.route !== 'invalidate/assets') return call;
+  return { route: call.route, assetCount: call.assets.length };
+}

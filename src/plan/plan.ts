@@ -1,0 +1,183 @@
+import { toBatches } from './batches.ts';
+import type { AssetRef } from './refs.ts';
+import type { ApiCall } from '../execute/client.ts';
+import type { ChangedFiles, FileChange } from '../changes/detect.ts';
+import { selectPaths } from './select.ts';
+import { mapToUrl, type UrlMapRule } from './url-map.ts';
+import type { ChangesRequest, Scope, Settings, Target } from '../settings/settings.ts';
+
+/** A call that invalidates: every call but the token call. */
+export type InvalidationCall = Exclude<ApiCall, { readonly route: 'token' }>;
+
+/**
+ * What the run will ask of the service: the invalidation calls, in the order they go out, and whether a token is
+ * requested after them. Plain data: the same plan is executed, shown by a dry run, and described by the report.
+ */
+export interface Plan {
+  readonly scope: Scope;
+  readonly calls: readonly InvalidationCall[];
+  /** A fresh cache token is requested once the invalidation calls have ended. */
+  readonly token: boolean;
+  /** Entries of `assets` and URLs of changed files that were the same asset as another, sent once. */
+  readonly merged?: number;
+  /** Entries of `assets` given as image delivery URLs, sent as their origin image URLs. */
+  readonly fromDeliveryUrls?: number;
+  /** How changed files became asset URLs, when the target asked for them. */
+  readonly files?: FilesPlan;
+  /** For each asset URL that url-map made from a changed file, that file's path in the repository. */
+  readonly fileOf?: ReadonlyMap<AssetRef, string>;
+  /** What a preview shows of the changed files, when the target asked for them. */
+  readonly preview?: FilesPreview;
+}
+
+/** A changed file, with what happened to it when its source tells (git and the GitHub API do; `files` does not). */
+export interface ChangedFile {
+  readonly path: string;
+  readonly change?: FileChange;
+}
+
+/** The rows a preview can show, at most PREVIEW_ROWS of each: the rest are counted by FilesPlan. */
+export interface FilesPreview {
+  /** The first images that url-map made from changed files, each once, with its file. */
+  readonly images: readonly (ChangedFile & { readonly url: AssetRef })[];
+  /** The first changed files that `paths` did not select. */
+  readonly leftOut: readonly ChangedFile[];
+}
+
+/** Rows of each kind a preview keeps: a pull-request comment holds at most 65,536 characters. */
+export const PREVIEW_ROWS = 100;
+
+/** How changed files became asset URLs. */
+export interface FilesPlan {
+  /** Where the list came from: `the files input`, a git range, or the GitHub API. */
+  readonly source: string;
+  readonly found: number;
+  /** Matched by `paths`. */
+  readonly selected: number;
+  /** The `paths` patterns that selected them. */
+  readonly patterns: readonly string[];
+  /** Turned into a URL by `url-map`. */
+  readonly mapped: number;
+  /** The `url-map` rules that mapped them. */
+  readonly urlMap: readonly UrlMapRule[];
+  /** Selected, but no rule of `url-map` maps them: skipped. */
+  readonly unmapped: readonly string[];
+  readonly truncated?: string;
+  readonly fallbackReason?: string;
+}
+
+/** `changed`: the files given or detected, when the target asks for them. */
+export function planRun(
+  settings: Pick<Settings, 'target' | 'token'> & Partial<Pick<Settings, 'rewriteWith'>>,
+  changed?: ChangedFiles,
+): Plan {
+  const { target } = settings;
+  // Which file each URL came from is kept only when rewrite needs it: a map of a million entries is not free.
+  const keepFiles = settings.rewriteWith === 'content';
+  const files =
+    target.scope === 'assets' && target.changes !== undefined && changed !== undefined
+      ? planFiles(target.changes, changed, keepFiles)
+      : undefined;
+  const calls = invalidationCalls(target, files?.urls ?? []);
+  const merged = mergedIn(target, files?.urls ?? [], calls);
+  return {
+    scope: target.scope,
+    calls,
+    token: settings.token,
+    ...(merged > 0 ? { merged } : {}),
+    ...(target.scope === 'assets' && target.fromDeliveryUrls !== undefined
+      ? { fromDeliveryUrls: target.fromDeliveryUrls }
+      : {}),
+    ...(files === undefined ? {} : { files: files.plan }),
+    ...(files?.fileOf === undefined ? {} : { fileOf: files.fileOf }),
+    ...(files === undefined ? {} : { preview: files.preview }),
+  };
+}
+
+function invalidationCalls(target: Target, fileUrls: readonly AssetRef[]): InvalidationCall[] {
+  switch (target.scope) {
+    case 'all':
+      return [{ route: 'invalidate/all' }];
+    case 'domain':
+      return [{ route: 'invalidate/domain', domain: target.domain }];
+    case 'assets': {
+      const refs = fileUrls.length === 0 ? target.assets : [...new Set([...target.assets, ...fileUrls])];
+      return toBatches(refs).map((assets) => ({ route: 'invalidate/assets', assets }));
+    }
+    case 'none':
+      return [];
+  }
+}
+
+/** How many references were the same asset as another: in `assets` itself, or given there and mapped from a file. */
+function mergedIn(target: Target, fileUrls: readonly AssetRef[], calls: readonly ApiCall[]): number {
+  if (target.scope !== 'assets') return 0;
+  const sent = calls.reduce((sum, call) => sum + assetsIn(call).length, 0);
+  return (target.merged ?? 0) + target.assets.length + fileUrls.length - sent;
+}
+
+/** Every call the plan sends, the token call last: what a dry run lists. */
+export function plannedCalls(plan: Pick<Plan, 'calls' | 'token'>): readonly ApiCall[] {
+  return plan.token ? [...plan.calls, { route: 'token' }] : plan.calls;
+}
+
+/** Every asset of the plan, in the order its calls carry them. */
+export function plannedAssets(plan: Pick<Plan, 'calls'>): AssetRef[] {
+  return plan.calls.flatMap(assetsIn);
+}
+
+/** The assets a call carries: a batch's, and none for any other call. */
+export function assetsIn(call: ApiCall): readonly AssetRef[] {
+  return call.route === 'invalidate/assets' ? call.assets : [];
+}
+
+function planFiles(
+  request: ChangesRequest,
+  changed: ChangedFiles,
+  keepFiles: boolean,
+): { plan: FilesPlan; urls: AssetRef[]; fileOf?: Map<AssetRef, string>; preview: FilesPreview } {
+  const selected = selectPaths(changed.files, request.patterns);
+  const urls: AssetRef[] = [];
+  const unmapped: string[] = [];
+  const fileOf = keepFiles ? new Map<AssetRef, string>() : undefined;
+  const images = new Map<AssetRef, ChangedFile & { readonly url: AssetRef }>();
+  const leftOut: ChangedFile[] = [];
+  const withChange = (path: string, index: number): ChangedFile => {
+    const change = changed.changes?.[index];
+    return change === undefined ? { path } : { path, change };
+  };
+  // `selected` keeps the order of `files`: walking both at once finds each file's index, and those left out.
+  let index = 0;
+  for (const path of selected) {
+    for (; index < changed.files.length && changed.files[index] !== path; index++) {
+      if (leftOut.length < PREVIEW_ROWS) leftOut.push(withChange(changed.files[index] ?? '', index));
+    }
+    const url = mapToUrl(path, request.urlMap);
+    if (url === undefined) unmapped.push(path);
+    else {
+      urls.push(url);
+      if (fileOf?.has(url) === false) fileOf.set(url, path);
+      if (images.size < PREVIEW_ROWS && !images.has(url))
+        images.set(url, { url, ...withChange(path, index) });
+    }
+    index++;
+  }
+  for (; index < changed.files.length && leftOut.length < PREVIEW_ROWS; index++)
+    leftOut.push(withChange(changed.files[index] ?? '', index));
+  return {
+    urls,
+    ...(fileOf === undefined ? {} : { fileOf }),
+    preview: { images: [...images.values()], leftOut },
+    plan: {
+      source: changed.source,
+      found: changed.files.length,
+      selected: selected.length,
+      patterns: request.patterns,
+      mapped: urls.length,
+      urlMap: request.urlMap,
+      unmapped,
+      ...(changed.truncated === undefined ? {} : { truncated: changed.truncated }),
+      ...(changed.fallbackReason === undefined ? {} : { fallbackReason: changed.fallbackReason }),
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import { parseHttpUrl } from '../execute/http-url.ts';
+import { throwInput } from '../settings/inputs.ts';
+import { quote } from '../shown/shown.ts';
+
+/** One line of `url-map`: repository paths under `pathPrefix` are served under `urlPrefix`. */
+export interface UrlMapRule {
+  /** A repository path without leading or trailing '/'; '' for the whole repository. */
+  readonly pathPrefix: string;
+  /** An absolute http(s) URL ending in '/'. */
+  readonly urlPrefix: string;
+}
+
+export const URL_MAP_EXAMPLE = 'public/images => https://www.example.com/images';
+
+/**
+ * Parses `<path prefix> => <URL prefix>` lines; blank lines and lines starting with '#' are ignored. A line that
+ * could only map nothing, or something else than meant, is refused, showing the rule as it should be written.
+ */
+export function parseUrlMap(text: string): UrlMapRule[] {
+  const rules: UrlMapRule[] = [];
+  const lineOf = new Map<string, string>();
+  for (const line of text.split(/\r?\n/)) {
+    const trimmed = line.trim();
+    if (trimmed === '' || trimmed.startsWith('#')) continue;
+    const pieces = trimmed.split('=>');
+    if (pieces.length < 2) {
+      throwInput(
+        `url-map: ${quote(line)} has no '=>'; write one rule per line as <path prefix> => <URL prefix>, e.g. ${URL_MAP_EXAMPLE}`,
+      );
+    }
+    if (pieces.length > 2) {
+      throwInput(
+        `url-map: ${quote(trimmed)} holds ${pieces.length - 1} rules; write one rule per line:\n` +
+          rulesIn(pieces)
+            .map((rule) => `  ${rule}`)
+            .join('\n'),
+      );
+    }
+    const [left = '', right = ''] = pieces.map((piece) => piece.trim());
+    if (left.includes('\\')) {
+      // In a repository path '\' is a character of a name, never a folder: this rule would map nothing.
+      throwInput(
+        `url-map: ${quote(trimmed)} separates folders with '\\'; write '/': ${left.replaceAll('\\', '/')} => ${right}`,
+      );
+    }
+    const pathPrefix = left.replace(/^(\.\/|\/)+/, '').replace(/\/+$/, '');
+    const rule = {
+      pathPrefix: pathPrefix === '.' ? '' : pathPrefix,
+      urlPrefix: parseUrlPrefix(right, left, trimmed),
+    };
+    const earlier = lineOf.get(rule.pathPrefix);
+    if (earlier !== undefined) {
+      throwInput(
+        `url-map: two rules for the path prefix ${quote(rule.pathPrefix || '.')}, ${quote(earlier)} and ` +
+          `${quote(trimmed)}; keep the one that serves these images.`,
+      );
+    }
+    lineOf.set(rule.pathPrefix, trimmed);
+    rules.push(rule);
+  }
+  return rules;
+}
+
+/**
+ * The rules of a line that holds several (`a => https://x/a, b => https://y/b`), as they should be written: each
+ * piece between two arrows is a URL prefix, then the next rule's path prefix.
+ */
+function rulesIn(pieces: readonly string[]): string[] {
+  const rules: string[] = [];
+  let path = pieces[0]?.trim() ?? '';
+  for (const piece of pieces.slice(1)) {
+    const [url = '', ...rest] = piece.trim().split(/[\s,;]+/);
+    rules.push(`${path} => ${url}`);
+    path = rest.join(' ');
+  }
+  return rules;
+}
+
+function parseUrlPrefix(value: string, pathPrefix: string, line: string): string {
+  const url = parseHttpUrl(value);
+  if (url === undefined) {
+    return throwInput(
+      `url-map: in ${quote(line)}, ${quote(value)} is not an absolute http(s) URL prefix, e.g. ${URL_MAP_EXAMPLE}`,
+    );
+  }
+  if (url.search !== '' || url.hash !== '') {
+    url.search = '';
+    url.hash = '';
+    return throwInput(
+      `url-map: ${quote(line)} has a query or fragment in its URL prefix, which no image URL can continue; ` +
+        `write: ${pathPrefix} => ${url.href}`,
+    );
+  }
+  return url.href.endsWith('/') ? url.href : `${url.href}/`;
+}
+
+/**
+ * The public URL of a repository path, by the rule with the longest matching prefix, or undefined when no rule
+ * maps it. A prefix matches whole path segments only: `img` maps `img/a.png`, not `imgs/a.png`.
+ */
+export function mapToUrl(path: string, rules: readonly UrlMapRule[]): string | undefined {
+  let best: UrlMapRule | undefined;
+  for (const rule of rules) {
+    const matches = rule.pathPrefix === '' || path.startsWith(`${rule.pathPrefix}/`);
+    if (matches && (best === undefined || rule.pathPrefix.length > best.pathPrefix.length)) best = rule;
+  }
+  if (best === undefined) return undefined;
+  const rest = best.pathPrefix === '' ? path : path.slice(best.pathPrefix.length + 1);
+  return new URL(escapePath(rest), best.urlPrefix).href;
+}
+
+/**
+ * Characters that a file name may hold but that would change a URL's meaning if left as they are: '%' (an
+ * escape), '?' and '#' (query, fragment), '\' (a '/' to the URL parser), and control characters and spaces (which
+ * the parser drops, or trims at the end). The parser encodes the rest as a browser does (non-ASCII as its UTF-8
+ * bytes). The './' keeps a first segment with a ':' from reading as
+ * a scheme. Git stores no '.' or '..' segments, so none is resolved away.
+ */
+function escapePath(path: string): string {
+  return `./${path.replace(/[%?#\\\p{Cc} ]/gu, (char) => encodeURIComponent(char))}`;
+}

@@ -1,0 +1,351 @@
+import { ACTION_INPUTS } from './action-contract.ts';
+import { parseAssetEntries, type AssetRef } from '../plan/refs.ts';
+import { parseFileList } from './files-input.ts';
+import { checkPatterns, parsePatterns } from '../plan/select.ts';
+import { parseUrlMap, URL_MAP_EXAMPLE, type UrlMapRule } from '../plan/url-map.ts';
+import { parseList } from './list-syntax.ts';
+import { deliveryUrlOf, imageHostOf } from '../plan/urls.ts';
+import {
+  InputError,
+  parseApiKey,
+  parseBoolean,
+  parseChoice,
+  parseDomain,
+  parseEndpoint,
+  parseSeconds,
+  parseSince,
+  parseWholeNumber,
+  throwInput,
+} from './inputs.ts';
+import { quote } from '../shown/shown.ts';
+
+export { InputError };
+
+/** The inputs, by their names in action.yml. Every value is the raw string the runner (or the CLI) hands over. */
+export type InputName = keyof typeof ACTION_INPUTS;
+export const INPUT_NAMES = Object.keys(ACTION_INPUTS) as InputName[];
+export type RawInputs = Readonly<Record<InputName, string>>;
+
+export const SCOPES = ['assets', 'domain', 'all', 'none'] as const;
+export const REWRITE_WITH = ['token', 'content'] as const;
+export type RewriteWith = (typeof REWRITE_WITH)[number];
+export type Scope = (typeof SCOPES)[number];
+
+/** The scope, with what it needs. */
+export type Target =
+  | { readonly scope: 'all' }
+  | { readonly scope: 'none' }
+  /** `domain`: the ASCII, lower-cased host name. */
+  | { readonly scope: 'domain'; readonly domain: string }
+  /**
+   * `assets`: the references, validated, canonical and de-duplicated, in input order (`merged`: how many entries
+   * were the same as another), and files to map to more.
+   */
+  | {
+      readonly scope: 'assets';
+      readonly assets: readonly AssetRef[];
+      readonly merged?: number;
+      /** Entries given as image delivery URLs, each taken as the origin image URL it serves. */
+      readonly fromDeliveryUrls?: number;
+      readonly changes?: ChangesRequest;
+    };
+
+/** Changed files to turn into asset URLs: given in `files`, or detected from the triggering event. */
+export interface ChangesRequest {
+  /** The paths given in `files`; absent when they are to be detected. */
+  readonly files?: readonly string[];
+  /** With detection: the commit, tag or branch to compare with instead of the event's base. */
+  readonly since?: string;
+  /** `paths`: which changed files are images. */
+  readonly patterns: readonly string[];
+  readonly urlMap: readonly UrlMapRule[];
+}
+
+/** Everything a run needs, validated once. Defaults live in action.yml, not here. */
+export interface Settings {
+  /** The account's Root API key. Never logged, never reported. Empty only on a dry run. */
+  readonly apiKey: string;
+  /** For the GitHub API, when git cannot tell what changed. May be empty. Never logged. */
+  readonly githubToken: string;
+  /** `{base-url}/api/{service-key}/v2/cache`, without a trailing slash. */
+  readonly endpoint: URL;
+  /** What to invalidate. */
+  readonly target: Target;
+  /** Request a fresh cache token after the invalidation. */
+  readonly token: boolean;
+  /** The image delivery host, for `image-url-prefix` and `rewrite`. */
+  readonly imageHost?: string;
+  /** `rewrite`: files whose image URLs get a new cache buster. Empty: rewrite nothing. */
+  readonly rewrite: readonly string[];
+  /** What `rewrite` writes: the new token in every URL, or each invalidated image's content value in its URLs. */
+  readonly rewriteWith: RewriteWith;
+  readonly dryRun: boolean;
+  /** Invalidation calls in flight at once. */
+  readonly concurrency: number;
+  /** Retries of one call after a retryable failure. */
+  readonly maxRetries: number;
+  /** Time allowed for one request. */
+  readonly timeoutMs: number;
+}
+
+/** Turns the raw inputs into Settings, or throws one InputError that lists every problem found. */
+export function parseSettings(raw: RawInputs): Settings {
+  const problems: string[] = [];
+  // Each parser throws InputError; collect them all so that one run shows every mistake at once. The
+  // fallback is never returned to a caller: any problem ends in the throw below.
+  const check = <T>(parse: () => T, fallback: T): T => {
+    try {
+      return parse();
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      problems.push(error.message);
+      return fallback;
+    }
+  };
+
+  const scope = check(() => parseChoice('scope', raw.scope, SCOPES), undefined);
+  const token = check(() => parseBoolean('token', raw.token), false);
+  const rewriteWith = check(() => parseChoice('rewrite-with', raw['rewrite-with'], REWRITE_WITH), 'token');
+  const dryRun = check(() => parseBoolean('dry-run', raw['dry-run']), false);
+  const imageHost = check(() => parseImageHost(raw['image-host']), undefined);
+  const settings: Settings = {
+    // A dry run sends nothing, so it needs no key: a preview runs where secrets are not given (forks, Dependabot).
+    apiKey: dryRun && raw['api-key'].trim() === '' ? '' : check(() => parseApiKey(raw['api-key']), ''),
+    githubToken: raw['github-token'].trim(),
+    endpoint: check(() => parseEndpoint(raw['base-url'], raw['service-key']), new URL('https://invalid')),
+    target:
+      scope === undefined ? NO_TARGET : check(() => parseTarget(scope, raw, token, imageHost), NO_TARGET),
+    token,
+    dryRun,
+    concurrency: check(() => parseWholeNumber('concurrency', raw.concurrency, 1, 32), 1),
+    maxRetries: check(() => parseWholeNumber('max-retries', raw['max-retries'], 0, 10), 0),
+    timeoutMs: check(() => parseSeconds('timeout-seconds', raw['timeout-seconds'], 0.1, 600), 0) * 1000,
+    ...(imageHost === undefined ? {} : { imageHost }),
+    ...check(() => parseRewrite(raw, token, rewriteWith), { rewrite: [], rewriteWith }),
+  };
+  if (
+    rewriteWith === 'content' &&
+    (settings.target.scope !== 'assets' || settings.target.changes === undefined)
+  ) {
+    problems.push(
+      'rewrite-with: content gives each changed image a value from its file, so it needs the changed files: set ' +
+        `url-map (e.g. url-map: ${URL_MAP_EXAMPLE}), with scope assets.`,
+    );
+  }
+  if (scope !== undefined) problems.push(...unusedInputs(scope, raw));
+  if (problems.length > 0) throw new InputError(problems.join('\n'));
+  return settings;
+}
+
+const NO_TARGET: Target = { scope: 'none' };
+
+/** Glob patterns, one per line; a '!' must stand before a pattern. */
+function parsePatternInput(name: 'paths' | 'rewrite', text: string): string[] {
+  const patterns = parsePatterns(text);
+  if (patterns.some((pattern) => pattern.replace(/^!+/, '') === '')) {
+    throwInput(`${name}: a line holds '!' alone; write it before the pattern to exclude, e.g. !**/*.svg`);
+  }
+  // In a glob, '\' escapes the next character: `public\images\*.png` would match nothing, silently.
+  const windows = patterns.find((pattern) => /\\[\w.-]/.test(pattern));
+  if (windows !== undefined) {
+    throwInput(
+      `${name}: ${quote(windows)} separates folders with '\\', which a pattern reads as an escape; write '/', ` +
+        `e.g. ${quote(windows.replaceAll('\\', '/'))}.`,
+    );
+  }
+  checkPatterns(name, patterns);
+  return patterns;
+}
+
+/**
+ * What `rewrite` writes: with `rewrite-with: token`, the new token (so it needs token: true); with `content`, the
+ * changed images' own values. `image-host` also serves the summary's thumbnails, so it may stand alone.
+ */
+function parseRewrite(
+  raw: RawInputs,
+  token: boolean,
+  rewriteWith: RewriteWith,
+): Pick<Settings, 'rewrite' | 'rewriteWith'> {
+  const rewrite = parsePatternInput('rewrite', raw.rewrite);
+  if (rewriteWith === 'token' && !token && rewrite.length > 0) {
+    throwInput(
+      'rewrite: sets the new token in image URLs, so it needs token: true. (With rewrite-with: content, rewrite ' +
+        'needs no token.)',
+    );
+  }
+  if (rewriteWith === 'content' && rewrite.length === 0) {
+    throwInput(
+      'rewrite-with: content sets cache busters in the files of rewrite, which is empty; e.g. rewrite: build/**/*.html',
+    );
+  }
+  if (rewrite.length > 0 && raw['image-host'].trim() === '') {
+    throwInput(
+      'rewrite: needs image-host, the host whose image URLs get a new cache buster (e.g. image-host: img.example.net).',
+    );
+  }
+  return { rewrite, rewriteWith };
+}
+
+function parseImageHost(value: string): string | undefined {
+  const host = value.trim();
+  if (host === '') return undefined;
+  try {
+    return imageHostOf(host);
+  } catch {
+    return throwInput(
+      `image-host: ${quote(host)} is not a host name; give the image delivery host, e.g. img.example.net.`,
+    );
+  }
+}
+
+/** Which of `domain` and `assets` the scope needs. */
+function parseTarget(scope: Scope, raw: RawInputs, token: boolean, imageHost: string | undefined): Target {
+  switch (scope) {
+    case 'assets': {
+      const { refs: assets, merged, fromDeliveryUrls } = parseAssets(raw, imageHost);
+      const changes = parseChanges(raw, assets.length > 0);
+      return {
+        scope,
+        assets,
+        ...(merged > 0 ? { merged } : {}),
+        ...(fromDeliveryUrls > 0 ? { fromDeliveryUrls } : {}),
+        ...(changes === undefined ? {} : { changes }),
+      };
+    }
+    case 'domain':
+      return { scope, domain: parseDomain(raw.domain) };
+    case 'all':
+      return { scope };
+    case 'none':
+      if (!token) throwInput("scope: 'none' invalidates nothing, so it is only useful with token: true.");
+      return { scope };
+  }
+}
+
+/** An input that the scope does not use is a mistake to point out, not a value to ignore. */
+function unusedInputs(scope: Scope, raw: RawInputs): string[] {
+  const usedBy: Record<string, Scope> = {
+    domain: 'domain',
+    assets: 'assets',
+    'assets-from': 'assets',
+    files: 'assets',
+    'files-from': 'assets',
+    'url-map': 'assets',
+    since: 'assets',
+  };
+  return Object.entries(usedBy)
+    .filter(([name, user]) => user !== scope && raw[name as InputName].trim() !== '')
+    .map(
+      ([name, user]) =>
+        `${name}: is set, but scope '${scope}' does not use it; it is used only with scope '${user}'.`,
+    );
+}
+
+/** Whether files are given, detected, or neither; and the rules to select and map them. */
+function parseChanges(raw: RawInputs, hasAssets: boolean): ChangesRequest | undefined {
+  // A list read from files-from is named by the input and the file it came from.
+  const from = raw['files-from'].trim();
+  const files =
+    raw.files.trim() === ''
+      ? undefined
+      : parseFileList(raw.files, from === '' ? 'files' : `files-from ${quote(from)}`);
+  const urlMap = parseUrlMap(raw['url-map']);
+  const since = raw.since.trim() === '' ? undefined : parseSince(raw.since);
+  if (files === undefined && (hasAssets || urlMap.length === 0)) {
+    // No detection: it happens only when neither assets nor files are given, and needs url-map.
+    if (since !== undefined) {
+      throwInput(
+        hasAssets
+          ? 'since: is set, but changed files are detected only when assets and files are both empty.'
+          : `since: is set, but detecting changed files also needs url-map, e.g. url-map: ${URL_MAP_EXAMPLE}`,
+      );
+    }
+    if (urlMap.length > 0) {
+      throwInput(
+        'url-map: is set, but changed files are detected only when assets and files are both empty.',
+      );
+    }
+    if (!hasAssets) throwInput(NOTHING_GIVEN);
+    return undefined;
+  }
+  if (urlMap.length === 0) {
+    throwInput(
+      `files: needs url-map to turn repository paths into image URLs; write one rule per line, ` +
+        `<path prefix> => <URL prefix>, e.g. url-map: ${URL_MAP_EXAMPLE}`,
+    );
+  }
+  if (files !== undefined && since !== undefined) {
+    throwInput('since: is set, but files already lists the changed paths; set one or the other.');
+  }
+  const patterns = parsePatternInput('paths', raw.paths);
+  if (!patterns.some((pattern) => !pattern.startsWith('!'))) {
+    throwInput(`paths: ${quote(raw.paths)} selects nothing; give at least one pattern, e.g. **/*.png`);
+  }
+  return {
+    ...(files === undefined ? {} : { files }),
+    ...(since === undefined ? {} : { since }),
+    patterns,
+    urlMap,
+  };
+}
+
+/** Scope `assets` with nothing to go on: a step that would end green having done nothing. */
+const NOTHING_GIVEN =
+  "assets: scope 'assets' needs to know what to invalidate, but assets, assets-from, files, files-from and " +
+  'url-map are all empty. Give one of:\n' +
+  '  - assets: the image URLs or asset hashes, one per line (or assets-from: a file in the workspace that lists them);\n' +
+  `  - url-map: where images are served from, e.g. url-map: ${URL_MAP_EXAMPLE}, to invalidate the images that the ` +
+  'triggering push or pull request changed;\n' +
+  '  - files: the changed repository paths (or files-from: a file that lists them), with url-map.\n' +
+  'To invalidate every image of a domain or of the account, set scope: domain or scope: all; for a token alone, ' +
+  'scope: none with token: true.';
+
+/** `assets`, or the list of `assets-from`: errors name the one the user set. */
+function parseAssets(
+  raw: RawInputs,
+  imageHost: string | undefined,
+): { refs: AssetRef[]; merged: number; fromDeliveryUrls: number } {
+  const from = raw['assets-from'].trim();
+  const source = from === '' ? 'assets' : `assets-from ${quote(from)}`;
+  const listed = parseList(raw.assets, 'assets', source);
+  if (from !== '' && listed.length === 0 && raw['url-map'].trim() === '') {
+    throwInput(`${source}: holds no asset, and url-map gives none either; check the step that writes it.`);
+  }
+  const { entries, fromDeliveryUrls } = originUrls(listed, source, imageHost);
+  const { refs, invalid, merged } = parseAssetEntries(entries);
+  if (invalid.length === 0) return { refs, merged, fromDeliveryUrls };
+  const shown = invalid.slice(0, 20).map((entry) => `  - ${quote(entry.value)}: ${entry.reason}`);
+  if (invalid.length > 20) shown.push(`  ... and ${invalid.length - 20} more`);
+  const count = invalid.length === 1 ? '1 entry is' : `${invalid.length} entries are`;
+  return throwInput(
+    `${source}: ${count} neither an absolute http(s) URL nor a 32-character asset hash:\n${shown.join('\n')}`,
+  );
+}
+
+/**
+ * The service caches an image by its origin URL, so a delivery URL (`https://{image_host}/w:640/<origin URL>`, the
+ * URL a browser shows) stands for its origin URL: taken as it with image-host set, which says what such URLs look
+ * like; refused without, naming the origin URL to give, since sent as it is it would clear nothing.
+ */
+function originUrls(
+  entries: readonly string[],
+  source: string,
+  imageHost: string | undefined,
+): { entries: string[]; fromDeliveryUrls: number } {
+  let fromDeliveryUrls = 0;
+  const origins = entries.map((entry) => {
+    const delivery = deliveryUrlOf(entry);
+    if (delivery === undefined) return entry;
+    const onHost = delivery.host === imageHost;
+    if (!onHost && delivery.segments.length === 0) return entry;
+    if (imageHost === undefined) {
+      return throwInput(
+        `${source}: ${quote(entry)} is an image delivery URL; give the origin image URL it serves, ` +
+          `${quote(delivery.originUrl)} (or set image-host: ${delivery.host}, and delivery URLs are read so).`,
+      );
+    }
+    fromDeliveryUrls++;
+    return delivery.originUrl;
+  });
+  return { entries: origins, fromDeliveryUrls };
+}

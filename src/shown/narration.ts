@@ -1,0 +1,136 @@
+import type { ApiError } from '../execute/errors.ts';
+import { quote } from './shown.ts';
+import { plannedCalls, type FilesPlan, type Plan } from '../plan/plan.ts';
+import type { RewriteResult } from '../rewrite/files.ts';
+import type { Settings } from '../settings/settings.ts';
+import {
+  callListing,
+  callWords,
+  count,
+  deliveryUrlsSentence,
+  mergedSentence,
+  describeCall,
+  fileCounts,
+  firstOf,
+  nothingToInvalidate,
+  plural,
+  rewriteSentence,
+} from './wording.ts';
+import type { CallRecord, SentCall } from '../execute/execute.ts';
+import type { Log } from './log.ts';
+import type { Outcome } from '../outcome/outcome.ts';
+
+export type Narration = ReturnType<typeof narration>;
+
+/** What the flow tells the log as it runs: each stage in words, so that flow.ts only runs the stages. */
+export function narration(log: Log, settings: Settings) {
+  return {
+    plan: (plan: Plan): void => {
+      log.info(`Service: ${settings.endpoint.href}`);
+      if (settings.dryRun) {
+        const key = settings.apiKey === '' ? ' (none was given)' : '';
+        log.info(`Dry run: nothing will be sent, so the API key is not checked${key}.`);
+      }
+      if (plan.files !== undefined) files(plan.files, log);
+      if (plan.merged !== undefined) log.info(mergedSentence(plan.merged));
+      if (plan.fromDeliveryUrls !== undefined) log.info(deliveryUrlsSentence(plan.fromDeliveryUrls));
+      const batches = plan.calls.filter((call) => call.route === 'invalidate/assets');
+      const [first] = plan.calls;
+      if (batches.length > 0) {
+        const assets = batches.reduce((sum, call) => sum + call.assets.length, 0);
+        const atOnce = Math.min(settings.concurrency, batches.length);
+        log.info(
+          `Invalidate: ${plural(assets, 'asset')} in ${plural(batches.length, 'call')}, up to ${atOnce} at a time.`,
+        );
+      } else if (first !== undefined) log.info(`Invalidate: ${callWords(first).subject} (1 call).`);
+      else if (plan.scope === 'assets') log.notice(nothingToInvalidate(plan.files));
+      else log.info('Invalidate: nothing (scope none).');
+      if (plan.token) log.info('Then request a fresh cache token.');
+    },
+    retry: (sent: SentCall, error: ApiError, waitMs: number, attempt: number): void => {
+      const seconds = (waitMs / 1000).toFixed(1);
+      const failure = error.message.replace(/\.$/, '');
+      log.info(
+        `${describeCall(sent)}: ${failure}; attempt ${attempt} of ${settings.maxRetries + 1} in ${seconds} s.`,
+      );
+    },
+    call: (record: CallRecord): void => {
+      for (const attempt of record.attempts) {
+        const answer = attempt.status ?? attempt.error ?? '';
+        log.debug(`${describeCall(record)}: ${answer} in ${Math.round(attempt.durationMs)} ms`);
+      }
+      // Confirmed calls are the normal case: listed in the summary and the report, not one log line each.
+      // The service's answer says why (too many assets, or an entry it refuses); the halves answer either. A failed
+      // call is a plain line as it ends: the closing errors name each failure once.
+      if (record.outcome === 'split')
+        log.info(`${describeCall(record)}: ${record.error?.message ?? 'refused'}; sending it in halves.`);
+      else if (record.outcome === 'failed')
+        log.info(`${describeCall(record)}: ${record.error?.message ?? 'failed'}`);
+    },
+    sent: (outcome: Outcome): void => {
+      const withOutcome = (kind: string): number =>
+        outcome.calls.filter((record) => record.outcome === kind).length;
+      const split = withOutcome('split') > 0 ? `, ${count(withOutcome('split'))} split in halves` : '';
+      const cancelled = outcome.cancelled ? ', then the run was cancelled' : '';
+      log.info(
+        `${count(withOutcome('confirmed'))} of ${plural(outcome.counts.requests, 'invalidation call')} confirmed${split}${cancelled}.`,
+      );
+    },
+    rewrite: (rewrite: RewriteResult): void => {
+      for (const file of rewrite.files) log.debug(`${quote(file.path)}: ${plural(file.urls, 'URL')}`);
+      // A pattern that selects nothing is most likely a wrong folder: the deploy would ship the old URLs.
+      if (rewrite.scanned === 0)
+        log.warning(`rewrite: no file matches ${settings.rewrite.map(quote).join(', ')}.`);
+      // With a token every URL changes; with content values, none changing (a second run) is normal.
+      else if (rewrite.urls === 0 && settings.rewriteWith === 'token')
+        log.warning(`rewrite: no URL on ${settings.imageHost ?? ''} in the ${count(rewrite.scanned)} files.`);
+      log.info(rewriteSentence(rewrite, settings.dryRun));
+      const kept = rewrite.notRewritten ?? [];
+      if (kept.length > 0) {
+        const { shown, more } = firstOf(kept, 20);
+        const list = shown.map((entry) => `${quote(entry.ref)} (${entry.reason})`).join(', ');
+        log.info(
+          `${plural(kept.length, 'invalidated image')} kept ${kept.length === 1 ? 'its' : 'their'} URLs: ` +
+            `${list}${more === undefined ? '' : ` ${more}`}.`,
+        );
+      }
+    },
+  };
+}
+
+/** The log's closing lines: each failure, once, as an error. */
+export function tellFailures(log: Log, outcome: Outcome): void {
+  for (const failure of outcome.failures) log.error(failure);
+}
+
+/** A dry run's calls, each with every asset it would carry, in a log group of their own. */
+export function listCalls(log: Log, plan: Plan): void {
+  const calls = plannedCalls(plan);
+  if (calls.length === 0) return;
+  log.startGroup(`Would send ${plural(calls.length, 'call')}`);
+  calls.forEach((call, i) => {
+    log.lines([...callListing([call], i + 1)]);
+  });
+  log.endGroup();
+}
+
+/** Unmapped images annotated on their files; the runner shows 10 warnings a step, and others may need room. */
+const UNMAPPED_ANNOTATIONS = 5;
+
+function files(files: FilesPlan, log: Log): void {
+  log.info(`Changed files: ${files.source}`);
+  if (files.fallbackReason !== undefined) log.info(`(git could not tell: ${files.fallbackReason})`);
+  if (files.truncated !== undefined) log.warning(`Changed files: ${files.truncated}.`);
+  log.info(`${fileCounts(files, 'log')}.`);
+  if (files.unmapped.length > 0) {
+    // On the file itself, so that a pull request shows it on its diff; a few, within the runner's annotations.
+    for (const path of files.unmapped.slice(0, UNMAPPED_ANNOTATIONS)) {
+      log.warning('No url-map rule maps this image, so it is not invalidated.', { file: path });
+    }
+    const { shown, more } = firstOf(files.unmapped, 20);
+    log.warning(
+      `${plural(files.unmapped.length, 'selected file')} skipped: no url-map rule maps ` +
+        `${shown.map(quote).join(', ')}${more === undefined ? '' : ` ${more}`}.`,
+    );
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * What a run says about itself, phrased once: the action's log, the job summary and the command all take their
+ * sentences from here, so that the same fact reads the same everywhere.
+ */
+import type { ApiCall } from '../execute/client.ts';
+import { count, firstOf, plural } from './format.ts';
+import { quote } from './shown.ts';
+import type { FilesPlan } from '../plan/plan.ts';
+import type { RewriteResult } from '../rewrite/files.ts';
+
+export { count, firstOf, plural };
+
+/** A call as the log and the summary name it: its label (`invalidate 100 assets`) and what it asks for. */
+export function callWords(call: ApiCall): { label: string; subject: string } {
+  switch (call.route) {
+    case 'invalidate/all':
+      return { label: 'invalidate all', subject: 'every image of the account' };
+    case 'invalidate/domain':
+      return { label: `invalidate domain ${call.domain}`, subject: `every image of ${call.domain}` };
+    case 'invalidate/assets': {
+      const assets = plural(call.assets.length, 'asset');
+      // A call of one asset (an entry a refused batch was halved down to) is named by it.
+      const [only] = call.assets;
+      const label =
+        call.assets.length === 1 && only !== undefined
+          ? `invalidate 1 asset: ${only}`
+          : `invalidate ${assets}`;
+      return { label, subject: assets };
+    }
+    case 'token':
+      return { label: 'token', subject: 'a fresh cache token' };
+  }
+}
+
+/** Entries sent once, since they were the same asset as another once in canonical form. */
+export function mergedSentence(merged: number): string {
+  const entries = merged === 1 ? '1 entry was' : `${count(merged)} entries were`;
+  return `${entries} the same asset as another (once in canonical form: lower-case host, no default port, no fragment), and sent once.`;
+}
+
+/** Entries of `assets` given as image delivery URLs, sent as the origin image URLs they serve. */
+export function deliveryUrlsSentence(count: number): string {
+  const given =
+    count === 1
+      ? '1 asset was given as an image delivery URL: its origin image URL is invalidated'
+      : `${plural(count, 'asset')} were given as image delivery URLs: their origin image URLs are invalidated`;
+  return `${given}, since the service caches images by their origin URL.`;
+}
+
+/** `Call 3 (invalidate 100 assets)`. */
+export function describeCall(sent: { readonly index: number; readonly call: ApiCall }): string {
+  return `Call ${sent.index} (${callWords(sent.call).label})`;
+}
+
+/** A dry run's calls in order, each followed by every asset it would carry, indented: one line each. */
+export function* callListing(calls: readonly ApiCall[], first = 1): Generator<string> {
+  let index = first - 1;
+  for (const call of calls) {
+    index++;
+    const assets = call.route === 'invalidate/assets' ? call.assets : [];
+    // The assets follow, so the label counts them even for one.
+    yield assets.length > 0
+      ? `Call ${index} (invalidate ${plural(assets.length, 'asset')}):`
+      : describeCall({ index, call });
+    for (const asset of assets) yield `  ${asset}`;
+  }
+}
+
+/**
+ * How many changed files were found, selected, mapped and skipped: in full for the log, with the inputs marked as
+ * code for the summary, or brief for the command's result.
+ */
+export function fileCounts(files: FilesPlan, style: 'log' | 'summary' | 'brief'): string {
+  const by = (words: string, input: string): string =>
+    style === 'brief' ? '' : ` ${words} ${style === 'summary' ? `\`${input}\`` : input}`;
+  const found = style === 'log' ? plural(files.found, 'file') : count(files.found);
+  return (
+    `${found} found, ${count(files.selected)} selected${by('by', 'paths')}, ` +
+    `${count(files.mapped)} mapped${by('to URLs by', 'url-map')}, ${count(files.unmapped.length)} skipped`
+  );
+}
+
+/**
+ * Why a run of scope `assets` has nothing to send, naming the stage that left nothing: no file changed, `paths`
+ * selected none, or `url-map` mapped none; with the counts, the patterns or rules, and a path that did not match.
+ */
+export function nothingToInvalidate(files: FilesPlan | undefined): string {
+  if (files === undefined) return 'Nothing to invalidate: the asset list is empty.';
+  const from = `(${files.source})`;
+  if (files.found === 0) return `Nothing to invalidate: no file changed ${from}.`;
+  if (files.selected === 0) {
+    const { shown, more } = firstOf(files.patterns, 5);
+    return (
+      `Nothing to invalidate: ${plural(files.found, 'file')} changed ${from}, and paths selects none of them ` +
+      `(paths: ${shown.map(quote).join(', ')}${more === undefined ? '' : `, ${more}`}).${topLevelHint(files.patterns)}`
+    );
+  }
+  const { shown, more } = firstOf(files.urlMap, 5);
+  const rules = shown.map((rule) => quote(`${rule.pathPrefix || '.'} => ${rule.urlPrefix}`));
+  return (
+    `Nothing to invalidate: paths selects ${count(files.selected)} of the ${plural(files.found, 'changed file')} ` +
+    `${from}, and url-map maps none of them (url-map: ${rules.join(', ')}${more === undefined ? '' : `, ${more}`}); ` +
+    `for example ${quote(files.unmapped[0] ?? '')} is under none of its path prefixes.`
+  );
+}
+
+/**
+ * The likeliest reason `paths` selects nothing: a pattern without '/' (`*.jpg`) matches files at the top level only.
+ */
+function topLevelHint(patterns: readonly string[]): string {
+  const topLevel = patterns.find((pattern) => !pattern.startsWith('!') && !pattern.includes('/'));
+  if (topLevel === undefined) return '';
+  return (
+    ` ${quote(topLevel)} matches files at the top level only; ${quote(`**/${topLevel}`)} matches them in every ` +
+    'folder.'
+  );
+}
+
+/** `Set the cache buster of 3 image URLs in 2 files (of 3 scanned).`; brief: `Rewrote 3 image URLs in 2 files.` */
+export function rewriteSentence(rewrite: RewriteResult, dryRun: boolean, brief = false): string {
+  const urls = plural(rewrite.urls, 'image URL');
+  const files = plural(rewrite.files.length, 'file');
+  if (brief) return `${dryRun ? 'Would rewrite' : 'Rewrote'} ${urls} in ${files}.`;
+  return `${dryRun ? 'Would set' : 'Set'} the cache buster of ${urls} in ${files} (of ${count(rewrite.scanned)} scanned).`;
+}

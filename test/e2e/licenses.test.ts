@@ -1,0 +1,91 @@
+/**
+ * dist/licenses.txt names every package inside the bundle. Which packages those are is found here without the
+ * bundler: the packages that src/ imports, and everything they depend on in node_modules that holds JavaScript
+ * (a package of types only, such as @octokit/types, puts no code in the bundle).
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../support/command.ts';
+
+interface PackageJson {
+  readonly name: string;
+  readonly version: string;
+  readonly dependencies?: Record<string, string>;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
+}
+
+/** The packages that src/ imports, statically or with import(): bare specifiers, not node: built-ins. */
+function importedPackages(): Set<string> {
+  const names = new Set<string>();
+  for (const file of sourceFiles(join(ROOT, 'src'))) {
+    const text = readFileSync(file, 'utf8');
+    const statements = /^\s*(?:import|export)\b[^;]*?from\s*'([^'.][^']*)'|\bimport\('([^'.][^']*)'\)/gm;
+    for (const [, fromClause, dynamic] of text.matchAll(statements)) {
+      const specifier = fromClause ?? dynamic ?? '';
+      if (specifier.startsWith('node:')) continue;
+      const parts = specifier.split('/');
+      names.add(parts.slice(0, specifier.startsWith('@') ? 2 : 1).join('/'));
+    }
+  }
+  return names;
+}
+
+/** Where Node finds package `name` from folder `from`: the nearest node_modules up the tree. */
+function resolvePackage(name: string, from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    const candidate = join(dir, 'node_modules', name);
+    if (existsSync(join(candidate, 'package.json'))) return candidate;
+    if (dirname(dir) === dir) throw new Error(`${name} is not installed (from ${from}); run npm ci.`);
+  }
+}
+
+function holdsJavaScript(dir: string): boolean {
+  return readdirSync(dir, { withFileTypes: true }).some((entry) =>
+    entry.isDirectory()
+      ? entry.name !== 'node_modules' && holdsJavaScript(join(dir, entry.name))
+      : /\.[cm]?js$/.test(entry.name),
+  );
+}
+
+/** `name@version` of every package with code that the imported packages pull in at run time. */
+function runtimeClosure(): string[] {
+  const seen = new Map<string, string>();
+  const visit = (dir: string): void => {
+    if (seen.has(dir)) return;
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as PackageJson;
+    seen.set(dir, holdsJavaScript(dir) ? `${pkg.name}@${pkg.version}` : '');
+    for (const dependency of Object.keys(pkg.dependencies ?? {})) visit(resolvePackage(dependency, dir));
+  };
+  for (const name of importedPackages()) visit(resolvePackage(name, ROOT));
+  return [...new Set(seen.values())].filter((id) => id !== '').sort();
+}
+
+const LICENSES = readFileSync(join(ROOT, 'dist', 'licenses.txt'), 'utf8');
+const LISTED = [...LICENSES.matchAll(/^Package: (\S+)$/gm)].map(([, id = '']) => id);
+
+describe('dist/licenses.txt', () => {
+  it('lists exactly the packages that the bundle holds, each once, in order', () => {
+    expect(LISTED).toEqual(runtimeClosure());
+    expect(LISTED).toEqual(expect.arrayContaining(['@actions/core@3.0.1', 'undici@8.12.4', 'tunnel@0.0.6']));
+  });
+
+  it('gives each package its licence name and a licence text', () => {
+    const entries = LICENSES.split(/^(?=Package: )/m);
+    expect(entries).toHaveLength(LISTED.length);
+    for (const entry of entries) {
+      const [, license = '', text = ''] = /^Package: \S+\nLicense: (.+)\n\n([\s\S]+)$/.exec(entry) ?? [];
+      expect(license, entry.slice(0, 80)).toMatch(/^[\w.() -]+$/);
+      expect(text.trim().length, entry.slice(0, 80)).toBeGreaterThan(20);
+    }
+  });
+
+  it('names no folder of the machine that built it', () => {
+    expect(LICENSES).not.toMatch(/node_modules|[A-Za-z]:\\|\/(home|tmp|Users)\//);
+  });
+});
