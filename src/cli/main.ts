@@ -1,5 +1,5 @@
 import { ciFromEnv } from '../changes/ci/index.ts';
-import { InputError } from '../settings/inputs.ts';
+import { InputError, NO_API_KEY } from '../settings/inputs.ts';
 import { plannedCalls } from '../plan/plan.ts';
 import { makeFormsRedactor, makeRedactor, redactInputs, secretValues, type Redact } from '../shown/redact.ts';
 import { SIGNAL_EXIT } from '../execute/cancel.ts';
@@ -50,7 +50,7 @@ export async function runCommand(argv: readonly string[], terminal: Terminal): P
     if (commandLine.version) return done(terminal.stdout, `${VERSION}\n`);
     const raw = rawInputs(commandLine, terminal);
     redact = makeRedactor(secretValues([raw['api-key'], raw['github-token']]));
-    const settings = parseSettings(redactInputs(raw, redact));
+    const settings = inCommandWords(() => parseSettings(redactInputs(raw, redact)));
     // On a terminal, a log line first clears the progress line it would otherwise run into.
     const screen = { progressShown: false };
     const clear = terminal.interactive ? '\r\x1b[K' : '';
@@ -115,6 +115,20 @@ function publish(report: Report, json: boolean, terminal: Terminal, clean: Redac
     return code === EXIT_CONFIRMED ? EXIT_NOT_CONFIRMED : code;
   }
   return code;
+}
+
+/** The API key, as a command is given one: a workflow's secrets mean nothing in a terminal. */
+const NO_API_KEY_COMMAND =
+  "api-key: is empty; export the account's Root API key as IMAGE_CACHE_API_KEY, or give a file that holds it " +
+  'with --api-key-file <path>. To preview what would be invalidated without a key, add --dry-run.';
+
+function inCommandWords<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    if (!(error instanceof InputError) || !error.message.includes(NO_API_KEY)) throw error;
+    throw new InputError(error.message.replace(NO_API_KEY, NO_API_KEY_COMMAND));
+  }
 }
 
 function done(write: (text: string) => void, text: string): number {

@@ -142,6 +142,20 @@ describe('a list flag given more than once', () => {
   });
 });
 
+describe('no API key', () => {
+  it("says how a command is given one (its variable, its file flag, --dry-run), not a workflow's secrets", async () => {
+    const run = await runCommand(['--assets', 'https://www.example.com/a.png'], {
+      env: { IMAGE_CACHE_BASE_URL: 'https://dashboard.example.com', IMAGE_CACHE_SERVICE_KEY: 'svc' },
+    });
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain('IMAGE_CACHE_API_KEY');
+    expect(run.stderr).toContain('--api-key-file');
+    expect(run.stderr).toContain('--dry-run');
+    expect(run.stderr).not.toContain('secrets.');
+    expect(run.stderr).not.toContain('dry-run: true');
+  });
+});
+
 describe('--github-token', () => {
   it.each([
     [['--github-token', 'ghp_value-on-the-command-line']],
