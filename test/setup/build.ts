@@ -10,7 +10,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,7 +34,10 @@ export default function setup(): void {
   if (lastStamp() === currentStamp()) return;
   execFileSync(process.execPath, ['scripts/build.ts'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   mkdirSync(join(stampFile, '..'), { recursive: true });
-  writeFileSync(stampFile, currentStamp());
+  // Replaced, never written in place: a node_modules copied with hard links (cp -al) would share the stamp with
+  // the checkout it was copied from, whose builds would then overwrite this one's.
+  writeFileSync(`${stampFile}.${process.pid}`, currentStamp());
+  renameSync(`${stampFile}.${process.pid}`, stampFile);
 }
 
 /** Everything the bundle is made of. */
