@@ -156,6 +156,34 @@ describe('no API key', () => {
   });
 });
 
+describe('a refusal that says what to set', () => {
+  it.each([
+    [['--scope', 'none'], '--token', 'token: true'],
+    [
+      [
+        '--rewrite',
+        'dist/**/*.html',
+        '--image-host',
+        'img.example.net',
+        '--assets',
+        'https://a.example/b.png',
+      ],
+      '--token',
+      'token: true',
+    ],
+    [
+      ['--assets', 'https://img.example.net/w:9/https://a.example/b.png'],
+      '--image-host img.example.net',
+      'image-host: img',
+    ],
+  ])('%j names the flag to set (%s), not the input of a workflow (%s)', async (args, flag, input) => {
+    const run = await cli(['--dry-run', ...args]);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain(flag);
+    expect(run.stderr).not.toContain(input);
+  });
+});
+
 describe('--github-token', () => {
   it.each([
     [['--github-token', 'ghp_value-on-the-command-line']],
