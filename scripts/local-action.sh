@@ -42,10 +42,11 @@ if [[ -z "$base_url" ]]; then
   exit 1
 fi
 
-# 150 distinct asset hashes: two calls of at most 100 each.
+# 150 distinct asset hashes: two calls of at most 100 each. A JSON array, since a .env value is one line, and a
+# line of several entries (comma-separated) is refused by the one list syntax.
 asset_count=150
 expected_requests=2
-assets="$(for i in $(seq 1 "$asset_count"); do printf '%032x\n' "$i"; done | paste -sd, -)"
+assets="[$(for i in $(seq 1 "$asset_count"); do printf '"%032x"\n' "$i"; done | paste -sd, -)]"
 
 # local-action fills every input that the file leaves empty with action.yml's default, literally: github-token
 # would arrive as the text `${{ github.token }}`, so it gets a placeholder (unused: no changed files to list).

@@ -68,13 +68,12 @@ async function withoutGit(
     return await ci.withoutGit(range, gitProblem);
   } catch (error) {
     if (since === undefined) throw error;
-    const apiProblem = error instanceof Error ? error.message : String(error);
-    // Where no API stands in, its error already says what git said.
-    const why = apiProblem.includes(gitProblem)
-      ? apiProblem
-      : `git could not find it, even after fetching it (${gitProblem}), and neither could the API (${apiProblem})`;
+    const apiProblem = (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
+    // Where no API stands in, its error only repeats what git said, and how to give git a checkout: there is one.
+    const git = `git could not find it, even after fetching it (${gitProblem})`;
+    const why = apiProblem.includes(gitProblem) ? git : `${git}, and neither could the API (${apiProblem})`;
     throw new InputError(
-      `since: ${quote(since)} could not be compared with ${short(range.head)}. ${why} Give a commit SHA, tag ` +
+      `since: ${quote(since)} could not be compared with ${short(range.head)}: ${why}. Give a commit SHA, tag ` +
         'or branch that exists in the repository, and check its spelling.',
       { cause: error },
     );

@@ -53,7 +53,8 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
       inputs[flag.slice(5) as InputName] = 'false';
     } else if (flag.startsWith('--') && isInputName(flag.slice(2))) {
       const name = flag.slice(2) as InputName;
-      inputs[name] = BOOLEAN_INPUTS.has(name) && inline === undefined ? 'true' : value();
+      const given = BOOLEAN_INPUTS.has(name) && inline === undefined ? 'true' : value();
+      inputs[name] = LIST_INPUTS.has(name) ? withEntry(name, inputs[name], given) : given;
     } else {
       // The flag alone, never its value: `--apikey=<the key>` must not be printed back.
       const meant = nearestFlag(flag);
@@ -73,6 +74,21 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
     filesFromStdin: inputs.files === '-',
     ...flags,
   };
+}
+
+/** The inputs that are lists: a flag repeated adds to its list, as `--assets a --assets b` reads. */
+const LIST_INPUTS: ReadonlySet<InputName> = new Set(['assets', 'files', 'paths', 'url-map', 'rewrite']);
+
+/** A list flag given again: its value becomes the next line, where the one list syntax reads one entry a line. */
+function withEntry(name: InputName, list: string | undefined, value: string): string {
+  if (list === undefined) return value;
+  if (name === 'files' && (list === '-' || value === '-')) {
+    return throwInput(
+      '--files: - (standard input) is the whole list, so it cannot be given with other --files values; put every ' +
+        'path on standard input, or give each with its own --files and no -.',
+    );
+  }
+  return `${list}\n${value}`;
 }
 
 function splitFlag(arg: string): [string, string | undefined] {

@@ -19,21 +19,23 @@ const FLAG_WORDS: Record<FlagInput, string> = {
     'all (every image of the account), or none (nothing, to get a --token alone).',
   domain: 'With --scope domain, the domain whose images to invalidate, e.g. www.example.com.',
   assets:
-    'Image URLs or 32-character asset hashes, separated by newlines, commas or spaces, or a JSON array.\n' +
-    'Sent at most 100 per call.',
+    'Image URLs or 32-character asset hashes: repeat the flag for each, or give one per line, or a JSON\n' +
+    'array. Sent at most 100 per call.',
   'assets-from':
     'A file holding the --assets list (one per line, NUL-separated, or a JSON array); - for standard input.',
   files:
-    'Repository paths of changed files, one per line or a JSON array, turned into image URLs by --url-map;\n' +
-    '- reads them from standard input. With --url-map and neither --files nor --assets, the command asks\n' +
-    'git for the files changed since --since (or, in a CI, by the event that started the job).',
+    'Repository paths of changed files (repeat the flag, one per line, or a JSON array), turned into image\n' +
+    'URLs by --url-map; - reads them from standard input. With --url-map and neither --files nor\n' +
+    '--assets, the command asks git for the files changed since --since (or, in a CI, by the event that\n' +
+    'started the job).',
   'files-from':
     'A file holding the --files list (one per line, NUL-separated, or a JSON array); - for standard input.',
   paths:
-    'Glob patterns selecting which changed files are images, one per line, ! to exclude; case-insensitive.',
+    'Glob patterns selecting which changed files are images (repeat the flag, or one per line), ! to\n' +
+    'exclude; case-insensitive.',
   'url-map':
-    'Rules from repository paths to public image URLs, one per line: <path prefix> => <URL prefix>,\n' +
-    "e.g. 'public/images => https://www.example.com/images'. The longest matching prefix wins.",
+    'Rules from repository paths to public image URLs, <path prefix> => <URL prefix> (repeat the flag, or\n' +
+    "one per line), e.g. 'public/images => https://www.example.com/images'. The longest matching prefix wins.",
   since:
     'A commit, tag or branch of the repository in the current folder: the files changed since it are\n' +
     'invalidated, e.g. --since HEAD~1 or --since origin/main.',
@@ -41,8 +43,8 @@ const FLAG_WORDS: Record<FlagInput, string> = {
   'image-host':
     "The account's image delivery host, e.g. img.example.net: the host whose URLs --rewrite updates.",
   rewrite:
-    'Glob patterns of built files (HTML, CSS, JSON, JS) in the current folder, one per line, ! to exclude,\n' +
-    'in which each URL on --image-host gets its cb: segment set. Needs --image-host.',
+    'Glob patterns of built files (HTML, CSS, JSON, JS) in the current folder (repeat the flag, or one per\n' +
+    'line), ! to exclude, in which each URL on --image-host gets its cb: segment set. Needs --image-host.',
   'rewrite-with':
     'What --rewrite sets the cb: segment to: token (the new token; needs --token) or content (a value\n' +
     "from the bytes of each invalidated image's file, in that image's URLs only).",
@@ -90,13 +92,16 @@ ${inputs.join('\n')}
 Standard output lists the URLs invalidated (or, with --dry-run, those that would be), up to
 ${MAX_LISTED_URLS}, and counts the rest; --json lists every one.
 
-Exit codes: 0 all confirmed; 1 some not confirmed; 2 bad input or a refused key.
+Exit codes: 0 all confirmed; 1 some not confirmed; 2 bad input or a refused key; 130 cancelled
+(Ctrl-C, or a CI's cancel): what the service confirmed before it is printed all the same.
 
 Examples:
-  # What would a push clear? In your clone, no key needed:
-  image-cache-invalidate --dry-run --since HEAD~1 --url-map 'public/images => https://www.example.com/images'
+  # What would the last commit clear? In your clone, no key needed (the service is named, not called):
+  image-cache-invalidate --dry-run --since HEAD~1 \\
+      --base-url https://dashboard.example.com --service-key my-service \\
+      --url-map 'public/images => https://www.example.com/images'
   export IMAGE_CACHE_API_KEY=...  IMAGE_CACHE_BASE_URL=https://dashboard.example.com  IMAGE_CACHE_SERVICE_KEY=...
-  image-cache-invalidate --assets 'https://www.example.com/a.png https://www.example.com/b.png' --token
+  image-cache-invalidate --assets https://www.example.com/a.png --assets https://www.example.com/b.png --token
   git diff --name-only -z "$BEFORE" "$AFTER" | image-cache-invalidate --files - -0 \\
       --url-map 'public/images => https://www.example.com/images'
   image-cache-invalidate --scope domain --domain www.example.com --json > report.json

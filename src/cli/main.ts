@@ -1,15 +1,15 @@
 import { ciFromEnv } from '../changes/ci/index.ts';
-import { InputError } from '../settings/inputs.ts';
+import { InputError, NO_API_KEY } from '../settings/inputs.ts';
 import { plannedCalls } from '../plan/plan.ts';
 import { makeFormsRedactor, makeRedactor, redactInputs, secretValues, type Redact } from '../shown/redact.ts';
 import { SIGNAL_EXIT } from '../execute/cancel.ts';
 import { runFlow } from '../flow.ts';
 import { shownLog } from '../shown/log.ts';
 import { failureJson, reportJsonText, type Report } from '../outcome/report.ts';
-import { parseSettings } from '../settings/settings.ts';
+import { parseSettings, type InputName } from '../settings/settings.ts';
 import { neutraliseJson, shownBy } from '../shown/shown.ts';
 import { VERSION } from '../version.ts';
-import { envName, parseCommandLine, rawInputs, type Sources } from './args.ts';
+import { BOOLEAN_INPUTS, envName, FLAG_INPUTS, parseCommandLine, rawInputs, type Sources } from './args.ts';
 import { helpText } from './help.ts';
 import { progress, stderrLog } from './log.ts';
 import { resultText } from './text.ts';
@@ -50,7 +50,7 @@ export async function runCommand(argv: readonly string[], terminal: Terminal): P
     if (commandLine.version) return done(terminal.stdout, `${VERSION}\n`);
     const raw = rawInputs(commandLine, terminal);
     redact = makeRedactor(secretValues([raw['api-key'], raw['github-token']]));
-    const settings = parseSettings(redactInputs(raw, redact));
+    const settings = inCommandWords(() => parseSettings(redactInputs(raw, redact)));
     // On a terminal, a log line first clears the progress line it would otherwise run into.
     const screen = { progressShown: false };
     const clear = terminal.interactive ? '\r\x1b[K' : '';
@@ -115,6 +115,36 @@ function publish(report: Report, json: boolean, terminal: Terminal, clean: Redac
     return code === EXIT_CONFIRMED ? EXIT_NOT_CONFIRMED : code;
   }
   return code;
+}
+
+/** The API key, as a command is given one: a workflow's secrets mean nothing in a terminal. */
+const NO_API_KEY_COMMAND =
+  "api-key: is empty; export the account's Root API key as IMAGE_CACHE_API_KEY, or give a file that holds it " +
+  'with --api-key-file <path>. To preview what would be invalidated without a key, add --dry-run.';
+
+/**
+ * What a refusal tells to set, as a command sets it: `set dry-run: true` becomes `set --dry-run`, `image-host: h`
+ * becomes `--image-host h`. Only inside a sentence: a line that starts with an input's name (`rewrite: needs …`, or
+ * a listed `- url-map: …`) names what was refused, and a rule (`url-map: a => b`) is left as it reads.
+ */
+const SET_INPUT = new RegExp(
+  `(?<=(?:^|[^-])\\s|\\()(${FLAG_INPUTS.join('|')}): ([^\\s,;)'"]+?)(?=[.,;)]?(?:\\s(?!=>)|$))`,
+  'gm',
+);
+
+/** Settings' refusals in the command's terms: its flags and variables, where they say what to set. */
+function inCommandWords<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    const message = error.message
+      .replace(NO_API_KEY, NO_API_KEY_COMMAND)
+      .replace(SET_INPUT, (_, name: string, value: string) =>
+        value === 'true' && BOOLEAN_INPUTS.has(name as InputName) ? `--${name}` : `--${name} ${value}`,
+      );
+    throw new InputError(message, { cause: error });
+  }
 }
 
 function done(write: (text: string) => void, text: string): number {

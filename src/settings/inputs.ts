@@ -49,15 +49,17 @@ export function parseSeconds(name: string, value: string, min: number, max: numb
   );
 }
 
+/** An empty key, in a workflow's words; the command says it in its own (src/cli). */
+export const NO_API_KEY =
+  "api-key: is empty; pass the account's Root API key from a secret, e.g. api-key: ${{ secrets.IMAGE_API_KEY }}" +
+  ' (a secret that is not set, or not available to this workflow, arrives empty, as on pull requests from ' +
+  'forks). To preview what would be invalidated without a key, set dry-run: true.';
+
 /** The key itself is never quoted in a message: only what is wrong with it. */
 export function parseApiKey(value: string): string {
   const key = value.trim();
   if (key === '') {
-    return throwInput(
-      "api-key: is empty; pass the account's Root API key from a secret, e.g. api-key: ${{ secrets.IMAGE_API_KEY }}" +
-        ' (a secret that is not set, or not available to this workflow, arrives empty, as on pull requests from ' +
-        'forks). To preview what would be invalidated without a key, set dry-run: true.',
-    );
+    return throwInput(NO_API_KEY);
   }
   if (/^bearer\s/i.test(key)) {
     return throwInput(
@@ -103,7 +105,12 @@ export function parseEndpoint(baseUrl: string, serviceKey: string): URL {
     problem = error.message;
   }
   const segment = serviceKey.trim();
-  if (!/^[A-Za-z0-9._~-]+$/.test(segment) || segment === '.' || segment === '..') {
+  if (segment === '') {
+    const message =
+      "service-key: is empty; give the service's short name, the path segment <service-key> of its API address " +
+      '/api/<service-key>/v2/cache.';
+    problem = problem === undefined ? message : `${problem}\n${message}`;
+  } else if (!/^[A-Za-z0-9._~-]+$/.test(segment) || segment === '.' || segment === '..') {
     const message =
       `service-key: ${quote(serviceKey)} is not allowed; use one path segment of letters, digits, '.', '_', '~' or ` +
       "'-' (the <service-key> in /api/<service-key>/v2/cache).";

@@ -38,7 +38,10 @@ export function parseList(text: string, kind: ListKind, source: string): string[
     if (entry === '') continue;
     const problem = severalEntries(entry, kind);
     if (problem !== undefined) {
-      throw new InputError(`${source}: line ${index + 1}, ${quote(entry)}, ${problem}; ${LIST_HELP}.`);
+      const message = `${source}: line ${index + 1}, ${quote(entry)}, ${problem.why}; ${LIST_HELP}.`;
+      throw new InputError(
+        problem.entries === undefined ? message : `${message}${onePerLine(problem.entries)}`,
+      );
     }
     entries.push(entry);
   }
@@ -70,6 +73,10 @@ export function parseJsonList(text: string): { entries: string[] } | { problem: 
 const IMAGE_PATH = /\.(png|jpe?g|gif|webp|avif|svg|bmp|ico|tiff?|heic|heif|jxl|apng)$/i;
 const ABSOLUTE_URL = /^https?:\/\/[^/\s]/i;
 const HASH = /^[0-9a-f]{32}$/i;
+function isAsset(part: string): boolean {
+  return ABSOLUTE_URL.test(part) || HASH.test(part);
+}
+
 // Whether a line may hold more than one entry at all: an image path followed by a separator (files), or a separator
 // followed by a URL or a hash (assets). Most lines fail these, and skip the splitting below.
 const PATH_THEN_MORE = /\.(png|jpe?g|gif|webp|avif|svg|bmp|ico|tiff?|heic|heif|jxl|apng)["'`]*[\s,]/i;
@@ -78,21 +85,38 @@ const MORE_ASSETS = /[\s,]["'`]*(https?:\/\/|[0-9a-f]{32}(?![^\s,"'`]))/i;
 // or a query).
 const RUN_TOGETHER = /[a-z0-9]https?:\/\//i;
 
+/** What is wrong with a line of several entries: why, and the entries it holds where they can be told apart. */
+interface SeveralEntries {
+  readonly why: string;
+  readonly entries?: readonly string[];
+}
+
 /** Why a line holds several entries, or undefined when it is one. */
-function severalEntries(line: string, kind: ListKind): string | undefined {
+function severalEntries(line: string, kind: ListKind): SeveralEntries | undefined {
   // Cheap tests first: a million lines are checked, and almost every one is a single entry.
   if (kind === 'assets' && line.indexOf('://') !== line.lastIndexOf('://') && RUN_TOGETHER.test(line)) {
-    return 'holds several entries run together';
+    return { why: 'holds several entries run together' };
   }
   if (!/[\s,\\]/.test(line) || !(kind === 'files' ? PATH_THEN_MORE : MORE_ASSETS).test(line)) {
-    return kind === 'files' && line.includes('\\ ') ? shellEscape(line) : undefined;
+    return kind === 'files' && line.includes('\\ ') ? { why: shellEscape(line) } : undefined;
   }
   const parts = line
     .split(/(?<!\\)[\s,]+/)
     .map((part) => part.replaceAll('\\ ', ' ').replace(/^["'`]+|["'`]+$/g, ''))
     .filter((part) => part !== '');
-  if (entriesIn(parts, kind) > 1) return 'holds several entries';
-  return kind === 'files' && line.includes('\\ ') ? shellEscape(line) : undefined;
+  const entries = entriesIn(parts, kind);
+  if (entries.length > 1) return { why: 'holds several entries', entries };
+  return kind === 'files' && line.includes('\\ ') ? { why: shellEscape(line) } : undefined;
+}
+
+// Enough of a long line to show how it is written, not a second copy of it.
+const SHOWN_ENTRIES = 5;
+
+/** The entries of a refused line as they should be written: the fix, ready to copy. */
+function onePerLine(entries: readonly string[]): string {
+  const lines = entries.slice(0, SHOWN_ENTRIES).map((entry) => `\n  ${entry}`);
+  const more = entries.length - SHOWN_ENTRIES;
+  return ` One per line, they read:${lines.join('')}${more > 0 ? `\n  … and ${more} more` : ''}`;
 }
 
 /** `team\ photo.jpg` is a shell's escape: the name is `team photo.jpg`, and a backslash would become a folder. */
@@ -101,12 +125,25 @@ function shellEscape(line: string): string {
 }
 
 /**
- * How many whole entries the parts of a line make, a name with spaces being several parts: a path ends at a part
- * with an image type (`team photo.jpg` is one), an asset starts at a part that is a URL or a hash.
+ * The whole entries the parts of a line make, a name with spaces being several parts: a path ends at a part with an
+ * image type (`team photo.jpg` is one), an asset starts at a part that is a URL or a hash.
  */
-function entriesIn(parts: readonly string[], kind: ListKind): number {
-  if (kind === 'assets') return parts.filter((part) => ABSOLUTE_URL.test(part) || HASH.test(part)).length;
-  const ends = parts.filter((part) => IMAGE_PATH.test(part)).length;
+function entriesIn(parts: readonly string[], kind: ListKind): string[] {
+  const entries: string[][] = [];
+  for (const part of parts) {
+    const starts =
+      kind === 'assets'
+        ? isAsset(part) || entries.length === 0
+        : entries.length === 0 || IMAGE_PATH.test(entries.at(-1)?.at(-1) ?? '');
+    if (starts) entries.push([part]);
+    else entries.at(-1)?.push(part);
+  }
   // Text after the last image path is part of a name, not an entry of its own: `a.png notes` stays one line.
-  return parts.length > 0 && IMAGE_PATH.test(parts.at(-1) ?? '') ? ends : 1;
+  if (kind === 'files' && !IMAGE_PATH.test(parts.at(-1) ?? '')) return [parts.join(' ')];
+  // Text before the first URL or hash is no entry of its own either: `see https://…` is one.
+  const [first, second] = entries;
+  if (kind === 'assets' && first !== undefined && second !== undefined && !isAsset(first[0] ?? '')) {
+    entries.splice(0, 2, [...first, ...second]);
+  }
+  return entries.map((entry) => entry.join(' '));
 }

@@ -51,7 +51,7 @@ export function narration(log: Log, settings: Settings) {
       const seconds = (waitMs / 1000).toFixed(1);
       const failure = error.message.replace(/\.$/, '');
       log.info(
-        `${describeCall(sent)}: ${failure}; attempt ${attempt} of ${settings.maxRetries + 1} in ${seconds} s.`,
+        `${describeCall(sent)}: ${failure}; retrying in ${seconds} s (attempt ${attempt} of ${settings.maxRetries + 1}).`,
       );
     },
     call: (record: CallRecord): void => {

@@ -7,6 +7,7 @@ import { MAX_LISTED_URLS } from '../../src/cli/text.ts';
 import { startEmulator, type Emulator } from '../emulator/server.ts';
 import { ROOT_KEY } from '../support/client.ts';
 import { runCommand, type CommandRun } from '../support/command.ts';
+import { git, GitRepo } from '../support/git-repo.ts';
 
 let emulator: Emulator;
 let temp: string;
@@ -67,6 +68,119 @@ describe('--help', () => {
     expect(run.stdout).not.toContain('`');
     expect(run.stdout).toContain('--github-token-file <path>');
     expect(run.stdout).toMatch(/Exit codes:/);
+  });
+});
+
+describe("--help's examples", () => {
+  /** Each example line that runs the command, its words split as a shell splits them ('…' kept whole). */
+  function examples(help: string): string[][] {
+    return (
+      help
+        .split('\nExamples:\n')[1]
+        ?.replace(/\\\n\s*/g, ' ')
+        .split('\n')
+        .map((line) => line.replace(/^.*\| /, '').trim())
+        .filter((line) => line.startsWith('image-cache-invalidate '))
+        .map((line) => [...line.matchAll(/'([^']*)'|(\S+)/g)].map((word) => word[1] ?? word[2] ?? ''))
+        .map((words) => words.slice(1).filter((word) => word !== '>' && word !== 'report.json')) ?? []
+    );
+  }
+
+  it('the first, a dry run in a clone, runs as written: no key, no variable, and it lists the changed image', async () => {
+    const dir = mkdtempSync(join(temp, 'help-'));
+    git(dir, ['init', '--quiet', '--initial-branch=main']);
+    const repo = new GitRepo(dir).write('public/images/a.png');
+    repo.commit('one');
+    repo.write('public/images/b.png').commit('two');
+    const [first] = examples((await runCommand(['--help'])).stdout);
+    expect(first).toContain('--dry-run');
+    const run = await runCommand(first ?? [], { cwd: dir });
+    expect(run.stderr).not.toMatch(/^error:/m);
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toContain('https://www.example.com/images/b.png');
+  });
+
+  it('every other is accepted as written, once the variables it names are set', async () => {
+    const all = examples((await runCommand(['--help'])).stdout);
+    expect(all.length).toBeGreaterThan(2);
+    for (const words of all.slice(1)) {
+      const run = await runCommand([...words, '--dry-run'], {
+        stdin: 'public/images/a.png\0',
+        env: { IMAGE_CACHE_BASE_URL: 'https://dashboard.example.com', IMAGE_CACHE_SERVICE_KEY: 'svc' },
+      });
+      expect(run.stderr, words.join(' ')).not.toMatch(/^error:/m);
+      expect(run.exitCode, words.join(' ')).toBe(0);
+    }
+  });
+
+  it("name every exit code the command gives, a cancel's 130 among them", async () => {
+    const help = (await runCommand(['--help'])).stdout;
+    expect(help).toMatch(/Exit codes:[^\n]*\b130\b/);
+  });
+});
+
+describe('a list flag given more than once', () => {
+  it('adds each value to the list, as lines of one value would, rather than keeping the last alone', async () => {
+    const [a, b] = urls(2);
+    const run = await cli(['--dry-run', '--assets', a ?? '', '--assets', b ?? '']);
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toContain(`  ${a}\n  ${b}\n`);
+  });
+
+  it('--files - twice, or with other paths, is refused: standard input is the whole list', async () => {
+    const run = await cli([
+      '--dry-run',
+      '--files',
+      '-',
+      '--files',
+      'public/a.png',
+      '--url-map',
+      'public => https://a.example',
+    ]);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain('error: --files: - (standard input)');
+  });
+});
+
+describe('no API key', () => {
+  it("says how a command is given one (its variable, its file flag, --dry-run), not a workflow's secrets", async () => {
+    const run = await runCommand(['--assets', 'https://www.example.com/a.png'], {
+      env: { IMAGE_CACHE_BASE_URL: 'https://dashboard.example.com', IMAGE_CACHE_SERVICE_KEY: 'svc' },
+    });
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain('IMAGE_CACHE_API_KEY');
+    expect(run.stderr).toContain('--api-key-file');
+    expect(run.stderr).toContain('--dry-run');
+    expect(run.stderr).not.toContain('secrets.');
+    expect(run.stderr).not.toContain('dry-run: true');
+  });
+});
+
+describe('a refusal that says what to set', () => {
+  it.each([
+    [['--scope', 'none'], '--token', 'token: true'],
+    [
+      [
+        '--rewrite',
+        'dist/**/*.html',
+        '--image-host',
+        'img.example.net',
+        '--assets',
+        'https://a.example/b.png',
+      ],
+      '--token',
+      'token: true',
+    ],
+    [
+      ['--assets', 'https://img.example.net/w:9/https://a.example/b.png'],
+      '--image-host img.example.net',
+      'image-host: img',
+    ],
+  ])('%j names the flag to set (%s), not the input of a workflow (%s)', async (args, flag, input) => {
+    const run = await cli(['--dry-run', ...args]);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain(flag);
+    expect(run.stderr).not.toContain(input);
   });
 });
 

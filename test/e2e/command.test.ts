@@ -379,7 +379,7 @@ describe('flags and environment variables', () => {
     const run = await cli(['--assets', A], { IMAGE_CACHE_API_KEY: '' });
     expect(run.exitCode).toBe(2);
     expect(emulator.requests).toEqual([]);
-    expect(run.stderr).toContain('To preview what would be invalidated without a key, set dry-run: true.');
+    expect(run.stderr).toContain('To preview what would be invalidated without a key, add --dry-run.');
   });
 
   it.each([['--no-token'], ['--token=false']])(

@@ -168,7 +168,7 @@ describe('a since that names no commit', () => {
     );
     expectRefused(
       run,
-      `since: "v9.9.9" could not be compared with ${head.slice(0, 7)}. git could not find it, even after fetching it`,
+      `since: "v9.9.9" could not be compared with ${head.slice(0, 7)}: git could not find it, even after fetching it`,
     );
     expect(run.stdout).toMatch(/neither could the API \(Not Found/);
     expect(run.stdout).toContain('Give a commit SHA, tag or branch that exists in the repository');

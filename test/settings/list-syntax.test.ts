@@ -33,6 +33,37 @@ describe('parseList: the one list syntax', () => {
   );
 
   it.each([
+    [
+      'files',
+      'public/images/hero.jpg public/images/team photo.jpg',
+      ['public/images/hero.jpg', 'public/images/team photo.jpg'],
+    ],
+    [
+      'files',
+      'public/images/hero.jpg,public/images/logo.png',
+      ['public/images/hero.jpg', 'public/images/logo.png'],
+    ],
+    ['files', '"a.png", "b.png"', ['a.png', 'b.png']],
+    ['assets', `https://x.example/a.jpg ${HASH}`, ['https://x.example/a.jpg', HASH]],
+  ] as const)('shows a %s line %j written as it should be, one entry a line', (kind, line, entries) => {
+    expect(() => parseList(line, kind, kind)).toThrow(
+      `One per line, they read:\n${entries.map((entry) => `  ${entry}`).join('\n')}`,
+    );
+  });
+
+  it('shows the first few entries of a long line, and counts the rest', () => {
+    const line = Array.from({ length: 40 }, (_, i) => `public/${i}.png`).join(' ');
+    let message = '';
+    try {
+      parseList(line, 'files', 'files');
+    } catch (error) {
+      message = error instanceof Error ? error.message : '';
+    }
+    expect(message).toContain('  public/4.png\n  … and 35 more');
+    expect(message).not.toContain('  public/5.png');
+  });
+
+  it.each([
     ['files', 'public/images/team photo.jpg'],
     ['files', 'hero 2.jpg'],
     ['files', 'a,b.png'],

@@ -339,7 +339,16 @@ describe('parseSettings: base-url and endpoint', () => {
     );
   });
 
-  it.each(['', 'a/b', '.', '..', 'a b', 'a?b', 'a#b', '%2e%2e', 'bücher'])(
+  it.each(['', '   '])(
+    'refuses the empty service-key %j, saying it is empty and where the value is found',
+    (serviceKey) => {
+      const message = problem({ scope: 'all', 'service-key': serviceKey });
+      expect(message).toMatch(/^service-key: is empty; give the service's short name/m);
+      expect(message).toContain('/api/<service-key>/v2/cache');
+    },
+  );
+
+  it.each(['a/b', '.', '..', 'a b', 'a?b', 'a#b', '%2e%2e', 'bücher'])(
     'refuses the service-key %j, quoting it',
     (serviceKey) => {
       expect(problem({ scope: 'all', 'service-key': serviceKey })).toContain(

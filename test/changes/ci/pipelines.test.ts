@@ -137,6 +137,14 @@ describe('outside any CI', () => {
     expect(emulator().invalidated.assets).toEqual([image('c.png')]);
   });
 
+  it('a --since that names nothing: an error that names it and says to check it, not to find a checkout', async () => {
+    const run = await job({}, ['--since', 'v9.9.9']);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain('since: "v9.9.9" could not be compared with HEAD: git could not find it');
+    expect(run.stderr).toMatch(/\. Give a commit SHA, tag or branch that exists in the repository/);
+    expect(run.stderr).not.toContain('Run it in a git checkout');
+  });
+
   it('without --since: an error that names since and the other way, --files', async () => {
     const run = await job({});
     expect(run.exitCode).toBe(2);

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/execute/errors.ts';
+import { ACTION_INPUTS } from '../../src/settings/action-contract.ts';
+import { parseSettings, type RawInputs } from '../../src/settings/settings.ts';
+import type { Log } from '../../src/shown/log.ts';
+import { narration } from '../../src/shown/narration.ts';
+
+const SETTINGS = parseSettings({
+  ...(Object.fromEntries(
+    Object.entries(ACTION_INPUTS).map(([name, input]) => [name, input.default]),
+  ) as RawInputs),
+  'api-key': 'root-key-0001',
+  'base-url': 'https://dashboard.example.com',
+  'service-key': 'svc',
+  'github-token': '',
+  scope: 'all',
+});
+
+function linesOf(tell: (log: Log) => void): string[] {
+  const lines: string[] = [];
+  const write = (line: string): void => {
+    lines.push(line);
+  };
+  tell({
+    info: write,
+    notice: write,
+    warning: write,
+    error: write,
+    debug: () => undefined,
+    startGroup: () => undefined,
+    endGroup: () => undefined,
+    lines: (more) => lines.push(...more),
+  });
+  return lines;
+}
+
+describe('narration: a retry', () => {
+  it('says what failed, then that it is retried, when, and which attempt that will be', () => {
+    const error = new ApiError('HTTP 503: Service Unavailable.', { kind: 'http', status: 503 });
+    const lines = linesOf((log) => {
+      narration(log, SETTINGS).retry({ index: 1, call: { route: 'invalidate/all' } }, error, 1_000, 2);
+    });
+    expect(lines).toEqual([
+      `Call 1 (invalidate all): HTTP 503: Service Unavailable; retrying in 1.0 s (attempt 2 of ${SETTINGS.maxRetries + 1}).`,
+    ]);
+  });
+});
