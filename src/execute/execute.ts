@@ -2,7 +2,8 @@ import type { AssetRef } from '../plan/refs.ts';
 import type { ApiAnswer, ApiCall } from './client.ts';
 import type { ApiError } from './errors.ts';
 import { DEFAULT_POLICY, type CallPolicy } from './policy.ts';
-import { assetsIn, plannedAssets, type Plan } from '../plan/plan.ts';
+import { assetsIn, plannedAssets, type InvalidationCall, type Plan } from '../plan/plan.ts';
+import { toBatches } from '../plan/batches.ts';
 import { systemClock, type Clock } from './clock.ts';
 import {
   Scheduler,
@@ -32,9 +33,21 @@ export interface ExecuteOptions {
   readonly onRetry?: (sent: SentCall, error: ApiError, waitMs: number, attempt: number) => void;
   /** Told of what the scheduler does as it does it: calls sent, the window, pauses. */
   readonly observer?: (event: SchedulerEvent) => void;
+  /** Assets of the plan that may be sent only once something allows it (their origin serves the new version). */
+  readonly held?: HeldAssets;
 }
 
-export type AssetOutcome = 'invalidated' | 'failed' | 'not-sent';
+/**
+ * Assets held back, released in batches over time: `run` calls `release` with each batch (at most 100) as it may be
+ * sent, and resolves, once no more will come, with each asset it never released and why.
+ */
+export interface HeldAssets {
+  readonly refs: ReadonlySet<AssetRef>;
+  readonly run: (release: (refs: readonly AssetRef[]) => void) => Promise<ReadonlyMap<AssetRef, string>>;
+}
+
+/** `not-ready`: held back and never released (its origin did not serve the new version in time): not sent. */
+export type AssetOutcome = 'invalidated' | 'failed' | 'not-sent' | 'not-ready';
 
 export interface AssetResult {
   readonly ref: AssetRef;
@@ -73,19 +86,39 @@ export async function execute(plan: Plan, options: ExecuteOptions): Promise<RunR
     onRetry: options.onRetry,
     observer: options.observer,
   });
-  const refs = plannedAssets(plan);
-  let start = 0;
-  for (const call of plan.calls) {
-    void scheduler.add(call, start);
-    start += assetsIn(call).length;
+  // Each asset's place in the run's list is where its call starts plus its place in the call: calls added later
+  // (held assets, as they are released) take the places after those already added, so each is reported once.
+  const refs: AssetRef[] = [];
+  const addCall = (call: InvalidationCall): void => {
+    void scheduler.add(call, refs.length);
+    refs.push(...assetsIn(call));
+  };
+  const held = options.held;
+  let unreleased: ReadonlyMap<AssetRef, string> = new Map();
+  if (held === undefined) plan.calls.forEach(addCall);
+  else {
+    for (const call of plan.calls) if (call.route !== 'invalidate/assets') addCall(call);
+    const now = plannedAssets(plan).filter((ref) => !held.refs.has(ref));
+    for (const assets of toBatches(now)) addCall({ route: 'invalidate/assets', assets });
+    unreleased = await held.run((assets) => {
+      addCall({ route: 'invalidate/assets', assets: [...assets] });
+    });
   }
   await scheduler.drained();
-  const token = await requestToken(plan, scheduler, start);
+  const token = await requestToken(plan, scheduler, refs.length);
   await scheduler.close();
   const cancelled = scheduler.cancelled && scheduler.stoppedBy === undefined;
+  const notReady = [...unreleased].map(([ref, error]): AssetResult =>
+    cancelled
+      ? { ref, outcome: 'not-sent', error: 'not sent: the run was cancelled' }
+      : { ref, outcome: 'not-ready', error },
+  );
   return {
     calls: scheduler.settled.map(({ record }) => record).toSorted((a, b) => a.index - b.index),
-    assets: assetResults(refs, scheduler.settled, cancelled ? undefined : scheduler.stoppedBy),
+    assets: [
+      ...assetResults(refs, scheduler.settled, cancelled ? undefined : scheduler.stoppedBy),
+      ...notReady,
+    ],
     ...(token === undefined ? {} : { token }),
     ...(scheduler.stoppedBy === undefined ? {} : { stoppedBy: scheduler.stoppedBy }),
     pauses: scheduler.pace.pauses,
