@@ -225,3 +225,15 @@ describe('an https origin', () => {
     }
   });
 });
+
+describe('a dry run', () => {
+  it('asks no origin, and says what it would check', async () => {
+    site = await originSite();
+    const run = await deploy({ 'dry-run': 'true' });
+    expect(run.exitCode, run.stdout).toBe(0);
+    expect(site.requests).toEqual([]);
+    expect(run.stdout).toContain(
+      'Origin check: would wait until the origin URL of each of 3 images mapped from a file serves',
+    );
+  });
+});
