@@ -1,6 +1,5 @@
 import type { RunGitBytes } from '../changes/git.ts';
 import { readRegularBytesAsync } from '../settings/regular-file.ts';
-import type { Versions } from './verdict.ts';
 
 /** An image larger than this, or not a regular file, is not compared: it cannot be told. */
 export const MAX_IMAGE_BYTES = 32 * 1024 * 1024;
@@ -13,18 +12,21 @@ export interface VersionSources {
   readonly git: RunGitBytes;
 }
 
-/** Its bytes, absent or undefined when it cannot be read: a missing file is deleted, a missing blob is new. */
-export type ReadVersions = (path: string) => Promise<Versions | 'unreadable'>;
+/**
+ * An image's two versions, read apart: the one in the workspace first; the previous one (a git process) only when
+ * the origin does not already serve the new one, which is the common case once the deploy has landed.
+ */
+export interface ReadVersions {
+  /** Undefined: the file is not in the workspace (deleted); `unreadable`: too large, or not a regular file. */
+  readonly current: (path: string) => Promise<Buffer | undefined | 'unreadable'>;
+  /** Undefined: git does not know it at the base commit (added), or no base is known. */
+  readonly previous: (path: string) => Promise<Buffer | undefined>;
+}
 
 export function versionsFrom(sources: VersionSources): ReadVersions {
-  return async (path) => {
-    const current = await currentBytes(sources.workspace, path);
-    if (current === 'unreadable') return current;
-    const previous = await previousBytes(sources, path);
-    return {
-      ...(current === undefined ? {} : { current }),
-      ...(previous === undefined ? {} : { previous }),
-    };
+  return {
+    current: (path) => currentBytes(sources.workspace, path),
+    previous: (path) => previousBytes(sources, path),
   };
 }
 

@@ -2,7 +2,7 @@ import type { AssetRef } from '../plan/refs.ts';
 import type { Clock } from '../execute/clock.ts';
 import type { FetchOrigin } from './fetch.ts';
 import type { ReadVersions } from './versions.ts';
-import { bodyLimit, verdictOf, type OriginAnswer } from './verdict.ts';
+import { bodyLimit, verdictOf, type OriginAnswer, type Verdict, type Versions } from './verdict.ts';
 
 /** Origin requests in flight at once: an origin is a site, often a small one, not an API made for bursts. */
 export const ORIGIN_CONCURRENCY = 8;
@@ -134,11 +134,9 @@ async function checkOne(
     const verdict = await slots.run(async () => {
       first ??= clock.now();
       asks++;
-      const versions = await options.versions(image.path);
-      if (versions === 'unreadable') return 'other' as const;
-      const answer = await options.fetch(image.ref, bodyLimit(versions));
-      seen = withoutBody(answer);
-      return verdictOf(answer, versions);
+      const answered = await ask(image, options);
+      seen = answered.seen;
+      return answered.verdict;
     });
     if (verdict === 'ready') return result(image, 'ready', first, asks, clock, seen, true);
     if (verdict === 'other') return result(image, 'cannot-tell', first, asks, clock, seen, true);
@@ -148,6 +146,31 @@ async function checkOne(
     const pause = Math.min(left, wait * (0.5 + clock.random() / 2));
     await abortable(clock.sleep(pause, signal), signal);
   }
+}
+
+/**
+ * Bodies a little longer than the new version are still read whole on the first request: the previous version is
+ * not known yet, and is often about as long.
+ */
+const FIRST_READ_MARGIN = 64 * 1024;
+
+/** One ask: the origin's answer against the new version, and against the previous one only when it is not ready. */
+async function ask(
+  image: OriginImage,
+  options: AwaitOptions,
+): Promise<{ verdict: Verdict; seen?: Omit<OriginAnswer, 'body'> }> {
+  const current = await options.versions.current(image.path);
+  if (current === 'unreadable') return { verdict: 'other' };
+  const now: Versions = current === undefined ? {} : { current };
+  const limit = (current?.length ?? 0) + 1 + FIRST_READ_MARGIN;
+  let answer = await options.fetch(image.ref, limit);
+  if (verdictOf(answer, now) === 'ready') return { verdict: 'ready', seen: withoutBody(answer) };
+  const previous = await options.versions.previous(image.path);
+  const both: Versions = previous === undefined ? now : { ...now, previous };
+  // A body cut before the end of a previous version longer than the new one is asked for again, whole.
+  if (answer.cut === 'too-long' && previous !== undefined && bodyLimit(both) > limit)
+    answer = await options.fetch(image.ref, bodyLimit(both));
+  return { verdict: verdictOf(answer, both), seen: withoutBody(answer) };
 }
 
 function result(

@@ -71,7 +71,10 @@ async function check(
         userAgent: 'test',
         budget: options.budget ?? new ByteBudget(),
       }),
-      versions: () => Promise.resolve(options.versions ?? { current: NEW, previous: OLD }),
+      versions: {
+        current: () => Promise.resolve(Buffer.from((options.versions ?? { current: NEW }).current ?? '')),
+        previous: () => Promise.resolve(Buffer.from((options.versions ?? { previous: OLD }).previous ?? '')),
+      },
       clock: options.clock ?? virtualClock(),
       timeoutMs: options.timeoutMs ?? 60_000,
       onSettled: (c) => settled.push(c.ref),
@@ -124,13 +127,24 @@ describe('awaitOrigins: bounds', () => {
     expect(sent).toBeLessThan(1024 * 1024);
   });
 
-  it('does not read a body past the longer version: other bytes, whatever follows', async () => {
+  it('does not read a body well past either version: other bytes, whatever follows', async () => {
     handler = (_request, response) => {
-      response.write(Buffer.alloc(NEW.length + 5, 1));
+      response.write(Buffer.alloc(NEW.length + 70 * 1024, 1));
       // Never ended: the check must not wait for the end of a body it has already judged.
     };
     const { checks } = await check(images(1));
     expect(checks[0]).toMatchObject({ state: 'cannot-tell', seen: { cut: 'too-long' } });
+  });
+});
+
+describe('awaitOrigins: versions of different lengths', () => {
+  it('asks again, whole, for a body cut short when the previous version is much longer than the new', async () => {
+    const previous = Buffer.alloc(200 * 1024, 3);
+    handler = (_request, response) => {
+      response.end(previous);
+    };
+    const { checks } = await check(images(1), { timeoutMs: 0, versions: { current: NEW, previous } });
+    expect(checks[0]).toMatchObject({ state: 'not-ready', seen: { status: 200, length: previous.length } });
   });
 });
 
