@@ -10,6 +10,7 @@ import { useEmulator } from '../support/emulator.ts';
 import { createOrigin, pushPayload, writeEvent, type Origin, type Sha } from '../support/git-repo.ts';
 import { ImageHost, startOriginSite, type OriginSite, type Served } from '../support/origin-site.ts';
 import { makeTestCa, type TestCa } from '../support/tls.ts';
+import { startProxy } from '../support/proxy.ts';
 import { runAction, WORKFLOW_TOKEN, type ActionRun } from '../support/runner.ts';
 
 const emulator = useEmulator();
@@ -221,6 +222,31 @@ describe('an https origin', () => {
         expect(all).not.toContain(WORKFLOW_TOKEN);
       }
     } finally {
+      ca.dispose();
+    }
+  });
+});
+
+describe('an https origin behind a proxy', () => {
+  it('is reached through HTTPS_PROXY, in a CONNECT tunnel, as the API would be', async () => {
+    const ca = makeTestCa(['origin.test']);
+    const proxy = await startProxy({ 'origin.test': '127.0.0.1' });
+    try {
+      site = await originSite(ca);
+      site.deployed = 'new';
+      const named = site.url.replace('127.0.0.1', 'origin.test');
+      const run = await deploy(
+        { 'url-map': `public/images => ${named}/images`, 'origin-timeout': '60' },
+        { NODE_EXTRA_CA_CERTS: ca.caFile, HTTPS_PROXY: proxy.url },
+      );
+      expect(run.exitCode, run.stdout).toBe(0);
+      expect(emulator().invalidated.assets.toSorted()).toEqual(
+        IMAGES.map((name) => `${named}/images/${name}`).toSorted(),
+      );
+      expect(proxy.connects).toContain(new URL(named).host);
+      expect(proxy.tunnelled().includes(Buffer.from('GET /images/'))).toBe(false);
+    } finally {
+      await proxy.close();
       ca.dispose();
     }
   });
