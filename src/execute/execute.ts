@@ -43,7 +43,11 @@ export interface ExecuteOptions {
  */
 export interface HeldAssets {
   readonly refs: ReadonlySet<AssetRef>;
-  readonly run: (release: (refs: readonly AssetRef[]) => void) => Promise<ReadonlyMap<AssetRef, string>>;
+  readonly run: (
+    release: (refs: readonly AssetRef[]) => void,
+    /** Aborted when the run stops sending (a refused key): what is still held will never be sent. */
+    stop: AbortSignal,
+  ) => Promise<ReadonlyMap<AssetRef, string>>;
 }
 
 /** `not-ready`: held back and never released (its origin did not serve the new version in time): not sent. */
@@ -75,14 +79,22 @@ export interface RunResult {
  * the token is never older than the invalidation. A batch the service finds too large is halved into new calls.
  */
 export async function execute(plan: Plan, options: ExecuteOptions): Promise<RunResult> {
-  const scheduler = new Scheduler({
+  // Held assets stop waiting once a call has shown that every other would fail too (a refused key).
+  const stopped = new AbortController();
+  const scheduler: Scheduler = new Scheduler({
     send: options.send,
     concurrency: options.concurrency,
     maxRetries: options.maxRetries,
     policy: { ...DEFAULT_POLICY, ...options.policy },
     clock: options.clock ?? systemClock,
     signal: options.signal,
-    onCall: options.onCall,
+    onCall: (record) => {
+      options.onCall?.(record);
+      // The scheduler records the call before it sets what stopped it: looked at once it has.
+      queueMicrotask(() => {
+        if (scheduler.stoppedBy !== undefined) stopped.abort();
+      });
+    },
     onRetry: options.onRetry,
     observer: options.observer,
   });
@@ -102,17 +114,19 @@ export async function execute(plan: Plan, options: ExecuteOptions): Promise<RunR
     for (const assets of toBatches(now)) addCall({ route: 'invalidate/assets', assets });
     unreleased = await held.run((assets) => {
       addCall({ route: 'invalidate/assets', assets: [...assets] });
-    });
+    }, stopped.signal);
   }
   await scheduler.drained();
   const token = await requestToken(plan, scheduler, refs.length);
   await scheduler.close();
   const cancelled = scheduler.cancelled && scheduler.stoppedBy === undefined;
-  const notReady = [...unreleased].map(([ref, error]): AssetResult =>
-    cancelled
-      ? { ref, outcome: 'not-sent', error: 'not sent: the run was cancelled' }
-      : { ref, outcome: 'not-ready', error },
-  );
+  const stop = scheduler.stoppedBy;
+  const notReady = [...unreleased].map(([ref, error]): AssetResult => {
+    if (stop !== undefined)
+      return { ref, outcome: 'not-sent', error: `not sent: ${stop.reason} (call ${stop.call.index})` };
+    if (cancelled) return { ref, outcome: 'not-sent', error: 'not sent: the run was cancelled' };
+    return { ref, outcome: 'not-ready', error };
+  });
   return {
     calls: scheduler.settled.map(({ record }) => record).toSorted((a, b) => a.index - b.index),
     assets: [

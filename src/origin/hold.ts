@@ -26,11 +26,12 @@ export function holdForOrigins(
     report: () => report,
     held: {
       refs: new Set(fileOf.keys()),
-      run: async (release) => {
+      run: async (release, stop) => {
         const batches = new ReadyBatches(release, options.lingerMs);
         const started = options.clock.now();
         const checks = await awaitOrigins(images, {
           ...options,
+          signal: options.signal === undefined ? stop : AbortSignal.any([options.signal, stop]),
           onSettled: (check) => {
             batches.push(check.ref);
           },

@@ -5,7 +5,7 @@
  * invalidation, with visitors requesting the images all along.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT_KEY } from '../support/client.ts';
+import { ROOT_KEY, SUB_KEY } from '../support/client.ts';
 import { useEmulator } from '../support/emulator.ts';
 import { createOrigin, pushPayload, writeEvent, type Origin, type Sha } from '../support/git-repo.ts';
 import { ImageHost, startOriginSite, type OriginSite, type Served } from '../support/origin-site.ts';
@@ -249,6 +249,22 @@ describe('an https origin behind a proxy', () => {
       await proxy.close();
       ca.dispose();
     }
+  });
+});
+
+describe('a refused key', () => {
+  it('ends the wait for the other origins: what is still held is reported not sent, at once', async () => {
+    site = await originSite();
+    site.files.previous.set('/images/a.png', BYTES.a2);
+    const run = await deploy({ 'api-key': SUB_KEY, 'origin-timeout': '600' });
+    expect(run.exitCode).toBe(1);
+    const report = JSON.parse(run.report) as { assets: { ref: string; outcome: string }[] };
+    const outcomes = Object.fromEntries(report.assets.map((asset) => [asset.ref, asset.outcome]));
+    expect(outcomes).toEqual({
+      [urlOf('a.png')]: 'failed',
+      [urlOf('n.png')]: 'not-sent',
+      [urlOf('d.png')]: 'not-sent',
+    });
   });
 });
 
