@@ -29,7 +29,9 @@ const ofKind = (kind: string): CodeBlock[] => BLOCKS.filter((block) => kindOf(bl
 
 describe('the README code blocks', () => {
   it('are found, of each language the README shows', () => {
-    expect(new Set(BLOCKS.map(kindOf))).toEqual(new Set(['yaml', 'typescript', 'shell', 'json', 'text', 'mermaid']));
+    expect(new Set(BLOCKS.map(kindOf))).toEqual(
+      new Set(['yaml', 'typescript', 'shell', 'json', 'text', 'mermaid']),
+    );
   });
 
   it(`each have a language tag: ${Object.keys(LANGUAGES).join(', ')}`, () => {
