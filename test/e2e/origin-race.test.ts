@@ -268,6 +268,44 @@ describe('a refused key', () => {
   });
 });
 
+describe('1,000 changed images', () => {
+  it('are each checked at their origin, and each invalidated once it serves the new file', async () => {
+    const many = createOrigin('origin-many-');
+    try {
+      const paths = Array.from({ length: 1_000 }, (_, i) => `public/images/${i}.png`);
+      const before = many.work.commitPaths(paths, 'images', 'the previous image\n');
+      const after = many.work.commitPaths(paths, 'new images', 'the new image, deployed\n');
+      many.work.push('main');
+      site = await startOriginSite();
+      site.deployed = 'new';
+      for (const path of paths)
+        site.files.new.set(path.replace('public', ''), Buffer.from('the new image, deployed\n'));
+      const run = await runAction(
+        {
+          'api-key': ROOT_KEY,
+          'base-url': emulator().url,
+          'service-key': 'svc',
+          'url-map': `public/images => ${site.url}/images`,
+          'origin-check': 'content',
+          concurrency: '8',
+        },
+        {
+          GITHUB_EVENT_NAME: 'push',
+          GITHUB_EVENT_PATH: writeEvent(many.root, pushPayload(before, after)),
+          GITHUB_WORKSPACE: many.clone().dir,
+          GITHUB_SHA: after,
+        },
+      );
+      expect(run.exitCode, run.stdout).toBe(0);
+      expect(new Set(site.requests.map((request) => request.path)).size).toBe(1_000);
+      expect(new Set(emulator().invalidated.assets).size).toBe(1_000);
+      expect(run.stdout).toContain('Origin check: 1,000 served the new files');
+    } finally {
+      many.dispose();
+    }
+  });
+});
+
 describe('a dry run', () => {
   it('asks no origin, and says what it would check', async () => {
     site = await originSite();
