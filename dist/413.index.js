@@ -27338,7 +27338,7 @@ module.exports = { PerMessageDeflate }
 
 /***/ }),
 
-/***/ 8265:
+/***/ 646:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -28357,7 +28357,7 @@ const {
   fireEvent
 } = __webpack_require__(2148)
 const { establishWebSocketConnection, closeWebSocketConnection } = __webpack_require__(7032)
-const { ByteParser } = __webpack_require__(8265)
+const { ByteParser } = __webpack_require__(646)
 const { kEnumerableProperty, isBlobLike } = __webpack_require__(7375)
 const { getGlobalDispatcher } = __webpack_require__(1088)
 const { types } = __webpack_require__(7975)

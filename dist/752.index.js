@@ -39,8 +39,8 @@ const RedirectHandler = __webpack_require__(8754)
 Object.assign(Dispatcher.prototype, api)
 
 __webpack_unused_export__ = Dispatcher
-module.exports.Kj = Client
-module.exports.bC = Pool
+__webpack_unused_export__ = Client
+__webpack_unused_export__ = Pool
 __webpack_unused_export__ = BalancedPool
 __webpack_unused_export__ = RoundRobinPool
 module.exports.g6 = Agent
@@ -72,7 +72,7 @@ __webpack_unused_export__ = {
 const SqliteCacheStore = __webpack_require__(1522)
 __webpack_unused_export__ = SqliteCacheStore
 
-module.exports.gU = buildConnector
+__webpack_unused_export__ = buildConnector
 __webpack_unused_export__ = errors
 __webpack_unused_export__ = {
   parseHeaders: util.parseHeaders,
@@ -210,7 +210,7 @@ __webpack_unused_export__ = ping
 /* unused reexport */ __webpack_require__(2873).WebSocketStream
 /* unused reexport */ __webpack_require__(6919).WebSocketError
 
-module.exports.Em = makeDispatcher(api.request)
+__webpack_unused_export__ = makeDispatcher(api.request)
 __webpack_unused_export__ = makeDispatcher(api.stream)
 __webpack_unused_export__ = makeDispatcher(api.pipeline)
 __webpack_unused_export__ = makeDispatcher(api.connect)
