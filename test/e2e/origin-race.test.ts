@@ -4,6 +4,7 @@
  * real local origin, and an image host stand-in that caches what the origin served until the emulator records an
  * invalidation, with visitors requesting the images all along.
  */
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_KEY, SUB_KEY } from '../support/client.ts';
 import { useEmulator } from '../support/emulator.ts';
@@ -60,7 +61,11 @@ async function originSite(tls?: TestCa): Promise<OriginSite> {
 const IMAGES = ['a.png', 'n.png', 'd.png'];
 const urlOf = (name: string): string => `${site.url}/images/${name}`;
 
-function deploy(extra: Record<string, string> = {}, env: Record<string, string> = {}): Promise<ActionRun> {
+function deploy(
+  extra: Record<string, string> = {},
+  env: Record<string, string> = {},
+  started?: (child: ChildProcess) => void,
+): Promise<ActionRun> {
   return runAction(
     {
       'api-key': ROOT_KEY,
@@ -77,6 +82,7 @@ function deploy(extra: Record<string, string> = {}, env: Record<string, string> 
       GITHUB_SHA: head,
       ...env,
     },
+    started,
   );
 }
 
@@ -303,6 +309,28 @@ describe('1,000 changed images', () => {
     } finally {
       many.dispose();
     }
+  });
+});
+
+describe('a cancelled step', () => {
+  it('on SIGINT stops waiting for origins: the images still held are reported not sent, cancelled', async () => {
+    site = await originSite();
+    const run = await deploy({ 'origin-timeout': '600' }, {}, (child) => {
+      const timer = setInterval(() => {
+        if (site.requests.length >= 3) {
+          clearInterval(timer);
+          child.kill('SIGINT');
+        }
+      }, 10);
+      child.once('exit', () => {
+        clearInterval(timer);
+      });
+    });
+    expect(run.exitCode).not.toBe(0);
+    expect(emulator().invalidated.assets).toEqual([]);
+    const report = JSON.parse(run.report) as { cancelled?: boolean; assets: { outcome: string }[] };
+    expect(report.cancelled).toBe(true);
+    expect(report.assets.map((asset) => asset.outcome)).toEqual(['not-sent', 'not-sent', 'not-sent']);
   });
 });
 
