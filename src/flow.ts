@@ -4,7 +4,11 @@ import { ApiError } from './execute/errors.ts';
 import { systemClock, type Clock } from './execute/clock.ts';
 import type { CiContext } from './changes/ci/context.ts';
 import { detectChangedFiles, type ChangedFiles } from './changes/detect.ts';
-import { gitIn } from './changes/git.ts';
+import { gitBytesIn, gitIn } from './changes/git.ts';
+import { PARENT } from './changes/range.ts';
+import { DEFAULT_POLICY } from './execute/policy.ts';
+import { holdForOrigins, type OriginReport } from './origin/hold.ts';
+import { versionsFrom } from './origin/versions.ts';
 import { canonicalRef } from './plan/refs.ts';
 import { planRun, type Plan } from './plan/plan.ts';
 import { redactEach, type Redact } from './shown/redact.ts';
@@ -54,11 +58,12 @@ export async function runFlow(settings: Settings, options: FlowOptions): Promise
   options.onPlan?.(plan);
 
   let result: RunResult | undefined;
+  let origin: OriginReport | undefined;
   const cancelled = (): boolean => options.signal?.aborted === true;
   let outcome = outcomeOf(plan, undefined, cancelled());
   if (!settings.dryRun) {
     log.startGroup('Invalidate');
-    result = await send(settings, plan, options, tell);
+    ({ result, origin } = await send(settings, plan, options, tell));
     outcome = outcomeOf(plan, result, cancelled());
     tell.sent(outcome);
     log.endGroup();
@@ -77,6 +82,7 @@ export async function runFlow(settings: Settings, options: FlowOptions): Promise
     ...(settings.imageHost === undefined ? {} : { imageHost: settings.imageHost }),
     ...(settings.apiKey === '' ? { noApiKey: true } : {}),
     ...(rewrite === undefined || 'error' in rewrite ? {} : { rewrite }),
+    ...(origin === undefined ? {} : { origin }),
   };
 }
 
@@ -101,10 +107,11 @@ async function send(
   plan: Plan,
   options: FlowOptions,
   tell: Narration,
-): Promise<RunResult> {
+): Promise<{ result: RunResult; origin?: OriginReport }> {
   // Loaded only when something is sent: a dry run starts faster without undici.
   const { createDispatcher } = await import('./execute/dispatcher.ts');
   const dispatcher = createDispatcher(settings.concurrency, settings.timeoutMs);
+  const origin = await originHold(settings, plan, options, tell);
   const cut = cutOff(options.signal);
   const client = {
     endpoint: settings.endpoint,
@@ -115,7 +122,7 @@ async function send(
     userAgent: USER_AGENT,
   };
   try {
-    return await execute(plan, {
+    const result = await execute(plan, {
       send: (call) => cut.bound(sendCall(call, client)),
       clock: cut.clock,
       ...(options.signal === undefined ? {} : { signal: options.signal }),
@@ -126,11 +133,76 @@ async function send(
         tell.call(record);
         options.onCall?.(record);
       },
+      ...(origin === undefined
+        ? {}
+        : {
+            held: origin.held,
+            // The retry window starts when the first call could go out, not before the wait for origins.
+            policy: { retryWindowMs: DEFAULT_POLICY.retryWindowMs + settings.originTimeoutMs },
+          }),
     });
+    const report = origin?.report();
+    if (report !== undefined) tell.origins(report);
+    return { result, ...(report === undefined ? {} : { origin: report }) };
   } finally {
     cut.dispose();
     // Calls cut off are still open: closing would wait for their answers.
     await (cut.signal.aborted ? dispatcher.destroy() : dispatcher.close());
+    await origin?.close();
+  }
+}
+
+/**
+ * With `origin-check: content`, the images mapped from files are held back until their origin serves the new
+ * version: loaded only then, with a dispatcher of their own, which sends no credential to any origin.
+ */
+async function originHold(
+  settings: Settings,
+  plan: Plan,
+  options: FlowOptions,
+  tell: Narration,
+): Promise<(ReturnType<typeof holdForOrigins> & { close: () => Promise<void> }) | undefined> {
+  const fileOf = plan.fileOf;
+  if (settings.originCheck !== 'content' || fileOf === undefined || fileOf.size === 0) return undefined;
+  const [{ createDispatcher }, { ByteBudget, originFetcher }, { ORIGIN_CONCURRENCY }] = await Promise.all([
+    import('./execute/dispatcher.ts'),
+    import('./origin/fetch.ts'),
+    import('./origin/wait.ts'),
+  ]);
+  const dispatcher = createDispatcher(ORIGIN_CONCURRENCY, settings.timeoutMs);
+  const workspace = options.ci().workspace;
+  const base = baseCommit(settings, options.ci);
+  tell.originStart(fileOf.size, settings.originTimeoutMs);
+  const hold = holdForOrigins(fileOf, {
+    fetch: originFetcher({
+      dispatcher,
+      timeoutMs: settings.timeoutMs,
+      userAgent: USER_AGENT,
+      budget: new ByteBudget(),
+    }),
+    versions: versionsFrom({
+      workspace,
+      git: gitBytesIn(workspace),
+      ...(base === undefined ? {} : { base }),
+    }),
+    clock: systemClock,
+    timeoutMs: settings.originTimeoutMs,
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    onCannotTell: tell.originCannotTell,
+  });
+  return { ...hold, close: () => dispatcher.close() };
+}
+
+/** The commit whose files are the previous versions: the comparison's base, when the changes were detected. */
+function baseCommit(settings: Settings, ci: () => CiContext): string | undefined {
+  const { target } = settings;
+  if (target.scope !== 'assets' || target.changes === undefined || target.changes.files !== undefined)
+    return undefined;
+  try {
+    const range = ci().changeRange(target.changes.since);
+    return range.base === PARENT ? `${range.head}^` : range.base;
+  } catch {
+    return undefined;
   }
 }
 

@@ -48,6 +48,29 @@ export function gitIn(workspace: string): RunGit {
     });
 }
 
+/** Runs git as gitIn does, and resolves with its standard output as bytes: a blob is not text. */
+export type RunGitBytes = (args: readonly string[], maxBytes: number) => Promise<Buffer>;
+
+export function gitBytesIn(workspace: string): RunGitBytes {
+  return (args, maxBytes) =>
+    new Promise((resolve, reject) => {
+      execFile(
+        'git',
+        [...GIT_SAFETY, ...args],
+        { cwd: workspace, encoding: 'buffer', maxBuffer: maxBytes, env: gitEnvironment() },
+        (error, stdout, stderr) => {
+          if (error === null) resolve(stdout);
+          else
+            reject(
+              new Error(`git ${args.join(' ')}: ${stderr.toString('utf8').trim() || error.message}`, {
+                cause: error,
+              }),
+            );
+        },
+      );
+    });
+}
+
 // The tree of no files, to compare a root commit with.
 const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
 

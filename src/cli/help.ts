@@ -53,6 +53,12 @@ const FLAG_WORDS: Record<FlagInput, string> = {
   concurrency: 'Invalidation calls in flight at once, 1 to 32.',
   'max-retries':
     'Retries of a call after a network failure, a timeout or a 408, 429, 500, 502, 503 or 504, 0 to 10.',
+  'origin-check':
+    'content: before an image mapped from a changed file is invalidated, wait until its origin URL serves\n' +
+    "the file's bytes (a deleted file: 404), so that the service does not cache the old image again; off: at once.",
+  'origin-timeout':
+    'Seconds to wait for origins to serve the new images; an image still not served is not invalidated\n' +
+    'and the command fails, naming it. 0: ask once.',
   'timeout-seconds': 'Time allowed for one request, in seconds (0.1 to 600).',
 };
 

@@ -2,7 +2,8 @@ import type { AssetRef } from '../plan/refs.ts';
 import type { ApiAnswer, ApiCall } from './client.ts';
 import type { ApiError } from './errors.ts';
 import { DEFAULT_POLICY, type CallPolicy } from './policy.ts';
-import { assetsIn, plannedAssets, type Plan } from '../plan/plan.ts';
+import { assetsIn, plannedAssets, type InvalidationCall, type Plan } from '../plan/plan.ts';
+import { toBatches } from '../plan/batches.ts';
 import { systemClock, type Clock } from './clock.ts';
 import {
   Scheduler,
@@ -32,9 +33,25 @@ export interface ExecuteOptions {
   readonly onRetry?: (sent: SentCall, error: ApiError, waitMs: number, attempt: number) => void;
   /** Told of what the scheduler does as it does it: calls sent, the window, pauses. */
   readonly observer?: (event: SchedulerEvent) => void;
+  /** Assets of the plan that may be sent only once something allows it (their origin serves the new version). */
+  readonly held?: HeldAssets;
 }
 
-export type AssetOutcome = 'invalidated' | 'failed' | 'not-sent';
+/**
+ * Assets held back, released in batches over time: `run` calls `release` with each batch (at most 100) as it may be
+ * sent, and resolves, once no more will come, with each asset it never released and why.
+ */
+export interface HeldAssets {
+  readonly refs: ReadonlySet<AssetRef>;
+  readonly run: (
+    release: (refs: readonly AssetRef[]) => void,
+    /** Aborted when the run stops sending (a refused key): what is still held will never be sent. */
+    stop: AbortSignal,
+  ) => Promise<ReadonlyMap<AssetRef, string>>;
+}
+
+/** `not-ready`: held back and never released (its origin did not serve the new version in time): not sent. */
+export type AssetOutcome = 'invalidated' | 'failed' | 'not-sent' | 'not-ready';
 
 export interface AssetResult {
   readonly ref: AssetRef;
@@ -62,30 +79,60 @@ export interface RunResult {
  * the token is never older than the invalidation. A batch the service finds too large is halved into new calls.
  */
 export async function execute(plan: Plan, options: ExecuteOptions): Promise<RunResult> {
-  const scheduler = new Scheduler({
+  // Held assets stop waiting once a call has shown that every other would fail too (a refused key).
+  const stopped = new AbortController();
+  const scheduler: Scheduler = new Scheduler({
     send: options.send,
     concurrency: options.concurrency,
     maxRetries: options.maxRetries,
     policy: { ...DEFAULT_POLICY, ...options.policy },
     clock: options.clock ?? systemClock,
     signal: options.signal,
-    onCall: options.onCall,
+    onCall: (record) => {
+      options.onCall?.(record);
+      // The scheduler records the call before it sets what stopped it: looked at once it has.
+      queueMicrotask(() => {
+        if (scheduler.stoppedBy !== undefined) stopped.abort();
+      });
+    },
     onRetry: options.onRetry,
     observer: options.observer,
   });
-  const refs = plannedAssets(plan);
-  let start = 0;
-  for (const call of plan.calls) {
-    void scheduler.add(call, start);
-    start += assetsIn(call).length;
+  // Each asset's place in the run's list is where its call starts plus its place in the call: calls added later
+  // (held assets, as they are released) take the places after those already added, so each is reported once.
+  const refs: AssetRef[] = [];
+  const addCall = (call: InvalidationCall): void => {
+    void scheduler.add(call, refs.length);
+    refs.push(...assetsIn(call));
+  };
+  const held = options.held;
+  let unreleased: ReadonlyMap<AssetRef, string> = new Map();
+  if (held === undefined) plan.calls.forEach(addCall);
+  else {
+    for (const call of plan.calls) if (call.route !== 'invalidate/assets') addCall(call);
+    const now = plannedAssets(plan).filter((ref) => !held.refs.has(ref));
+    for (const assets of toBatches(now)) addCall({ route: 'invalidate/assets', assets });
+    unreleased = await held.run((assets) => {
+      addCall({ route: 'invalidate/assets', assets: [...assets] });
+    }, stopped.signal);
   }
   await scheduler.drained();
-  const token = await requestToken(plan, scheduler, start);
+  const token = await requestToken(plan, scheduler, refs.length);
   await scheduler.close();
   const cancelled = scheduler.cancelled && scheduler.stoppedBy === undefined;
+  const stop = scheduler.stoppedBy;
+  const notReady = [...unreleased].map(([ref, error]): AssetResult => {
+    if (stop !== undefined)
+      return { ref, outcome: 'not-sent', error: `not sent: ${stop.reason} (call ${stop.call.index})` };
+    if (cancelled) return { ref, outcome: 'not-sent', error: 'not sent: the run was cancelled' };
+    return { ref, outcome: 'not-ready', error };
+  });
   return {
     calls: scheduler.settled.map(({ record }) => record).toSorted((a, b) => a.index - b.index),
-    assets: assetResults(refs, scheduler.settled, cancelled ? undefined : scheduler.stoppedBy),
+    assets: [
+      ...assetResults(refs, scheduler.settled, cancelled ? undefined : scheduler.stoppedBy),
+      ...notReady,
+    ],
     ...(token === undefined ? {} : { token }),
     ...(scheduler.stoppedBy === undefined ? {} : { stoppedBy: scheduler.stoppedBy }),
     pauses: scheduler.pace.pauses,

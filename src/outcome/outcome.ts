@@ -9,6 +9,8 @@ export interface Counts {
   readonly invalidated: number;
   readonly failed: number;
   readonly notSent: number;
+  /** Held back, never sent: their origin did not serve the new file in time (`origin-check`). */
+  readonly notReady: number;
   /** Invalidation calls sent (a retry is not a new call; the token call is not one). */
   readonly requests: number;
   /** Attempts of those calls. */
@@ -51,9 +53,11 @@ export function outcomeOf(plan: Plan, result: RunResult | undefined, cancelled =
   const invalidated: AssetRef[] = [];
   const failed: AssetRef[] = [];
   let notSent = 0;
+  const notReady: AssetResult[] = [];
   for (const asset of assets) {
     (asset.outcome === 'invalidated' ? invalidated : failed).push(asset.ref);
     if (asset.outcome === 'not-sent') notSent++;
+    if (asset.outcome === 'not-ready') notReady.push(asset);
   }
   const records = result?.calls ?? [];
   const calls = records.filter((record) => record.call.route !== 'token');
@@ -67,8 +71,9 @@ export function outcomeOf(plan: Plan, result: RunResult | undefined, cancelled =
     counts: {
       assets: dryRun ? plannedAssets(plan).length : assets.length,
       invalidated: invalidated.length,
-      failed: failed.length - notSent,
+      failed: failed.length - notSent - notReady.length,
       notSent,
+      notReady: notReady.length,
       requests: calls.length,
       attempts: calls.reduce((sum, record) => sum + record.attempts.length, 0),
     },
@@ -83,11 +88,33 @@ export function outcomeOf(plan: Plan, result: RunResult | undefined, cancelled =
     keyRefused: result?.stoppedBy?.keyRefused === true,
     failures:
       result !== undefined
-        ? failuresOf(plan, result, notSent, cancelled)
+        ? [...failuresOf(plan, result, notSent, cancelled), ...notReadyFailures(notReady)]
         : cancelled
           ? ['The run was cancelled.']
           : [],
   };
+}
+
+/** Not-ready images named one a sentence, up to this many; the JSON report and `failed-file` name them all. */
+export const NOT_READY_NAMED = 50;
+
+/**
+ * Each image held back because its origin still served the old file: invalidating it would have cached the old
+ * image again, so the step fails and says what the origin served.
+ */
+function notReadyFailures(notReady: readonly AssetResult[]): string[] {
+  const named = notReady
+    .slice(0, NOT_READY_NAMED)
+    .map(
+      (asset) => `${asset.ref}: ${asset.error ?? 'not invalidated: its origin did not serve the new file'}.`,
+    );
+  const rest = notReady.length - named.length;
+  if (rest > 0)
+    named.push(
+      `And ${plural(rest, 'other image')} not invalidated, since ${rest === 1 ? 'its origin' : 'their origins'} ` +
+        'did not serve the new file in time: the JSON report and failed-file name each.',
+    );
+  return named;
 }
 
 /** The same outcome, with a failure that came after the calls (rewriting the built files). */

@@ -6,6 +6,7 @@ import { imageUrlPrefix } from '../plan/urls.ts';
 import { count } from '../shown/wording.ts';
 import type { RunResult } from '../execute/execute.ts';
 import type { Outcome } from './outcome.ts';
+import { seconds, type OriginReport } from '../origin/hold.ts';
 
 /** What a run did, as plain data: the source of the outputs, the summary and the JSON report. */
 export interface Report {
@@ -22,6 +23,8 @@ export interface Report {
   readonly noApiKey?: true;
   /** Files whose image URLs got the new token (or would have, on a dry run). */
   readonly rewrite?: RewriteResult;
+  /** What the origin check saw (`origin-check: content`, when images were mapped from files and sent). */
+  readonly origin?: OriginReport;
 }
 
 /** A run that ended before its plan: bad input, or changed files that could not be found. */
@@ -62,6 +65,7 @@ export function outputsOf(report: Report | undefined, files: WrittenFiles): Reco
     'failed-count': String(lists.failed.length),
     'failed-file': files.failed,
     requests: String(outcome?.counts.requests ?? 0),
+    'origin-waited-seconds': seconds(report?.origin?.waitedMs ?? 0),
     'report-path': files.report,
     'summary-file': files.summary,
   };
@@ -99,13 +103,44 @@ export function* reportJsonText(report: Report, clean: (text: string) => string)
 /** Each asset with its outcome; on a dry run, `planned`, with the number of the call that would carry it. */
 function* assetEntries(report: Report): Generator<object> {
   if (!report.dryRun) {
-    yield* report.outcome.assets;
+    yield* withOriginTimes(report);
     return;
   }
   let index = 0;
   for (const call of report.plan.calls) {
     index++;
     for (const ref of assetsIn(call)) yield { ref, outcome: 'planned', call: index };
+  }
+}
+
+/**
+ * With the origin check, each image mapped from a file also tells when its origin served the new file (`originReadyAt`,
+ * or when it was found not to be comparable) and when the call that invalidated it ended (`invalidatedAt`): ms on the
+ * clock of the calls' attempts.
+ */
+function* withOriginTimes(report: Report): Generator<object> {
+  const checks = report.origin?.checks;
+  if (checks === undefined) {
+    yield* report.outcome.assets;
+    return;
+  }
+  const byRef = new Map(checks.map((check) => [check.ref, check]));
+  const calls = new Map(report.outcome.calls.map((record) => [record.index, record]));
+  for (const asset of report.outcome.assets) {
+    const check = byRef.get(asset.ref);
+    if (check === undefined) {
+      yield asset;
+      continue;
+    }
+    const last = asset.outcome === 'invalidated' ? calls.get(asset.call ?? -1)?.attempts.at(-1) : undefined;
+    yield {
+      ...asset,
+      origin: check.state,
+      ...(check.settledAt === undefined ? {} : { originReadyAt: Math.round(check.settledAt) }),
+      ...(last === undefined ? {} : { invalidatedAt: Math.round(last.startedAt + last.durationMs) }),
+      originAsks: check.asks,
+      ...(check.seen === undefined ? {} : { originServed: check.seen }),
+    };
   }
 }
 
@@ -146,6 +181,9 @@ function reportJson(report: Report): object {
     },
     ...(report.dryRun ? { planned: plannedCalls(plan).map(callJson) } : {}),
     ...(report.rewrite === undefined ? {} : { rewrite: report.rewrite }),
+    ...(report.origin === undefined
+      ? {}
+      : { origin: { waitedMs: Math.round(report.origin.waitedMs), timeoutMs: report.origin.timeoutMs } }),
     calls: (result?.calls ?? []).map((record) => ({
       index: record.index,
       ...callJson(record.call),

@@ -18,6 +18,7 @@ import { imageUrl } from '../plan/urls.ts';
 import type { CallRecord } from '../execute/execute.ts';
 import { previewSection } from './preview.ts';
 import type { Report, RunFailure } from './report.ts';
+import { seconds as originSeconds, type OriginReport } from '../origin/hold.ts';
 
 // Beyond this many calls, the table groups them by outcome, so that the summary stays readable.
 const MAX_CALL_ROWS = 20;
@@ -45,6 +46,7 @@ export function summaryMarkdown(report: Report, limitBytes = SUMMARY_LIMIT_BYTES
   const token = tokenLine(report);
   if (token !== undefined) lines.push('', token);
   if (report.rewrite !== undefined) lines.push('', ...rewriteSection(report.rewrite, report.dryRun));
+  if (report.origin !== undefined) lines.push('', originLine(report.origin));
   const { failures } = outcome;
   if (failures.length > 0) {
     const { shown, more } = firstOf(failures, MAX_FAILURES);
@@ -56,6 +58,16 @@ export function summaryMarkdown(report: Report, limitBytes = SUMMARY_LIMIT_BYTES
 }
 
 const MAX_FAILURES = 50;
+
+/** How the origin check went, in one line: the images it held back are named among the failures. */
+function originLine(origin: OriginReport): string {
+  const state = (name: string): number => origin.checks.filter((check) => check.state === name).length;
+  const parts = [`${count(state('ready'))} served the new files`];
+  if (state('cannot-tell') > 0)
+    parts.push(`${count(state('cannot-tell'))} could not be told (invalidated at once)`);
+  if (state('not-ready') > 0) parts.push(`${count(state('not-ready'))} still not deployed (not invalidated)`);
+  return `**Origin check:** ${parts.join(', ')}; waited ${originSeconds(origin.waitedMs)} s.`;
+}
 
 function heading(report: Report): string {
   if (report.dryRun) return ' — dry run: nothing was sent';
@@ -103,6 +115,7 @@ function overview(report: Report): string {
         `**Invalidated:** ${count(counts.invalidated)}`,
         `**Failed:** ${count(counts.failed + counts.notSent)}`,
       );
+      if (counts.notReady > 0) parts.push(`**Not deployed at origin:** ${count(counts.notReady)}`);
     }
   }
   // The calls of the table below: the token call has a line of its own.

@@ -24,7 +24,10 @@ export interface Plan {
   readonly fromDeliveryUrls?: number;
   /** How changed files became asset URLs, when the target asked for them. */
   readonly files?: FilesPlan;
-  /** For each asset URL that url-map made from a changed file, that file's path in the repository. */
+  /**
+   * For each asset URL that url-map made from a changed file, that file's path in the repository (kept for
+   * `rewrite-with: content` and `origin-check: content`).
+   */
   readonly fileOf?: ReadonlyMap<AssetRef, string>;
   /** What a preview shows of the changed files, when the target asked for them. */
   readonly preview?: FilesPreview;
@@ -68,12 +71,13 @@ export interface FilesPlan {
 
 /** `changed`: the files given or detected, when the target asks for them. */
 export function planRun(
-  settings: Pick<Settings, 'target' | 'token'> & Partial<Pick<Settings, 'rewriteWith'>>,
+  settings: Pick<Settings, 'target' | 'token'> & Partial<Pick<Settings, 'rewriteWith' | 'originCheck'>>,
   changed?: ChangedFiles,
 ): Plan {
   const { target } = settings;
-  // Which file each URL came from is kept only when rewrite needs it: a map of a million entries is not free.
-  const keepFiles = settings.rewriteWith === 'content';
+  // Which file each URL came from is kept only when rewrite or the origin check needs it: a map of a million
+  // entries is not free.
+  const keepFiles = settings.rewriteWith === 'content' || settings.originCheck === 'content';
   const files =
     target.scope === 'assets' && target.changes !== undefined && changed !== undefined
       ? planFiles(target.changes, changed, keepFiles)

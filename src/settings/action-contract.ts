@@ -108,6 +108,18 @@ export const ACTION_INPUTS = {
     required: false,
     default: 'false',
   },
+  'origin-check': {
+    description:
+      '`content` (the default) or `off`. With `content`, before an image that `url-map` mapped from a changed file is invalidated, its origin URL is fetched and compared with the file in the workspace (and with its previous version, from git): the image is invalidated once its origin serves the new bytes (a deleted file: 404 or 410), so that the service does not re-fetch and cache the old image while the site is still deploying. An origin that serves other bytes (a build that recompresses images) cannot be told apart: its images are invalidated at once, with a notice. Images given in `assets`, and the scopes `domain` and `all`, have no file to compare and are invalidated at once. No API key, cookie or GitHub token is sent to an origin; at most 8 origin requests are in flight and 256 MiB of bodies are read per run.',
+    required: false,
+    default: 'content',
+  },
+  'origin-timeout': {
+    description:
+      'With `origin-check: content`: how long, in seconds (0 to 3600), to wait for the origin to serve the new images, asking again with backoff. An image still not served at the end is not invalidated (that would cache the old version again) and the step fails, naming it. 0: ask once, do not wait.',
+    required: false,
+    default: '300',
+  },
   concurrency: {
     description: 'Invalidation calls in flight at once, 1 to 32.',
     required: false,
@@ -138,6 +150,7 @@ export const ACTION_OUTPUTS = [
   'failed-count',
   'failed-file',
   'requests',
+  'origin-waited-seconds',
   'report-path',
   'summary-file',
 ] as const;

@@ -28,6 +28,8 @@ export type RawInputs = Readonly<Record<InputName, string>>;
 
 export const SCOPES = ['assets', 'domain', 'all', 'none'] as const;
 export const REWRITE_WITH = ['token', 'content'] as const;
+export const ORIGIN_CHECKS = ['content', 'off'] as const;
+export type OriginCheck = (typeof ORIGIN_CHECKS)[number];
 export type RewriteWith = (typeof REWRITE_WITH)[number];
 export type Scope = (typeof SCOPES)[number];
 
@@ -86,6 +88,10 @@ export interface Settings {
   readonly maxRetries: number;
   /** Time allowed for one request. */
   readonly timeoutMs: number;
+  /** `content`: an image mapped from a file is invalidated once its origin serves that file's bytes. */
+  readonly originCheck: OriginCheck;
+  /** How long to wait for origins to serve the new images; 0: ask once. */
+  readonly originTimeoutMs: number;
 }
 
 /** Turns the raw inputs into Settings, or throws one InputError that lists every problem found. */
@@ -120,6 +126,8 @@ export function parseSettings(raw: RawInputs): Settings {
     concurrency: check(() => parseWholeNumber('concurrency', raw.concurrency, 1, 32), 1),
     maxRetries: check(() => parseWholeNumber('max-retries', raw['max-retries'], 0, 10), 0),
     timeoutMs: check(() => parseSeconds('timeout-seconds', raw['timeout-seconds'], 0.1, 600), 0) * 1000,
+    originCheck: check(() => parseChoice('origin-check', raw['origin-check'], ORIGIN_CHECKS), 'off'),
+    originTimeoutMs: check(() => parseSeconds('origin-timeout', raw['origin-timeout'], 0, 3600), 0) * 1000,
     ...(imageHost === undefined ? {} : { imageHost }),
     ...check(() => parseRewrite(raw, token, rewriteWith), { rewrite: [], rewriteWith }),
   };

@@ -19,6 +19,9 @@ import {
 import type { CallRecord, SentCall } from '../execute/execute.ts';
 import type { Log } from './log.ts';
 import type { Outcome } from '../outcome/outcome.ts';
+import { seconds as originSeconds, type OriginReport } from '../origin/hold.ts';
+import { seenWords } from '../origin/verdict.ts';
+import type { OriginCheck } from '../origin/wait.ts';
 
 export type Narration = ReturnType<typeof narration>;
 
@@ -46,6 +49,37 @@ export function narration(log: Log, settings: Settings) {
       else if (plan.scope === 'assets') log.notice(nothingToInvalidate(plan.files));
       else log.info('Invalidate: nothing (scope none).');
       if (plan.token) log.info('Then request a fresh cache token.');
+      const mapped = plan.fileOf?.size ?? 0;
+      if (settings.originCheck === 'content' && mapped > 0 && settings.dryRun)
+        log.info(
+          `Origin check: would wait until the origin URL of each of ${plural(mapped, 'image')} mapped from a file ` +
+            `serves the file's new bytes (up to ${originSeconds(settings.originTimeoutMs)} s) before invalidating it; ` +
+            'a dry run asks no origin.',
+        );
+    },
+    originStart: (images: number, timeoutMs: number): void => {
+      log.info(
+        `Origin check: ${plural(images, 'image')} mapped from files ${images === 1 ? 'is' : 'are'} invalidated as ` +
+          `${images === 1 ? 'its origin serves' : 'their origins serve'} the new files, waiting up to ` +
+          `${originSeconds(timeoutMs)} s.`,
+      );
+    },
+    /** Once per origin host: its bytes are neither version, so nothing tells when its deploy lands. */
+    originCannotTell: (host: string, check: OriginCheck): void => {
+      const seen = check.seen === undefined ? 'an unreadable file' : seenWords(check.seen);
+      log.notice(
+        `Origin check: ${quote(host)} serves other bytes than the repository's for ${quote(check.ref)} (${seen}): ` +
+          'it may recompress or rewrite images, so the run cannot tell when a deploy lands there, and invalidates ' +
+          'its images at once.',
+      );
+    },
+    origins: (report: OriginReport): void => {
+      const counts = new Map<string, number>();
+      for (const check of report.checks) counts.set(check.state, (counts.get(check.state) ?? 0) + 1);
+      const parts = [`${count(counts.get('ready') ?? 0)} served the new files`];
+      if (counts.has('cannot-tell')) parts.push(`${count(counts.get('cannot-tell') ?? 0)} could not be told`);
+      if (counts.has('not-ready')) parts.push(`${count(counts.get('not-ready') ?? 0)} still not deployed`);
+      log.info(`Origin check: ${parts.join(', ')}, after ${originSeconds(report.waitedMs)} s.`);
     },
     retry: (sent: SentCall, error: ApiError, waitMs: number, attempt: number): void => {
       const seconds = (waitMs / 1000).toFixed(1);

@@ -29,7 +29,9 @@ const ofKind = (kind: string): CodeBlock[] => BLOCKS.filter((block) => kindOf(bl
 
 describe('the README code blocks', () => {
   it('are found, of each language the README shows', () => {
-    expect(new Set(BLOCKS.map(kindOf))).toEqual(new Set(['yaml', 'typescript', 'shell', 'json', 'text']));
+    expect(new Set(BLOCKS.map(kindOf))).toEqual(
+      new Set(['yaml', 'typescript', 'shell', 'json', 'text', 'mermaid']),
+    );
   });
 
   it(`each have a language tag: ${Object.keys(LANGUAGES).join(', ')}`, () => {
@@ -52,6 +54,13 @@ describe('the README code blocks', () => {
     const shell = ofKind('shell');
     expect(shell.length).toBeGreaterThan(0);
     for (const block of shell) expect(shellProblems(block.text), where(block)).toEqual([]);
+  });
+
+  it('Mermaid: starts with a diagram type GitHub renders', () => {
+    const mermaid = ofKind('mermaid');
+    expect(mermaid.length).toBeGreaterThan(0);
+    for (const block of mermaid)
+      expect(block.text.trimStart(), where(block)).toMatch(/^(timeline|sequenceDiagram|flowchart|graph)\b/);
   });
 
   it('JSON: parses', () => {

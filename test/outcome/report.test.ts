@@ -136,6 +136,7 @@ describe('outputsOf', () => {
       'failed-count': '0',
       'failed-file': FILES.failed,
       requests: '0',
+      'origin-waited-seconds': '0',
       'report-path': FILES.report,
       'summary-file': FILES.summary,
     });
@@ -161,6 +162,7 @@ describe('the outcome: counts', () => {
       invalidated: 2,
       failed: 2,
       notSent: 0,
+      notReady: 0,
       requests: 3,
       attempts: 5,
     });
@@ -176,6 +178,7 @@ describe('the outcome: counts', () => {
       invalidated: 0,
       failed: 0,
       notSent: 0,
+      notReady: 0,
       requests: 0,
       attempts: 0,
     });

@@ -47,6 +47,8 @@ describe('parseSettings: defaults', () => {
       concurrency: 4,
       maxRetries: 5,
       timeoutMs: 30_000,
+      originCheck: 'content',
+      originTimeoutMs: 300_000,
       target: { scope: 'assets', assets: [HASH] },
     });
     expect(settings.endpoint.href).toBe('https://dashboard.example.com/api/svc/v2/cache');

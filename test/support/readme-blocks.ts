@@ -29,6 +29,7 @@ export const LANGUAGES = {
   shell: 'shell',
   json: 'json',
   text: 'text',
+  mermaid: 'mermaid',
 } as const;
 
 export type Kind = (typeof LANGUAGES)[keyof typeof LANGUAGES];

@@ -1,0 +1,114 @@
+import { request, type Dispatcher } from 'undici';
+import type { OriginAnswer } from './verdict.ts';
+
+/** Redirects followed within the same origin (scheme, host, port), as a browser would on the way to the image. */
+export const MAX_REDIRECTS = 5;
+
+/** Bytes of origin bodies a run reads at most: 1,000 images of a quarter MiB each, with room for retries. */
+export const ORIGIN_BYTE_BUDGET = 256 * 1024 * 1024;
+
+/** The bytes of origin bodies a run may still read, shared by every request of the run. */
+export class ByteBudget {
+  private left: number;
+  constructor(left: number = ORIGIN_BYTE_BUDGET) {
+    this.left = left;
+  }
+  get spent(): boolean {
+    return this.left <= 0;
+  }
+  take(bytes: number): void {
+    this.left -= bytes;
+  }
+}
+
+export interface OriginFetchOptions {
+  readonly dispatcher: Dispatcher;
+  readonly timeoutMs: number;
+  readonly userAgent: string;
+  readonly budget: ByteBudget;
+}
+
+/** Asks an origin for one image, as the image service would: a GET, no credential of any kind. */
+export type FetchOrigin = (url: string, limit: number) => Promise<OriginAnswer>;
+
+export function originFetcher(options: OriginFetchOptions): FetchOrigin {
+  return (url, limit) => fetchOrigin(url, limit, options);
+}
+
+async function fetchOrigin(url: string, limit: number, options: OriginFetchOptions): Promise<OriginAnswer> {
+  let target = new URL(url);
+  for (let redirects = 0; ; redirects++) {
+    if (options.budget.spent) return { cut: 'budget' };
+    let answer: Dispatcher.ResponseData;
+    try {
+      // Only these headers: the image service fetches origins without cookies or keys, and so does this check.
+      answer = await request(target, {
+        method: 'GET',
+        dispatcher: options.dispatcher,
+        headers: { 'user-agent': options.userAgent, accept: '*/*' },
+        headersTimeout: options.timeoutMs,
+        bodyTimeout: options.timeoutMs,
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : String(error) };
+    }
+    const { statusCode: status, headers, body } = answer;
+    const etag = header(headers, 'etag');
+    const declared = Number(header(headers, 'content-length'));
+    const length = Number.isSafeInteger(declared) && declared >= 0 ? declared : undefined;
+    const location = header(headers, 'location');
+    if (status >= 300 && status < 400 && location !== undefined) {
+      await body.dump().catch(() => undefined);
+      const next = safeUrl(location, target);
+      if (next === undefined || next.origin !== target.origin || redirects >= MAX_REDIRECTS)
+        return { status, offsite: next?.href ?? location, ...(etag === undefined ? {} : { etag }) };
+      target = next;
+      continue;
+    }
+    const base = { status, ...(etag === undefined ? {} : { etag }) };
+    if (length !== undefined && length >= limit) {
+      await body.dump({ limit: 0 }).catch(() => undefined);
+      return { ...base, length, cut: 'too-long' };
+    }
+    return { ...base, ...(await readBody(body, limit, options.budget, length)) };
+  }
+}
+
+/** The body up to `limit` bytes, each counted against the run's budget; past it, the rest is not read. */
+async function readBody(
+  body: Dispatcher.ResponseData['body'],
+  limit: number,
+  budget: ByteBudget,
+  declared: number | undefined,
+): Promise<Pick<OriginAnswer, 'body' | 'cut' | 'length' | 'error'>> {
+  const chunks: Buffer[] = [];
+  let read = 0;
+  try {
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      read += chunk.length;
+      budget.take(chunk.length);
+      if (read >= limit || budget.spent) {
+        body.destroy();
+        return { cut: read >= limit ? 'too-long' : 'budget', length: declared ?? read };
+      }
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+  return { body: Buffer.concat(chunks), length: declared ?? read };
+}
+
+function header(headers: Dispatcher.ResponseData['headers'], name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function safeUrl(location: string, base: URL): URL | undefined {
+  try {
+    return new URL(location, base);
+  } catch {
+    return undefined;
+  }
+}

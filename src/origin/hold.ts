@@ -1,0 +1,62 @@
+import type { AssetRef } from '../plan/refs.ts';
+import type { HeldAssets } from '../execute/execute.ts';
+import { ReadyBatches } from './release.ts';
+import { seenWords } from './verdict.ts';
+import { awaitOrigins, type AwaitOptions, type OriginCheck, type OriginImage } from './wait.ts';
+
+/** What the origin check did, for the report: each image's check, and how long the run waited. */
+export interface OriginReport {
+  readonly checks: readonly OriginCheck[];
+  /** From the first ask to the last image settled (or the timeout). */
+  readonly waitedMs: number;
+  readonly timeoutMs: number;
+}
+
+/**
+ * The images of `fileOf`, held back until their origin serves their new version, then released to the scheduler in
+ * batches; `report` resolves with what the checks saw once they have all ended.
+ */
+export function holdForOrigins(
+  fileOf: ReadonlyMap<AssetRef, string>,
+  options: Omit<AwaitOptions, 'onSettled'> & { readonly lingerMs?: number },
+): { held: HeldAssets; report: () => OriginReport | undefined } {
+  const images: OriginImage[] = [...fileOf].map(([ref, path]) => ({ ref, path }));
+  let report: OriginReport | undefined;
+  return {
+    report: () => report,
+    held: {
+      refs: new Set(fileOf.keys()),
+      run: async (release, stop) => {
+        const batches = new ReadyBatches(release, options.lingerMs);
+        const started = options.clock.now();
+        const checks = await awaitOrigins(images, {
+          ...options,
+          signal: options.signal === undefined ? stop : AbortSignal.any([options.signal, stop]),
+          onSettled: (check) => {
+            batches.push(check.ref);
+          },
+        });
+        batches.flush();
+        report = { checks, waitedMs: options.clock.now() - started, timeoutMs: options.timeoutMs };
+        return new Map(
+          checks
+            .filter((check) => check.state === 'not-ready' || check.state === 'cancelled')
+            .map((check) => [check.ref, notReadyReason(check, options.timeoutMs)]),
+        );
+      },
+    },
+  };
+}
+
+/** Why an image was not invalidated, with what its origin still served; the origin's text as it came. */
+export function notReadyReason(check: OriginCheck, timeoutMs: number): string {
+  if (check.state === 'cancelled') return 'not sent: the run was cancelled while its origin was checked';
+  const seen = check.seen === undefined ? 'no answer' : seenWords(check.seen);
+  if (check.followed === true)
+    return `not invalidated: another image of its origin host was still not deployed after ${seconds(timeoutMs)} s (it served ${seen})`;
+  return `not invalidated: its origin still served ${seen} after ${seconds(check.askedMs)} s (${check.asks} ${check.asks === 1 ? 'ask' : 'asks'}), not ${check.path} as committed`;
+}
+
+export function seconds(ms: number): string {
+  return (Math.round(ms / 100) / 10).toString();
+}

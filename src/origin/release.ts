@@ -1,0 +1,40 @@
+import type { AssetRef } from '../plan/refs.ts';
+import { MAX_ASSETS_PER_CALL } from '../plan/batches.ts';
+
+/** How long a batch waits for more ready images before it is sent: long enough to fill it, short for a user. */
+export const LINGER_MS = 1_000;
+
+/**
+ * Ready images gathered into batches of up to MAX_ASSETS_PER_CALL: a full batch goes at once, a partial one after
+ * LINGER_MS, and whatever is left when the checks end goes with `flush`.
+ */
+export class ReadyBatches {
+  private batch: AssetRef[] = [];
+  private timer: NodeJS.Timeout | undefined;
+
+  private readonly send: (refs: readonly AssetRef[]) => void;
+  private readonly lingerMs: number;
+
+  constructor(send: (refs: readonly AssetRef[]) => void, lingerMs: number = LINGER_MS) {
+    this.send = send;
+    this.lingerMs = lingerMs;
+  }
+
+  push(ref: AssetRef): void {
+    this.batch.push(ref);
+    if (this.batch.length >= MAX_ASSETS_PER_CALL) this.flush();
+    else
+      this.timer ??= setTimeout(() => {
+        this.flush();
+      }, this.lingerMs);
+  }
+
+  flush(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.batch.length === 0) return;
+    const refs = this.batch;
+    this.batch = [];
+    this.send(refs);
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * What an origin's answer says about one image: pure, so that every case is a table row in a test.
+ *
+ * `ready`: the origin serves the new version (a deleted file: it is gone). `previous`: it still serves the old one,
+ * or not yet the new one (an added file's 404, an error, a 5xx): worth asking again. `other`: bytes that are neither
+ * version, an answer that cannot be compared, or a redirect to another origin: nothing tells when it would change.
+ */
+export type Verdict = 'ready' | 'previous' | 'other';
+
+/** What one request to an origin saw; every text field is the origin's, to be shown only through shown.ts. */
+export interface OriginAnswer {
+  /** Absent when no answer came (`error` says why). */
+  readonly status?: number;
+  /** The body, when it was read whole within its limit. */
+  readonly body?: Uint8Array;
+  /** The body was longer than either version plus the margin, or the run's byte budget was spent: not read on. */
+  readonly cut?: 'too-long' | 'budget';
+  /** Content-Length, else the bytes read. */
+  readonly length?: number;
+  readonly etag?: string;
+  /** A redirect to another origin (scheme, host or port): where it pointed. */
+  readonly offsite?: string;
+  /** A network error or a timeout. */
+  readonly error?: string;
+}
+
+/** The image's bytes now (absent: the file was deleted) and before (absent: added, or git cannot tell). */
+export interface Versions {
+  readonly current?: Uint8Array;
+  readonly previous?: Uint8Array;
+}
+
+export function verdictOf(answer: OriginAnswer, versions: Versions): Verdict {
+  const { status } = answer;
+  if (answer.offsite !== undefined || answer.cut === 'budget') return 'other';
+  if (answer.error !== undefined) return 'previous';
+  if (status === undefined || status >= 500) return 'previous';
+  const gone = status === 404 || status === 410;
+  if (versions.current === undefined) {
+    if (gone) return 'ready';
+    return isOk(status) && sameBytes(answer.body, versions.previous) ? 'previous' : 'other';
+  }
+  // A file that is there but not yet at its origin: an added image before its deploy, or a deploy half done.
+  if (gone) return 'previous';
+  if (!isOk(status)) return 'other';
+  if (sameBytes(answer.body, versions.current)) return 'ready';
+  return sameBytes(answer.body, versions.previous) ? 'previous' : 'other';
+}
+
+/** The longest body worth reading: one byte more than the longer version tells that it is neither. */
+export function bodyLimit(versions: Versions): number {
+  return Math.max(versions.current?.length ?? 0, versions.previous?.length ?? 0) + 1;
+}
+
+function isOk(status: number): boolean {
+  return status >= 200 && status < 300;
+}
+
+function sameBytes(body: Uint8Array | undefined, version: Uint8Array | undefined): boolean {
+  return body !== undefined && version !== undefined && Buffer.from(body).equals(version);
+}
+
+/** What the origin serves, in a few words: `200, 5,120 bytes, ETag "abc"`. The ETag is the origin's text. */
+export function seenWords(answer: OriginAnswer): string {
+  if (answer.status === undefined) return answer.error ?? 'no answer';
+  const parts = [String(answer.status)];
+  if (answer.length !== undefined) parts.push(`${answer.length.toLocaleString('en-US')} bytes`);
+  if (answer.etag !== undefined) parts.push(`ETag ${JSON.stringify(answer.etag.slice(0, 100))}`);
+  if (answer.offsite !== undefined)
+    parts.push(`redirected to ${JSON.stringify(answer.offsite.slice(0, 200))}`);
+  if (answer.cut === 'too-long') parts.push('longer than either version');
+  if (answer.cut === 'budget') parts.push("not read: the run's origin byte budget is spent");
+  return parts.join(', ');
+}

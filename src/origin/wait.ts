@@ -1,0 +1,274 @@
+import type { AssetRef } from '../plan/refs.ts';
+import type { Clock } from '../execute/clock.ts';
+import type { FetchOrigin } from './fetch.ts';
+import type { ReadVersions } from './versions.ts';
+import { bodyLimit, verdictOf, type OriginAnswer, type Verdict, type Versions } from './verdict.ts';
+
+/** Origin requests in flight at once: an origin is a site, often a small one, not an API made for bursts. */
+export const ORIGIN_CONCURRENCY = 8;
+
+/**
+ * Images checked one by one. Past it, each origin host is checked on a sample (see sampleByHost), and its other
+ * images follow their host's sample: a deploy publishes a site's files together.
+ */
+export const MAX_CHECKED_IMAGES = 1_000;
+
+/** The first wait between two asks of one image, and the longest. */
+export const FIRST_WAIT_MS = 1_000;
+export const LONGEST_WAIT_MS = 15_000;
+
+/** An image that url-map made from a changed file: its origin URL and its path in the repository. */
+export interface OriginImage {
+  readonly ref: AssetRef;
+  readonly path: string;
+}
+
+export type OriginState =
+  /** Its origin serves the new version: invalidated. */
+  | 'ready'
+  /** Its origin serves bytes that are neither version: invalidated at once, with a notice. */
+  | 'cannot-tell'
+  /** Its origin still served the previous version at the timeout: not invalidated. */
+  | 'not-ready'
+  /** The run was cancelled while it waited. */
+  | 'cancelled';
+
+/** What became of one image's check. `seen`: the last answer, without its body. */
+export interface OriginCheck {
+  readonly ref: AssetRef;
+  readonly path: string;
+  readonly state: OriginState;
+  /** On the run's clock, when its origin was found ready (or could not be told). */
+  readonly settledAt?: number;
+  /** From its first ask to its last. */
+  readonly askedMs: number;
+  readonly asks: number;
+  readonly seen?: Omit<OriginAnswer, 'body'>;
+  /** Not asked itself: it followed the sample of its host. */
+  readonly followed?: true;
+}
+
+export interface AwaitOptions {
+  readonly fetch: FetchOrigin;
+  readonly versions: ReadVersions;
+  readonly clock: Clock;
+  readonly timeoutMs: number;
+  readonly signal?: AbortSignal;
+  readonly concurrency?: number;
+  readonly maxChecked?: number;
+  /** Told of each image as soon as it may be invalidated (ready, or cannot be told). */
+  readonly onSettled: (check: OriginCheck) => void;
+  /** Told once per origin host of the first image whose origin serves bytes that are neither version. */
+  readonly onCannotTell?: (host: string, check: OriginCheck) => void;
+}
+
+/** Waits until each image's origin serves its new version, or the timeout; every image's check, in input order. */
+export async function awaitOrigins(
+  images: readonly OriginImage[],
+  options: AwaitOptions,
+): Promise<OriginCheck[]> {
+  const started = options.clock.now();
+  const deadline = started + options.timeoutMs;
+  const slots = new Slots(options.concurrency ?? ORIGIN_CONCURRENCY);
+  const toldHosts = new Set<string>();
+  const { checked, followers } = sampleByHost(images, options.maxChecked ?? MAX_CHECKED_IMAGES);
+  const results = new Map<AssetRef, OriginCheck>();
+  const settle = (check: OriginCheck): void => {
+    results.set(check.ref, check);
+    if (check.state === 'cannot-tell') {
+      const host = hostOf(check.ref);
+      if (!toldHosts.has(host)) {
+        toldHosts.add(host);
+        options.onCannotTell?.(host, check);
+      }
+    }
+    if (check.state === 'ready' || check.state === 'cannot-tell') options.onSettled(check);
+  };
+  // A host's followers go with its sample: released when every sampled image of the host may be invalidated.
+  const pending = new Map<string, number>();
+  for (const image of checked) pending.set(hostOf(image.ref), (pending.get(hostOf(image.ref)) ?? 0) + 1);
+  const blocked = new Map<string, OriginCheck>();
+  const sampleDone = (check: OriginCheck): void => {
+    const host = hostOf(check.ref);
+    if (check.state === 'not-ready' || check.state === 'cancelled') blocked.set(host, check);
+    const left = (pending.get(host) ?? 1) - 1;
+    pending.set(host, left);
+    if (left > 0) return;
+    const blocker = blocked.get(host);
+    for (const follower of followers.get(host) ?? []) {
+      settle({
+        ...follower,
+        state: blocker === undefined ? 'ready' : blocker.state,
+        ...(blocker === undefined ? { settledAt: options.clock.now() } : {}),
+        askedMs: 0,
+        asks: 0,
+        followed: true,
+        ...(blocker?.seen === undefined ? {} : { seen: blocker.seen }),
+      });
+    }
+  };
+  await Promise.all(
+    checked.map(async (image) => {
+      const check = await checkOne(image, deadline, slots, options);
+      settle(check);
+      sampleDone(check);
+    }),
+  );
+  return images.map(
+    (image) => results.get(image.ref) ?? { ...image, state: 'cancelled', askedMs: 0, asks: 0 },
+  );
+}
+
+async function checkOne(
+  image: OriginImage,
+  deadline: number,
+  slots: Slots,
+  options: AwaitOptions,
+): Promise<OriginCheck> {
+  const { clock, signal } = options;
+  let first: number | undefined;
+  let asks = 0;
+  let seen: Omit<OriginAnswer, 'body'> | undefined;
+  for (let wait = FIRST_WAIT_MS; ; wait = Math.min(wait * 1.6, LONGEST_WAIT_MS)) {
+    if (signal?.aborted === true) return result(image, 'cancelled', first, asks, clock, seen);
+    const verdict = await slots.run(async () => {
+      first ??= clock.now();
+      asks++;
+      const answered = await ask(image, options);
+      seen = answered.seen;
+      return answered.verdict;
+    });
+    if (verdict === 'ready') return result(image, 'ready', first, asks, clock, seen, true);
+    if (verdict === 'other') return result(image, 'cannot-tell', first, asks, clock, seen, true);
+    const left = deadline - clock.now();
+    if (left <= 0) return result(image, 'not-ready', first, asks, clock, seen);
+    // Full of jitter's upper half: images that became due together do not all ask again at the same moment.
+    const pause = Math.min(left, wait * (0.5 + clock.random() / 2));
+    await abortable(clock.sleep(pause, signal), signal);
+  }
+}
+
+/**
+ * Bodies a little longer than the new version are still read whole on the first request: the previous version is
+ * not known yet, and is often about as long.
+ */
+const FIRST_READ_MARGIN = 64 * 1024;
+
+/** One ask: the origin's answer against the new version, and against the previous one only when it is not ready. */
+async function ask(
+  image: OriginImage,
+  options: AwaitOptions,
+): Promise<{ verdict: Verdict; seen?: Omit<OriginAnswer, 'body'> }> {
+  const current = await options.versions.current(image.path);
+  if (current === 'unreadable') return { verdict: 'other' };
+  const now: Versions = current === undefined ? {} : { current };
+  const limit = (current?.length ?? 0) + 1 + FIRST_READ_MARGIN;
+  let answer = await options.fetch(image.ref, limit);
+  if (verdictOf(answer, now) === 'ready') return { verdict: 'ready', seen: withoutBody(answer) };
+  const previous = await options.versions.previous(image.path);
+  const both: Versions = previous === undefined ? now : { ...now, previous };
+  // A body cut before the end of a previous version longer than the new one is asked for again, whole.
+  if (answer.cut === 'too-long' && previous !== undefined && bodyLimit(both) > limit)
+    answer = await options.fetch(image.ref, bodyLimit(both));
+  return { verdict: verdictOf(answer, both), seen: withoutBody(answer) };
+}
+
+function result(
+  image: OriginImage,
+  state: OriginState,
+  first: number | undefined,
+  asks: number,
+  clock: Clock,
+  seen: Omit<OriginAnswer, 'body'> | undefined,
+  settled = false,
+): OriginCheck {
+  const now = clock.now();
+  return {
+    ...image,
+    state,
+    ...(settled ? { settledAt: now } : {}),
+    askedMs: first === undefined ? 0 : now - first,
+    asks,
+    ...(seen === undefined ? {} : { seen }),
+  };
+}
+
+function withoutBody(answer: OriginAnswer): Omit<OriginAnswer, 'body'> {
+  const seen: { -readonly [K in keyof OriginAnswer]?: OriginAnswer[K] } = { ...answer };
+  delete seen.body;
+  return seen;
+}
+
+/** A sleep that ends (without error) when the run is cancelled. */
+function abortable(sleeping: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
+  return sleeping.catch(() => {
+    if (signal?.aborted !== true) throw new Error('sleep failed');
+  });
+}
+
+/**
+ * Up to `max` images to check, taken from each origin host in turn, so that every host is checked on some of its
+ * images; the others follow their host. Within a host, the sample is spread evenly over its list (every k-th),
+ * not its first images only, so that one folder deployed late is still likely to be seen.
+ */
+export function sampleByHost(
+  images: readonly OriginImage[],
+  max: number,
+): { checked: OriginImage[]; followers: Map<string, OriginImage[]> } {
+  if (images.length <= max) return { checked: [...images], followers: new Map() };
+  const byHost = new Map<string, OriginImage[]>();
+  for (const image of images) {
+    const host = hostOf(image.ref);
+    const list = byHost.get(host);
+    if (list === undefined) byHost.set(host, [image]);
+    else list.push(image);
+  }
+  // Each host's share: equal shares, a small host's unused share handed on to the larger ones.
+  const hosts = [...byHost.entries()].toSorted((a, b) => a[1].length - b[1].length);
+  const checked: OriginImage[] = [];
+  const followers = new Map<string, OriginImage[]>();
+  let left = max;
+  hosts.forEach(([host, list], index) => {
+    // Every host is asked about at least one of its images, even past `max` hosts.
+    const share = Math.min(list.length, Math.max(1, Math.floor(left / (hosts.length - index))));
+    left -= share;
+    const step = list.length / Math.max(share, 1);
+    const picked = new Set<number>();
+    for (let n = 0; n < share; n++) picked.add(Math.floor(n * step));
+    const rest: OriginImage[] = [];
+    list.forEach((image, position) => {
+      if (picked.has(position)) checked.push(image);
+      else rest.push(image);
+    });
+    if (rest.length > 0) followers.set(host, rest);
+  });
+  return { checked, followers };
+}
+
+export function hostOf(ref: AssetRef): string {
+  try {
+    return new URL(ref).host;
+  } catch {
+    return ref;
+  }
+}
+
+/** At most `size` tasks at once; the others wait their turn in order. */
+class Slots {
+  private free: number;
+  private readonly queue: (() => void)[] = [];
+  constructor(size: number) {
+    this.free = size;
+  }
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.free > 0) this.free--;
+    else await new Promise<void>((resolve) => this.queue.push(resolve));
+    try {
+      return await task();
+    } finally {
+      const next = this.queue.shift();
+      if (next === undefined) this.free++;
+      else next();
+    }
+  }
+}
