@@ -2,9 +2,12 @@
  * `npm run demo`: the flow the quick start recommends, on this machine. A push in a temporary git repository (an
  * image added, one changed, one deleted, one renamed, and a page that is not an image), then the built action
  * (dist/index.js), spawned as the runner spawns it for that push, with its `url-map`, against the local API
- * emulator. Shows the push, the step, the action's log as a runner would show it, the URLs the service cleared, the
- * outputs and the job summary. Nothing leaves the machine.
+ * emulator, with a local site that serves the images and deploys 2 s after the push. Shows the push, the step, the
+ * action's log as a runner would show it (its wait for the site), the URLs the service cleared, the outputs and the
+ * job summary. Nothing leaves the machine.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { DEMO_KEYS, startEmulator } from '../test/emulator/server.ts';
 import { createOrigin, pushPayload, writeEvent } from '../test/support/git-repo.ts';
 import { runAction } from '../test/support/runner.ts';
@@ -84,12 +87,30 @@ work.push('main');
 // One hiccup, to show a retry: the first invalidation call is answered 503 with Retry-After: 1.
 emulator.inject('invalidate/assets', { status: 503, retryAfter: '1' });
 
-const URL_MAP = 'public/images => https://www.example.com/images';
+// The site that serves the images, deployed by something else, 2 s after the push: until then it serves the images
+// of the commit before. The action waits for it before it invalidates (origin-check).
+const DEPLOY_MS = 2_000;
+let deployAt = Number.POSITIVE_INFINITY;
+const site = createServer((request, response) => {
+  const commit = Date.now() < deployAt ? before : after;
+  const path = `public${decodeURIComponent(new URL(request.url ?? '/', 'http://site').pathname)}`;
+  try {
+    response.end(work.git('show', `${commit}:${path}`));
+  } catch {
+    response.statusCode = 404;
+    response.end();
+  }
+});
+await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+
+const URL_MAP = `public/images => ${siteUrl}/images`;
 const inputs = {
   'api-key': rootKey,
   'base-url': emulator.url,
   'service-key': emulator.serviceKey,
   'url-map': URL_MAP,
+  'origin-check': 'content',
   token: 'true',
   'image-host': 'img.example.net',
 };
@@ -98,7 +119,8 @@ try {
   console.log(
     `A push in a temporary git repository, and the built action (dist/index.js) run for it as a GitHub runner\n` +
       `runs it, against a local emulator of the image service's API at ${emulator.url}: nothing leaves this\n` +
-      `machine. The emulator answers the first call with 503 and Retry-After: 1, to show a retry.`,
+      `machine. The site that serves the images deploys ${DEPLOY_MS / 1000} s after the push, so the action waits for it; the\n` +
+      `emulator answers the first call with 503 and Retry-After: 1, to show a retry.`,
   );
 
   title('The push');
@@ -110,11 +132,16 @@ try {
   console.log('- uses: image-cache-invalidate/image-cache-invalidate@v1');
   console.log('  with:');
   for (const [name, value] of Object.entries(inputs)) {
-    const note =
-      name === 'api-key' ? dim("  # the emulator's demo Root key; a workflow passes a secret") : '';
+    const notes: Record<string, string> = {
+      'api-key': "  # the emulator's demo Root key; a workflow passes a secret",
+      'url-map': `  # the demo's site, which deploys ${DEPLOY_MS / 1000} s after the push`,
+      'origin-check': '  # the default: each image waits until the site serves its new version',
+    };
+    const note = dim(notes[name] ?? '');
     console.log(`    ${name}: ${value}${note}`);
   }
 
+  deployAt = Date.now() + DEPLOY_MS;
   const run = await runAction(inputs, {
     GITHUB_EVENT_NAME: 'push',
     GITHUB_EVENT_PATH: writeEvent(origin.root, pushPayload(before, after)),
@@ -157,5 +184,6 @@ try {
   process.exitCode = run.exitCode;
 } finally {
   await emulator.close();
+  site.close();
   origin.dispose();
 }
