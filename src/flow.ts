@@ -23,7 +23,7 @@ import { narration, type Narration } from './shown/narration.ts';
 import { outcomeOf, withFailure, type Outcome } from './outcome/outcome.ts';
 import type { Report } from './outcome/report.ts';
 import type { RewrittenUrl } from './warm/variants.ts';
-import type { WarmReport } from './warm/warm.ts';
+import { warmStep } from './warm/step.ts';
 
 export interface FlowOptions {
   readonly log: Log;
@@ -75,7 +75,10 @@ export async function runFlow(settings: Settings, options: FlowOptions): Promise
   const warm =
     rewrite !== undefined && 'error' in rewrite
       ? undefined
-      : await warmStep(settings, outcome, rewritten, options);
+      : await warmStep(settings, outcome, rewritten, {
+          log,
+          ...(options.signal === undefined ? {} : { signal: options.signal }),
+        });
   // A cancel that came after the calls (while rewriting) is a cancelled run all the same.
   if (cancelled() && !outcome.cancelled) outcome = outcomeOf(plan, result, true);
   if (rewrite !== undefined && 'error' in rewrite) outcome = withFailure(outcome, rewrite.error);
@@ -92,75 +95,6 @@ export async function runFlow(settings: Settings, options: FlowOptions): Promise
     ...(origin === undefined ? {} : { origin }),
     ...(warm === undefined ? {} : { warm }),
   };
-}
-
-/**
- * With `warm: true`, requests each invalidated image through the image host, as a browser would, so that its first
- * visitors get a cached copy. Anything that goes wrong is one warning: the invalidation has landed all the same.
- */
-async function warmStep(
-  settings: Settings,
-  outcome: Outcome,
-  rewritten: readonly RewrittenUrl[],
-  options: FlowOptions,
-): Promise<WarmReport | undefined> {
-  const imageHost = settings.imageHost;
-  if (!settings.warm || imageHost === undefined || outcome.cancelled) return undefined;
-  const { log } = options;
-  const [{ planWarm }, { WARM_LIMIT }] = await Promise.all([
-    import('./warm/variants.ts'),
-    import('./warm/warm.ts'),
-  ]);
-  const plan = planWarm({
-    imageHost,
-    images: outcome.touched,
-    rewritten,
-    ...(outcome.token === undefined ? {} : { cacheBuster: outcome.token }),
-    limit: WARM_LIMIT,
-  });
-  const over =
-    plan.overLimit === 0
-      ? ''
-      : ` (${plan.overLimit} more past the ${WARM_LIMIT.toLocaleString('en-US')} a run makes)`;
-  if (settings.dryRun) {
-    log.info(`warm: would request ${plan.requests.length} image URLs through ${imageHost}${over}.`);
-    return undefined;
-  }
-  if (plan.requests.length === 0) {
-    log.info('warm: no image URL to request.');
-    return undefined;
-  }
-  log.startGroup('Warm-up');
-  const [{ createDispatcher }, { warm, WARM_CONCURRENCY }] = await Promise.all([
-    import('./execute/dispatcher.ts'),
-    import('./warm/warm.ts'),
-  ]);
-  const dispatcher = createDispatcher(WARM_CONCURRENCY, settings.timeoutMs);
-  try {
-    for (const request of plan.requests) log.debug(`warm: ${request.url}`);
-    const report = await warm(plan.requests, plan.overLimit, {
-      dispatcher,
-      timeoutMs: settings.timeoutMs,
-      userAgent: USER_AGENT,
-      ...(options.signal === undefined ? {} : { signal: options.signal }),
-    });
-    const counted = Object.entries(report.statuses)
-      .map(([status, count]) => `${count} × ${status}`)
-      .join(', ');
-    log.info(`warm: requested ${report.requested} image URLs through ${imageHost} (${counted})${over}.`);
-    if (report.failed > 0) {
-      const first = report.firstFailure;
-      log.warning(
-        `warm: ${report.failed} of ${report.requested} requests through ${imageHost} failed` +
-          (first === undefined ? '' : `, e.g. ${first.url}: ${first.reason}`) +
-          '; the images are invalidated all the same, and their first visitors will wait for them.',
-      );
-    }
-    return report;
-  } finally {
-    log.endGroup();
-    await dispatcher.destroy().catch(() => undefined);
-  }
 }
 
 /** The files given in `files`, or those the triggering event changed, when the target asks for them. */

@@ -7,6 +7,9 @@ import { imageUrl } from '../plan/urls.ts';
  * Pure: the requests are made elsewhere.
  */
 
+/** Warm-up requests a run makes at most; the rest are counted and said, not made. */
+export const WARM_LIMIT = 2_000;
+
 /** One image URL that the rewrite wrote: its origin image URL and its processing segments, `cb:` included. */
 export interface RewrittenUrl {
   readonly originUrl: string;

@@ -4,9 +4,6 @@ import type { WarmRequest } from './variants.ts';
 /** Warm-up requests in flight at once: a handful of browsers, not a load test of the image host. */
 export const WARM_CONCURRENCY = 8;
 
-/** Warm-up requests a run makes at most; the rest are counted and said, not made. */
-export const WARM_LIMIT = 2_000;
-
 /** Bytes of one answer read (and discarded) at most: enough for the image host to finish a large image. */
 export const WARM_BODY_CAP = 32 * 1024 * 1024;
 
