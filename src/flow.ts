@@ -22,6 +22,8 @@ import type { Log } from './shown/log.ts';
 import { narration, type Narration } from './shown/narration.ts';
 import { outcomeOf, withFailure, type Outcome } from './outcome/outcome.ts';
 import type { Report } from './outcome/report.ts';
+import type { RewrittenUrl } from './warm/variants.ts';
+import { warmStep } from './warm/step.ts';
 
 export interface FlowOptions {
   readonly log: Log;
@@ -68,7 +70,15 @@ export async function runFlow(settings: Settings, options: FlowOptions): Promise
     tell.sent(outcome);
     log.endGroup();
   }
-  const rewrite = await rewriteStep(settings, plan, outcome, options, tell);
+  const rewritten: RewrittenUrl[] = [];
+  const rewrite = await rewriteStep(settings, plan, outcome, options, tell, (url) => rewritten.push(url));
+  const warm =
+    rewrite !== undefined && 'error' in rewrite
+      ? undefined
+      : await warmStep(settings, outcome, rewritten, {
+          log,
+          ...(options.signal === undefined ? {} : { signal: options.signal }),
+        });
   // A cancel that came after the calls (while rewriting) is a cancelled run all the same.
   if (cancelled() && !outcome.cancelled) outcome = outcomeOf(plan, result, true);
   if (rewrite !== undefined && 'error' in rewrite) outcome = withFailure(outcome, rewrite.error);
@@ -83,6 +93,7 @@ export async function runFlow(settings: Settings, options: FlowOptions): Promise
     ...(settings.apiKey === '' ? { noApiKey: true } : {}),
     ...(rewrite === undefined || 'error' in rewrite ? {} : { rewrite }),
     ...(origin === undefined ? {} : { origin }),
+    ...(warm === undefined ? {} : { warm }),
   };
 }
 
@@ -271,6 +282,7 @@ async function rewriteStep(
   outcome: Outcome,
   options: FlowOptions,
   tell: Narration,
+  onRewrite: (url: RewrittenUrl) => void,
 ): Promise<RewriteResult | { error: string } | undefined> {
   if (settings.rewrite.length === 0 || settings.imageHost === undefined) return undefined;
   const { log } = options;
@@ -300,6 +312,7 @@ async function rewriteStep(
           : (origin) => content.values.get(canonicalRef(origin)),
       dryRun: settings.dryRun,
       ...(options.signal === undefined ? {} : { signal: options.signal }),
+      onRewrite,
     });
     const told = content === undefined ? rewrite : { ...rewrite, notRewritten: content.notRewritten };
     tell.rewrite(told);

@@ -48,6 +48,9 @@ const FLAG_WORDS: Record<FlagInput, string> = {
   'rewrite-with':
     'What --rewrite sets the cb: segment to: token (the new token; needs --token) or content (a value\n' +
     "from the bytes of each invalidated image's file, in that image's URLs only).",
+  warm:
+    'After the invalidation (and --rewrite), request each invalidated image through --image-host as a\n' +
+    'browser would, once per variant the rewritten files name (or at its plain URL). Needs --image-host.',
   'dry-run':
     'Plan everything and send nothing: list every call and URL that would be sent. Needs no API key.',
   concurrency: 'Invalidation calls in flight at once, 1 to 32.',

@@ -7,6 +7,7 @@ import { count } from '../shown/wording.ts';
 import type { RunResult } from '../execute/execute.ts';
 import type { Outcome } from './outcome.ts';
 import { seconds, type OriginReport } from '../origin/hold.ts';
+import type { WarmReport } from '../warm/warm.ts';
 
 /** What a run did, as plain data: the source of the outputs, the summary and the JSON report. */
 export interface Report {
@@ -25,6 +26,8 @@ export interface Report {
   readonly rewrite?: RewriteResult;
   /** What the origin check saw (`origin-check: content`, when images were mapped from files and sent). */
   readonly origin?: OriginReport;
+  /** What the warm-up requested through the image host (`warm: true`, not on a dry run). */
+  readonly warm?: WarmReport;
 }
 
 /** A run that ended before its plan: bad input, or changed files that could not be found. */
@@ -184,6 +187,7 @@ function reportJson(report: Report): object {
     ...(report.origin === undefined
       ? {}
       : { origin: { waitedMs: Math.round(report.origin.waitedMs), timeoutMs: report.origin.timeoutMs } }),
+    ...(report.warm === undefined ? {} : { warm: report.warm }),
     calls: (result?.calls ?? []).map((record) => ({
       index: record.index,
       ...callJson(record.call),

@@ -19,6 +19,7 @@ import type { CallRecord } from '../execute/execute.ts';
 import { previewSection } from './preview.ts';
 import type { Report, RunFailure } from './report.ts';
 import { seconds as originSeconds, type OriginReport } from '../origin/hold.ts';
+import type { WarmReport } from '../warm/warm.ts';
 
 // Beyond this many calls, the table groups them by outcome, so that the summary stays readable.
 const MAX_CALL_ROWS = 20;
@@ -47,6 +48,7 @@ export function summaryMarkdown(report: Report, limitBytes = SUMMARY_LIMIT_BYTES
   if (token !== undefined) lines.push('', token);
   if (report.rewrite !== undefined) lines.push('', ...rewriteSection(report.rewrite, report.dryRun));
   if (report.origin !== undefined) lines.push('', originLine(report.origin));
+  if (report.warm !== undefined) lines.push('', ...warmSection(report.warm));
   const { failures } = outcome;
   if (failures.length > 0) {
     const { shown, more } = firstOf(failures, MAX_FAILURES);
@@ -67,6 +69,19 @@ function originLine(origin: OriginReport): string {
     parts.push(`${count(state('cannot-tell'))} could not be told (invalidated at once)`);
   if (state('not-ready') > 0) parts.push(`${count(state('not-ready'))} still not deployed (not invalidated)`);
   return `**Origin check:** ${parts.join(', ')}; waited ${originSeconds(origin.waitedMs)} s.`;
+}
+
+/** The warm-up in two lines: what it requested, how the image host answered, and how long it took. */
+function warmSection(warm: WarmReport): string[] {
+  const statuses = Object.entries(warm.statuses)
+    .map(([status, count]) => `${count} × ${status === 'error' ? 'no answer' : status}`)
+    .join(', ');
+  const over = warm.overLimit === 0 ? '' : `; ${count(warm.overLimit)} more not requested, past the limit`;
+  return [
+    '### Warm-up',
+    '',
+    `Requested ${count(warm.requested)} image URLs through the image host (${statuses}) in ${(warm.ms / 1000).toFixed(1)} s${over}.`,
+  ];
 }
 
 function heading(report: Report): string {

@@ -16,7 +16,15 @@ export interface TextRewrite {
 /** The cache buster for every URL (a token), or for each origin image URL its own (none: the URL stays). */
 export type CacheBusters = string | ((originUrl: string) => string | undefined);
 
-export function rewriteCacheBusters(text: string, imageHost: string, busters: CacheBusters): TextRewrite {
+/** An image URL the rewrite wrote: its origin image URL, and its segments with the new `cb:` among them. */
+export type OnRewrite = (url: { originUrl: string; segments: string[] }) => void;
+
+export function rewriteCacheBusters(
+  text: string,
+  imageHost: string,
+  busters: CacheBusters,
+  onRewrite?: OnRewrite,
+): TextRewrite {
   if (typeof busters === 'string') checkCacheBuster(busters);
   const host = imageHostOf(imageHost); // throws for anything but a host name with an optional port
   let rewritten = '';
@@ -25,11 +33,12 @@ export function rewriteCacheBusters(text: string, imageHost: string, busters: Ca
   for (const match of text.matchAll(cacheBusterPattern(host))) {
     const { start = '', sep = '/', segments = '' } = match.groups ?? {};
     const at = match.index + start.length;
-    const value =
-      typeof busters === 'string' ? busters : busters(originUrlAt(text, at + segments.length, sep));
+    const originUrl = originUrlAt(text, at + segments.length, sep);
+    const value = typeof busters === 'string' ? busters : busters(originUrl);
     if (value === undefined) continue;
     const busted = bustSegments(segments, sep, checkCacheBuster(value));
     if (busted === segments) continue;
+    onRewrite?.({ originUrl, segments: busted.slice(0, -sep.length).split(sep) });
     rewritten += text.slice(copied, at) + busted;
     copied = at + segments.length;
     urls += 1;

@@ -3,7 +3,7 @@ import { unlinkSync } from 'node:fs';
 import { chmod, link, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { selectPaths } from '../plan/select.ts';
-import { rewriteCacheBusters, type CacheBusters } from './cache-buster.ts';
+import { rewriteCacheBusters, type CacheBusters, type OnRewrite } from './cache-buster.ts';
 import type { NotRewritten } from './content.ts';
 
 export interface FileRewrite {
@@ -34,6 +34,8 @@ export interface RewriteOptions {
   readonly dryRun: boolean;
   /** Cancels the rewrite: the files staged so far are removed, and none is replaced. */
   readonly signal?: AbortSignal;
+  /** Told of each URL rewritten (a dry run's too), for the warm-up. */
+  readonly onRewrite?: OnRewrite;
 }
 
 /** A file over this size is refused before it is read: rewriting reads a file whole. */
@@ -62,7 +64,7 @@ export async function rewriteFiles(options: RewriteOptions): Promise<RewriteResu
       // whatever the file's encoding.
       const before = (await readBounded(file)).toString('latin1');
       const given = recording(options.cacheBusters);
-      const { text, urls } = rewriteCacheBusters(before, options.imageHost, given.busters);
+      const { text, urls } = rewriteCacheBusters(before, options.imageHost, given.busters, options.onRewrite);
       if (urls === 0) continue;
       if (!options.dryRun) staged.push(await stage(file, Buffer.from(text, 'latin1')));
       files.push({ path, urls, ...(given.values === undefined ? {} : { cacheBusters: given.values }) });

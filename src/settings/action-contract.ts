@@ -102,6 +102,12 @@ export const ACTION_INPUTS = {
     required: false,
     default: 'token',
   },
+  warm: {
+    description:
+      '`true` to request each invalidated image through `image-host` after the invalidation (and `rewrite`), as a browser would (`Accept: image/avif,image/webp,…`), so that the first visitors get a cached copy: once per variant that the rewritten files name (each set of `w:`, `h:`, `q:`… segments, with the new `cb:`), or at its plain delivery URL (`https://<image-host>/cb:<token>/<origin image URL>`) when no file names it. Needs `image-host`. At most 8 requests in flight and 2,000 per run; no API key, cookie or GitHub token is sent to the image host; a failure is a warning, never a failed step.',
+    required: false,
+    default: 'false',
+  },
   'dry-run': {
     description:
       'Validate and plan everything, send nothing, and list every call and asset that would have been sent (in the log, the job summary and the report). Needs no `api-key`: a preview can run where secrets are not available, such as pull requests from forks.',

@@ -81,6 +81,8 @@ export interface Settings {
   readonly rewrite: readonly string[];
   /** What `rewrite` writes: the new token in every URL, or each invalidated image's content value in its URLs. */
   readonly rewriteWith: RewriteWith;
+  /** After the invalidation (and rewrite), request each invalidated image through the image host. */
+  readonly warm: boolean;
   readonly dryRun: boolean;
   /** Invalidation calls in flight at once. */
   readonly concurrency: number;
@@ -130,7 +132,14 @@ export function parseSettings(raw: RawInputs): Settings {
     originTimeoutMs: check(() => parseSeconds('origin-timeout', raw['origin-timeout'], 0, 3600), 0) * 1000,
     ...(imageHost === undefined ? {} : { imageHost }),
     ...check(() => parseRewrite(raw, token, rewriteWith), { rewrite: [], rewriteWith }),
+    warm: check(() => parseBoolean('warm', raw.warm), false),
   };
+  if (settings.warm && raw['image-host'].trim() === '') {
+    problems.push(
+      'warm: true requests the invalidated images through the image host, so it needs image-host (e.g. ' +
+        'image-host: img.example.net); set it, or remove warm.',
+    );
+  }
   if (
     rewriteWith === 'content' &&
     (settings.target.scope !== 'assets' || settings.target.changes === undefined)

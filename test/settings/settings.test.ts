@@ -651,3 +651,24 @@ describe('parseSettings: assets', () => {
     expect(message).toContain('\\u001b');
   });
 });
+
+describe('parseSettings: warm', () => {
+  it('is off unless asked for', () => {
+    expect(parseSettings(inputs({ assets: 'https://www.example.com/a.jpg' })).warm).toBe(false);
+  });
+
+  it('refuses warm: true without image-host, naming the input to set', () => {
+    expect(problem({ assets: 'https://www.example.com/a.jpg', warm: 'true' })).toMatch(
+      /^warm: true requests the invalidated images through the image host, so it needs image-host \(e\.g\. image-host: img\.example\.net\)/m,
+    );
+  });
+
+  it('takes warm: true with image-host', () => {
+    const raw = inputs({
+      assets: 'https://www.example.com/a.jpg',
+      warm: 'true',
+      'image-host': 'img.example.net',
+    });
+    expect(parseSettings(raw).warm).toBe(true);
+  });
+});
