@@ -36,7 +36,12 @@ export function originFetcher(options: OriginFetchOptions): FetchOrigin {
 }
 
 async function fetchOrigin(url: string, limit: number, options: OriginFetchOptions): Promise<OriginAnswer> {
-  let target = new URL(url);
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return { error: 'not a URL' };
+  }
   for (let redirects = 0; ; redirects++) {
     if (options.budget.spent) return { cut: 'budget' };
     let answer: Dispatcher.ResponseData;

@@ -2,7 +2,8 @@
  * What an origin's answer says about one image: pure, so that every case is a table row in a test.
  *
  * `ready`: the origin serves the new version (a deleted file: it is gone). `previous`: it still serves the old one,
- * or not yet the new one (an added file's 404, an error, a 5xx): worth asking again. `other`: bytes that are neither
+ * or not yet the new one (an added file's 404, an error, a 5xx), or could not be read within the run's byte budget:
+ * worth asking again, never invalidated on a guess. `other`: bytes that are neither
  * version, an answer that cannot be compared, or a redirect to another origin: nothing tells when it would change.
  */
 export type Verdict = 'ready' | 'previous' | 'other';
@@ -32,7 +33,9 @@ export interface Versions {
 
 export function verdictOf(answer: OriginAnswer, versions: Versions): Verdict {
   const { status } = answer;
-  if (answer.offsite !== undefined || answer.cut === 'budget') return 'other';
+  if (answer.offsite !== undefined) return 'other';
+  // Unread is not unchanged: with the budget spent the image stays held, and is reported not ready at the timeout.
+  if (answer.cut === 'budget') return 'previous';
   if (answer.error !== undefined) return 'previous';
   if (status === undefined || status >= 500) return 'previous';
   const gone = status === 404 || status === 410;

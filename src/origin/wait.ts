@@ -132,12 +132,18 @@ async function checkOne(
   for (let wait = FIRST_WAIT_MS; ; wait = Math.min(wait * 1.6, LONGEST_WAIT_MS)) {
     if (signal?.aborted === true) return result(image, 'cancelled', first, asks, clock, seen);
     const verdict = await slots.run(async () => {
+      // An ask that waited for its slot past the cancel or the deadline is not made: nothing bounds a queue of them.
+      if (isAborted(signal) || (asks > 0 && clock.now() >= deadline)) return undefined;
       first ??= clock.now();
       asks++;
       const answered = await ask(image, options);
       seen = answered.seen;
       return answered.verdict;
     });
+    if (verdict === undefined) {
+      const state = isAborted(signal) ? 'cancelled' : 'not-ready';
+      return result(image, state, first, asks, clock, seen);
+    }
     if (verdict === 'ready') return result(image, 'ready', first, asks, clock, seen, true);
     if (verdict === 'other') return result(image, 'cannot-tell', first, asks, clock, seen, true);
     const left = deadline - clock.now();
@@ -271,4 +277,9 @@ class Slots {
       else next();
     }
   }
+}
+
+/** Read afresh each time: a cancel may come while an ask waits for its slot. */
+function isAborted(signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true;
 }

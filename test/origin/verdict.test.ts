@@ -35,7 +35,7 @@ describe('verdictOf', () => {
       'other',
     ],
     ['a body longer than either version', { status: 200, cut: 'too-long', length: 9_999 }, modified, 'other'],
-    ['a spent byte budget', { cut: 'budget' }, modified, 'other'],
+    ['a spent byte budget: held, never invalidated on a guess', { cut: 'budget' }, modified, 'previous'],
   ])('%s: %s', (_name, answer, versions, verdict) => {
     expect(verdictOf(answer, versions)).toBe(verdict);
   });
