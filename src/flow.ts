@@ -78,6 +78,9 @@ export async function runFlow(settings: Settings, options: FlowOptions): Promise
       : await warmStep(settings, outcome, rewritten, {
           log,
           ...(options.signal === undefined ? {} : { signal: options.signal }),
+          unconfirmed: new Set(
+            origin?.checks.filter((check) => check.state !== 'ready').map((check) => check.ref),
+          ),
         });
   // A cancel that came after the calls (while rewriting) is a cancelled run all the same.
   if (cancelled() && !outcome.cancelled) outcome = outcomeOf(plan, result, true);

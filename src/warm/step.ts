@@ -13,14 +13,22 @@ export async function warmStep(
   settings: Settings,
   outcome: Outcome,
   rewritten: readonly RewrittenUrl[],
-  options: { readonly log: Log; readonly signal?: AbortSignal },
+  options: {
+    readonly log: Log;
+    readonly signal?: AbortSignal;
+    /**
+     * Images whose origin was not seen serving the new version (the check could not tell): warming them could cache
+     * the old bytes under the new URL, which its first visitor after the deploy would otherwise fetch fresh.
+     */
+    readonly unconfirmed?: ReadonlySet<string>;
+  },
 ): Promise<WarmReport | undefined> {
   const imageHost = settings.imageHost;
   if (!settings.warm || imageHost === undefined || outcome.cancelled) return undefined;
   const { log } = options;
   const plan = planWarm({
     imageHost,
-    images: outcome.touched,
+    images: outcome.touched.filter((ref) => options.unconfirmed?.has(ref) !== true),
     rewritten,
     ...(outcome.token === undefined ? {} : { cacheBuster: outcome.token }),
     limit: WARM_LIMIT,
@@ -55,7 +63,7 @@ export async function warmStep(
       .map(([status, count]) => `${count} × ${status}`)
       .join(', ');
     log.info(`warm: requested ${report.requested} image URLs through ${imageHost} (${counted})${over}.`);
-    if (report.failed > 0) {
+    if (report.failed > 0 && options.signal?.aborted !== true) {
       const first = report.firstFailure;
       log.warning(
         `warm: ${report.failed} of ${report.requested} requests through ${imageHost} failed` +
