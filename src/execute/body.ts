@@ -138,7 +138,12 @@ export function confirmedJson(
   const json = parseJson(text);
   if (json === true) return undefined;
   if (isObject(json)) {
-    if (!('success' in json) || json.success === true) return json;
+    if (json.success === true) return json;
+    if (!('success' in json)) {
+      if (!reportsError(json)) return json;
+      const { code, message } = server();
+      throw refused(`an error${message === undefined ? '' : `: ${message}`}`, message, code);
+    }
     const { code, message } = server();
     const value = redact(JSON.stringify(json.success));
     throw refused(
@@ -154,13 +159,28 @@ export function confirmedJson(
       `an HTML page, not an API answer${message === undefined ? '' : ` (${message})`}: check base-url and service-key.`,
     );
   }
-  if (json !== undefined) throw refused(`JSON ${redact(describeJson(json))}, not an API answer.`);
+  if (json !== undefined) throw refused(`JSON ${describeJson(json, redact)}, not an API answer.`);
   throw refused(`a body that is not JSON (${server().message ?? 'a body'}), not an API answer.`);
 }
 
-function describeJson(json: unknown): string {
+/** Redacted whole, then cut: a key cut in two is no longer a form the redactor knows. */
+function describeJson(json: unknown, redact: Redact): string {
   if (Array.isArray(json)) return 'an array';
-  return JSON.stringify(json).slice(0, 40);
+  return redact(JSON.stringify(json)).slice(0, 40);
+}
+
+/**
+ * A body with no `success` that says it failed all the same, in the shapes servers use for errors: `error`,
+ * a non-empty `errors`, or WordPress's error object with its `data.status` of 400 or more.
+ */
+function reportsError(json: Record<string, unknown>): boolean {
+  const data = json.data;
+  const status = isObject(data) ? data.status : undefined;
+  return (
+    (json.error !== undefined && json.error !== null && json.error !== false && json.error !== '') ||
+    (Array.isArray(json.errors) && json.errors.length > 0) ||
+    (typeof status === 'number' && status >= 400)
+  );
 }
 
 function parseJson(text: string): unknown {

@@ -4,9 +4,11 @@
  */
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { confirmedJson } from '../../src/execute/body.ts';
 import { sendCall, type ApiCall } from '../../src/execute/client.ts';
 import { ApiError } from '../../src/execute/errors.ts';
 import { decide } from '../../src/execute/policy.ts';
+import { makeRedactor } from '../../src/shown/redact.ts';
 import type { Fault } from '../emulator/server.ts';
 import { clientFor, ROOT_KEY } from '../support/client.ts';
 import { useEmulator } from '../support/emulator.ts';
@@ -212,4 +214,50 @@ describe('server text in these errors is redacted', () => {
     expect(error.message).not.toContain(ROOT_KEY);
     expect(error.message).toContain('***');
   });
+});
+
+describe('what a refusal shows of the body', () => {
+  // Longer than the 40 characters a described body is cut to: cut first, its first half would not be recognised.
+  const LONG_KEY = 'rk_live_0123456789abcdefghijklmnopqrstuvwxyz0123';
+
+  it.each([JSON.stringify(`Bearer ${LONG_KEY}`), JSON.stringify(LONG_KEY), JSON.stringify([LONG_KEY])])(
+    'a 2xx whose JSON %s holds a long key shows no part of it',
+    (text) => {
+      let thrown: unknown;
+      try {
+        confirmedJson(200, 'application/json', { text }, () => ({}), makeRedactor([LONG_KEY]));
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(ApiError);
+      expect((thrown as ApiError).message).not.toContain(LONG_KEY.slice(0, 12));
+    },
+  );
+});
+
+describe('a 2xx whose body reports an error, without a "success" field', () => {
+  it.each([
+    { error: 'Quota exceeded' },
+    { errors: [{ message: 'Quota exceeded' }] },
+    { code: 'rest_invalid_param', message: 'Quota exceeded', data: { status: 400 } },
+  ])('%j is not a confirmation', (json) => {
+    expect(() =>
+      confirmedJson(
+        200,
+        'application/json',
+        { text: JSON.stringify(json) },
+        () => ({ message: 'Quota exceeded' }),
+        makeRedactor([]),
+      ),
+    ).toThrow(/Quota exceeded/);
+  });
+
+  it.each([{}, { errors: [] }, { data: { status: 200 } }, { invalidated: 3 }])(
+    '%j still confirms',
+    (json) => {
+      expect(
+        confirmedJson(200, 'application/json', { text: JSON.stringify(json) }, () => ({}), makeRedactor([])),
+      ).toEqual(json);
+    },
+  );
 });
