@@ -260,9 +260,12 @@ function cutOff(signal: AbortSignal | undefined): {
     clock: {
       now: () => systemClock.now() + skipped,
       random: () => systemClock.random(),
-      sleep: (ms) =>
-        sleep(ms, undefined, { signal: cut.signal }).catch(() => {
-          skipped += ms;
+      // The scheduler's own signal ends its waits when it closes: a timer left running would keep the step alive.
+      sleep: (ms, signal) =>
+        sleep(ms, undefined, {
+          signal: signal === undefined ? cut.signal : AbortSignal.any([cut.signal, signal]),
+        }).catch(() => {
+          if (cut.signal.aborted) skipped += ms;
         }),
     },
     dispose: () => {

@@ -81,6 +81,17 @@ describe('publishing a run whose calls landed', () => {
   });
 });
 
+describe('a run that ends while the service asked it to wait', () => {
+  // Out of retries, a 429 still pauses the other workers for its Retry-After; once the run has ended, that wait
+  // must not keep the step alive: the test would time out long before 100 s.
+  it('exits once published, not when the Retry-After it no longer needs runs out', async () => {
+    emulator().inject('invalidate/assets', { status: 429, retryAfter: '100' });
+    const run = await action({ assets: urls(1).join('\n'), 'max-retries': '0' });
+    expect(run.exitCode).toBe(1);
+    expect(run.outputs['failed-count']).toBe('1');
+  });
+});
+
 describe('a refused key', () => {
   it('is one error, not a warning and an error', async () => {
     const run = await action({ assets: urls(250).join('\n'), concurrency: '1' }, { key: SUB_KEY });
