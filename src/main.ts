@@ -70,7 +70,8 @@ export async function run(): Promise<void> {
     cancel.dispose();
   }
   // A cancelled run leaves calls it stopped waiting for: they would keep the step alive past its publishing.
-  if (cancel.signal.aborted) process.exit();
+  // Exits once standard output is flushed: on a pipe it may be written asynchronously, and the log would lose its end.
+  if (cancel.signal.aborted) process.stdout.write('', () => process.exit());
 }
 
 /**
@@ -173,13 +174,14 @@ async function publish(run: Report | RunFailure, redact: Redact, log: Log): Prom
       redact(withinSummaryLimit(markdown, COMMENT_LIMIT_BYTES)),
     ]),
   };
-  try {
-    for (const [name, value] of Object.entries(outputsOf(report, files))) {
+  // Each output on its own: one that cannot be set does not keep the others (the token, the lists) from the step.
+  for (const [name, value] of Object.entries(outputsOf(report, files))) {
+    try {
       core.setOutput(name, redact(value));
       if (value.startsWith(LIST_CUT)) log.warning(`${name}: ${value.slice(LIST_CUT.length).trim()}.`);
+    } catch (error) {
+      problems.push(`The output ${name} could not be set: ${reason(error)}`);
     }
-  } catch (error) {
-    problems.push(`The step's outputs could not be written: ${reason(error)}`);
   }
   const summaryPath = process.env.GITHUB_STEP_SUMMARY;
   if (summaryPath && markdown !== '') {

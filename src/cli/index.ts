@@ -31,4 +31,5 @@ process.exitCode = await runCommand(process.argv.slice(2), {
 });
 cancel.dispose();
 // Calls a cancel stopped waiting for would keep the process alive past its result.
-if (cancel.signal.aborted) process.exit();
+// Once standard output is flushed: on a pipe it may be written asynchronously, and --json would lose its end.
+if (cancel.signal.aborted) process.stdout.write('', () => process.exit());
