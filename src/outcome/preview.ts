@@ -27,8 +27,9 @@ export function previewSection(report: Report): string[] | undefined {
       const file = fileOf.get(ref);
       const cells = [
         markdownRef(ref),
-        // The first images of the files are all kept: a row without its file is one of `assets`.
-        file === undefined ? 'given in `assets`' : markdownText(file.path),
+        // The preview keeps the first images of the files in plan order; a run may invalidate them in another
+        // (as their origins become ready), so a row without its file may be of `assets`, or past those kept.
+        file === undefined ? '' : markdownText(file.path),
         file === undefined ? '' : changeWords(file.change),
       ];
       const thumbnail = host === undefined ? [] : [gone(file) ? '' : thumbnailCell(host, ref)];

@@ -138,7 +138,9 @@ function overview(report: Report): string {
     parts.push(`**Calls:** ${count(counts.requests)} (${plural(counts.attempts, 'attempt')})`);
   const overview = parts.join(' · ');
   if (scope !== 'assets' || counts.assets > 0) return overview;
-  return `${overview}\n\n${markdownText(nothingToInvalidate(report.plan.files))} Nothing was sent.`;
+  // A token may still have been requested: then "nothing was sent" would be false.
+  const sent = report.outcome.sent ? ' No invalidation was sent.' : ' Nothing was sent.';
+  return `${overview}\n\n${markdownText(nothingToInvalidate(report.plan.files))}${sent}`;
 }
 
 const MAX_NAMED_FILES = 20;

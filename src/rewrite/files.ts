@@ -210,7 +210,9 @@ export async function matchedFiles(
   const bases = patterns.filter((pattern) => !pattern.startsWith('!')).map(baseFolder);
   // node_modules can hold more files than the site itself: walked only when a pattern asks for it.
   const skip = new Set(['.git']);
-  if (!patterns.some((pattern) => /node_modules/i.test(pattern))) skip.add('node_modules');
+  if (!patterns.some((pattern) => !pattern.startsWith('!') && /node_modules/i.test(pattern))) {
+    skip.add('node_modules');
+  }
   const files: string[] = [];
   const folders = [''];
   for (let folder = folders.pop(); folder !== undefined; folder = folders.pop()) {

@@ -114,7 +114,10 @@ const SHOWN_ENTRIES = 5;
 
 /** The entries of a refused line as they should be written: the fix, ready to copy. */
 function onePerLine(entries: readonly string[]): string {
-  const lines = entries.slice(0, SHOWN_ENTRIES).map((entry) => `\n  ${entry}`);
+  // As written, to copy; cut short like a quoted value, since a list may come from a file of any size.
+  const lines = entries
+    .slice(0, SHOWN_ENTRIES)
+    .map((entry) => `\n  ${entry.length > 200 ? `${entry.slice(0, 200)}…` : entry}`);
   const more = entries.length - SHOWN_ENTRIES;
   return ` One per line, they read:${lines.join('')}${more > 0 ? `\n  … and ${more} more` : ''}`;
 }

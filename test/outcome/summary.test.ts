@@ -103,6 +103,20 @@ describe('summaryMarkdown: dry run', () => {
     expect(rows(markdown)).toEqual([]);
   });
 
+  it('with no asset but a token requested, does not say that nothing was sent', () => {
+    const tokenCall: CallRecord = {
+      index: 1,
+      call: { route: 'token' },
+      outcome: 'confirmed',
+      attempts: [{ startedAt: 0, durationMs: 5, status: 200 }],
+    };
+    const markdown = summaryMarkdown(
+      report({ scope: 'assets', assets: [] }, true, { calls: [tokenCall], assets: [], token: 'abc' }),
+    );
+    expect(markdown).not.toContain('Nothing was sent');
+    expect(markdown).toContain('No invalidation was sent.');
+  });
+
   it('lists only the token call for scope none', () => {
     const markdown = summaryMarkdown(report({ scope: 'none' }, true));
     expect(rows(markdown).map((row) => row[1])).toEqual(['token']);
