@@ -71,7 +71,9 @@ export async function runFlow(settings: Settings, options: FlowOptions): Promise
     log.endGroup();
   }
   const rewritten: RewrittenUrl[] = [];
-  const rewrite = await rewriteStep(settings, plan, outcome, options, tell, (url) => rewritten.push(url));
+  // Every URL of every page, kept only for the warm-up that asks for them.
+  const keep = settings.warm ? (url: RewrittenUrl): void => void rewritten.push(url) : undefined;
+  const rewrite = await rewriteStep(settings, plan, outcome, options, tell, keep);
   const warm =
     rewrite !== undefined && 'error' in rewrite
       ? undefined
@@ -288,7 +290,7 @@ async function rewriteStep(
   outcome: Outcome,
   options: FlowOptions,
   tell: Narration,
-  onRewrite: (url: RewrittenUrl) => void,
+  onRewrite: ((url: RewrittenUrl) => void) | undefined,
 ): Promise<RewriteResult | { error: string } | undefined> {
   if (settings.rewrite.length === 0 || settings.imageHost === undefined) return undefined;
   const { log } = options;
@@ -318,7 +320,7 @@ async function rewriteStep(
           : (origin) => content.values.get(canonicalRef(origin)),
       dryRun: settings.dryRun,
       ...(options.signal === undefined ? {} : { signal: options.signal }),
-      onRewrite,
+      ...(onRewrite === undefined ? {} : { onRewrite }),
     });
     const told = content === undefined ? rewrite : { ...rewrite, notRewritten: content.notRewritten };
     tell.rewrite(told);

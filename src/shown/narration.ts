@@ -132,9 +132,14 @@ export function narration(log: Log, settings: Settings) {
   };
 }
 
-/** The log's closing lines: each failure, once, as an error. */
+/** Failures the log's closing lines name; the rest are counted, and the report and summary list them. */
+const TOLD_FAILURES = 50;
+
+/** The log's closing lines: each failure, once, as an error, up to TOLD_FAILURES (an outage fails every call). */
 export function tellFailures(log: Log, outcome: Outcome): void {
-  for (const failure of outcome.failures) log.error(failure);
+  const { shown, more } = firstOf(outcome.failures, TOLD_FAILURES);
+  for (const failure of shown) log.error(failure);
+  if (more !== undefined) log.error(`… ${more} failures: the JSON report (output report-path) lists each one.`);
 }
 
 /** A dry run's calls, each with every asset it would carry, in a log group of their own. */
