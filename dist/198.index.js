@@ -35,7 +35,13 @@ function originFetcher(options) {
     return (url, limit) => fetchOrigin(url, limit, options);
 }
 async function fetchOrigin(url, limit, options) {
-    let target = new URL(url);
+    let target;
+    try {
+        target = new URL(url);
+    }
+    catch {
+        return { error: 'not a URL' };
+    }
     for (let redirects = 0;; redirects++) {
         if (options.budget.spent)
             return { cut: 'budget' };

@@ -36,7 +36,8 @@ async function warm(requests, overLimit, options) {
             const answer = await warmOne(url, options);
             const key = 'status' in answer ? String(answer.status) : 'error';
             statuses[key] = (statuses[key] ?? 0) + 1;
-            if ('status' in answer && answer.status < 400)
+            // Only a 2xx put the image in the image host's cache: a redirect warmed nothing.
+            if ('status' in answer && answer.status >= 200 && answer.status < 300)
                 continue;
             failed += 1;
             firstFailure ??= { url, reason: 'status' in answer ? `HTTP ${answer.status}` : answer.error };

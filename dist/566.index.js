@@ -1634,8 +1634,9 @@ async function matchedFiles(workspace, patterns, read = readFolder) {
     const bases = patterns.filter((pattern) => !pattern.startsWith('!')).map(baseFolder);
     // node_modules can hold more files than the site itself: walked only when a pattern asks for it.
     const skip = new Set(['.git']);
-    if (!patterns.some((pattern) => /node_modules/i.test(pattern)))
+    if (!patterns.some((pattern) => !pattern.startsWith('!') && /node_modules/i.test(pattern))) {
         skip.add('node_modules');
+    }
     const files = [];
     const folders = [''];
     for (let folder = folders.pop(); folder !== undefined; folder = folders.pop()) {
@@ -1995,8 +1996,14 @@ function confirmedJson(status, contentType, body, server, redact) {
     if (json === true)
         return undefined;
     if (isObject(json)) {
-        if (!('success' in json) || json.success === true)
+        if (json.success === true)
             return json;
+        if (!('success' in json)) {
+            if (!reportsError(json))
+                return json;
+            const { code, message } = server();
+            throw refused(`an error${message === undefined ? '' : `: ${message}`}`, message, code);
+        }
         const { code, message } = server();
         const value = redact(JSON.stringify(json.success));
         throw refused(`"success": ${value.slice(0, 40)}${message === undefined ? '' : `: ${message}`}`, message, code);
@@ -2007,13 +2014,25 @@ function confirmedJson(status, contentType, body, server, redact) {
         throw refused(`an HTML page, not an API answer${message === undefined ? '' : ` (${message})`}: check base-url and service-key.`);
     }
     if (json !== undefined)
-        throw refused(`JSON ${redact(describeJson(json))}, not an API answer.`);
+        throw refused(`JSON ${describeJson(json, redact)}, not an API answer.`);
     throw refused(`a body that is not JSON (${server().message ?? 'a body'}), not an API answer.`);
 }
-function describeJson(json) {
+/** Redacted whole, then cut: a key cut in two is no longer a form the redactor knows. */
+function describeJson(json, redact) {
     if (Array.isArray(json))
         return 'an array';
-    return JSON.stringify(json).slice(0, 40);
+    return redact(JSON.stringify(json)).slice(0, 40);
+}
+/**
+ * A body with no `success` that says it failed all the same, in the shapes servers use for errors: `error`,
+ * a non-empty `errors`, or WordPress's error object with its `data.status` of 400 or more.
+ */
+function reportsError(json) {
+    const data = json.data;
+    const status = isObject(data) ? data.status : undefined;
+    return ((json.error !== undefined && json.error !== null && json.error !== false && json.error !== '') ||
+        (Array.isArray(json.errors) && json.errors.length > 0) ||
+        (typeof status === 'number' && status >= 400));
 }
 function parseJson(text) {
     try {
@@ -2784,7 +2803,10 @@ function severalEntries(line, kind) {
 const SHOWN_ENTRIES = 5;
 /** The entries of a refused line as they should be written: the fix, ready to copy. */
 function onePerLine(entries) {
-    const lines = entries.slice(0, SHOWN_ENTRIES).map((entry) => `\n  ${entry}`);
+    // As written, to copy; cut short like a quoted value, since a list may come from a file of any size.
+    const lines = entries
+        .slice(0, SHOWN_ENTRIES)
+        .map((entry) => `\n  ${entry.length > 200 ? `${entry.slice(0, 200)}…` : entry}`);
     const more = entries.length - SHOWN_ENTRIES;
     return ` One per line, they read:${lines.join('')}${more > 0 ? `\n  … and ${more} more` : ''}`;
 }
@@ -3968,10 +3990,15 @@ function narration(log, settings) {
         },
     };
 }
-/** The log's closing lines: each failure, once, as an error. */
+/** Failures the log's closing lines name; the rest are counted, and the report and summary list them. */
+const TOLD_FAILURES = 50;
+/** The log's closing lines: each failure, once, as an error, up to TOLD_FAILURES (an outage fails every call). */
 function tellFailures(log, outcome) {
-    for (const failure of outcome.failures)
+    const { shown, more } = firstOf(outcome.failures, TOLD_FAILURES);
+    for (const failure of shown)
         log.error(failure);
+    if (more !== undefined)
+        log.error(`… ${more} failures: the JSON report (output report-path) lists each one.`);
 }
 /** A dry run's calls, each with every asset it would carry, in a log group of their own. */
 function listCalls(log, plan) {
@@ -4189,7 +4216,7 @@ async function warmStep(settings, outcome, rewritten, options) {
     const { log } = options;
     const plan = planWarm({
         imageHost,
-        images: outcome.touched,
+        images: outcome.touched.filter((ref) => options.unconfirmed?.has(ref) !== true),
         rewritten,
         ...(outcome.token === undefined ? {} : { cacheBuster: outcome.token }),
         limit: WARM_LIMIT,
@@ -4224,7 +4251,7 @@ async function warmStep(settings, outcome, rewritten, options) {
             .map(([status, count]) => `${count} × ${status}`)
             .join(', ');
         log.info(`warm: requested ${report.requested} image URLs through ${imageHost} (${counted})${over}.`);
-        if (report.failed > 0) {
+        if (report.failed > 0 && options.signal?.aborted !== true) {
             const first = report.firstFailure;
             log.warning(`warm: ${report.failed} of ${report.requested} requests through ${imageHost} failed` +
                 (first === undefined ? '' : `, e.g. ${first.url}: ${first.reason}`) +
@@ -4291,12 +4318,15 @@ async function runFlow(settings, options) {
         log.endGroup();
     }
     const rewritten = [];
-    const rewrite = await rewriteStep(settings, plan, outcome, options, tell, (url) => rewritten.push(url));
+    // Every URL of every page, kept only for the warm-up that asks for them.
+    const keep = settings.warm ? (url) => void rewritten.push(url) : undefined;
+    const rewrite = await rewriteStep(settings, plan, outcome, options, tell, keep);
     const warm = rewrite !== undefined && 'error' in rewrite
         ? undefined
         : await warmStep(settings, outcome, rewritten, {
             log,
             ...(options.signal === undefined ? {} : { signal: options.signal }),
+            unconfirmed: new Set(origin?.checks.filter((check) => check.state !== 'ready').map((check) => check.ref)),
         });
     // A cancel that came after the calls (while rewriting) is a cancelled run all the same.
     if (cancelled() && !outcome.cancelled)
@@ -4456,8 +4486,12 @@ function cutOff(signal) {
         clock: {
             now: () => systemClock.now() + skipped,
             random: () => systemClock.random(),
-            sleep: (ms) => (0,external_node_timers_promises_.setTimeout)(ms, undefined, { signal: cut.signal }).catch(() => {
-                skipped += ms;
+            // The scheduler's own signal ends its waits when it closes: a timer left running would keep the step alive.
+            sleep: (ms, signal) => (0,external_node_timers_promises_.setTimeout)(ms, undefined, {
+                signal: signal === undefined ? cut.signal : AbortSignal.any([cut.signal, signal]),
+            }).catch(() => {
+                if (cut.signal.aborted)
+                    skipped += ms;
             }),
         },
         dispose: () => {
@@ -4501,7 +4535,7 @@ async function rewriteStep(settings, plan, outcome, options, tell, onRewrite) {
                 : (origin) => content.values.get(canonicalRef(origin)),
             dryRun: settings.dryRun,
             ...(options.signal === undefined ? {} : { signal: options.signal }),
-            onRewrite,
+            ...(onRewrite === undefined ? {} : { onRewrite }),
         });
         const told = content === undefined ? rewrite : { ...rewrite, notRewritten: content.notRewritten };
         tell.rewrite(told);
@@ -4820,8 +4854,9 @@ function previewSection(report) {
             const file = fileOf.get(ref);
             const cells = [
                 markdownRef(ref),
-                // The first images of the files are all kept: a row without its file is one of `assets`.
-                file === undefined ? 'given in `assets`' : markdownText(file.path),
+                // The preview keeps the first images of the files in plan order; a run may invalidate them in another
+                // (as their origins become ready), so a row without its file may be of `assets`, or past those kept.
+                file === undefined ? '' : markdownText(file.path),
                 file === undefined ? '' : changeWords(file.change),
             ];
             const thumbnail = host === undefined ? [] : [gone(file) ? '' : thumbnailCell(host, ref)];
@@ -4989,7 +5024,9 @@ function overview(report) {
     const overview = parts.join(' · ');
     if (scope !== 'assets' || counts.assets > 0)
         return overview;
-    return `${overview}\n\n${markdownText(nothingToInvalidate(report.plan.files))} Nothing was sent.`;
+    // A token may still have been requested: then "nothing was sent" would be false.
+    const sent = report.outcome.sent ? ' No invalidation was sent.' : ' Nothing was sent.';
+    return `${overview}\n\n${markdownText(nothingToInvalidate(report.plan.files))}${sent}`;
 }
 const MAX_NAMED_FILES = 20;
 function filesSection(files) {
@@ -5655,8 +5692,9 @@ async function run() {
         cancel.dispose();
     }
     // A cancelled run leaves calls it stopped waiting for: they would keep the step alive past its publishing.
+    // Exits once standard output is flushed: on a pipe it may be written asynchronously, and the log would lose its end.
     if (cancel.signal.aborted)
-        process.exit();
+        process.stdout.write('', () => process.exit());
 }
 /**
  * Every input, read once; the secret ones then leave the environment, before anything can start a process (git,
@@ -5746,15 +5784,16 @@ async function publish(run, redact, log) {
             redact(withinSummaryLimit(markdown, COMMENT_LIMIT_BYTES)),
         ]),
     };
-    try {
-        for (const [name, value] of Object.entries(outputsOf(report, files))) {
+    // Each output on its own: one that cannot be set does not keep the others (the token, the lists) from the step.
+    for (const [name, value] of Object.entries(outputsOf(report, files))) {
+        try {
             core/* setOutput */.uH(name, redact(value));
             if (value.startsWith(LIST_CUT))
                 log.warning(`${name}: ${value.slice(LIST_CUT.length).trim()}.`);
         }
-    }
-    catch (error) {
-        problems.push(`The step's outputs could not be written: ${reason(error)}`);
+        catch (error) {
+            problems.push(`The output ${name} could not be set: ${reason(error)}`);
+        }
     }
     const summaryPath = process.env.GITHUB_STEP_SUMMARY;
     if (summaryPath && markdown !== '') {
@@ -5803,8 +5842,11 @@ async function writePieces(path, pieces) {
 /* harmony export */ });
 function verdictOf(answer, versions) {
     const { status } = answer;
-    if (answer.offsite !== undefined || answer.cut === 'budget')
+    if (answer.offsite !== undefined)
         return 'other';
+    // Unread is not unchanged: with the budget spent the image stays held, and is reported not ready at the timeout.
+    if (answer.cut === 'budget')
+        return 'previous';
     if (answer.error !== undefined)
         return 'previous';
     if (status === undefined || status >= 500)
@@ -5942,12 +5984,19 @@ async function checkOne(image, deadline, slots, options) {
         if (signal?.aborted === true)
             return result(image, 'cancelled', first, asks, clock, seen);
         const verdict = await slots.run(async () => {
+            // An ask that waited for its slot past the cancel or the deadline is not made: nothing bounds a queue of them.
+            if (isAborted(signal) || (asks > 0 && clock.now() >= deadline))
+                return undefined;
             first ??= clock.now();
             asks++;
             const answered = await ask(image, options);
             seen = answered.seen;
             return answered.verdict;
         });
+        if (verdict === undefined) {
+            const state = isAborted(signal) ? 'cancelled' : 'not-ready';
+            return result(image, state, first, asks, clock, seen);
+        }
         if (verdict === 'ready')
             return result(image, 'ready', first, asks, clock, seen, true);
         if (verdict === 'other')
@@ -6078,6 +6127,10 @@ class Slots {
                 next();
         }
     }
+}
+/** Read afresh each time: a cancel may come while an ask waits for its slot. */
+function isAborted(signal) {
+    return signal?.aborted === true;
 }
 
 
