@@ -19,7 +19,7 @@ import type { Settings } from './settings/settings.ts';
 import { USER_AGENT } from './version.ts';
 import { execute, type CallRecord, type RunResult } from './execute/execute.ts';
 import type { Log } from './shown/log.ts';
-import { narration, type Narration } from './shown/narration.ts';
+import { narration, type Narration } from './narration/narration.ts';
 import { outcomeOf, withFailure, type Outcome } from './outcome/outcome.ts';
 import type { Report } from './outcome/report.ts';
 import type { RewrittenUrl } from './warm/variants.ts';

@@ -15,7 +15,7 @@ import {
 } from './shown/redact.ts';
 import { cancelNotice, cancelOnSignals } from './execute/cancel.ts';
 import { CANCEL_GRACE_MS, runFlow } from './flow.ts';
-import { listCalls, tellFailures } from './shown/narration.ts';
+import { listCalls, tellFailures } from './narration/narration.ts';
 import { shownLog, withinAnnotationLimit } from './shown/log.ts';
 import type { Log } from './shown/log.ts';
 import { runnerLog } from './shown/runner-log.ts';
@@ -34,7 +34,7 @@ import {
   withinSummaryLimit,
 } from './outcome/summary.ts';
 import { INPUT_NAMES, InputError, parseSettings, type RawInputs } from './settings/settings.ts';
-import { plural } from './shown/wording.ts';
+import { plural } from './narration/wording.ts';
 
 /** The action: inputs -> settings -> plan -> execute -> publish. Fails the step for anything thrown. */
 export async function run(): Promise<void> {

@@ -9,7 +9,7 @@ import {
   mergedSentence,
   plural,
   rewriteSentence,
-} from '../shown/wording.ts';
+} from '../narration/wording.ts';
 
 /** The URLs a run that sent lists on standard output; past them, a count and --json, which lists every one. */
 export const MAX_LISTED_URLS = 50;

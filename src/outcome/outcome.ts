@@ -1,6 +1,6 @@
 import type { AssetRef } from '../plan/refs.ts';
 import { plannedAssets, type Plan } from '../plan/plan.ts';
-import { describeCall, plural } from '../shown/wording.ts';
+import { describeCall, plural } from '../narration/wording.ts';
 import type { AssetResult, CallRecord, RunResult } from '../execute/execute.ts';
 
 /** How many of each, as every renderer shows them. */

@@ -4,7 +4,7 @@
  */
 import type { FileChange } from '../changes/detect.ts';
 import { PREVIEW_ROWS, type ChangedFile } from '../plan/plan.ts';
-import { count, firstOf, plural } from '../shown/wording.ts';
+import { count, firstOf, plural } from '../narration/wording.ts';
 import type { Report } from './report.ts';
 import { markdownRef, markdownText } from '../shown/shown.ts';
 import { thumbnailCell } from './summary.ts';

@@ -3,7 +3,7 @@ import type { ApiCall } from '../execute/client.ts';
 import { assetsIn, plannedCalls, type Plan } from '../plan/plan.ts';
 import type { RewriteResult } from '../rewrite/files.ts';
 import { imageUrlPrefix } from '../plan/urls.ts';
-import { count } from '../shown/wording.ts';
+import { count } from '../narration/wording.ts';
 import type { RunResult } from '../execute/execute.ts';
 import type { Outcome } from './outcome.ts';
 import { seconds, type OriginReport } from '../origin/hold.ts';

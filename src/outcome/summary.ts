@@ -12,7 +12,7 @@ import {
   nothingToInvalidate,
   plural,
   rewriteSentence,
-} from '../shown/wording.ts';
+} from '../narration/wording.ts';
 import { htmlAttribute, markdownRef, markdownText } from '../shown/shown.ts';
 import { imageUrl } from '../plan/urls.ts';
 import type { CallRecord } from '../execute/execute.ts';

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { selectPaths } from '../plan/select.ts';
 import { throwInput } from '../settings/inputs.ts';
 import { quote } from '../shown/shown.ts';
-import { plural } from '../shown/wording.ts';
+import { plural } from '../narration/wording.ts';
 import { matchedFiles, MAX_REWRITE_BYTES } from './files.ts';
 
 /** Throws an InputError naming the first pattern that matches no file, or an image-host that no file mentions. */

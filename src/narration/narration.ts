@@ -1,5 +1,5 @@
 import type { ApiError } from '../execute/errors.ts';
-import { quote } from './shown.ts';
+import { quote } from '../shown/shown.ts';
 import { plannedCalls, type FilesPlan, type Plan } from '../plan/plan.ts';
 import type { RewriteResult } from '../rewrite/files.ts';
 import type { Settings } from '../settings/settings.ts';
@@ -17,7 +17,7 @@ import {
   rewriteSentence,
 } from './wording.ts';
 import type { CallRecord, SentCall } from '../execute/execute.ts';
-import type { Log } from './log.ts';
+import type { Log } from '../shown/log.ts';
 import type { Outcome } from '../outcome/outcome.ts';
 import { seconds as originSeconds, type OriginReport } from '../origin/hold.ts';
 import { seenWords } from '../origin/verdict.ts';
@@ -139,7 +139,8 @@ const TOLD_FAILURES = 50;
 export function tellFailures(log: Log, outcome: Outcome): void {
   const { shown, more } = firstOf(outcome.failures, TOLD_FAILURES);
   for (const failure of shown) log.error(failure);
-  if (more !== undefined) log.error(`… ${more} failures: the JSON report (output report-path) lists each one.`);
+  if (more !== undefined)
+    log.error(`… ${more} failures: the JSON report (output report-path) lists each one.`);
 }
 
 /** A dry run's calls, each with every asset it would carry, in a log group of their own. */

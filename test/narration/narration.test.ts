@@ -3,7 +3,7 @@ import { ApiError } from '../../src/execute/errors.ts';
 import { ACTION_INPUTS } from '../../src/settings/action-contract.ts';
 import { parseSettings, type RawInputs } from '../../src/settings/settings.ts';
 import type { Log } from '../../src/shown/log.ts';
-import { narration } from '../../src/shown/narration.ts';
+import { narration } from '../../src/narration/narration.ts';
 
 const SETTINGS = parseSettings({
   ...(Object.fromEntries(

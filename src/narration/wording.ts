@@ -3,8 +3,8 @@
  * sentences from here, so that the same fact reads the same everywhere.
  */
 import type { ApiCall } from '../execute/client.ts';
-import { count, firstOf, plural } from './format.ts';
-import { quote } from './shown.ts';
+import { count, firstOf, plural } from '../shown/format.ts';
+import { quote } from '../shown/shown.ts';
 import type { FilesPlan } from '../plan/plan.ts';
 import type { RewriteResult } from '../rewrite/files.ts';
 
