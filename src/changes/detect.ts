@@ -1,31 +1,10 @@
 import { InputError } from '../settings/inputs.ts';
 import { quote } from '../shown/shown.ts';
 import type { CiContext } from './ci/context.ts';
-import type { ApiChanges } from './github-api.ts';
+import type { ApiChanges, ChangedFiles } from './changed.ts';
 import { short } from './github-api.ts';
 import { gitChangedFiles, type RunGit } from './git.ts';
 import { isDeletion, type CommitRange } from './range.ts';
-
-/** What happened to a changed file, as git and the GitHub API tell it. */
-export interface FileChange {
-  readonly status: 'added' | 'modified' | 'deleted' | 'renamed';
-  /** A renamed file's path before the rename, on the entry of its new path. */
-  readonly from?: string;
-  /** A renamed file's path after the rename, on the entry of its old path (whose image is gone). */
-  readonly to?: string;
-}
-
-/** The changed paths of a run, and where they came from. */
-export interface ChangedFiles {
-  readonly files: string[];
-  /** What happened to each file, at the same index as `files`, when the source tells it (git, the GitHub API). */
-  readonly changes?: readonly FileChange[];
-  /** For the summary and the report: `git diff abc1234 def5678 (push)`, `the files input`… */
-  readonly source: string;
-  readonly truncated?: string;
-  /** Why git could not be used, when an API stood in. */
-  readonly fallbackReason?: string;
-}
 
 /** The files the triggering event changed: from git in the workspace, else as the CI allows (its API). */
 export async function detectChangedFiles(

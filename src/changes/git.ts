@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import type { FileChange } from './detect.ts';
+import type { FileChange } from './changed.ts';
 import { PARENT, type CommitRange } from './range.ts';
 
 /** Runs git with these arguments in the workspace and resolves with its standard output. Never a shell. */

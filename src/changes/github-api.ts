@@ -1,15 +1,13 @@
 import { count } from '../shown/format.ts';
-import type { GithubContext } from './ci/github.ts';
-import type { FileChange } from './detect.ts';
+import type { ApiChanges, FileChange } from './changed.ts';
 import { PARENT, type CommitRange } from './range.ts';
 
-export interface ApiChanges {
-  readonly files: string[];
-  /** What happened to each of `files`, at the same index, when the API tells it. */
-  readonly changes?: readonly FileChange[];
-  /** Set when the API's cap may have cut the list short. */
-  readonly truncated?: string;
-  readonly description: string;
+/** Where the repository's API is, and the token that reads it. */
+export interface GithubApi {
+  /** `owner/name`. */
+  readonly repository: string;
+  readonly apiUrl: string;
+  readonly token: string;
 }
 
 interface FileEntry {
@@ -28,7 +26,7 @@ const COMPARE_FILES_CAP = 300;
  * The changed paths from the GitHub REST API, for when git cannot tell (no checkout, no remote). A rename counts
  * as its old path and its new path, as with git.
  */
-export async function apiChangedFiles(range: CommitRange, context: GithubContext): Promise<ApiChanges> {
+export async function apiChangedFiles(range: CommitRange, context: GithubApi): Promise<ApiChanges> {
   const { getOctokit } = await import('@actions/github'); // loaded only on this path: it is slow to load
   const octokit = getOctokit(context.token, { baseUrl: context.apiUrl });
   const [owner = '', repo = ''] = context.repository.split('/');

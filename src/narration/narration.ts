@@ -1,7 +1,7 @@
 import type { ApiError } from '../execute/errors.ts';
 import { quote } from '../shown/shown.ts';
 import { plannedCalls, type FilesPlan, type Plan } from '../plan/plan.ts';
-import type { RewriteResult } from '../rewrite/files.ts';
+import type { RewriteResult } from '../rewrite/result.ts';
 import type { Settings } from '../settings/settings.ts';
 import {
   callListing,

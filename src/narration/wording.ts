@@ -6,7 +6,7 @@ import type { ApiCall } from '../execute/client.ts';
 import { count, firstOf, plural } from '../shown/format.ts';
 import { quote } from '../shown/shown.ts';
 import type { FilesPlan } from '../plan/plan.ts';
-import type { RewriteResult } from '../rewrite/files.ts';
+import type { RewriteResult } from '../rewrite/result.ts';
 
 export { count, firstOf, plural };
 

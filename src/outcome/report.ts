@@ -1,7 +1,7 @@
 import type { OutputName } from '../settings/action-contract.ts';
 import type { ApiCall } from '../execute/client.ts';
 import { assetsIn, plannedCalls, type Plan } from '../plan/plan.ts';
-import type { RewriteResult } from '../rewrite/files.ts';
+import type { RewriteResult } from '../rewrite/result.ts';
 import { imageUrlPrefix } from '../plan/urls.ts';
 import { count } from '../narration/wording.ts';
 import type { RunResult } from '../execute/execute.ts';

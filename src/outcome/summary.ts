@@ -1,6 +1,6 @@
 import type { ApiCall } from '../execute/client.ts';
 import { assetsIn, plannedCalls, type FilesPlan, type Plan } from '../plan/plan.ts';
-import type { RewriteResult } from '../rewrite/files.ts';
+import type { RewriteResult } from '../rewrite/result.ts';
 import {
   callWords,
   count,

@@ -1,7 +1,7 @@
 import { toBatches } from './batches.ts';
 import type { AssetRef } from './refs.ts';
 import type { ApiCall } from '../execute/client.ts';
-import type { ChangedFiles, FileChange } from '../changes/detect.ts';
+import type { ChangedFiles, FileChange } from '../changes/changed.ts';
 import { selectPaths } from './select.ts';
 import { mapToUrl, type UrlMapRule } from './url-map.ts';
 import type { ChangesRequest, Scope, Settings, Target } from '../settings/settings.ts';

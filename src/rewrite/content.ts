@@ -1,13 +1,7 @@
 import type { AssetRef } from '../plan/refs.ts';
 import { readRegularBytesAsync, UnreadableFile } from '../settings/regular-file.ts';
 import { contentCacheBuster } from '../plan/urls.ts';
-import { MAX_REWRITE_BYTES } from './files.ts';
-
-/** An invalidated image whose URLs keep their cache buster, and why. */
-export interface NotRewritten {
-  readonly ref: AssetRef;
-  readonly reason: string;
-}
+import { MAX_REWRITE_BYTES, type NotRewritten } from './result.ts';
 
 export interface ContentBusters {
   /** Each origin image URL that gets a value, with the value. */

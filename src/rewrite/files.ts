@@ -4,25 +4,7 @@ import { chmod, link, open, readdir, readFile, rename, stat, unlink } from 'node
 import { basename, dirname, join } from 'node:path';
 import { selectPaths } from '../plan/select.ts';
 import { rewriteCacheBusters, type CacheBusters, type OnRewrite } from './cache-buster.ts';
-import type { NotRewritten } from './content.ts';
-
-export interface FileRewrite {
-  /** Relative to the workspace, '/'-separated. */
-  readonly path: string;
-  readonly urls: number;
-  /** With a cache buster per image: each origin image URL of the file that got one, and its value. */
-  readonly cacheBusters?: Readonly<Record<string, string>>;
-}
-
-export interface RewriteResult {
-  /** Files that the patterns selected and that were read. */
-  readonly scanned: number;
-  /** Only the files with image URLs changed, sorted by path. */
-  readonly files: readonly FileRewrite[];
-  readonly urls: number;
-  /** With `rewrite-with: content`: the invalidated images whose URLs kept their cache buster, and why. */
-  readonly notRewritten?: readonly NotRewritten[];
-}
+import { MAX_REWRITE_BYTES, type FileRewrite, type RewriteResult } from './result.ts';
 
 export interface RewriteOptions {
   readonly workspace: string;
@@ -37,9 +19,6 @@ export interface RewriteOptions {
   /** Told of each URL rewritten (a dry run's too), for the warm-up. */
   readonly onRewrite?: OnRewrite;
 }
-
-/** A file over this size is refused before it is read: rewriting reads a file whole. */
-export const MAX_REWRITE_BYTES = 64 * 1024 * 1024;
 
 /**
  * Sets the cache buster of the image URLs in the workspace files that `patterns` select, all or nothing: every

@@ -13,7 +13,8 @@ import { selectPaths } from '../plan/select.ts';
 import { throwInput } from '../settings/inputs.ts';
 import { quote } from '../shown/shown.ts';
 import { plural } from '../narration/wording.ts';
-import { matchedFiles, MAX_REWRITE_BYTES } from './files.ts';
+import { matchedFiles } from './files.ts';
+import { MAX_REWRITE_BYTES } from './result.ts';
 
 /** Throws an InputError naming the first pattern that matches no file, or an image-host that no file mentions. */
 export async function checkRewrite(

@@ -7,7 +7,8 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useEmulator } from '../support/emulator.ts';
-import { detectChangedFiles, type ChangedFiles } from '../../src/changes/detect.ts';
+import type { ChangedFiles } from '../../src/changes/changed.ts';
+import { detectChangedFiles } from '../../src/changes/detect.ts';
 import { githubCi, type GithubContext } from '../../src/changes/ci/github.ts';
 import { gitIn, parseNameStatus } from '../../src/changes/git.ts';
 import { ROOT_KEY } from '../support/client.ts';

@@ -18,7 +18,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { sendCall } from '../../src/execute/client.ts';
 import { assetsIn, planRun } from '../../src/plan/plan.ts';
-import { MAX_REWRITE_BYTES } from '../../src/rewrite/files.ts';
+import { MAX_REWRITE_BYTES } from '../../src/rewrite/result.ts';
 import { execute, type CallRecord, type RunResult } from '../../src/execute/execute.ts';
 import { startEmulator, type Emulator, type Fault, type RecordedRequest } from '../emulator/server.ts';
 import { clientFor, ROOT_KEY } from '../support/client.ts';

@@ -1,5 +1,5 @@
 import { InputError } from '../../settings/inputs.ts';
-import type { ApiChanges } from '../github-api.ts';
+import type { ApiChanges } from '../changed.ts';
 import { sinceRange, type CommitRange } from '../range.ts';
 
 /**

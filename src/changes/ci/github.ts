@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { throwInput } from '../../settings/inputs.ts';
 import { quote } from '../../shown/shown.ts';
-import { apiChangedFiles } from '../github-api.ts';
+import { apiChangedFiles, type GithubApi } from '../github-api.ts';
 import { PARENT, sinceRange, ZERO_SHA, type CommitRange } from '../range.ts';
 import { cannotTell, NO_RANGE_OUTSIDE_CI, type CiContext } from './context.ts';
 
 /** What the runner tells about the workflow run (GITHUB_* variables and the event's payload). */
-export interface GithubContext {
+export interface GithubContext extends GithubApi {
   readonly eventName: string;
   /** The webhook payload from GITHUB_EVENT_PATH, as parsed JSON. */
   readonly payload: unknown;
@@ -15,10 +15,6 @@ export interface GithubContext {
   /** GITHUB_SHA: the commit the workflow runs on. */
   readonly sha: string;
   readonly workspace: string;
-  /** `owner/name`. */
-  readonly repository: string;
-  readonly apiUrl: string;
-  readonly token: string;
 }
 
 /** GitHub Actions: the event's payload names the commits; the REST API stands in where git cannot tell. */

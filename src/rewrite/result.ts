@@ -1,0 +1,29 @@
+import type { AssetRef } from '../plan/refs.ts';
+
+/** What rewriting the built files did: the leaf that the rewrite, its content values and the renderers share. */
+export interface RewriteResult {
+  /** Files that the patterns selected and that were read. */
+  readonly scanned: number;
+  /** Only the files with image URLs changed, sorted by path. */
+  readonly files: readonly FileRewrite[];
+  readonly urls: number;
+  /** With `rewrite-with: content`: the invalidated images whose URLs kept their cache buster, and why. */
+  readonly notRewritten?: readonly NotRewritten[];
+}
+
+export interface FileRewrite {
+  /** Relative to the workspace, '/'-separated. */
+  readonly path: string;
+  readonly urls: number;
+  /** With a cache buster per image: each origin image URL of the file that got one, and its value. */
+  readonly cacheBusters?: Readonly<Record<string, string>>;
+}
+
+/** An invalidated image whose URLs keep their cache buster, and why. */
+export interface NotRewritten {
+  readonly ref: AssetRef;
+  readonly reason: string;
+}
+
+/** A file over this size is refused before it is read: rewriting reads a file whole. */
+export const MAX_REWRITE_BYTES = 64 * 1024 * 1024;
