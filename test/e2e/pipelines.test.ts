@@ -4,10 +4,10 @@
  * the built command spawned as a job's script runs it, the emulator receiving the calls.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT_KEY } from '../../support/client.ts';
-import { runCommand, type CommandRun } from '../../support/command.ts';
-import { useEmulator } from '../../support/emulator.ts';
-import { createOrigin, ZERO_SHA, type GitRepo, type Origin, type Sha } from '../../support/git-repo.ts';
+import { ROOT_KEY } from '../support/client.ts';
+import { runCommand, type CommandRun } from '../support/command.ts';
+import { useEmulator } from '../support/emulator.ts';
+import { createOrigin, ZERO_SHA, type GitRepo, type Origin, type Sha } from '../support/git-repo.ts';
 
 const emulator = useEmulator();
 const URL_MAP = 'public/images => https://www.example.com/images';

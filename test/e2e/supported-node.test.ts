@@ -3,9 +3,9 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NODE_MAJOR_NEEDED, unsupportedNode } from '../src/supported-node.ts';
+import { NODE_MAJOR_NEEDED, unsupportedNode } from '../../src/supported-node.ts';
 
-const root = new URL('..', import.meta.url);
+const root = new URL('../..', import.meta.url);
 
 /** A Node older than the one needed, from PATH (the machine's own), when there is one. */
 function olderNode(): string | undefined {

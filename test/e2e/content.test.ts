@@ -16,7 +16,7 @@ import { runAction, type ActionRun } from '../support/runner.ts';
 
 const emulator = useEmulator();
 const golden = (name: string): string =>
-  readFileSync(new URL(`golden/site/${name}.golden`, import.meta.url), 'latin1');
+  readFileSync(new URL(`../rewrite/golden/site/${name}.golden`, import.meta.url), 'latin1');
 const PAGES = ['index.html', 'style.css', 'data.json', 'app.js'];
 const [INPUTS, EXPECTED] = ['input', 'expected'].map((kind) =>
   Object.fromEntries(PAGES.map((page) => [page, golden(page.replace('.', `.${kind}.`))])),
