@@ -14,7 +14,8 @@ import {
   type Redact,
 } from './shown/redact.ts';
 import { cancelNotice, cancelOnSignals } from './execute/cancel.ts';
-import { CANCEL_GRACE_MS, runFlow } from './flow.ts';
+import { CANCEL_GRACE_MS } from './execute/cut-off.ts';
+import { runFlow } from './flow.ts';
 import { listCalls, tellFailures } from './narration/narration.ts';
 import { shownLog, withinAnnotationLimit } from './shown/log.ts';
 import type { Log } from './shown/log.ts';
@@ -104,7 +105,7 @@ async function invalidate(inputs: RawInputs, redact: Redact, log: Log, signal: A
     ci: () => githubCi(githubContextFromEnv(settings.githubToken)),
     // The command prints the same list as its result; the action's log is where a dry run shows it.
     onPlan: (plan) => {
-      if (settings.dryRun) listCalls(log, plan);
+      if (plan.dryRun) listCalls(log, plan.invalidation);
     },
   });
 }

@@ -19,6 +19,8 @@ export interface ChangedFiles {
   readonly truncated?: string;
   /** Why git could not be used, when an API stood in. */
   readonly fallbackReason?: string;
+  /** The commit whose files are the previous versions, when the changes were detected (not given). */
+  readonly base?: string;
 }
 
 /** The changed paths as a CI's API lists them, when git cannot tell. */

@@ -4,7 +4,7 @@ import type { CiContext } from './ci/context.ts';
 import type { ApiChanges, ChangedFiles } from './changed.ts';
 import { short } from './github-api.ts';
 import { gitChangedFiles, type RunGit } from './git.ts';
-import { isDeletion, type CommitRange } from './range.ts';
+import { isDeletion, PARENT, type CommitRange } from './range.ts';
 
 /** The files the triggering event changed: from git in the workspace, else as the CI allows (its API). */
 export async function detectChangedFiles(
@@ -14,6 +14,7 @@ export async function detectChangedFiles(
 ): Promise<ChangedFiles> {
   const range = ci.changeRange(since);
   if (isDeletion(range)) return { files: [], source: `${range.origin}: a deleted branch changes no files` };
+  const base = previousVersions(range);
   let gitProblem: string;
   try {
     const diff = await gitChangedFiles(range, git);
@@ -22,6 +23,7 @@ export async function detectChangedFiles(
       files: diff.files,
       changes: diff.changes,
       source: `git diff ${short(diff.base)} ${short(diff.head)} (${origin})`,
+      base,
     };
   } catch (error) {
     gitProblem = error instanceof Error ? error.message : String(error);
@@ -33,7 +35,13 @@ export async function detectChangedFiles(
     source: `${api.description} (${range.origin})`,
     fallbackReason: gitProblem,
     ...(api.truncated === undefined ? {} : { truncated: api.truncated }),
+    base,
   };
+}
+
+/** The commit whose files are the previous versions of the changed files: the range's base. */
+function previousVersions(range: CommitRange): string {
+  return range.base === PARENT ? `${range.head}^` : range.base;
 }
 
 /** The CI's API in place of git; when neither knows `since`, the mistake is most likely its value. */

@@ -10,7 +10,7 @@ if (problem !== undefined) {
 }
 const { runCommand } = await import('./main.ts');
 const { cancelNotice, cancelOnSignals } = await import('../execute/cancel.ts');
-const { CANCEL_GRACE_MS } = await import('../flow.ts');
+const { CANCEL_GRACE_MS } = await import('../execute/cut-off.ts');
 
 // The command reads its own copy: the secrets leave the environment before anything can start a process (git).
 const env = { ...process.env };

@@ -71,7 +71,7 @@ export async function runCommand(argv: readonly string[], terminal: Terminal): P
         callEnded = progress((text) => {
           terminal.stderr(text);
           screen.progressShown = true;
-        }, plannedCalls(plan).length);
+        }, plannedCalls(plan.invalidation).length);
       },
       onCall: (call) => callEnded?.(call.outcome === 'failed'),
       ...(terminal.signal === undefined ? {} : { signal: terminal.signal }),

@@ -79,22 +79,14 @@ export interface RunResult {
  * the token is never older than the invalidation. A batch the service finds too large is halved into new calls.
  */
 export async function execute(plan: Plan, options: ExecuteOptions): Promise<RunResult> {
-  // Held assets stop waiting once a call has shown that every other would fail too (a refused key).
-  const stopped = new AbortController();
-  const scheduler: Scheduler = new Scheduler({
+  const scheduler = new Scheduler({
     send: options.send,
     concurrency: options.concurrency,
     maxRetries: options.maxRetries,
     policy: { ...DEFAULT_POLICY, ...options.policy },
     clock: options.clock ?? systemClock,
     signal: options.signal,
-    onCall: (record) => {
-      options.onCall?.(record);
-      // The scheduler records the call before it sets what stopped it: looked at once it has.
-      queueMicrotask(() => {
-        if (scheduler.stoppedBy !== undefined) stopped.abort();
-      });
-    },
+    onCall: options.onCall,
     onRetry: options.onRetry,
     observer: options.observer,
   });
@@ -114,7 +106,8 @@ export async function execute(plan: Plan, options: ExecuteOptions): Promise<RunR
     for (const assets of toBatches(now)) addCall({ route: 'invalidate/assets', assets });
     unreleased = await held.run((assets) => {
       addCall({ route: 'invalidate/assets', assets: [...assets] });
-    }, stopped.signal);
+      // Held assets stop waiting once a call has shown that every other would fail too (a refused key).
+    }, scheduler.stopped);
   }
   await scheduler.drained();
   const token = await requestToken(plan, scheduler, refs.length);

@@ -124,6 +124,13 @@ export class Scheduler {
   private idle: (() => void)[] = [];
   /** Ends every sleep once the run is over, so that no timer outlives it. */
   private readonly over = new AbortController();
+  /** Aborted as `stoppedBy` is set: what waits to be added (held assets) stops waiting. */
+  private readonly stop = new AbortController();
+
+  /** Aborted once a call has shown that every other would fail too (a refused key, a wrong address). */
+  get stopped(): AbortSignal {
+    return this.stop.signal;
+  }
 
   constructor(options: SchedulerOptions) {
     this.options = options;
@@ -297,6 +304,7 @@ export class Scheduler {
         job.attempts.push(tried);
         const record = this.record(job, 'failed');
         this.stoppedBy ??= { call: record, reason: decision.reason, keyRefused: decision.keyRefused };
+        this.stop.abort();
         this.halt();
         return;
       }

@@ -2,7 +2,7 @@ import type { ApiError } from '../execute/errors.ts';
 import { quote } from '../shown/shown.ts';
 import { plannedCalls, type FilesPlan, type Plan } from '../plan/plan.ts';
 import type { RewriteResult } from '../rewrite/result.ts';
-import type { Settings } from '../settings/settings.ts';
+import type { RewritePlan, RunPlan } from '../plan/run-plan.ts';
 import {
   callListing,
   callWords,
@@ -26,12 +26,13 @@ import type { OriginCheck } from '../origin/wait.ts';
 export type Narration = ReturnType<typeof narration>;
 
 /** What the flow tells the log as it runs: each stage in words, so that flow.ts only runs the stages. */
-export function narration(log: Log, settings: Settings) {
+export function narration(log: Log, run: RunPlan) {
   return {
-    plan: (plan: Plan): void => {
-      log.info(`Service: ${settings.endpoint.href}`);
-      if (settings.dryRun) {
-        const key = settings.apiKey === '' ? ' (none was given)' : '';
+    plan: (): void => {
+      const plan = run.invalidation;
+      log.info(`Service: ${run.service.endpoint.href}`);
+      if (run.dryRun) {
+        const key = run.report.noApiKey ? ' (none was given)' : '';
         log.info(`Dry run: nothing will be sent, so the API key is not checked${key}.`);
       }
       if (plan.files !== undefined) files(plan.files, log);
@@ -41,7 +42,7 @@ export function narration(log: Log, settings: Settings) {
       const [first] = plan.calls;
       if (batches.length > 0) {
         const assets = batches.reduce((sum, call) => sum + call.assets.length, 0);
-        const atOnce = Math.min(settings.concurrency, batches.length);
+        const atOnce = Math.min(run.calls.concurrency, batches.length);
         log.info(
           `Invalidate: ${plural(assets, 'asset')} in ${plural(batches.length, 'call')}, up to ${atOnce} at a time.`,
         );
@@ -49,11 +50,11 @@ export function narration(log: Log, settings: Settings) {
       else if (plan.scope === 'assets') log.notice(nothingToInvalidate(plan.files));
       else log.info('Invalidate: nothing (scope none).');
       if (plan.token) log.info('Then request a fresh cache token.');
-      const mapped = plan.fileOf?.size ?? 0;
-      if (settings.originCheck === 'content' && mapped > 0 && settings.dryRun)
+      if (run.origin !== undefined && run.dryRun)
         log.info(
-          `Origin check: would wait until the origin URL of each of ${plural(mapped, 'image')} mapped from a file ` +
-            `serves the file's new bytes (up to ${originSeconds(settings.originTimeoutMs)} s) before invalidating it; ` +
+          `Origin check: would wait until the origin URL of each of ${plural(run.origin.images.size, 'image')} ` +
+            `mapped from a file serves the file's new bytes (up to ${originSeconds(run.origin.waitMs)} s) before ` +
+            'invalidating it; ' +
             'a dry run asks no origin.',
         );
     },
@@ -85,7 +86,7 @@ export function narration(log: Log, settings: Settings) {
       const seconds = (waitMs / 1000).toFixed(1);
       const failure = error.message.replace(/\.$/, '');
       log.info(
-        `${describeCall(sent)}: ${failure}; retrying in ${seconds} s (attempt ${attempt} of ${settings.maxRetries + 1}).`,
+        `${describeCall(sent)}: ${failure}; retrying in ${seconds} s (attempt ${attempt} of ${run.calls.maxRetries + 1}).`,
       );
     },
     call: (record: CallRecord): void => {
@@ -110,15 +111,15 @@ export function narration(log: Log, settings: Settings) {
         `${count(withOutcome('confirmed'))} of ${plural(outcome.counts.requests, 'invalidation call')} confirmed${split}${cancelled}.`,
       );
     },
-    rewrite: (rewrite: RewriteResult): void => {
+    rewrite: (rewrite: RewriteResult, how: RewritePlan): void => {
       for (const file of rewrite.files) log.debug(`${quote(file.path)}: ${plural(file.urls, 'URL')}`);
       // A pattern that selects nothing is most likely a wrong folder: the deploy would ship the old URLs.
       if (rewrite.scanned === 0)
-        log.warning(`rewrite: no file matches ${settings.rewrite.map(quote).join(', ')}.`);
+        log.warning(`rewrite: no file matches ${how.patterns.map(quote).join(', ')}.`);
       // With a token every URL changes; with content values, none changing (a second run) is normal.
-      else if (rewrite.urls === 0 && settings.rewriteWith === 'token')
-        log.warning(`rewrite: no URL on ${settings.imageHost ?? ''} in the ${count(rewrite.scanned)} files.`);
-      log.info(rewriteSentence(rewrite, settings.dryRun));
+      else if (rewrite.urls === 0 && how.with === 'token')
+        log.warning(`rewrite: no URL on ${how.imageHost} in the ${count(rewrite.scanned)} files.`);
+      log.info(rewriteSentence(rewrite, run.dryRun));
       const kept = rewrite.notRewritten ?? [];
       if (kept.length > 0) {
         const { shown, more } = firstOf(kept, 20);

@@ -14,16 +14,19 @@ export interface OriginReport {
 
 /**
  * The images of `fileOf`, held back until their origin serves their new version, then released to the scheduler in
- * batches; `report` resolves with what the checks saw once they have all ended.
+ * batches; `report` resolves with what the checks saw once they have all ended, before `held.run` resolves.
  */
 export function holdForOrigins(
   fileOf: ReadonlyMap<AssetRef, string>,
   options: Omit<AwaitOptions, 'onSettled'> & { readonly lingerMs?: number },
-): { held: HeldAssets; report: () => OriginReport | undefined } {
+): { held: HeldAssets; report: Promise<OriginReport> } {
   const images: OriginImage[] = [...fileOf].map(([ref, path]) => ({ ref, path }));
-  let report: OriginReport | undefined;
+  let settle: (report: OriginReport) => void = () => undefined;
+  const report = new Promise<OriginReport>((resolve) => {
+    settle = resolve;
+  });
   return {
-    report: () => report,
+    report,
     held: {
       refs: new Set(fileOf.keys()),
       run: async (release, stop) => {
@@ -37,7 +40,7 @@ export function holdForOrigins(
           },
         });
         batches.flush();
-        report = { checks, waitedMs: options.clock.now() - started, timeoutMs: options.timeoutMs };
+        settle({ checks, waitedMs: options.clock.now() - started, timeoutMs: options.timeoutMs });
         return new Map(
           checks
             .filter((check) => check.state === 'not-ready' || check.state === 'cancelled')

@@ -1,5 +1,5 @@
 import type { Outcome } from '../outcome/outcome.ts';
-import type { Settings } from '../settings/settings.ts';
+import type { WarmUpPlan } from '../plan/run-plan.ts';
 import type { Log } from '../shown/log.ts';
 import { USER_AGENT } from '../version.ts';
 import { planWarm, WARM_LIMIT, type RewrittenUrl } from './variants.ts';
@@ -10,8 +10,8 @@ import type { WarmReport } from './warm.ts';
  * visitors get a cached copy. Anything that goes wrong is one warning: the invalidation has landed all the same.
  */
 export async function warmStep(
-  settings: Settings,
-  outcome: Outcome,
+  warmUp: WarmUpPlan,
+  run: { readonly dryRun: boolean; readonly outcome: Outcome },
   rewritten: readonly RewrittenUrl[],
   options: {
     readonly log: Log;
@@ -23,8 +23,9 @@ export async function warmStep(
     readonly unconfirmed?: ReadonlySet<string>;
   },
 ): Promise<WarmReport | undefined> {
-  const imageHost = settings.imageHost;
-  if (!settings.warm || imageHost === undefined || outcome.cancelled) return undefined;
+  const { imageHost, timeoutMs } = warmUp;
+  const { outcome } = run;
+  if (outcome.cancelled) return undefined;
   const { log } = options;
   const plan = planWarm({
     imageHost,
@@ -37,7 +38,7 @@ export async function warmStep(
     plan.overLimit === 0
       ? ''
       : ` (${plan.overLimit} more past the ${WARM_LIMIT.toLocaleString('en-US')} a run makes)`;
-  if (settings.dryRun) {
+  if (run.dryRun) {
     log.info(`warm: would request ${plan.requests.length} image URLs through ${imageHost}${over}.`);
     return undefined;
   }
@@ -50,12 +51,12 @@ export async function warmStep(
     import('../execute/dispatcher.ts'),
     import('./warm.ts'),
   ]);
-  const dispatcher = createDispatcher(WARM_CONCURRENCY, settings.timeoutMs);
+  const dispatcher = createDispatcher(WARM_CONCURRENCY, timeoutMs);
   try {
     for (const request of plan.requests) log.debug(`warm: ${request.url}`);
     const report = await warm(plan.requests, plan.overLimit, {
       dispatcher,
-      timeoutMs: settings.timeoutMs,
+      timeoutMs,
       userAgent: USER_AGENT,
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     });

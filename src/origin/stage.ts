@@ -1,0 +1,50 @@
+import { gitBytesIn } from '../changes/git.ts';
+import { systemClock } from '../execute/clock.ts';
+import type { OriginPlan } from '../plan/run-plan.ts';
+import { USER_AGENT } from '../version.ts';
+import { holdForOrigins } from './hold.ts';
+import { versionsFrom } from './versions.ts';
+import type { OriginCheck } from './wait.ts';
+
+/** The hold on the plan's images, and its dispatcher, which the run closes once the calls have ended. */
+export type OriginHold = ReturnType<typeof holdForOrigins> & { readonly close: () => Promise<void> };
+
+/**
+ * The images mapped from files, held back until their origin serves the new version: loaded only then, with a
+ * dispatcher of their own, which sends no credential to any origin.
+ */
+export async function holdImages(
+  origin: OriginPlan,
+  options: {
+    readonly workspace: string;
+    readonly signal?: AbortSignal;
+    /** Once per origin host whose bytes are neither version. */
+    readonly onCannotTell: (host: string, check: OriginCheck) => void;
+  },
+): Promise<OriginHold> {
+  const [{ createDispatcher }, { ByteBudget, originFetcher }, { ORIGIN_CONCURRENCY }] = await Promise.all([
+    import('../execute/dispatcher.ts'),
+    import('./fetch.ts'),
+    import('./wait.ts'),
+  ]);
+  const dispatcher = createDispatcher(ORIGIN_CONCURRENCY, origin.requestTimeoutMs);
+  const { workspace } = options;
+  const hold = holdForOrigins(origin.images, {
+    fetch: originFetcher({
+      dispatcher,
+      timeoutMs: origin.requestTimeoutMs,
+      userAgent: USER_AGENT,
+      budget: new ByteBudget(),
+    }),
+    versions: versionsFrom({
+      workspace,
+      git: gitBytesIn(workspace),
+      ...(origin.base === undefined ? {} : { base: origin.base }),
+    }),
+    clock: systemClock,
+    timeoutMs: origin.waitMs,
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    onCannotTell: options.onCannotTell,
+  });
+  return { ...hold, close: () => dispatcher.close() };
+}

@@ -1,0 +1,135 @@
+import type { ChangedFiles } from '../changes/changed.ts';
+import { unhandled } from '../exhaustive.ts';
+import { DEFAULT_POLICY, type CallPolicy } from '../execute/policy.ts';
+import type { RewriteWith, Settings } from '../settings/settings.ts';
+import { planRun, type Plan } from './plan.ts';
+import type { AssetRef } from './refs.ts';
+
+/**
+ * Every decision of a run, made once from Settings and what change detection found. Each stage reads its slice
+ * and nothing else: a stage that is absent here does not run.
+ */
+export interface RunPlan {
+  /** The invalidation calls, the token, and how changed files became asset URLs. */
+  readonly invalidation: Plan;
+  /** Nothing is sent, no origin is asked, no file is written: what would be done is told. */
+  readonly dryRun: boolean;
+  readonly service: ServicePlan;
+  readonly calls: CallPlan;
+  /** Images held until their origin serves the new version; absent: every image is sent at once. */
+  readonly origin?: OriginPlan;
+  /** The built files whose image URLs get a new cache buster; absent: no file is rewritten. */
+  readonly rewrite?: RewritePlan;
+  /** The invalidated images requested through the image host; absent: none is. */
+  readonly warm?: WarmUpPlan;
+  /** What the report says beyond what the stages did. */
+  readonly report: ReportPlan;
+}
+
+export interface ServicePlan {
+  /** `{base-url}/api/{service-key}/v2/cache`. */
+  readonly endpoint: URL;
+  /** The Root API key. Never logged, never reported. Empty only on a dry run. */
+  readonly apiKey: string;
+}
+
+/** How the calls go out: how many at once, how long each may take, and what a failed attempt leads to. */
+export interface CallPlan {
+  readonly concurrency: number;
+  readonly timeoutMs: number;
+  readonly maxRetries: number;
+  /** The rules and budgets that differ from DEFAULT_POLICY. */
+  readonly policy: Partial<CallPolicy>;
+}
+
+export interface OriginPlan {
+  /** Each image held, and the file in the repository whose bytes its origin must serve. */
+  readonly images: ReadonlyMap<AssetRef, string>;
+  /** How long to wait for the origins, in all; 0: ask once. */
+  readonly waitMs: number;
+  /** Time allowed for one request to an origin. */
+  readonly requestTimeoutMs: number;
+  /** The commit whose files are the previous versions; absent when the files were given, not detected. */
+  readonly base?: string;
+}
+
+export interface RewritePlan {
+  readonly patterns: readonly string[];
+  /** The new token in every URL, or each invalidated image's content value in its own URLs. */
+  readonly with: RewriteWith;
+  /** The host whose image URLs are rewritten. */
+  readonly imageHost: string;
+}
+
+export interface WarmUpPlan {
+  readonly imageHost: string;
+  /** Time allowed for one request through the image host. */
+  readonly timeoutMs: number;
+}
+
+export interface ReportPlan {
+  /** For the summary's thumbnails. */
+  readonly imageHost?: string;
+  /** A dry run without a key: the report says so rather than show a key it never had. */
+  readonly noApiKey: boolean;
+}
+
+/** The run's decisions. `changed`: the files given or detected, when the target asks for them. */
+export function planTheRun(settings: Settings, changed?: ChangedFiles): RunPlan {
+  const invalidation = planRun(settings, changed);
+  const { imageHost } = settings;
+  const origin = originPlan(settings, invalidation, changed);
+  const rewrite = planRewrite(settings);
+  return {
+    invalidation,
+    dryRun: settings.dryRun,
+    service: { endpoint: settings.endpoint, apiKey: settings.apiKey },
+    calls: {
+      concurrency: settings.concurrency,
+      timeoutMs: settings.timeoutMs,
+      maxRetries: settings.maxRetries,
+      policy: origin === undefined ? {} : withOriginWait(origin.waitMs),
+    },
+    ...(origin === undefined ? {} : { origin }),
+    ...(rewrite === undefined ? {} : { rewrite }),
+    ...(!settings.warm || imageHost === undefined
+      ? {}
+      : { warm: { imageHost, timeoutMs: settings.timeoutMs } }),
+    report: { ...(imageHost === undefined ? {} : { imageHost }), noApiKey: settings.apiKey === '' },
+  };
+}
+
+/** The built files to rewrite, when `rewrite` names some: known before the changes, so checked before them. */
+export function planRewrite(settings: Settings): RewritePlan | undefined {
+  const { imageHost } = settings;
+  if (settings.rewrite.length === 0 || imageHost === undefined) return undefined;
+  return { patterns: settings.rewrite, with: settings.rewriteWith, imageHost };
+}
+
+/** With `origin-check: content`, the images url-map made from changed files wait for their origin. */
+function originPlan(
+  settings: Settings,
+  invalidation: Plan,
+  changed: ChangedFiles | undefined,
+): OriginPlan | undefined {
+  const images = invalidation.fileOf;
+  switch (settings.originCheck) {
+    case 'off':
+      return undefined;
+    case 'content':
+      if (images === undefined || images.size === 0) return undefined;
+      return {
+        images,
+        waitMs: settings.originTimeoutMs,
+        requestTimeoutMs: settings.timeoutMs,
+        ...(changed?.base === undefined ? {} : { base: changed.base }),
+      };
+    default:
+      return unhandled(settings.originCheck);
+  }
+}
+
+/** The retry window starts when the first call could go out, not before the wait for origins: it grows by it. */
+function withOriginWait(waitMs: number): Partial<CallPolicy> {
+  return { retryWindowMs: DEFAULT_POLICY.retryWindowMs + waitMs };
+}
