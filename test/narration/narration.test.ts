@@ -39,7 +39,12 @@ describe('narration: a retry', () => {
   it('says what failed, then that it is retried, when, and which attempt that will be', () => {
     const error = new ApiError('HTTP 503: Service Unavailable.', { kind: 'http', status: 503 });
     const lines = linesOf((log) => {
-      narration(log, planTheRun(SETTINGS)).retry({ index: 1, call: { route: 'invalidate/all' } }, error, 1_000, 2);
+      narration(log, planTheRun(SETTINGS)).retry(
+        { index: 1, call: { route: 'invalidate/all' } },
+        error,
+        1_000,
+        2,
+      );
     });
     expect(lines).toEqual([
       `Call 1 (invalidate all): HTTP 503: Service Unavailable; retrying in 1.0 s (attempt 2 of ${SETTINGS.maxRetries + 1}).`,
