@@ -69,15 +69,16 @@ export interface FilesPlan {
   readonly fallbackReason?: string;
 }
 
-/** `changed`: the files given or detected, when the target asks for them. */
+/**
+ * `changed`: the files given or detected, when the target asks for them. `keepFiles`: keep which file each URL came
+ * from (`fileOf`), for a stage that reads the files; a map of a million entries is not free.
+ */
 export function planRun(
-  settings: Pick<Settings, 'target' | 'token'> & Partial<Pick<Settings, 'rewriteWith' | 'originCheck'>>,
+  settings: Pick<Settings, 'target' | 'token'>,
   changed?: ChangedFiles,
+  keepFiles = false,
 ): Plan {
   const { target } = settings;
-  // Which file each URL came from is kept only when rewrite or the origin check needs it: a map of a million
-  // entries is not free.
-  const keepFiles = settings.rewriteWith === 'content' || settings.originCheck === 'content';
   const files =
     target.scope === 'assets' && target.changes !== undefined && changed !== undefined
       ? planFiles(target.changes, changed, keepFiles)

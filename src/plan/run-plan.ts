@@ -1,7 +1,7 @@
 import type { ChangedFiles } from '../changes/changed.ts';
 import { unhandled } from '../exhaustive.ts';
 import { DEFAULT_POLICY, type CallPolicy } from '../execute/policy.ts';
-import type { RewriteWith, Settings } from '../settings/settings.ts';
+import type { OriginCheck, RewriteWith, Settings } from '../settings/settings.ts';
 import { planRun, type Plan } from './plan.ts';
 import type { AssetRef } from './refs.ts';
 
@@ -76,10 +76,11 @@ export interface ReportPlan {
 
 /** The run's decisions. `changed`: the files given or detected, when the target asks for them. */
 export function planTheRun(settings: Settings, changed?: ChangedFiles): RunPlan {
-  const invalidation = planRun(settings, changed);
   const { imageHost } = settings;
-  const origin = originPlan(settings, invalidation, changed);
   const rewrite = planRewrite(settings);
+  const checkOrigins = asksOrigins(settings.originCheck);
+  const invalidation = planRun(settings, changed, checkOrigins || rewrite?.with === 'content');
+  const origin = checkOrigins ? originPlan(settings, invalidation, changed) : undefined;
   return {
     invalidation,
     dryRun: settings.dryRun,
@@ -106,27 +107,32 @@ export function planRewrite(settings: Settings): RewritePlan | undefined {
   return { patterns: settings.rewrite, with: settings.rewriteWith, imageHost };
 }
 
-/** With `origin-check: content`, the images url-map made from changed files wait for their origin. */
+/** `origin-check: content`: an image mapped from a file waits for its origin to serve that file's bytes. */
+function asksOrigins(check: OriginCheck): boolean {
+  switch (check) {
+    case 'content':
+      return true;
+    case 'off':
+      return false;
+    default:
+      return unhandled(check);
+  }
+}
+
+/** The images url-map made from changed files, held for their origin; none: nothing to wait for. */
 function originPlan(
   settings: Settings,
   invalidation: Plan,
   changed: ChangedFiles | undefined,
 ): OriginPlan | undefined {
   const images = invalidation.fileOf;
-  switch (settings.originCheck) {
-    case 'off':
-      return undefined;
-    case 'content':
-      if (images === undefined || images.size === 0) return undefined;
-      return {
-        images,
-        waitMs: settings.originTimeoutMs,
-        requestTimeoutMs: settings.timeoutMs,
-        ...(changed?.base === undefined ? {} : { base: changed.base }),
-      };
-    default:
-      return unhandled(settings.originCheck);
-  }
+  if (images === undefined || images.size === 0) return undefined;
+  return {
+    images,
+    waitMs: settings.originTimeoutMs,
+    requestTimeoutMs: settings.timeoutMs,
+    ...(changed?.base === undefined ? {} : { base: changed.base }),
+  };
 }
 
 /** The retry window starts when the first call could go out, not before the wait for origins: it grows by it. */
