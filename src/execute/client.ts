@@ -1,3 +1,4 @@
+import { unhandled } from '../exhaustive.ts';
 import type { Dispatcher } from 'undici';
 import type { AssetRef } from '../plan/refs.ts';
 import type { Redact } from '../shown/redact.ts';
@@ -99,6 +100,8 @@ function requestBody(call: ApiCall): string | undefined {
     case 'invalidate/all':
     case 'token':
       return undefined;
+    default:
+      return unhandled(call);
   }
 }
 

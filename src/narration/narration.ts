@@ -1,6 +1,7 @@
 import type { ApiError } from '../execute/errors.ts';
 import { quote } from '../shown/shown.ts';
-import { plannedCalls, type FilesPlan, type Plan } from '../plan/plan.ts';
+import { assetsIn, plannedCalls, type FilesPlan, type Plan } from '../plan/plan.ts';
+import { unhandled } from '../exhaustive.ts';
 import type { RewriteResult } from '../rewrite/result.ts';
 import type { RewritePlan, RunPlan } from '../plan/run-plan.ts';
 import {
@@ -27,6 +28,29 @@ export type Narration = ReturnType<typeof narration>;
 
 /** What the flow tells the log as it runs: each stage in words, so that flow.ts only runs the stages. */
 export function narration(log: Log, run: RunPlan) {
+  const invalidation = (plan: Plan): void => {
+    switch (plan.scope) {
+      case 'assets': {
+        const assets = plan.calls.reduce((sum, call) => sum + assetsIn(call).length, 0);
+        const atOnce = Math.min(run.calls.concurrency, plan.calls.length);
+        if (assets === 0) log.notice(nothingToInvalidate(plan.files));
+        else
+          log.info(
+            `Invalidate: ${plural(assets, 'asset')} in ${plural(plan.calls.length, 'call')}, up to ${atOnce} at a time.`,
+          );
+        return;
+      }
+      case 'all':
+      case 'domain':
+        for (const call of plan.calls) log.info(`Invalidate: ${callWords(call).subject} (1 call).`);
+        return;
+      case 'none':
+        log.info('Invalidate: nothing (scope none).');
+        return;
+      default:
+        unhandled(plan.scope);
+    }
+  };
   return {
     plan: (): void => {
       const plan = run.invalidation;
@@ -38,17 +62,7 @@ export function narration(log: Log, run: RunPlan) {
       if (plan.files !== undefined) files(plan.files, log);
       if (plan.merged !== undefined) log.info(mergedSentence(plan.merged));
       if (plan.fromDeliveryUrls !== undefined) log.info(deliveryUrlsSentence(plan.fromDeliveryUrls));
-      const batches = plan.calls.filter((call) => call.route === 'invalidate/assets');
-      const [first] = plan.calls;
-      if (batches.length > 0) {
-        const assets = batches.reduce((sum, call) => sum + call.assets.length, 0);
-        const atOnce = Math.min(run.calls.concurrency, batches.length);
-        log.info(
-          `Invalidate: ${plural(assets, 'asset')} in ${plural(batches.length, 'call')}, up to ${atOnce} at a time.`,
-        );
-      } else if (first !== undefined) log.info(`Invalidate: ${callWords(first).subject} (1 call).`);
-      else if (plan.scope === 'assets') log.notice(nothingToInvalidate(plan.files));
-      else log.info('Invalidate: nothing (scope none).');
+      invalidation(plan);
       if (plan.token) log.info('Then request a fresh cache token.');
       if (run.origin !== undefined && run.dryRun)
         log.info(
@@ -116,8 +130,7 @@ export function narration(log: Log, run: RunPlan) {
       // A pattern that selects nothing is most likely a wrong folder: the deploy would ship the old URLs.
       if (rewrite.scanned === 0)
         log.warning(`rewrite: no file matches ${how.patterns.map(quote).join(', ')}.`);
-      // With a token every URL changes; with content values, none changing (a second run) is normal.
-      else if (rewrite.urls === 0 && how.with === 'token')
+      else if (rewrite.urls === 0 && expectsEveryUrl(how.with))
         log.warning(`rewrite: no URL on ${how.imageHost} in the ${count(rewrite.scanned)} files.`);
       log.info(rewriteSentence(rewrite, run.dryRun));
       const kept = rewrite.notRewritten ?? [];
@@ -173,5 +186,17 @@ function files(files: FilesPlan, log: Log): void {
       `${plural(files.unmapped.length, 'selected file')} skipped: no url-map rule maps ` +
         `${shown.map(quote).join(', ')}${more === undefined ? '' : ` ${more}`}.`,
     );
+  }
+}
+
+/** With a token every URL changes; with content values, none changing (a second run) is normal. */
+function expectsEveryUrl(cacheBuster: RewritePlan['with']): boolean {
+  switch (cacheBuster) {
+    case 'token':
+      return true;
+    case 'content':
+      return false;
+    default:
+      return unhandled(cacheBuster);
   }
 }

@@ -7,7 +7,9 @@ import type { Log } from '../shown/log.ts';
 import type { RewrittenUrl } from '../warm/variants.ts';
 import { contentBusters } from './content.ts';
 import { rewriteFiles } from './files.ts';
-import type { RewriteResult } from './result.ts';
+import type { CacheBusters } from './cache-buster.ts';
+import type { NotRewritten, RewriteResult } from './result.ts';
+import { unhandled } from '../exhaustive.ts';
 
 /** What the rewrite stage did: rewrote (with every URL it wrote, when asked to keep them), skipped, or failed. */
 export type Rewritten =
@@ -40,32 +42,25 @@ export async function rewriteStep(
     log.info('rewrite: skipped, since the run was cancelled.');
     return { state: 'skipped' };
   }
-  if (rewrite.with === 'token' && !dryRun && outcome.token === undefined) {
+  if (needsToken(rewrite.with) && !dryRun && outcome.token === undefined) {
     log.warning('rewrite: skipped, since no token was obtained.');
     return { state: 'skipped' };
   }
   log.startGroup('Rewrite');
   try {
     const { workspace } = options;
-    const content =
-      rewrite.with === 'content'
-        ? await contentBusters(outcome.touched, run.invalidation.fileOf, workspace)
-        : undefined;
+    const { cacheBusters, notRewritten } = await cacheBustersOf(rewrite.with, run, workspace);
     const urls: RewrittenUrl[] = [];
     const result = await rewriteFiles({
       workspace,
       patterns: rewrite.patterns,
       imageHost: rewrite.imageHost,
-      cacheBusters:
-        // A page may write an origin URL in another form (`HTTPS://WWW.Example.com/…`): the same image all the same.
-        content === undefined
-          ? (outcome.token ?? DRY_RUN_TOKEN)
-          : (origin) => content.values.get(canonicalRef(origin)),
+      cacheBusters,
       dryRun,
       ...(options.signal === undefined ? {} : { signal: options.signal }),
       ...(options.keepUrls ? { onRewrite: (url: RewrittenUrl) => void urls.push(url) } : {}),
     });
-    const told = content === undefined ? result : { ...result, notRewritten: content.notRewritten };
+    const told = notRewritten === undefined ? result : { ...result, notRewritten };
     options.tell.rewrite(told, rewrite);
     return { state: 'rewritten', result: told, urls };
   } catch (error) {
@@ -76,5 +71,39 @@ export async function rewriteStep(
     };
   } finally {
     log.endGroup();
+  }
+}
+
+/** `token` writes the token the run obtained; `content`, each image's own value, which needs no token. */
+function needsToken(cacheBuster: RewritePlan['with']): boolean {
+  switch (cacheBuster) {
+    case 'token':
+      return true;
+    case 'content':
+      return false;
+    default:
+      return unhandled(cacheBuster);
+  }
+}
+
+/** What each URL gets: the token (a dry run's stand-in for it), or each invalidated image's content value. */
+async function cacheBustersOf(
+  cacheBuster: RewritePlan['with'],
+  run: { readonly invalidation: Plan; readonly outcome: Outcome },
+  workspace: string,
+): Promise<{ cacheBusters: CacheBusters; notRewritten?: readonly NotRewritten[] }> {
+  switch (cacheBuster) {
+    case 'token':
+      return { cacheBusters: run.outcome.token ?? DRY_RUN_TOKEN };
+    case 'content': {
+      const content = await contentBusters(run.outcome.touched, run.invalidation.fileOf, workspace);
+      return {
+        // A page may write an origin URL in another form (`HTTPS://WWW.Example.com/…`): the same image all the same.
+        cacheBusters: (origin) => content.values.get(canonicalRef(origin)),
+        notRewritten: content.notRewritten,
+      };
+    }
+    default:
+      return unhandled(cacheBuster);
   }
 }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { unhandled } from '../../exhaustive.ts';
 import { throwInput } from '../../settings/inputs.ts';
 import { quote } from '../../shown/shown.ts';
 import { apiChangedFiles, type GithubApi } from '../github-api.ts';
@@ -82,14 +83,16 @@ export function commitRange(context: GithubContext, since: string | undefined): 
 
 function eventRange(context: GithubContext): CommitRange | undefined {
   const payload = context.payload;
-  if (PAYLOAD_EVENTS.has(context.eventName) && context.payloadProblem !== undefined) {
+  const event = PAYLOAD_EVENTS.find((name) => name === context.eventName);
+  if (event === undefined) return undefined;
+  if (context.payloadProblem !== undefined) {
     return throwInput(
       `GITHUB_EVENT_PATH: the payload of the '${context.eventName}' event (GITHUB_EVENT_NAME) cannot be read` +
         `${context.payloadProblem}, and it names the commits to compare. The runner writes it for every job; ` +
         'outside one, set since (a commit, tag or branch to compare with), or list the changed paths in files.',
     );
   }
-  switch (context.eventName) {
+  switch (event) {
     case 'push': {
       const before = stringAt(payload, 'before');
       const after = stringAt(payload, 'after') ?? context.sha;
@@ -110,11 +113,11 @@ function eventRange(context: GithubContext): CommitRange | undefined {
       if (base === undefined || head === undefined) return undefined;
       // For pull_request, GITHUB_SHA is the test merge of head into the base branch: where git has it, that merge
       // against its first parent is exactly what the pull request changes, whatever the base branch did since.
-      const merge = context.eventName === 'pull_request' && context.sha !== head ? context.sha : undefined;
+      const merge = event === 'pull_request' && context.sha !== head ? context.sha : undefined;
       return {
         base,
         head,
-        origin: `${context.eventName}${number === undefined ? '' : ` #${number}`}`,
+        origin: `${event}${number === undefined ? '' : ` #${number}`}`,
         ...(number === undefined ? {} : { pullNumber: number }),
         ...(merge === undefined || merge === 'HEAD' ? {} : { mergeCommit: merge }),
       };
@@ -125,12 +128,12 @@ function eventRange(context: GithubContext): CommitRange | undefined {
       return base === undefined || head === undefined ? undefined : { base, head, origin: 'merge_group' };
     }
     default:
-      return undefined;
+      return unhandled(event);
   }
 }
 
-/** The events whose payload names the commits to compare. */
-const PAYLOAD_EVENTS = new Set(['push', 'pull_request', 'pull_request_target', 'merge_group']);
+/** The events whose payload names the commits to compare: an event added here must be read in eventRange. */
+const PAYLOAD_EVENTS = ['push', 'pull_request', 'pull_request_target', 'merge_group'] as const;
 
 function valueAt(value: unknown, ...keys: string[]): unknown {
   let current = value;
