@@ -2,6 +2,7 @@ import type { ChangedFiles } from './changes/changed.ts';
 import type { CiContext } from './changes/ci/context.ts';
 import { detectChangedFiles } from './changes/detect.ts';
 import { gitIn } from './changes/git.ts';
+import { systemClock, type Clock } from './execute/clock.ts';
 import type { CallRecord } from './execute/execute.ts';
 import { sendPlan, type Sent } from './execute/send.ts';
 import { narration, type Narration } from './narration/narration.ts';
@@ -26,6 +27,8 @@ export interface FlowOptions {
   readonly onCall?: (record: CallRecord) => void;
   /** Cancels the run: no call starts after it, and those in flight are waited for up to CANCEL_GRACE_MS. */
   readonly signal?: AbortSignal;
+  /** The run's time (its retry window, its waits); the system's unless a test runs it on virtual time. */
+  readonly clock?: Clock;
 }
 
 /** One run, from settings to report: the changed files, the plan, then each stage of the plan in turn. */
@@ -103,6 +106,7 @@ async function invalidate(
     redact: options.redact,
     tell,
     workspace: () => options.ci().workspace,
+    clock: options.clock ?? systemClock,
     ...(signal === undefined ? {} : { signal }),
     ...(options.onCall === undefined ? {} : { onCall: options.onCall }),
   });

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { systemClock, type Clock } from './clock.ts';
 import { ApiError } from './errors.ts';
 
@@ -12,7 +11,10 @@ export const CANCEL_GRACE_MS = 3_000;
  * The end of a cancelled run's wait, CANCEL_GRACE_MS after its signal: then a call still in flight fails at once,
  * and a wait between attempts passes at once (on the clock the run reads, as though its time had gone by).
  */
-export function cutOff(signal: AbortSignal | undefined): {
+export function cutOff(
+  signal: AbortSignal | undefined,
+  base: Clock = systemClock,
+): {
   signal: AbortSignal;
   bound: <T>(answer: Promise<T>) => Promise<T>;
   clock: Clock;
@@ -46,15 +48,15 @@ export function cutOff(signal: AbortSignal | undefined): {
           );
       }),
     clock: {
-      now: () => systemClock.now() + skipped,
-      random: () => systemClock.random(),
+      now: () => base.now() + skipped,
+      random: () => base.random(),
       // The scheduler's own signal ends its waits when it closes: a timer left running would keep the step alive.
       sleep: (ms, signal) =>
-        sleep(ms, undefined, {
-          signal: signal === undefined ? cut.signal : AbortSignal.any([cut.signal, signal]),
-        }).catch(() => {
-          if (cut.signal.aborted) skipped += ms;
-        }),
+        base
+          .sleep(ms, signal === undefined ? cut.signal : AbortSignal.any([cut.signal, signal]))
+          .catch(() => {
+            if (cut.signal.aborted) skipped += ms;
+          }),
     },
     dispose: () => {
       clearTimeout(timer);

@@ -5,6 +5,7 @@ import type { RunPlan } from '../plan/run-plan.ts';
 import type { Redact } from '../shown/redact.ts';
 import { USER_AGENT } from '../version.ts';
 import { sendCall } from './client.ts';
+import type { Clock } from './clock.ts';
 import { cutOff } from './cut-off.ts';
 import { execute, type CallRecord, type RunResult } from './execute.ts';
 
@@ -24,6 +25,8 @@ export async function sendPlan(
     readonly workspace: () => string;
     readonly signal?: AbortSignal;
     readonly onCall?: (record: CallRecord) => void;
+    /** The run's time: its retry window, the waits between attempts and for origins. */
+    readonly clock: Clock;
   },
 ): Promise<Sent> {
   const { calls, service } = plan;
@@ -38,10 +41,11 @@ export async function sendPlan(
       ? undefined
       : await holdImages(plan.origin, {
           workspace: options.workspace(),
+          clock: options.clock,
           onCannotTell: tell.originCannotTell,
           ...signal,
         });
-  const cut = cutOff(options.signal);
+  const cut = cutOff(options.signal, options.clock);
   const client = {
     endpoint: service.endpoint,
     apiKey: service.apiKey,

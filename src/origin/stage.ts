@@ -1,5 +1,5 @@
 import { gitBytesIn } from '../changes/git.ts';
-import { systemClock } from '../execute/clock.ts';
+import type { Clock } from '../execute/clock.ts';
 import type { OriginPlan } from '../plan/run-plan.ts';
 import { USER_AGENT } from '../version.ts';
 import { holdForOrigins } from './hold.ts';
@@ -17,6 +17,7 @@ export async function holdImages(
   origin: OriginPlan,
   options: {
     readonly workspace: string;
+    readonly clock: Clock;
     readonly signal?: AbortSignal;
     /** Once per origin host whose bytes are neither version. */
     readonly onCannotTell: (host: string, check: OriginCheck) => void;
@@ -41,7 +42,7 @@ export async function holdImages(
       git: gitBytesIn(workspace),
       ...(origin.base === undefined ? {} : { base: origin.base }),
     }),
-    clock: systemClock,
+    clock: options.clock,
     timeoutMs: origin.waitMs,
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     onCannotTell: options.onCannotTell,
