@@ -73,9 +73,7 @@ async function runStages(plan: RunPlan, options: FlowOptions, startedAt: Date): 
       : await warmStep(plan.warm, run, rewritten.state === 'rewritten' ? rewritten.urls : [], {
           log,
           ...(signal === undefined ? {} : { signal }),
-          unconfirmed: new Set(
-            origin?.checks.filter((check) => check.state !== 'ready').map((check) => check.ref),
-          ),
+          ...(origin === undefined ? {} : { origin }),
         });
   // A cancel that came after the calls (while rewriting) is a cancelled run all the same.
   const ended = cancelled() && !outcome.cancelled ? outcomeOf(plan.invalidation, result, true) : outcome;

@@ -281,11 +281,13 @@ describe('the flow: rewrite and warm-up, each reading its slice and the results 
     mkdirSync(join(workspace.dir, 'build'));
     const page = join(workspace.dir, 'build', 'index.html');
     writeFileSync(page, `<img src="https://${host}/w:640/${A()}">`);
-    const { report } = await run(
-      { 'origin-check': 'off', token: 'true', 'image-host': host, rewrite: 'build/*.html', warm: 'true' },
+    const { report, ciAsked } = await run(
+      { 'origin-check': 'content', token: 'true', 'image-host': host, rewrite: 'build/*.html', warm: 'true' },
       {},
       workspace,
     );
+    // Detection, the rewrite's check, the origin check and the rewrite all work in the workspace it names.
+    expect(ciAsked).toBe(1);
     const token = report.outcome.token ?? '';
     expect(token).not.toBe('');
     expect(readFileSync(page, 'utf8')).toBe(`<img src="https://${host}/cb:${token}/w:640/${A()}">`);

@@ -1,3 +1,4 @@
+import { unhandled } from '../exhaustive.ts';
 import { halve, MAX_ASSETS_PER_CALL, toBatches } from '../plan/batches.ts';
 import type { AssetRef } from '../plan/refs.ts';
 import type { ApiAnswer, ApiCall } from './client.ts';
@@ -312,6 +313,8 @@ export class Scheduler {
         job.attempts.push(tried);
         this.record(job, 'failed', undefined, decision.reason);
         return;
+      default:
+        unhandled(decision);
     }
   }
 

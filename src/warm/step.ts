@@ -1,3 +1,4 @@
+import type { OriginReport } from '../origin/hold.ts';
 import type { Outcome } from '../outcome/outcome.ts';
 import type { WarmUpPlan } from '../plan/run-plan.ts';
 import type { Log } from '../shown/log.ts';
@@ -16,20 +17,22 @@ export async function warmStep(
   options: {
     readonly log: Log;
     readonly signal?: AbortSignal;
-    /**
-     * Images whose origin was not seen serving the new version (the check could not tell): warming them could cache
-     * the old bytes under the new URL, which its first visitor after the deploy would otherwise fetch fresh.
-     */
-    readonly unconfirmed?: ReadonlySet<string>;
+    /** What the origin check saw, when it ran. */
+    readonly origin?: OriginReport;
   },
 ): Promise<WarmReport | undefined> {
   const { imageHost, timeoutMs } = warmUp;
   const { outcome } = run;
   if (outcome.cancelled) return undefined;
   const { log } = options;
+  // An image whose origin was not seen serving the new version (the check could not tell): warming it could cache
+  // the old bytes under the new URL, which its first visitor after the deploy would otherwise fetch fresh.
+  const unconfirmed = new Set(
+    options.origin?.checks.filter((check) => check.state !== 'ready').map((check) => check.ref),
+  );
   const plan = planWarm({
     imageHost,
-    images: outcome.touched.filter((ref) => options.unconfirmed?.has(ref) !== true),
+    images: outcome.touched.filter((ref) => !unconfirmed.has(ref)),
     rewritten,
     ...(outcome.token === undefined ? {} : { cacheBuster: outcome.token }),
     limit: WARM_LIMIT,
