@@ -6,14 +6,8 @@
 // First: on an unsupported Node, importing the library fails with a message naming the version it needs.
 import './node-check.ts';
 
-export {
-  sendCall,
-  retryAfterMs,
-  type ApiAnswer,
-  type ApiCall,
-  type ClientOptions,
-  type Route,
-} from './execute/client.ts';
+export type { ApiAnswer, ApiCall, Route } from './execute/call.ts';
+export { sendCall, retryAfterMs, type ClientOptions } from './execute/client.ts';
 export { createDispatcher } from './execute/dispatcher.ts';
 export { ApiError, type FailureKind } from './execute/errors.ts';
 export {

@@ -1,6 +1,6 @@
 import { unhandled } from '../exhaustive.ts';
 import type { Dispatcher } from 'undici';
-import type { AssetRef } from '../plan/refs.ts';
+import type { ApiAnswer, ApiCall } from './call.ts';
 import type { Redact } from '../shown/redact.ts';
 import { ApiError, CERTIFICATE_CODES, KEY_REFUSED_HINT } from './errors.ts';
 import { isKeyRefusal } from './policy.ts';
@@ -9,14 +9,7 @@ import { confirmedJson, readBody, type AnswerBody } from './body.ts';
 import { isCacheBuster } from '../plan/urls.ts';
 import { serverMessage, type ServerMessage } from './server-message.ts';
 
-/** One request to the service (API spec, part 4). Only the plural `invalidate/assets` route exists. */
-export type ApiCall =
-  | { readonly route: 'invalidate/all' }
-  | { readonly route: 'invalidate/domain'; readonly domain: string }
-  | { readonly route: 'invalidate/assets'; readonly assets: readonly AssetRef[] }
-  | { readonly route: 'token' };
-
-export type Route = ApiCall['route'];
+export type { ApiAnswer, ApiCall, Route } from './call.ts';
 
 export interface ClientOptions {
   /** `{base-url}/api/{service-key}/v2/cache`. Its origin is the only one the key is sent to. */
@@ -29,13 +22,6 @@ export interface ClientOptions {
   /** Applied to everything the server sends before it is put in an error. */
   readonly redact: Redact;
   readonly userAgent: string;
-}
-
-/** A successful answer. */
-export interface ApiAnswer {
-  readonly status: number;
-  /** The new cache token, for the `token` route. */
-  readonly token?: string;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { AssetRef } from '../plan/refs.ts';
-import type { ApiAnswer, ApiCall } from './client.ts';
+import type { ApiAnswer, ApiCall } from './call.ts';
 import type { ApiError } from './errors.ts';
 import { DEFAULT_POLICY, type CallPolicy } from './policy.ts';
 import { assetsIn, plannedAssets, type InvalidationCall, type Plan } from '../plan/plan.ts';

@@ -1,7 +1,7 @@
 import { unhandled } from '../exhaustive.ts';
 import { halve, MAX_ASSETS_PER_CALL, toBatches } from '../plan/batches.ts';
 import type { AssetRef } from '../plan/refs.ts';
-import type { ApiAnswer, ApiCall } from './client.ts';
+import type { ApiAnswer, ApiCall } from './call.ts';
 import { ApiError, type FailureKind } from './errors.ts';
 import { decide, type CallPolicy, type Decision } from './policy.ts';
 import { assetsIn } from '../plan/plan.ts';

@@ -1,6 +1,6 @@
 import { toBatches } from './batches.ts';
 import type { AssetRef } from './refs.ts';
-import type { ApiCall } from '../execute/client.ts';
+import type { ApiCall } from '../execute/call.ts';
 import type { ChangedFiles, FileChange } from '../changes/changed.ts';
 import { selectPaths } from './select.ts';
 import { mapToUrl, type UrlMapRule } from './url-map.ts';
