@@ -1,0 +1,84 @@
+/** The planner: every decision of a run made once, from the settings and the changed files. */
+import { describe, expect, it } from 'vitest';
+import type { ChangedFiles } from '../../src/changes/changed.ts';
+import { DEFAULT_POLICY } from '../../src/execute/policy.ts';
+import { planTheRun } from '../../src/plan/run-plan.ts';
+import { ACTION_INPUTS } from '../../src/settings/action-contract.ts';
+import { parseSettings, type RawInputs, type Settings } from '../../src/settings/settings.ts';
+
+function settings(inputs: Record<string, string>): Settings {
+  return parseSettings({
+    ...(Object.fromEntries(
+      Object.entries(ACTION_INPUTS).map(([name, input]) => [name, input.default]),
+    ) as RawInputs),
+    'api-key': 'root-key-0001',
+    'base-url': 'https://dashboard.example.com',
+    'service-key': 'svc',
+    'github-token': '',
+    ...inputs,
+  });
+}
+
+const URL_MAP = 'public/images => https://www.example.com/images';
+const CHANGED: ChangedFiles = {
+  files: ['public/images/a.png', 'README.md'],
+  source: 'git diff abc1234 def5678 (push)',
+  base: 'abc1234',
+};
+
+describe('planTheRun', () => {
+  it('holds the images mapped from changed files for their origin, comparing with the base detection found', () => {
+    const plan = planTheRun(settings({ 'url-map': URL_MAP, 'origin-timeout': '90' }), CHANGED);
+    expect(plan.origin).toEqual({
+      images: new Map([['https://www.example.com/images/a.png', 'public/images/a.png']]),
+      waitMs: 90_000,
+      requestTimeoutMs: plan.calls.timeoutMs,
+      base: 'abc1234',
+    });
+    // The retry window starts when the first call could go out: it grows by the wait for origins.
+    expect(plan.calls.policy).toEqual({ retryWindowMs: DEFAULT_POLICY.retryWindowMs + 90_000 });
+  });
+
+  it('holds nothing, and keeps the default window, with origin-check off or no image mapped from a file', () => {
+    const off = planTheRun(settings({ 'url-map': URL_MAP, 'origin-check': 'off' }), CHANGED);
+    const given = planTheRun(settings({ assets: 'https://www.example.com/images/a.png' }));
+    for (const plan of [off, given]) {
+      expect(plan.origin).toBeUndefined();
+      expect(plan.calls.policy).toEqual({});
+    }
+    // Which file each URL came from is kept only for a stage that reads the files.
+    expect(off.invalidation.fileOf).toBeUndefined();
+  });
+
+  it('rewrites and warms through the image host only when asked', () => {
+    const asked = planTheRun(
+      settings({
+        assets: 'https://www.example.com/a.png',
+        token: 'true',
+        'image-host': 'img.example.net',
+        rewrite: 'build/**/*.html',
+        warm: 'true',
+      }),
+    );
+    expect(asked.rewrite).toEqual({
+      patterns: ['build/**/*.html'],
+      with: 'token',
+      imageHost: 'img.example.net',
+    });
+    expect(asked.warm).toEqual({ imageHost: 'img.example.net', timeoutMs: asked.calls.timeoutMs });
+    expect(asked.report).toEqual({ imageHost: 'img.example.net', noApiKey: false });
+    const hostAlone = planTheRun(
+      settings({ assets: 'https://www.example.com/a.png', 'image-host': 'img.example.net' }),
+    );
+    expect(hostAlone.rewrite).toBeUndefined();
+    expect(hostAlone.warm).toBeUndefined();
+  });
+
+  it('a dry run without a key: nothing to send with, and the report says no key was given', () => {
+    const plan = planTheRun(settings({ scope: 'all', 'dry-run': 'true', 'api-key': '' }));
+    expect(plan.dryRun).toBe(true);
+    expect(plan.service.apiKey).toBe('');
+    expect(plan.report.noApiKey).toBe(true);
+    expect(plan.invalidation.calls).toEqual([{ route: 'invalidate/all' }]);
+  });
+});
