@@ -66,7 +66,7 @@ export async function runFlow(settings: Settings, options: FlowOptions): Promise
   if (!settings.dryRun) {
     log.startGroup('Invalidate');
     ({ result, origin } = await send(settings, plan, options, tell));
-    outcome = outcomeOf(plan, result, cancelled());
+    outcome = outcomeOf(plan, result, cancelled(), origin);
     tell.sent(outcome);
     log.endGroup();
   }
@@ -85,7 +85,7 @@ export async function runFlow(settings: Settings, options: FlowOptions): Promise
           ),
         });
   // A cancel that came after the calls (while rewriting) is a cancelled run all the same.
-  if (cancelled() && !outcome.cancelled) outcome = outcomeOf(plan, result, true);
+  if (cancelled() && !outcome.cancelled) outcome = outcomeOf(plan, result, true, origin);
   if (rewrite !== undefined && 'error' in rewrite) outcome = withFailure(outcome, rewrite.error);
   return {
     dryRun: settings.dryRun,

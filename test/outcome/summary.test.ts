@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import type { CallRecord } from '../../src/execute/execute.ts';
 import { SUMMARY_LIMIT_BYTES, summaryMarkdown } from '../../src/outcome/summary.ts';
-import { markdownText } from '../../src/shown/shown.ts';
+import { markdownRef, markdownText } from '../../src/shown/shown.ts';
 import { imageUrls, reportOf } from '../support/fixtures.ts';
 import { RUNS } from '../support/runs.ts';
 
@@ -227,7 +227,7 @@ describe('summaryMarkdown: a dry run of many assets', () => {
     expect(blocks.length).toBeGreaterThan(10);
     expect(blocks.map((block) => Number(block[1]))).toEqual(blocks.map((_, i) => i + 1));
     const listed = blocks.flatMap((block) => (block[2] ?? '').split('\n').map((line) => line.slice(2)));
-    expect(listed).toEqual(refs.slice(0, listed.length));
+    expect(listed).toEqual(refs.slice(0, listed.length).map(markdownRef));
     expect(markdown).toContain(
       `… and ${(refs.length - listed.length).toLocaleString('en')} more assets, past what a job summary can hold`,
     );
