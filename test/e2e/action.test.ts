@@ -5,6 +5,7 @@ import { parse } from 'yaml';
 import { useEmulator } from '../support/emulator.ts';
 import { ROOT_KEY, SUB_KEY } from '../support/client.ts';
 import { runAction, type ActionRun } from '../support/runner.ts';
+import { markdownRef } from '../../src/shown/shown.ts';
 
 const emulator = useEmulator();
 
@@ -205,7 +206,7 @@ describe('a summary with pictures', () => {
     expect(thumbnails.map((row) => row[1])).toEqual(
       urls(24).map((url) => `https://img.example.net/w:160/${url}`),
     );
-    expect(thumbnails.map((row) => row[2])).toEqual(urls(24));
+    expect(thumbnails.map((row) => row[2])).toEqual(urls(24).map(markdownRef));
     expect(run.summary).toContain('| | … and 6 more |');
     expect(run.summary).toContain(`By asset hash, with no URL to show:\n\n- ${hash}`);
   });
