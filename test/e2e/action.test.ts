@@ -186,7 +186,7 @@ describe('a dry run anyone can read, with no secret', () => {
     const blocks = [...run.summary.matchAll(/<details><summary>(.*?)<\/summary>\n\n([^]*?)\n\n<\/details>/g)];
     expect(blocks.map((block) => block[1])).toEqual(['Call 1: 100 assets', 'Call 2: 50 assets']);
     const listed = blocks.flatMap((block) => (block[2] ?? '').split('\n').map((line) => line.slice(2)));
-    expect(listed).toEqual(assets);
+    expect(listed).toEqual(assets.map(markdownRef));
   });
 
   it('gives each asset in the report with the call that would carry it', () => {
