@@ -8,7 +8,7 @@ import { imageUrl } from '../plan/urls.ts';
 import { htmlAttribute } from '../shown/shown.ts';
 
 /** The width asked of the service for a thumbnail, in pixels. */
-export const THUMBNAIL_WIDTH = 160;
+const THUMBNAIL_WIDTH = 160;
 
 /** The thumbnails' column: what they show, so that the live old image never passes for the new one. */
 export function thumbnailHeader(dryRun: boolean): string {
