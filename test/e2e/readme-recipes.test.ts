@@ -1,8 +1,10 @@
 /**
- * The README's GitLab CI recipe runs as GitLab would run it: for each kind of pipeline (a push to the default branch
- * or another, a schedule, a manual run, an API trigger, a merge request), each job its `rules` start has its
- * `script` run, with the command the npm package ships, in a real git repository with GitLab's predefined variables,
- * against the API emulator; every job that starts must succeed.
+ * The README's recipes run as written. The GitLab CI recipe as GitLab would run it: for each kind of pipeline (a push
+ * to the default branch or another, a schedule, a manual run, an API trigger, a merge request), each job its `rules`
+ * start has its `script` run, with the command the npm package ships, in a real git repository with GitLab's
+ * predefined variables, against the API emulator; every job that starts must succeed. Each GitHub workflow recipe's
+ * step of the action, with its own inputs, through the built action on its own event in a real repository, the
+ * workflow's expressions (secrets, inputs, another action's output) given what GitHub would give them.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,8 +13,17 @@ import { parse } from 'yaml';
 import { ROOT_KEY } from '../support/client.ts';
 import { ROOT, runShell, type CommandRun } from '../support/command.ts';
 import { useEmulator } from '../support/emulator.ts';
-import { createOrigin, ZERO_SHA, type Origin, type Sha } from '../support/git-repo.ts';
-import { codeBlocks, isGitLabCi, readme } from '../support/readme-blocks.ts';
+import {
+  createOrigin,
+  pullRequestPayload,
+  pushPayload,
+  writeEvent,
+  ZERO_SHA,
+  type Origin,
+  type Sha,
+} from '../support/git-repo.ts';
+import { codeBlocks, isGitLabCi, readme, type CodeBlock } from '../support/readme-blocks.ts';
+import { runAction } from '../support/runner.ts';
 
 const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
 
@@ -224,4 +235,143 @@ describe("the README's GitLab CI recipe, in every kind of pipeline", () => {
     expect(run.stdout).toContain('  https://www.example.com/images/IMG_2041.JPG');
     expect(emulator().requests).toEqual([]);
   });
+});
+
+/** A step of the action in a recipe of the README: its inputs, and the event its workflow runs on. */
+interface RecipeStep {
+  readonly line: number;
+  readonly heading: string;
+  readonly event: 'push' | 'pull_request' | 'workflow_dispatch';
+  readonly with: Record<string, unknown>;
+  readonly dispatchInputs: Record<string, { default?: unknown }>;
+}
+
+/** Each step that uses the action, in the YAML blocks of the README's "Recipes" section. */
+function recipeSteps(): RecipeStep[] {
+  const text = readme();
+  const lineOf = (index: number): number => text.slice(0, index).split('\n').length;
+  const start = lineOf(text.indexOf('\n## Recipes\n'));
+  const end = lineOf(text.indexOf('\n## ', text.indexOf('\n## Recipes\n') + 1));
+  const headings = [...text.matchAll(/^### (.+)$/gm)].map((match) => ({
+    line: lineOf(match.index),
+    title: match[1] ?? '',
+  }));
+  const steps: RecipeStep[] = [];
+  const inRecipes = (block: CodeBlock): boolean =>
+    block.line > start && block.line < end && block.language === 'yaml' && !isGitLabCi(block);
+  for (const block of codeBlocks(text).filter(inRecipes)) {
+    const doc = parse(block.text) as
+      | {
+          on?: Record<string, { inputs?: RecipeStep['dispatchInputs'] } | null>;
+          jobs?: Record<string, { steps?: unknown[] }>;
+        }
+      | unknown[];
+    const workflow = Array.isArray(doc) ? undefined : doc;
+    const all = Array.isArray(doc)
+      ? doc
+      : Object.values(workflow?.jobs ?? {}).flatMap((job) => job.steps ?? []);
+    const on = workflow?.on ?? {};
+    const event =
+      'pull_request' in on ? 'pull_request' : 'workflow_dispatch' in on ? 'workflow_dispatch' : 'push';
+    for (const step of all as { uses?: string; with?: Record<string, unknown> }[]) {
+      if (step.uses?.startsWith('image-cache-invalidate/') !== true) continue;
+      steps.push({
+        line: block.line,
+        heading: headings.filter((heading) => heading.line < block.line).at(-1)?.title ?? '',
+        event,
+        with: step.with ?? {},
+        dispatchInputs: on.workflow_dispatch?.inputs ?? {},
+      });
+    }
+  }
+  return steps;
+}
+
+// The origin check is off, as in every suite but those of test/origin and e2e/origin-race.test.ts
+// (test/support/runner.ts): the recipes' origins are hosts that serve nothing here.
+describe("the README's GitHub workflow recipes", () => {
+  const emulator = useEmulator({ serviceKey: 'my-service' });
+  let origin: Origin;
+  let base: Sha;
+  let head: Sha;
+  /** The images the last commit changed, where each recipe's url-map looks. */
+  const CHANGED = [
+    'public/images/hero.png',
+    'public/images/IMG_2041.JPG',
+    'sites/blog/public/images/authors/ada.png',
+    'packages/ui/assets/icon.svg',
+  ];
+  const steps = recipeSteps();
+
+  beforeAll(() => {
+    origin = createOrigin('readme-recipes-');
+    const work = origin.work;
+    work.write('public/images/hero.png').write('README.md');
+    // What the recipes' build step writes: a page and a style that show an image through the image host.
+    const hero = 'https://img.example.net/https://www.example.com/images/hero.png';
+    work
+      .write('build/index.html', `<img src="${hero}">\n`)
+      .write('build/style.css', `.hero { background: url(${hero}) }\n`);
+    base = work.commit('first');
+    for (const path of CHANGED) work.write(path, `new ${path}\n`);
+    // What a changed-files action before the step writes (tj-actions/changed-files with write_output_files).
+    work.write('.github/outputs/all_changed_files.json', JSON.stringify(CHANGED.slice(0, 2)));
+    head = work.commit('second');
+  });
+  afterAll(() => {
+    origin.dispose();
+  });
+
+  /** A `with:` value as GitHub gives it: each expression the recipe holds, evaluated as the run would. */
+  function evaluated(value: unknown, step: RecipeStep): string {
+    const given: Record<string, string> = {
+      'secrets.IMAGE_API_KEY': ROOT_KEY,
+      'vars.IMAGE_SERVICE_KEY': 'my-service',
+      // A person starting the run names a commit to compare from.
+      'inputs.since': base,
+      // dorny/paths-filter's list of the changed files under its filter, as JSON.
+      'steps.filter.outputs.images_files': JSON.stringify(CHANGED.slice(0, 2)),
+    };
+    for (const [name, input] of Object.entries(step.dispatchInputs))
+      if (input.default !== undefined) given[`inputs.${name}`] ??= String(input.default);
+    return String(value).replace(/\$\{\{\s*([\w.-]+)\s*\}\}/g, (expression, name: string) => {
+      const known = given[name];
+      if (known === undefined) throw new Error(`README.md:${step.line}: no value for ${expression}`);
+      return known;
+    });
+  }
+
+  it('are found: each recipe with a step of the action', () => {
+    expect(steps.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it.each(recipeSteps().map((step) => [`${step.heading} (README.md:${step.line})`, step] as const))(
+    '%s: runs, and succeeds',
+    async (_, step) => {
+      const inputs = Object.fromEntries(
+        Object.entries(step.with).map(([name, value]) => [name, evaluated(value, step)]),
+      );
+      // The README's dashboard host stands for the service: here it is the emulator.
+      inputs['base-url'] = emulator().url;
+      const payload =
+        step.event === 'pull_request'
+          ? pullRequestPayload(base, head, 7)
+          : step.event === 'push'
+            ? pushPayload(base, head)
+            : { inputs: step.dispatchInputs };
+      const run = await runAction(inputs, {
+        GITHUB_EVENT_NAME: step.event,
+        GITHUB_EVENT_PATH: writeEvent(origin.root, payload, `${step.line}.json`),
+        GITHUB_WORKSPACE: origin.work.dir,
+        GITHUB_SHA: head,
+        GITHUB_REPOSITORY: 'octo-org/site',
+        GITHUB_API_URL: 'http://127.0.0.1:9',
+      });
+      expect(run.exitCode, `${run.stdout}\n${run.stderr}`).toBe(0);
+      const dryRun = inputs['dry-run'] === 'true';
+      const sent = emulator().requests.filter((request) => request.route !== 'token');
+      expect(sent.length > 0, 'an invalidation reached the service').toBe(!dryRun);
+      if (!dryRun) expect(Number(run.outputs['failed-count'])).toBe(0);
+    },
+  );
 });
