@@ -243,7 +243,7 @@ interface RecipeStep {
   readonly heading: string;
   readonly event: 'push' | 'pull_request' | 'workflow_dispatch';
   readonly with: Record<string, unknown>;
-  readonly dispatchInputs: Record<string, { default?: unknown }>;
+  readonly dispatchInputs: Record<string, { default?: string | boolean | number }>;
 }
 
 /** Each step that uses the action, in the YAML blocks of the README's "Recipes" section. */
