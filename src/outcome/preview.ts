@@ -74,8 +74,8 @@ export function changeWords(change: FileChange | undefined): string {
 }
 
 /**
- * What the live site shows of an image: the deployed image, which the column says is the one deployed now; nothing
- * for a file that is gone; and before the deploy, words for a file that the site does not serve yet.
+ * The thumbnail of an image: what the image host serves now, as the column says; nothing for a file that is gone;
+ * and before the invalidation, words for a file that the site does not serve yet.
  */
 function thumbnail(host: string, ref: string, file: ChangedFile | undefined, dryRun: boolean): string {
   const change = file?.change;

@@ -1,6 +1,6 @@
 /**
- * Thumbnails in the summary and the preview. A thumbnail is loaded through the image host from the live site when
- * someone reads the summary: it shows what is deployed then, which before a deploy (a dry run, a pull request's
+ * Thumbnails in the summary and the preview. A thumbnail is loaded through the image host when someone reads the
+ * summary: it shows what the image host serves then, which before an invalidation (a dry run, a pull request's
  * preview) is the old image, and for an added file nothing at all. So the column says so, and a file that is not
  * deployed yet gets words, not a broken picture.
  */
@@ -10,9 +10,9 @@ import { htmlAttribute } from '../shown/shown.ts';
 /** The width asked of the service for a thumbnail, in pixels. */
 const THUMBNAIL_WIDTH = 160;
 
-/** The thumbnails' column: what they show, so that the live old image never passes for the new one. */
+/** The thumbnails' column: what they show, so that the old image never passes for the new one. */
 export function thumbnailHeader(dryRun: boolean): string {
-  return dryRun ? 'Deployed now (before this change)' : 'Deployed now';
+  return dryRun ? 'Served now (before this change)' : 'Served now';
 }
 
 /** What an image's file has that the live site does not serve yet: an added file, before its deploy. */

@@ -196,20 +196,20 @@ describe('thumbnails', () => {
     { path: 'public/images/moved.png', change: { status: 'renamed', from: 'public/images/before.png' } },
   ];
 
-  it('before the deploy, are labelled as what is deployed now, and an image not deployed yet has none', () => {
+  it('before the invalidation, are labelled as what the image host serves now, and an image not deployed yet has none', () => {
     const page = renderGfm(summaryMarkdown(reportOver(changed, true)));
     const table = page.tables.find((rows) => rows[0]?.includes('File')) ?? [];
-    expect(table[0]?.[0]).toBe('Deployed now (before this change)');
+    expect(table[0]?.[0]).toBe('Served now (before this change)');
     expect(table.slice(1).map((row) => row[0])).toEqual(['', 'not deployed yet', 'not deployed yet']);
     expect(page.pictures.map((picture) => picture.src)).toEqual([
       `https://${IMAGE_HOST}/w:160/${IMAGES}/edited.png`,
     ]);
   });
 
-  it('after the invalidation, show each image as deployed now, and say so', () => {
+  it('after the invalidation, show each image as the image host serves it now, and say so', () => {
     const page = renderGfm(summaryMarkdown(reportOver(changed, false)));
     const table = page.tables.find((rows) => rows[0]?.includes('File')) ?? [];
-    expect(table[0]?.[0]).toBe('Deployed now');
+    expect(table[0]?.[0]).toBe('Served now');
     expect(page.pictures).toHaveLength(3);
   });
 });
