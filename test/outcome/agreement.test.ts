@@ -99,7 +99,7 @@ const RUN = fc.record({
 
 type Run = typeof RUN extends fc.Arbitrary<infer T> ? T : never;
 
-function refsOf(run: Run): string[] {
+function refsOf(run: Pick<Run, 'assets' | 'hashEvery'>): string[] {
   return Array.from({ length: run.assets }, (_, i) => {
     if (i % run.hashEvery === 0) return i.toString(16).padStart(32, '0');
     return new URL(`https://img.example.com/${NAMES[i % NAMES.length] ?? ''}-${i}.png`).href;
@@ -475,5 +475,64 @@ describe('the renderers of a run', () => {
       }),
       { numRuns: AGREEMENT_RUNS },
     );
-  });
+  }, 60_000);
+});
+
+describe('the renderers of a dry run', () => {
+  it('agree with each other on what would be sent, call by call, and say nothing was', () => {
+    const DRY = fc.record({
+      assets: fc.integer({ min: 1, max: 450 }),
+      hashEvery: fc.integer({ min: 2, max: 9 }),
+      token: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(DRY, (dry) => {
+        const plan = planRun({
+          target: { scope: 'assets', assets: refsOf(dry) },
+          token: dry.token,
+        });
+        const report: Report = {
+          dryRun: true,
+          plan,
+          outcome: outcomeOf(plan, undefined),
+          startedAt: new Date(0),
+          finishedAt: new Date(0),
+        };
+        const byJson = json(report, (text) => text);
+        const planned = byJson.assets.filter((asset) => asset.outcome === 'planned');
+        expect(planned).toHaveLength(byJson.assets.length);
+        // The command lists each call with the assets it would carry, in the order of the report.
+        const text = resultText(report);
+        const counted = /^Would invalidate ([\d,]+) assets? in ([\d,]+) calls?\.$/m.exec(text);
+        expect(number(counted?.[1])).toBe(byJson.counts.assets);
+        expect(number(counted?.[2])).toBe(plan.calls.length);
+        const listed = text
+          .split('\n')
+          .filter((line) => line.startsWith('  '))
+          .map((line) => line.slice(2));
+        expect(listed).toEqual(planned.map((asset) => asset.ref));
+        // The summary counts the same assets, and lists the same in its folded lists, as GitHub shows them.
+        const markdown = summaryMarkdown(report);
+        expect(number(/\*\*Assets:\*\* ([\d,]+)/.exec(markdown)?.[1])).toBe(byJson.counts.assets);
+        const items = renderGfm(markdown.split('### Assets that would be invalidated')[1] ?? '').items;
+        expect(items).toEqual(planned.map((asset) => asset.ref));
+        // Nothing was confirmed, and the outputs say so.
+        const outputs = outputsOf(report, FILES);
+        expect([
+          outputs.invalidated,
+          outputs['invalidated-count'],
+          outputs['failed-count'],
+          outputs.requests,
+        ]).toEqual(['[]', '0', '0', '0']);
+        expect(byJson.counts).toMatchObject({
+          invalidated: 0,
+          notInvalidated: 0,
+          requests: 0,
+          tokenCalls: 0,
+        });
+        expect(markdown).toContain(dry.token ? '**Token:** would be requested.' : '');
+      }),
+      { numRuns: Math.min(RUNS, 40) },
+    );
+  }, 60_000);
 });
