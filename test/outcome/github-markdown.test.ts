@@ -133,10 +133,11 @@ describe('the preview on GitHub', () => {
       .filter((text) => text !== '' && !text.startsWith('.') && !text.includes('..'));
     fc.assert(
       fc.property(fc.uniqueArray(name, { minLength: 1, maxLength: 6 }), (names) => {
-        const changed = names.map((n) => ({
-          path: `public/images/${n}.png`,
-          change: { status: 'added' } as const,
-        }));
+        const changed = names.flatMap((n) => [
+          { path: `public/images/${n}.png`, change: { status: 'added' } as const },
+          // Left out by `paths`: named in a list of their own.
+          { path: `docs/${n}.md`, change: { status: 'modified' } as const },
+        ]);
         const run = reportOver(changed, false);
         const shown = renderGfm(summaryMarkdown(run));
         const mapped = run.plan.preview?.images ?? [];
@@ -145,6 +146,7 @@ describe('the preview on GitHub', () => {
           mapped.map((image) => image.url),
         );
         expect(previewRows(shown).map((row) => row.file)).toEqual(mapped.map((image) => image.path));
+        expect(shown.items.map(reads)).toEqual(names.map((n) => `docs/${n}.md (changed)`));
       }),
       { numRuns: Math.min(RUNS, 300) },
     );
