@@ -124,7 +124,7 @@ function overview(report: Report): string {
       );
     }
   }
-  // The calls of the table below: the token call has a line of its own.
+  // The invalidation calls of the table below; the token call, which has a line of its own, is named apart.
   if (!report.dryRun) parts.push(`**Calls:** ${callsWords(counts, true)}`);
   const overview = parts.join(' · ');
   if (scope !== 'assets' || counts.assets > 0) return overview;
