@@ -62,7 +62,8 @@ describe('the README\'s "Try it on your repository"', () => {
   });
 
   it('prints what the README says it prints, as it shows it, but for the commits compared', () => {
-    const commits = (text: string): string => text.replace(/\bgit diff [0-9a-f]{7,} [0-9a-f]{7,}/, 'git diff A B');
+    const commits = (text: string): string =>
+      text.replace(/\bgit diff [0-9a-f]{7,} [0-9a-f]{7,}/, 'git diff A B');
     expect(commits(run.stdout).trimEnd()).toBe(commits(printed));
   });
 
