@@ -76,7 +76,7 @@ async function runStages(plan: RunPlan, options: FlowOptions, startedAt: Date): 
           ...(origin === undefined ? {} : { origin }),
         });
   // A cancel that came after the calls (while rewriting) is a cancelled run all the same.
-  const ended = cancelled() && !outcome.cancelled ? outcomeOf(plan.invalidation, result, true) : outcome;
+  const ended = cancelled() && !outcome.cancelled ? outcomeOf(plan.invalidation, result, true, origin) : outcome;
   return {
     dryRun: plan.dryRun,
     plan: plan.invalidation,
@@ -108,7 +108,7 @@ async function invalidate(
     ...(signal === undefined ? {} : { signal }),
     ...(options.onCall === undefined ? {} : { onCall: options.onCall }),
   });
-  const outcome = outcomeOf(plan.invalidation, sent.result, signal?.aborted === true);
+  const outcome = outcomeOf(plan.invalidation, sent.result, signal?.aborted === true, sent.origin);
   tell.sent(outcome);
   log.endGroup();
   return { ...sent, outcome };

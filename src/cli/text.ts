@@ -1,6 +1,13 @@
 import { plannedCalls } from '../plan/plan.ts';
 import type { Report } from '../outcome/report.ts';
 import {
+  callsWords,
+  moreFailuresWords,
+  notInvalidatedWords,
+  originWords,
+  warmWords,
+} from '../outcome/facts.ts';
+import {
   callListing,
   callWords,
   count,
@@ -14,7 +21,7 @@ import {
 /** The URLs a run that sent lists on standard output; past them, a count and --json, which lists every one. */
 export const MAX_LISTED_URLS = 50;
 
-/** The result, in a few lines, for standard output. */
+/** The result, in a few lines, for standard output: the same facts, words and caps as the job summary. */
 export function resultText(report: Report): string {
   const lines: string[] = [];
   const { plan, outcome } = report;
@@ -29,8 +36,9 @@ export function resultText(report: Report): string {
     lines.push(
       report.dryRun
         ? `Would invalidate ${plural(counts.assets, 'asset')} in ${plural(plan.calls.length, 'call')}.`
-        : `Invalidated ${count(counts.invalidated)} of ${plural(counts.assets, 'asset')} in ${plural(counts.requests, 'call')}.`,
+        : `Invalidated ${count(counts.invalidated)} of ${plural(counts.assets, 'asset')} in ${callsWords(counts, false)}.`,
     );
+    if (counts.notInvalidated > 0) lines.push(`Not invalidated: ${notInvalidatedWords(counts)}.`);
   } else if (first !== undefined) {
     const landed = outcome.calls.some((record) => record.outcome === 'confirmed');
     const verb = report.dryRun ? 'Would invalidate' : landed ? 'Invalidated' : 'Did not invalidate';
@@ -40,16 +48,19 @@ export function resultText(report: Report): string {
   else lines.push(...clearedListing(report.outcome.invalidated));
   const { token } = outcome;
   if (token !== undefined) lines.push(`Token: ${token}`, `Cache buster: cb:${token}`);
+  if (outcome.origin !== undefined) lines.push(`Origin check: ${originWords(outcome.origin)}.`);
   if (report.rewrite !== undefined) lines.push(rewriteSentence(report.rewrite, report.dryRun, true));
-  for (const failure of outcome.failures) lines.push(`Failed: ${failure}`);
+  if (report.warm !== undefined) lines.push(`Warm-up: ${warmWords(report.warm)}.`);
+  for (const failure of outcome.namedFailures.shown) lines.push(`Failed: ${failure}`);
+  const more = moreFailuresWords(outcome.namedFailures, '--json');
+  if (more !== undefined) lines.push(more);
   return `${lines.join('\n')}\n`;
 }
 
 /** What the service confirmed, one a line, as the dry run lists what it would send. */
 function clearedListing(refs: readonly string[]): string[] {
-  const { shown } = firstOf(refs, MAX_LISTED_URLS);
+  const { shown, more } = firstOf(refs, MAX_LISTED_URLS);
   const lines = shown.map((ref) => `  ${ref}`);
-  if (refs.length > shown.length)
-    lines.push(`  … and ${count(refs.length - shown.length)} more: --json lists every one.`);
+  if (more !== undefined) lines.push(`  … ${more}: --json lists every one.`);
   return lines;
 }

@@ -20,6 +20,7 @@ import {
 import type { CallRecord, SentCall } from '../execute/execute.ts';
 import type { Log } from '../shown/log.ts';
 import type { Outcome } from '../outcome/outcome.ts';
+import { moreFailuresWords, originFacts, originWords } from '../outcome/facts.ts';
 import { seconds as originSeconds, type OriginReport } from '../origin/hold.ts';
 import { seenWords } from '../origin/verdict.ts';
 import type { OriginCheck } from '../origin/wait.ts';
@@ -89,12 +90,7 @@ export function narration(log: Log, run: RunPlan) {
       );
     },
     origins: (report: OriginReport): void => {
-      const counts = new Map<string, number>();
-      for (const check of report.checks) counts.set(check.state, (counts.get(check.state) ?? 0) + 1);
-      const parts = [`${count(counts.get('ready') ?? 0)} served the new files`];
-      if (counts.has('cannot-tell')) parts.push(`${count(counts.get('cannot-tell') ?? 0)} could not be told`);
-      if (counts.has('not-ready')) parts.push(`${count(counts.get('not-ready') ?? 0)} still not deployed`);
-      log.info(`Origin check: ${parts.join(', ')}, after ${originSeconds(report.waitedMs)} s.`);
+      log.info(`Origin check: ${originWords(originFacts(report))}.`);
     },
     retry: (sent: SentCall, error: ApiError, waitMs: number, attempt: number): void => {
       const seconds = (waitMs / 1000).toFixed(1);
@@ -146,15 +142,11 @@ export function narration(log: Log, run: RunPlan) {
   };
 }
 
-/** Failures the log's closing lines name; the rest are counted, and the report and summary list them. */
-const TOLD_FAILURES = 50;
-
-/** The log's closing lines: each failure, once, as an error, up to TOLD_FAILURES (an outage fails every call). */
+/** The log's closing lines: each failure the outcome names, once, as an error (an outage fails every call). */
 export function tellFailures(log: Log, outcome: Outcome): void {
-  const { shown, more } = firstOf(outcome.failures, TOLD_FAILURES);
-  for (const failure of shown) log.error(failure);
-  if (more !== undefined)
-    log.error(`… ${more} failures: the JSON report (output report-path) lists each one.`);
+  for (const failure of outcome.namedFailures.shown) log.error(failure);
+  const more = moreFailuresWords(outcome.namedFailures, 'output report-path');
+  if (more !== undefined) log.error(more);
 }
 
 /** A dry run's calls, each with every asset it would carry, in a log group of their own. */

@@ -2,20 +2,10 @@ import type { AssetRef } from '../plan/refs.ts';
 import { plannedAssets, type Plan } from '../plan/plan.ts';
 import { describeCall, plural } from '../narration/wording.ts';
 import type { AssetResult, CallRecord, RunResult } from '../execute/execute.ts';
+import type { OriginReport } from '../origin/hold.ts';
+import { FAILURES_NAMED, named, originFacts, type Counts, type Named, type OriginFacts } from './facts.ts';
 
-/** How many of each, as every renderer shows them. */
-export interface Counts {
-  readonly assets: number;
-  readonly invalidated: number;
-  readonly failed: number;
-  readonly notSent: number;
-  /** Held back, never sent: their origin did not serve the new file in time (`origin-check`). */
-  readonly notReady: number;
-  /** Invalidation calls sent (a retry is not a new call; the token call is not one). */
-  readonly requests: number;
-  /** Attempts of those calls. */
-  readonly attempts: number;
-}
+export type { Counts } from './facts.ts';
 
 /**
  * What a run did, computed once from its call records: the log's closing lines, the summary, the outputs, the JSON
@@ -46,9 +36,18 @@ export interface Outcome {
   readonly keyRefused: boolean;
   /** Each thing that did not land, as a sentence. None means the step succeeds. */
   readonly failures: readonly string[];
+  /** The failures the log, the summary and the command's text name; the rest they count. */
+  readonly namedFailures: Named<string>;
+  /** What the origin check found, when it ran. */
+  readonly origin?: OriginFacts;
 }
 
-export function outcomeOf(plan: Plan, result: RunResult | undefined, cancelled = false): Outcome {
+export function outcomeOf(
+  plan: Plan,
+  result: RunResult | undefined,
+  cancelled = false,
+  origin?: OriginReport,
+): Outcome {
   const assets = result?.assets ?? [];
   const invalidated: AssetRef[] = [];
   const failed: AssetRef[] = [];
@@ -64,6 +63,12 @@ export function outcomeOf(plan: Plan, result: RunResult | undefined, cancelled =
   const tokenCall = records.find((record) => record.call.route === 'token');
   const token = result?.token;
   const dryRun = result === undefined;
+  const failures =
+    result !== undefined
+      ? [...failuresOf(plan, result, notSent, cancelled), ...notReadyFailures(notReady)]
+      : cancelled
+        ? ['The run was cancelled.']
+        : [];
   return {
     dryRun,
     cancelled: cancelled || result?.cancelled === true,
@@ -74,8 +79,10 @@ export function outcomeOf(plan: Plan, result: RunResult | undefined, cancelled =
       failed: failed.length - notSent - notReady.length,
       notSent,
       notReady: notReady.length,
+      notInvalidated: failed.length,
       requests: calls.length,
       attempts: calls.reduce((sum, record) => sum + record.attempts.length, 0),
+      tokenCalls: tokenCall === undefined ? 0 : 1,
     },
     assets,
     invalidated,
@@ -86,17 +93,11 @@ export function outcomeOf(plan: Plan, result: RunResult | undefined, cancelled =
     ...(token === undefined ? {} : { token }),
     ...(tokenCall === undefined ? {} : { tokenCall }),
     keyRefused: result?.stoppedBy?.keyRefused === true,
-    failures:
-      result !== undefined
-        ? [...failuresOf(plan, result, notSent, cancelled), ...notReadyFailures(notReady)]
-        : cancelled
-          ? ['The run was cancelled.']
-          : [],
+    failures,
+    namedFailures: named(failures, FAILURES_NAMED),
+    ...(origin === undefined ? {} : { origin: originFacts(origin) }),
   };
 }
-
-/** Not-ready images named one a sentence, up to this many; the JSON report and `failed-file` name them all. */
-export const NOT_READY_NAMED = 50;
 
 /**
  * Each image held back because its origin still served the old file: invalidating it would have cached the old
@@ -104,7 +105,8 @@ export const NOT_READY_NAMED = 50;
  */
 function notReadyFailures(notReady: readonly AssetResult[]): string[] {
   const named = notReady
-    .slice(0, NOT_READY_NAMED)
+    // Named as many as the renderers name; the per-asset results and `failed-file` name them all.
+    .slice(0, FAILURES_NAMED)
     .map(
       (asset) => `${asset.ref}: ${asset.error ?? 'not invalidated: its origin did not serve the new file'}.`,
     );
@@ -119,7 +121,8 @@ function notReadyFailures(notReady: readonly AssetResult[]): string[] {
 
 /** The same outcome, with a failure that came after the calls (rewriting the built files). */
 export function withFailure(outcome: Outcome, failure: string): Outcome {
-  return { ...outcome, failures: [...outcome.failures, failure] };
+  const failures = [...outcome.failures, failure];
+  return { ...outcome, failures, namedFailures: named(failures, FAILURES_NAMED) };
 }
 
 /**

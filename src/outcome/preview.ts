@@ -7,7 +7,7 @@ import { PREVIEW_ROWS, type ChangedFile } from '../plan/plan.ts';
 import { count, firstOf, plural } from '../narration/wording.ts';
 import type { Report } from './report.ts';
 import { markdownRef, markdownText } from '../shown/shown.ts';
-import { thumbnailCell } from './summary.ts';
+import { NOT_DEPLOYED_YET, thumbnailCell, thumbnailHeader } from './thumbnail.ts';
 
 /** The preview's section, or undefined when the run did not go through changed files. */
 export function previewSection(report: Report): string[] | undefined {
@@ -21,7 +21,11 @@ export function previewSection(report: Report): string[] | undefined {
     const { shown, more } = firstOf(refs, PREVIEW_ROWS);
     const host = report.imageHost;
     lines.push('', `### ${title}`, '');
-    lines.push(host === undefined ? '| URL | File | Change |' : '| Image | URL | File | Change |');
+    lines.push(
+      host === undefined
+        ? '| URL | File | Change |'
+        : `| ${thumbnailHeader(report.dryRun)} | URL | File | Change |`,
+    );
     lines.push(host === undefined ? '|---|---|---|' : '|---|---|---|---|');
     for (const ref of shown) {
       const file = fileOf.get(ref);
@@ -32,8 +36,8 @@ export function previewSection(report: Report): string[] | undefined {
         file === undefined ? '' : markdownText(file.path),
         file === undefined ? '' : changeWords(file.change),
       ];
-      const thumbnail = host === undefined ? [] : [gone(file) ? '' : thumbnailCell(host, ref)];
-      lines.push(`| ${[...thumbnail, ...cells].join(' | ')} |`);
+      const picture = host === undefined ? [] : [thumbnail(host, ref, file, report.dryRun)];
+      lines.push(`| ${[...picture, ...cells].join(' | ')} |`);
     }
     if (more !== undefined) {
       lines.push('', `… ${more}: the JSON report (output \`report-path\`) lists every one.`);
@@ -69,9 +73,26 @@ export function changeWords(change: FileChange | undefined): string {
   }
 }
 
-/** The file of an image that is no longer there (deleted, or renamed away): the service has nothing to show. */
-function gone(file: ChangedFile | undefined): boolean {
-  return file?.change?.status === 'deleted' || file?.change?.to !== undefined;
+/**
+ * The thumbnail of an image: what the image host serves now, as the column says; nothing for a file that is gone;
+ * and before the invalidation, words for a file that the site does not serve yet.
+ */
+function thumbnail(host: string, ref: string, file: ChangedFile | undefined, dryRun: boolean): string {
+  const change = file?.change;
+  const status = change?.status;
+  switch (status) {
+    case undefined:
+    case 'modified':
+      return thumbnailCell(host, ref);
+    case 'deleted':
+      return '';
+    case 'added':
+    case 'renamed':
+      if (change?.to !== undefined) return '';
+      return dryRun ? NOT_DEPLOYED_YET : thumbnailCell(host, ref);
+    default:
+      return status satisfies never;
+  }
 }
 
 function inParentheses(change: ChangedFile['change']): string {

@@ -65,10 +65,10 @@ export function outputsOf(report: Report | undefined, files: WrittenFiles): Reco
     'invalidated-count': String(lists.invalidated.length),
     'invalidated-file': files.invalidated,
     failed: listOutput(lists.failed, 'failed-file'),
-    'failed-count': String(lists.failed.length),
+    'failed-count': String(outcome?.counts.notInvalidated ?? 0),
     'failed-file': files.failed,
     requests: String(outcome?.counts.requests ?? 0),
-    'origin-waited-seconds': seconds(report?.origin?.waitedMs ?? 0),
+    'origin-waited-seconds': seconds(outcome?.origin?.waitedMs ?? 0),
     'report-path': files.report,
     'summary-file': files.summary,
   };
@@ -184,9 +184,15 @@ function reportJson(report: Report): object {
     },
     ...(report.dryRun ? { planned: plannedCalls(plan).map(callJson) } : {}),
     ...(report.rewrite === undefined ? {} : { rewrite: report.rewrite }),
-    ...(report.origin === undefined
+    ...(outcome.origin === undefined
       ? {}
-      : { origin: { waitedMs: Math.round(report.origin.waitedMs), timeoutMs: report.origin.timeoutMs } }),
+      : {
+          origin: {
+            waitedMs: Math.round(outcome.origin.waitedMs),
+            timeoutMs: outcome.origin.timeoutMs,
+            states: outcome.origin.states,
+          },
+        }),
     ...(report.warm === undefined ? {} : { warm: report.warm }),
     calls: (result?.calls ?? []).map((record) => ({
       index: record.index,

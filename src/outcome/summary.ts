@@ -13,12 +13,19 @@ import {
   plural,
   rewriteSentence,
 } from '../narration/wording.ts';
-import { htmlAttribute, markdownRef, markdownText } from '../shown/shown.ts';
-import { imageUrl } from '../plan/urls.ts';
+import { markdownRef, markdownText } from '../shown/shown.ts';
 import type { CallRecord } from '../execute/execute.ts';
+import {
+  callsWords,
+  moreFailuresWords,
+  notInvalidatedWords,
+  originWords,
+  warmWords,
+  type OriginFacts,
+} from './facts.ts';
 import { previewSection } from './preview.ts';
 import type { Report, RunFailure } from './report.ts';
-import { seconds as originSeconds, type OriginReport } from '../origin/hold.ts';
+import { thumbnailCell, thumbnailHeader } from './thumbnail.ts';
 import type { WarmReport } from '../warm/warm.ts';
 
 // Beyond this many calls, the table groups them by outcome, so that the summary stays readable.
@@ -47,41 +54,26 @@ export function summaryMarkdown(report: Report, limitBytes = SUMMARY_LIMIT_BYTES
   const token = tokenLine(report);
   if (token !== undefined) lines.push('', token);
   if (report.rewrite !== undefined) lines.push('', ...rewriteSection(report.rewrite, report.dryRun));
-  if (report.origin !== undefined) lines.push('', originLine(report.origin));
+  if (outcome.origin !== undefined) lines.push('', originLine(outcome.origin));
   if (report.warm !== undefined) lines.push('', ...warmSection(report.warm));
-  const { failures } = outcome;
-  if (failures.length > 0) {
-    const { shown, more } = firstOf(failures, MAX_FAILURES);
+  const { shown } = outcome.namedFailures;
+  if (shown.length > 0) {
     lines.push('', '### Failures', '', ...shown.map((failure) => `- ${markdownText(failure)}`));
-    if (more !== undefined)
-      lines.push(`- … ${more}: the JSON report (output \`report-path\`) lists each one`);
+    const rest = moreFailuresWords(outcome.namedFailures, 'output `report-path`');
+    if (rest !== undefined) lines.push(`- ${rest}`);
   }
   return withinSummaryLimit(`${lines.join('\n')}\n`, limitBytes);
 }
 
-const MAX_FAILURES = 50;
-
 /** How the origin check went, in one line: the images it held back are named among the failures. */
-function originLine(origin: OriginReport): string {
-  const state = (name: string): number => origin.checks.filter((check) => check.state === name).length;
-  const parts = [`${count(state('ready'))} served the new files`];
-  if (state('cannot-tell') > 0)
-    parts.push(`${count(state('cannot-tell'))} could not be told (invalidated at once)`);
-  if (state('not-ready') > 0) parts.push(`${count(state('not-ready'))} still not deployed (not invalidated)`);
-  return `**Origin check:** ${parts.join(', ')}; waited ${originSeconds(origin.waitedMs)} s.`;
+function originLine(origin: OriginFacts): string {
+  return `**Origin check:** ${originWords(origin)}.`;
 }
 
-/** The warm-up in two lines: what it requested, how the image host answered, and how long it took. */
+/** The warm-up: what it requested, how the image host answered, and how long it took. */
 function warmSection(warm: WarmReport): string[] {
-  const statuses = Object.entries(warm.statuses)
-    .map(([status, count]) => `${count} × ${status === 'error' ? 'no answer' : status}`)
-    .join(', ');
-  const over = warm.overLimit === 0 ? '' : `; ${count(warm.overLimit)} more not requested, past the limit`;
-  return [
-    '### Warm-up',
-    '',
-    `Requested ${count(warm.requested)} image URLs through the image host (${statuses}) in ${(warm.ms / 1000).toFixed(1)} s${over}.`,
-  ];
+  const words = warmWords(warm);
+  return ['### Warm-up', '', `${words.charAt(0).toUpperCase()}${words.slice(1)}.`];
 }
 
 function heading(report: Report): string {
@@ -128,14 +120,12 @@ function overview(report: Report): string {
     if (!report.dryRun) {
       parts.push(
         `**Invalidated:** ${count(counts.invalidated)}`,
-        `**Failed:** ${count(counts.failed + counts.notSent)}`,
+        `**Not invalidated:** ${notInvalidatedWords(counts)}`,
       );
-      if (counts.notReady > 0) parts.push(`**Not deployed at origin:** ${count(counts.notReady)}`);
     }
   }
-  // The calls of the table below: the token call has a line of its own.
-  if (!report.dryRun)
-    parts.push(`**Calls:** ${count(counts.requests)} (${plural(counts.attempts, 'attempt')})`);
+  // The invalidation calls of the table below; the token call, which has a line of its own, is named apart.
+  if (!report.dryRun) parts.push(`**Calls:** ${callsWords(counts, true)}`);
   const overview = parts.join(' · ');
   if (scope !== 'assets' || counts.assets > 0) return overview;
   // A token may still have been requested: then "nothing was sent" would be false.
@@ -243,8 +233,6 @@ function plannedAssetLists(plan: Plan): string[] {
 
 /** Thumbnails shown at most; the rest are counted. */
 export const MAX_THUMBNAILS = 24;
-/** The width asked of the service for a thumbnail, in pixels. */
-export const THUMBNAIL_WIDTH = 160;
 
 /**
  * The images invalidated (or, on a dry run, those that would be), as thumbnails loaded through the service
@@ -262,7 +250,7 @@ function imagesSection(report: Report, imageHost: string): string[] {
   const lines = ['', `### ${title}`, ''];
   if (urls.length > 0) {
     const { shown, more } = firstOf(urls, MAX_THUMBNAILS);
-    lines.push('| Image | URL |', '|---|---|');
+    lines.push(`| ${thumbnailHeader(report.dryRun)} | URL |`, '|---|---|');
     for (const url of shown) lines.push(`| ${thumbnailCell(imageHost, url)} | ${markdownRef(url)} |`);
     if (more !== undefined) lines.push(`| | … ${more} |`);
   }
@@ -277,13 +265,6 @@ function imagesSection(report: Report, imageHost: string): string[] {
     if (more !== undefined) lines.push(`- … ${more}`);
   }
   return lines;
-}
-
-/** A thumbnail of an image URL through the service, as a table cell; an asset hash has none. */
-export function thumbnailCell(imageHost: string, ref: string): string {
-  if (!/^https?:/.test(ref)) return '';
-  const src = imageUrl({ imageHost, originUrl: ref, segments: { w: THUMBNAIL_WIDTH } });
-  return `<img src="${htmlAttribute(src)}" width="${THUMBNAIL_WIDTH}" alt="">`;
 }
 
 function callTable(calls: readonly CallRecord[]): string[] {

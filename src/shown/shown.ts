@@ -122,11 +122,27 @@ export function markdownText(text: string): string {
 }
 
 /**
- * An asset reference of the run (a validated, canonical http(s) URL, or a hash) as inert Markdown that stays a link:
- * it points where the user's own `assets` or `url-map` put it, on their own host.
+ * An asset reference of the run (a validated, canonical http(s) URL, or a hash) as Markdown: a URL as an explicit
+ * link to exactly itself, reading as itself; anything else as inert text. Not a bare URL for GitHub to link by
+ * itself: a backslash escape (`IMG\_2041.JPG`) is not undone inside such a link, so it would show and point
+ * elsewhere, and `_` or `*` at its end would be cut off it.
  */
 export function markdownRef(ref: string): string {
-  return inertMarkdown(ref);
+  if (!LINKABLE.test(ref)) return inertMarkdown(ref);
+  return `[${inertMarkdown(ref)}](<${linkDestination(ref)}>)`;
+}
+
+// A URL that fits a link destination in angle brackets: no space, angle bracket, or control (see CONTROLS).
+const LINKABLE =
+  // eslint-disable-next-line no-control-regex
+  /^https?:\/\/[^\u0000-\u0020<>\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]+$/i;
+
+/**
+ * A link destination in angle brackets: each backslash, `&` (else an entity would be decoded) and `|` (else it would
+ * end a table cell) escaped, so that the link points at the URL as written.
+ */
+function linkDestination(url: string): string {
+  return url.replace(/[\\&|]/g, '\\$&');
 }
 
 function inertMarkdown(text: string): string {

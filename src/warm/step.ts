@@ -1,5 +1,6 @@
 import type { OriginReport } from '../origin/hold.ts';
 import type { Outcome } from '../outcome/outcome.ts';
+import { warmWords } from '../outcome/facts.ts';
 import type { WarmUpPlan } from '../plan/run-plan.ts';
 import type { Log } from '../shown/log.ts';
 import { USER_AGENT } from '../version.ts';
@@ -63,10 +64,7 @@ export async function warmStep(
       userAgent: USER_AGENT,
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     });
-    const counted = Object.entries(report.statuses)
-      .map(([status, count]) => `${count} × ${status}`)
-      .join(', ');
-    log.info(`warm: requested ${report.requested} image URLs through ${imageHost} (${counted})${over}.`);
+    log.info(`warm: ${warmWords(report)}.`);
     if (report.failed > 0 && options.signal?.aborted !== true) {
       const first = report.firstFailure;
       log.warning(

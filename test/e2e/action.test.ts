@@ -5,6 +5,7 @@ import { parse } from 'yaml';
 import { useEmulator } from '../support/emulator.ts';
 import { ROOT_KEY, SUB_KEY } from '../support/client.ts';
 import { runAction, type ActionRun } from '../support/runner.ts';
+import { markdownRef } from '../../src/shown/shown.ts';
 
 const emulator = useEmulator();
 
@@ -185,7 +186,7 @@ describe('a dry run anyone can read, with no secret', () => {
     const blocks = [...run.summary.matchAll(/<details><summary>(.*?)<\/summary>\n\n([^]*?)\n\n<\/details>/g)];
     expect(blocks.map((block) => block[1])).toEqual(['Call 1: 100 assets', 'Call 2: 50 assets']);
     const listed = blocks.flatMap((block) => (block[2] ?? '').split('\n').map((line) => line.slice(2)));
-    expect(listed).toEqual(assets);
+    expect(listed).toEqual(assets.map(markdownRef));
   });
 
   it('gives each asset in the report with the call that would carry it', () => {
@@ -205,7 +206,7 @@ describe('a summary with pictures', () => {
     expect(thumbnails.map((row) => row[1])).toEqual(
       urls(24).map((url) => `https://img.example.net/w:160/${url}`),
     );
-    expect(thumbnails.map((row) => row[2])).toEqual(urls(24));
+    expect(thumbnails.map((row) => row[2])).toEqual(urls(24).map(markdownRef));
     expect(run.summary).toContain('| | … and 6 more |');
     expect(run.summary).toContain(`By asset hash, with no URL to show:\n\n- ${hash}`);
   });

@@ -105,7 +105,7 @@ async function race(
       // re-fetched by the image host, or, for an action that asks the origin first, once it has asked (it waits).
       const invalidated = emulator().invalidated.assets;
       const asked = site.requests.some((request) =>
-        String(request.headers['user-agent'] ?? '').startsWith('image-cache-invalidate'),
+        (request.headers['user-agent'] ?? '').startsWith('image-cache-invalidate'),
       );
       const raced =
         (invalidated.length > 0 && invalidated.every((ref) => host.refetched.has(ref))) ||

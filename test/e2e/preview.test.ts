@@ -121,7 +121,7 @@ describe('the preview, at any size', () => {
   it(`lists the first ${PREVIEW_ROWS} images and counts the rest, each image once`, () => {
     const images = many(PREVIEW_ROWS + 50, (i) => `public/images/${i}.png`);
     const markdown = previewOf(images);
-    const rows = markdown.split('\n').filter((line) => line.startsWith(`| ${IMAGES}/`));
+    const rows = markdown.split('\n').filter((line) => line.startsWith(`| [${IMAGES}/`));
     expect(rows).toHaveLength(PREVIEW_ROWS);
     expect(markdown).toContain('… and 50 more: the JSON report');
     expect(markdown).not.toContain('### Assets that would be invalidated');

@@ -12,22 +12,26 @@ import { codeBlocks, readme } from '../support/readme-blocks.ts';
 
 const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
 
-/** The block under the heading "Try it on your repository". */
-function tryItBlock(): string {
+/** The blocks under the heading "Try it on your repository": what to run, and what it prints. */
+function tryItBlocks(): { script: string; printed: string } {
   const text = readme();
   const heading = text.indexOf('\n## Try it on your repository\n');
   const next = text.indexOf('\n## ', heading + 1);
   expect(heading).toBeGreaterThan(0);
   const line = text.slice(0, heading).split('\n').length;
   const endLine = text.slice(0, next).split('\n').length;
-  const [block] = codeBlocks(text).filter((b) => b.line > line && b.line < endLine && b.language === 'sh');
-  if (block === undefined) throw new Error('no sh block under "Try it on your repository"');
-  return block.text;
+  const blocks = codeBlocks(text).filter((b) => b.line > line && b.line < endLine);
+  const script = blocks.find((b) => b.language === 'sh');
+  const printed = blocks.find((b) => b.language === 'text');
+  if (script === undefined || printed === undefined)
+    throw new Error('no sh block, or no text block of what it prints, under "Try it on your repository"');
+  return { script: script.text, printed: printed.text };
 }
 
 let origin: Origin;
 let run: CommandRun;
 let script: string;
+let printed: string;
 
 beforeAll(async () => {
   origin = createOrigin('readme-try-');
@@ -36,7 +40,7 @@ beforeAll(async () => {
   work.commit('first');
   work.write('public/images/hero.png', 'new bytes\n').write('public/images/new photo.jpg').write('docs/a.md');
   work.commit('second');
-  script = tryItBlock();
+  ({ script, printed } = tryItBlocks());
   // As npx runs the published version, the packed command runs here.
   const local = script.replaceAll(`npx --yes image-cache-invalidate@${version}`, 'CLI');
   run = await runShell(local, { cwd: work.dir, env: { HOME: origin.root } });
@@ -55,6 +59,12 @@ describe('the README\'s "Try it on your repository"', () => {
     expect(script).not.toContain('API_KEY');
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.stdout).toContain('Dry run: nothing was sent.');
+  });
+
+  it('prints what the README says it prints, as it shows it, but for the commits compared', () => {
+    const commits = (text: string): string =>
+      text.replace(/\bgit diff [0-9a-f]{7,} [0-9a-f]{7,}/, 'git diff A B');
+    expect(commits(run.stdout).trimEnd()).toBe(commits(printed));
   });
 
   it('lists the exact URLs of the images the last commit changed, and no other', () => {

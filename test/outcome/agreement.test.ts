@@ -1,32 +1,32 @@
 /**
- * The renderers agree: for random runs through the real scheduler and client against the emulator (random plans of
- * URLs and hashes, with and without a token, random faults: rate limits, 500 and 503, refused entries, "Too many
- * assets" at a random cap, a refused key mid-run), the step's outputs, the action's JSON report, the job summary,
- * the command's text and its `--json` say the same thing: the same counts of invalidated, failed and not-sent
- * assets, the same invalidated references, the same token. And all of them agree with the emulator: what it accepted
- * is what they call invalidated, the token is the one it issued, and every planned asset is reported exactly once.
+ * The renderers agree: for generated runs (random plans of URLs with awkward names and hashes; each call confirmed,
+ * failed after a few attempts, or never sent; images held back by the origin check; a token confirmed, failed or
+ * never sent; a call that stopped the run; a cancel; a warm-up), the step's outputs, the action's JSON report, the
+ * command's `--json`, the job summary (as GitHub renders it) and the command's text say the same thing: the same
+ * counts of invalidated, failed, not-deployed and not-sent assets in the same words, the same calls, the same
+ * invalidated references, the same token, the same origin states and warm-up answers, and the same failures named up
+ * to the same cap. The runs are made as data: what the scheduler and the client do is tested against the emulator
+ * in test/execute/.
  */
 import fc from 'fast-check';
-import { Agent } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resultText } from '../../src/cli/text.ts';
-import type { Clock } from '../../src/execute/clock.ts';
-import { sendCall } from '../../src/execute/client.ts';
-import { execute } from '../../src/execute/execute.ts';
-import { outcomeOf } from '../../src/outcome/outcome.ts';
+import { describe, expect, it } from 'vitest';
+import { MAX_LISTED_URLS, resultText } from '../../src/cli/text.ts';
+import type { AssetResult, CallRecord, RunResult } from '../../src/execute/execute.ts';
+import { FAILURES_NAMED } from '../../src/outcome/facts.ts';
+import { outcomeOf, type Counts } from '../../src/outcome/outcome.ts';
 import { outputsOf, reportJsonText, type Report } from '../../src/outcome/report.ts';
 import { MAX_THUMBNAILS, summaryMarkdown } from '../../src/outcome/summary.ts';
-import { plannedAssets, planRun } from '../../src/plan/plan.ts';
+import type { OriginReport } from '../../src/origin/hold.ts';
+import type { OriginCheck } from '../../src/origin/wait.ts';
+import { assetsIn, planRun, type Plan } from '../../src/plan/plan.ts';
 import { makeFormsRedactor } from '../../src/shown/redact.ts';
-import { markdownRef, markdownText, neutraliseJson } from '../../src/shown/shown.ts';
-import { startEmulator, type Emulator, type Fault } from '../emulator/server.ts';
-import { clientFor, ROOT_KEY } from '../support/client.ts';
-import { waitUntil } from '../support/reliability.ts';
+import { markdownText, neutraliseJson } from '../../src/shown/shown.ts';
+import type { WarmReport } from '../../src/warm/warm.ts';
+import { ROOT_KEY } from '../support/client.ts';
+import { hrefOf, renderGfm } from '../support/gfm.ts';
 import { RUNS } from '../support/runs.ts';
-import { MAX_LISTED_URLS } from '../../src/cli/text.ts';
 
-const AGREEMENT_RUNS = Math.min(RUNS, 5_000);
-const FOREIGN_HOST = 'other.example';
+const AGREEMENT_RUNS = Math.min(RUNS, 500);
 const IMAGE_HOST = 'img.example.net';
 const FILES = {
   report: 'report.json',
@@ -34,321 +34,505 @@ const FILES = {
   failed: 'failed.json',
   summary: 'summary.md',
 };
+// Names that Markdown and tables read: the summary must still link and show them as they are.
+const NAMES = ['IMG_2041', 'photo_1', 'a*b*', '[x]', 'p (1)', 'a|b', 'café', '<b>', 'x&amp;y'];
 
-let emulator: Emulator;
-let dispatcher: Agent;
-beforeAll(async () => {
-  emulator = await startEmulator();
-  dispatcher = new Agent({ connections: 16 });
-});
-afterAll(async () => {
-  await dispatcher.close();
-  await emulator.close();
-});
-
-/** Waits pass at once: a run's retries and pauses cost no time. */
-const instantClock: Clock = {
-  now: () => 0,
-  random: () => 0.5,
-  sleep: () => new Promise((resolve) => setImmediate(resolve)),
-};
-
-// Faults whose answers the client reads whole: what the emulator accepted is then exactly what the run confirmed.
-const FAULTS: fc.Arbitrary<Fault> = fc.oneof(
-  { weight: 20, arbitrary: fc.constant({}) },
-  { weight: 3, arbitrary: fc.constant({ status: 429 }) },
-  { weight: 2, arbitrary: fc.constant({ status: 429, retryAfter: '1' }) },
-  { weight: 3, arbitrary: fc.constant({ status: 500 }) },
-  { weight: 3, arbitrary: fc.constant({ status: 503 }) },
-  { weight: 1, arbitrary: fc.constant({ status: 401 }) },
+/** What became of one planned invalidation call. */
+const FATE = fc.oneof(
+  { weight: 6, arbitrary: fc.constant('confirmed' as const) },
+  { weight: 2, arbitrary: fc.constant('failed' as const) },
+  { weight: 1, arbitrary: fc.constant('not-sent' as const) },
+  { weight: 1, arbitrary: fc.constant('held' as const) },
 );
 
-const SCENARIO = fc.record({
+const MESSAGES = fc.constantFrom(
+  'HTTP 500: Internal Server Error',
+  'HTTP 400: bad_entry *IMG_1* | [x](y)',
+  'timed out after 30 s',
+  'HTTP 429: slow down <now>',
+);
+
+const RUN = fc.record({
   assets: fc.oneof(
-    { weight: 6, arbitrary: fc.integer({ min: 1, max: 60 }) },
-    { weight: 3, arbitrary: fc.integer({ min: 61, max: 400 }) },
+    { weight: 5, arbitrary: fc.integer({ min: 1, max: 60 }) },
+    { weight: 3, arbitrary: fc.integer({ min: 61, max: 700 }) },
   ),
   hashEvery: fc.integer({ min: 2, max: 9 }),
-  // Refused entries in half the runs: a run where every asset lands must be common too.
-  foreign: fc.oneof(fc.constant<number[]>([]), fc.uniqueArray(fc.nat(), { minLength: 1, maxLength: 4 })),
-  concurrency: fc.integer({ min: 1, max: 8 }),
-  maxRetries: fc.integer({ min: 0, max: 3 }),
-  token: fc.boolean(),
+  // Up to 100 assets a call, as planned; fewer spread the fates over more calls.
+  batches: fc.array(
+    fc.record({
+      fate: FATE,
+      attempts: fc.integer({ min: 1, max: 4 }),
+      message: MESSAGES,
+      // One failed call in some runs stops every other: a refused key.
+      stops: fc.boolean(),
+    }),
+    { minLength: 8, maxLength: 8 },
+  ),
+  token: fc.option(
+    fc.oneof(
+      fc.constant('failed' as const),
+      fc.constant('not-sent' as const),
+      fc.stringMatching(/^[a-z0-9]{6,12}$/),
+    ),
+    { nil: undefined },
+  ),
+  cancelled: fc.boolean(),
+  originCheck: fc.boolean(),
+  cannotTell: fc.integer({ min: 0, max: 5 }),
   imageHost: fc.boolean(),
-  assetLimit: fc.option(fc.integer({ min: 1, max: 100 }), { freq: 3, nil: undefined }),
-  faults: fc.array(FAULTS, { maxLength: 10 }),
-  tokenFaults: fc.array(FAULTS, { maxLength: 3 }),
+  warm: fc.option(
+    fc.record({
+      statuses: fc.dictionary(
+        fc.constantFrom('200', '304', '404', '503', 'error'),
+        fc.integer({ min: 1, max: 900 }),
+        {
+          minKeys: 1,
+        },
+      ),
+      overLimit: fc.nat({ max: 3 }),
+      ms: fc.nat({ max: 90_000 }),
+    }),
+    { nil: undefined },
+  ),
 });
 
-type Scenario = typeof SCENARIO extends fc.Arbitrary<infer T> ? T : never;
+type Run = typeof RUN extends fc.Arbitrary<infer T> ? T : never;
 
-function assetsOf(scenario: Scenario): string[] {
-  const foreign = new Set(scenario.foreign.map((position) => position % scenario.assets));
-  return Array.from({ length: scenario.assets }, (_, i) => {
-    if (foreign.has(i)) return `https://${FOREIGN_HOST}/${i}.png`;
-    if (i % scenario.hashEvery === 0) return i.toString(16).padStart(32, '0');
-    return `https://img.example.com/${i}.png`;
+function refsOf(run: Pick<Run, 'assets' | 'hashEvery'>): string[] {
+  return Array.from({ length: run.assets }, (_, i) => {
+    if (i % run.hashEvery === 0) return i.toString(16).padStart(32, '0');
+    return new URL(`https://img.example.com/${NAMES[i % NAMES.length] ?? ''}-${i}.png`).href;
   });
 }
 
-/** A run of the scenario against the emulator, made into a Report as the flow makes it. */
-async function runScenario(scenario: Scenario): Promise<Report> {
-  expect(await waitUntil(() => emulator.inFlight === 0)).toBe(true);
-  emulator.reset();
-  emulator.setOptions({
-    // Low caps only for small plans, so that no run needs thousands of calls.
-    assetLimit: Math.max(scenario.assetLimit ?? 100, Math.ceil(scenario.assets / 20)),
-    latencyMs: 0,
-    foreignHosts: [FOREIGN_HOST],
+/** The call records, asset results and origin checks of a run whose plan met the fates drawn for it. */
+function resultOf(run: Run, plan: Plan): { result: RunResult; origin?: OriginReport } {
+  const calls: CallRecord[] = [];
+  const assets: AssetResult[] = [];
+  const held: AssetResult[] = [];
+  const checks: OriginCheck[] = [];
+  let stop: CallRecord | undefined;
+  plan.calls.forEach((call, position) => {
+    const batch = run.batches[position % run.batches.length];
+    if (batch === undefined) return;
+    const refs = assetsIn(call);
+    const fate = batch.fate === 'held' && !run.originCheck ? 'confirmed' : batch.fate;
+    if (fate === 'held') {
+      for (const ref of refs) {
+        held.push({
+          ref,
+          outcome: 'not-ready',
+          error: 'not invalidated: its origin still served the old file',
+        });
+        checks.push({ ref, path: ref, state: 'not-ready', askedMs: 1000, asks: 3 });
+      }
+      return;
+    }
+    if (fate === 'not-sent' || stop !== undefined) {
+      for (const ref of refs) assets.push({ ref, outcome: 'not-sent', error: 'not sent: the run stopped' });
+      return;
+    }
+    const index = calls.length + 1;
+    const attempts = Array.from({ length: batch.attempts }, (_, i) => ({
+      startedAt: i * 100,
+      durationMs: 20,
+      status: fate === 'confirmed' && i === batch.attempts - 1 ? 200 : 503,
+    }));
+    const record: CallRecord =
+      fate === 'confirmed'
+        ? { index, call, outcome: 'confirmed', attempts }
+        : {
+            index,
+            call,
+            outcome: 'failed',
+            attempts,
+            error: { message: batch.message, kind: 'http', status: 503 },
+          };
+    calls.push(record);
+    if (fate === 'failed' && batch.stops) stop = record;
+    for (const ref of refs) {
+      assets.push(
+        fate === 'confirmed'
+          ? { ref, outcome: 'invalidated', call: index }
+          : { ref, outcome: 'failed', call: index, error: batch.message },
+      );
+      if (run.originCheck && /^https:/.test(ref)) {
+        const state = checks.length < run.cannotTell ? 'cannot-tell' : 'ready';
+        checks.push({ ref, path: ref, state, settledAt: 500, askedMs: 500, asks: 2 });
+      }
+    }
   });
-  emulator.inject('invalidate/assets', ...scenario.faults);
-  emulator.inject('token', ...scenario.tokenFaults);
-  const client = clientFor(emulator, ROOT_KEY, { dispatcher });
-  const plan = planRun({ target: { scope: 'assets', assets: assetsOf(scenario) }, token: scenario.token });
-  const startedAt = new Date();
-  const result = await execute(plan, {
-    send: (call) => sendCall(call, client),
-    concurrency: scenario.concurrency,
-    maxRetries: scenario.maxRetries,
-    clock: instantClock,
+  let token: string | undefined;
+  if (plan.token && stop === undefined && run.token !== 'not-sent') {
+    const index = calls.length + 1;
+    const attempts = [{ startedAt: 0, durationMs: 20, status: run.token === 'failed' ? 500 : 200 }];
+    if (run.token === 'failed')
+      calls.push({
+        index,
+        call: { route: 'token' },
+        outcome: 'failed',
+        attempts,
+        error: { message: 'HTTP 500', kind: 'http', status: 500 },
+      });
+    else {
+      calls.push({ index, call: { route: 'token' }, outcome: 'confirmed', attempts });
+      token = run.token;
+    }
+  }
+  const result: RunResult = {
+    calls,
+    assets: [...assets, ...held],
+    ...(token === undefined ? {} : { token }),
+    ...(stop === undefined
+      ? {}
+      : { stoppedBy: { call: stop, reason: 'the service refused the key', keyRefused: true } }),
+    ...(run.cancelled ? { cancelled: true as const } : {}),
+  };
+  const origin = run.originCheck ? { checks, waitedMs: 12_345, timeoutMs: 300_000 } : undefined;
+  return { result, ...(origin === undefined ? {} : { origin }) };
+}
+
+/** A generated run made into a Report as the flow makes it. */
+function reportOf(run: Run): Report {
+  const plan = planRun({
+    target: { scope: 'assets', assets: refsOf(run) },
+    token: run.token !== undefined,
   });
+  const { result, origin } = resultOf(run, plan);
+  const warm: WarmReport | undefined =
+    run.warm === undefined
+      ? undefined
+      : {
+          ...run.warm,
+          requested: Object.values(run.warm.statuses).reduce((sum, n) => sum + n, 0),
+          failed: 0,
+        };
   return {
     dryRun: false,
     plan,
     result,
-    outcome: outcomeOf(plan, result),
-    startedAt,
-    finishedAt: new Date(),
-    ...(scenario.imageHost ? { imageHost: IMAGE_HOST } : {}),
+    outcome: outcomeOf(plan, result, run.cancelled, origin),
+    startedAt: new Date(0),
+    finishedAt: new Date(1000),
+    ...(run.imageHost ? { imageHost: IMAGE_HOST } : {}),
+    ...(origin === undefined ? {} : { origin }),
+    ...(warm === undefined ? {} : { warm }),
   };
 }
 
+/** What each renderer says, in the same shape, so that they can be compared whole. */
 interface Told {
-  readonly invalidated: number;
-  readonly failed: number;
-  readonly notSent: number;
-  readonly requests: number;
-  /** The invalidated references the renderer lists, in its order. */
+  readonly counts: Pick<Counts, 'assets' | 'invalidated' | 'notInvalidated' | 'requests' | 'tokenCalls'>;
+  /** How the not-invalidated are broken down, in words: `7 (2 failed, 5 not deployed at origin)`. */
+  readonly notInvalidated: string;
   readonly invalidatedRefs: readonly string[];
   readonly token: string | undefined;
   readonly failures: readonly string[];
+  readonly moreFailures: number;
+  readonly origin: string | undefined;
+  readonly warm: string | undefined;
 }
 
 interface JsonReport {
   ok: boolean;
-  counts: { assets: number; invalidated: number; failed: number; notSent: number; requests: number };
+  counts: Counts;
   failures: string[];
   token: { requested: boolean; value?: string };
-  assets: { ref: string; outcome: string }[];
+  origin?: { states: Record<string, number> };
+  warm?: WarmReport;
+  calls: { route: string }[];
+  assets: { ref: string; outcome: string; origin?: string }[];
 }
 
-/** What the JSON report (the action's file, or the command's `--json`) says. */
-function toldByJson(text: string, planned: readonly string[]): Told {
-  const json = JSON.parse(text) as JsonReport;
-  // Every planned asset exactly once, in the plan's order.
-  expect(json.assets.map((asset) => asset.ref)).toEqual(planned);
+function json(report: Report, clean: (text: string) => string): JsonReport {
+  return JSON.parse([...reportJsonText(report, clean)].join('')) as JsonReport;
+}
+
+/** What the JSON report says, checked against itself: its counts are those of its assets. */
+function toldByJson(report: JsonReport): Omit<Told, 'notInvalidated' | 'origin' | 'warm'> {
   const byOutcome = (outcome: string): string[] =>
-    json.assets.filter((asset) => asset.outcome === outcome).map((asset) => asset.ref);
-  expect(json.counts.assets).toBe(planned.length);
-  expect(byOutcome('invalidated')).toHaveLength(json.counts.invalidated);
-  expect(byOutcome('failed')).toHaveLength(json.counts.failed);
-  expect(byOutcome('not-sent')).toHaveLength(json.counts.notSent);
-  expect(json.ok).toBe(json.failures.length === 0);
-  if (json.token.value !== undefined) expect(json.token.requested).toBe(true);
+    report.assets.filter((asset) => asset.outcome === outcome).map((asset) => asset.ref);
+  const { counts } = report;
+  expect(byOutcome('invalidated')).toHaveLength(counts.invalidated);
+  expect(byOutcome('failed')).toHaveLength(counts.failed);
+  expect(byOutcome('not-sent')).toHaveLength(counts.notSent);
+  expect(byOutcome('not-ready')).toHaveLength(counts.notReady);
+  expect(counts.notInvalidated).toBe(counts.failed + counts.notSent + counts.notReady);
+  expect(counts.assets).toBe(report.assets.length);
+  expect(counts.requests).toBe(report.calls.filter((call) => call.route !== 'token').length);
+  expect(counts.tokenCalls).toBe(report.calls.filter((call) => call.route === 'token').length);
+  expect(report.ok).toBe(report.failures.length === 0);
+  if (report.origin !== undefined) {
+    for (const [state, n] of Object.entries(report.origin.states))
+      expect(
+        report.assets.filter((asset) => asset.origin === state),
+        state,
+      ).toHaveLength(n);
+  }
   return {
-    invalidated: json.counts.invalidated,
-    failed: json.counts.failed,
-    notSent: json.counts.notSent,
-    requests: json.counts.requests,
+    counts: {
+      assets: counts.assets,
+      invalidated: counts.invalidated,
+      notInvalidated: counts.notInvalidated,
+      requests: counts.requests,
+      tokenCalls: counts.tokenCalls,
+    },
     invalidatedRefs: byOutcome('invalidated'),
-    token: json.token.value,
-    failures: json.failures,
+    token: report.token.value,
+    failures: report.failures.slice(0, FAILURES_NAMED),
+    moreFailures: Math.max(0, report.failures.length - FAILURES_NAMED),
   };
 }
 
-/** What the step's outputs say; `failed` there holds the failed and the not-sent alike. */
-function toldByOutputs(
-  report: Report,
-  planned: readonly string[],
-): Omit<Told, 'failed' | 'notSent' | 'failures'> & {
-  failedOrNotSent: number;
+/** What the step's outputs say. */
+function toldByOutputs(report: Report): Pick<Told, 'invalidatedRefs' | 'token'> & {
+  counts: Pick<Counts, 'invalidated' | 'notInvalidated' | 'requests'>;
+  notInvalidatedRefs: readonly string[];
 } {
   const outputs = outputsOf(report, FILES);
   const invalidated = JSON.parse(outputs.invalidated) as string[];
   const failed = JSON.parse(outputs.failed) as string[];
-  expect(outputs['invalidated-count']).toBe(String(invalidated.length));
-  expect(outputs['failed-count']).toBe(String(failed.length));
-  // Every planned asset in exactly one of the two lists.
-  expect([...invalidated, ...failed].sort()).toEqual([...planned].sort());
   const token = outputs.token === '' ? undefined : outputs.token;
   expect(outputs['cache-buster']).toBe(token === undefined ? '' : `cb:${token}`);
-  if (token === undefined || report.imageHost === undefined) expect(outputs['image-url-prefix']).toBe('');
-  else expect(outputs['image-url-prefix']).toContain(`cb:${token}`);
   return {
-    invalidated: invalidated.length,
-    failedOrNotSent: failed.length,
-    requests: Number(outputs.requests),
+    counts: {
+      invalidated: Number(outputs['invalidated-count']),
+      notInvalidated: Number(outputs['failed-count']),
+      requests: Number(outputs.requests),
+    },
     invalidatedRefs: invalidated,
+    notInvalidatedRefs: failed,
     token,
   };
 }
 
-/** What the job summary says: its overview line, its token line, its invalidated images and its failures. */
-function toldBySummary(
-  markdown: string,
-  report: Report,
-): Omit<Told, 'failed' | 'notSent'> & { failedOrNotSent: number; moreInvalidated: number } {
-  const overview =
-    /\*\*Assets:\*\* ([\d,]+) · \*\*Invalidated:\*\* ([\d,]+) · \*\*Failed:\*\* ([\d,]+) · \*\*Calls:\*\* ([\d,]+) \(/.exec(
-      markdown,
-    );
+const NUMBER = '([\\d,]+)';
+const CALLS = `${NUMBER} (?:invalidation )?calls?`;
+
+/** What the job summary says: its overview line, token, origin, warm-up, invalidated images and failures. */
+function toldBySummary(markdown: string): Told & { moreInvalidated: number } {
+  const overview = new RegExp(
+    `^\\*\\*Scope:\\*\\* assets · \\*\\*Assets:\\*\\* ${NUMBER} · \\*\\*Invalidated:\\*\\* ${NUMBER} · ` +
+      `\\*\\*Not invalidated:\\*\\* (${NUMBER}[^·]*) · \\*\\*Calls:\\*\\* ${CALLS} \\(${NUMBER} attempts?\\)( and the token call)?$`,
+    'm',
+  ).exec(markdown);
   expect(overview, 'the overview line').not.toBeNull();
-  const [assets, invalidated, failed, requests] = (overview ?? []).slice(1).map(number);
-  expect(assets).toBe(
-    report.plan.calls.reduce((sum, call) => sum + ('assets' in call ? call.assets.length : 0), 0),
-  );
-  const token = /\*\*Token:\*\* (\S+) \(cache buster: cb:(\S+)\)/.exec(markdown);
+  const [, assets, invalidated, words, notInvalidated, requests, , tokenCall] = overview ?? [];
+  const token = /^\*\*Token:\*\* (\S+) \(cache buster: cb:(\S+)\)$/m.exec(markdown);
   if (token !== null) expect(token[2]).toBe(token[1]);
-  if (report.plan.token && token === null) expect(markdown).toMatch(/\*\*Token:\*\* (none|not requested)/);
-  if (!report.plan.token) expect(markdown).not.toContain('**Token:**');
-  // The invalidated images: thumbnails of the URLs, then the hashes, each list cut at MAX_THUMBNAILS.
-  const listed: string[] = [];
-  let more = 0;
-  const section = markdown.split('### Invalidated images\n')[1]?.split(/\n(?=\*\*Token|### )/)[0];
-  if (report.imageHost === undefined || (invalidated ?? 0) === 0) expect(section).toBeUndefined();
-  for (const line of section?.split('\n') ?? []) {
-    const row = /^\| <img src="[^"]*" width="\d+" alt=""> \| (.+) \|$/.exec(line);
-    const hash = /^- (?!…)(.+)$/.exec(line);
-    const cut = /…\s*and ([\d,]+) more/.exec(line);
-    if (row?.[1] !== undefined) listed.push(row[1]);
-    else if (cut?.[1] !== undefined) more += number(cut[1]);
-    else if (hash?.[1] !== undefined) listed.push(hash[1]);
-  }
-  const failures =
+  const section = (title: string): string[] =>
     markdown
-      .split('### Failures\n\n')[1]
-      ?.split('\n')
-      .filter((line) => line.startsWith('- ')) ?? [];
+      .split(`### ${title}\n\n`)[1]
+      ?.split(/\n(?=\*\*|### )/)[0]
+      ?.split('\n') ?? [];
+  const failureLines = section('Failures').filter((line) => line.startsWith('- '));
+  const more = failureLines.map((line) => /^- … and ([\d,]+) more failures?: /.exec(line)).find(Boolean);
+  const warm = section('Warm-up')[0];
+  // The invalidated images, as GitHub shows them: a link per URL beside its thumbnail, then the hashes.
+  const images = section('Invalidated images').join('\n');
+  const page = renderGfm(images);
+  for (const link of page.links) expect(link.href).toBe(hrefOf(link.text));
+  const hashes = images.split('By asset hash, with no URL to show:')[1] ?? '';
+  const cuts = [...images.matchAll(/… and ([\d,]+) more/g)].map((cut) => number(cut[1]));
   return {
-    invalidated: invalidated ?? -1,
-    failedOrNotSent: failed ?? -1,
-    requests: requests ?? -1,
-    invalidatedRefs: listed,
-    moreInvalidated: more,
+    counts: {
+      assets: number(assets),
+      invalidated: number(invalidated),
+      notInvalidated: number(notInvalidated),
+      requests: number(requests),
+      tokenCalls: tokenCall === undefined ? 0 : 1,
+    },
+    notInvalidated: words ?? '',
+    invalidatedRefs: [
+      ...page.links.map((link) => link.text),
+      ...renderGfm(hashes)
+        .items.filter((item) => !item.startsWith('…'))
+        .map((item) => item),
+    ],
+    moreInvalidated: cuts.reduce((sum, n) => sum + n, 0),
     token: token?.[1],
-    failures: failures.map((line) => line.slice(2)),
+    failures: failureLines.filter((line) => !line.startsWith('- … ')).map((line) => line.slice(2)),
+    moreFailures: more?.[1] === undefined ? 0 : number(more[1]),
+    origin: /^\*\*Origin check:\*\* (.+)\.$/m.exec(markdown)?.[1],
+    warm: warm === undefined ? undefined : warm.charAt(0).toLowerCase() + warm.slice(1, -1),
   };
 }
 
-/** What the command's text says: its count line, its list of what was invalidated, its token and its failures. */
-function toldByText(
-  text: string,
-): Omit<Told, 'failed' | 'notSent'> & { assets: number; moreInvalidated: number } {
+/** What the command's text says. */
+function toldByText(text: string): Told & { moreInvalidated: number } {
   const lines = text.trimEnd().split('\n');
-  const counted = /^Invalidated ([\d,]+) of ([\d,]+) assets? in ([\d,]+) calls?\.$/.exec(lines[0] ?? '');
+  const countLine = new RegExp(
+    `^Invalidated ${NUMBER} of ${NUMBER} assets? in ${CALLS}( and the token call)?\\.$`,
+  );
+  const counted = lines.map((line) => countLine.exec(line)).find(Boolean);
   expect(counted, 'the count line').not.toBeNull();
-  const [invalidated, assets, requests] = (counted ?? []).slice(1).map(number);
-  const listed = lines.filter((line) => /^ {2}[^…]/.test(line)).map((line) => line.slice(2));
+  const [, invalidated, assets, requests, tokenCall] = counted ?? [];
+  const notInvalidated = lines.find((line) => line.startsWith('Not invalidated: '))?.slice(17, -1) ?? '0';
   const cut = lines
     .map((line) => /^ {2}… and ([\d,]+) more: --json lists every one\.$/.exec(line))
     .find(Boolean);
+  const more = lines
+    .map((line) => /^… and ([\d,]+) more failures?: the JSON report \(--json\)/.exec(line))
+    .find(Boolean);
   const token = lines.find((line) => line.startsWith('Token: '))?.slice('Token: '.length);
   if (token !== undefined) expect(lines).toContain(`Cache buster: cb:${token}`);
+  const after = (prefix: string): string | undefined =>
+    lines.find((line) => line.startsWith(prefix))?.slice(prefix.length, -1);
   return {
-    assets: assets ?? -1,
-    invalidated: invalidated ?? -1,
-    requests: requests ?? -1,
-    invalidatedRefs: listed,
+    counts: {
+      assets: number(assets),
+      invalidated: number(invalidated),
+      notInvalidated: number(/^[\d,]+/.exec(notInvalidated)?.[0]),
+      requests: number(requests),
+      tokenCalls: tokenCall === undefined ? 0 : 1,
+    },
+    notInvalidated,
+    invalidatedRefs: lines.filter((line) => /^ {2}[^…]/.test(line)).map((line) => line.slice(2)),
     moreInvalidated: cut?.[1] === undefined ? 0 : number(cut[1]),
     token,
     failures: lines
       .filter((line) => line.startsWith('Failed: '))
       .map((line) => line.slice('Failed: '.length)),
+    moreFailures: more?.[1] === undefined ? 0 : number(more[1]),
+    origin: after('Origin check: '),
+    warm: after('Warm-up: '),
   };
 }
 
 function number(text: string | undefined): number {
-  return Number((text ?? '').replace(/,/g, ''));
+  return Number((text ?? 'NaN').replace(/,/g, ''));
 }
 
-/** Each renderer, as the action and the command call it, checked against the others and against the emulator. */
+/** Each renderer, as the action and the command call it, checked against the others. */
 function check(report: Report): void {
-  const planned = plannedAssets(report.plan);
   const bulk = makeFormsRedactor([ROOT_KEY]);
-  const actionJson = toldByJson([...reportJsonText(report, bulk)].join(''), planned);
-  const commandJson = toldByJson(
-    [...reportJsonText(report, (text) => neutraliseJson(bulk(text)))].join(''),
-    planned,
-  );
-  const outputs = toldByOutputs(report, planned);
-  const summary = toldBySummary(summaryMarkdown(report), report);
+  const actionReport = json(report, bulk);
+  const commandReport = json(report, (text) => neutraliseJson(bulk(text)));
+  // The action's JSON report and the command's --json say the same.
+  expect(commandReport).toEqual(actionReport);
+  const byJson = toldByJson(actionReport);
+  const outputs = toldByOutputs(report);
+  const summary = toldBySummary(summaryMarkdown(report));
   const text = toldByText(resultText(report));
 
-  // The JSON reports: the action's file and the command's --json say the same.
-  expect(commandJson).toEqual(actionJson);
-  const { invalidated, failed, notSent, requests, token, failures } = actionJson;
+  // The counts, and what they count.
+  expect(summary.counts).toEqual(byJson.counts);
+  expect(text.counts).toEqual(byJson.counts);
+  expect(outputs.counts).toEqual({
+    invalidated: byJson.counts.invalidated,
+    notInvalidated: byJson.counts.notInvalidated,
+    requests: byJson.counts.requests,
+  });
+  // What was not invalidated, in the same words in the summary and the text.
+  if (byJson.counts.notInvalidated > 0) expect(text.notInvalidated).toBe(summary.notInvalidated);
 
-  // The counts.
-  expect(outputs.invalidated).toBe(invalidated);
-  expect(outputs.failedOrNotSent).toBe(failed + notSent);
-  expect(outputs.requests).toBe(requests);
-  expect(summary.invalidated).toBe(invalidated);
-  expect(summary.failedOrNotSent).toBe(failed + notSent);
-  expect(summary.requests).toBe(requests);
-  expect(text.assets).toBe(planned.length);
-  expect(text.invalidated).toBe(invalidated);
-  expect(text.requests).toBe(requests);
-
-  // The invalidated references: whole in the outputs; the first of them in the summary and the text, the rest counted.
-  expect(outputs.invalidatedRefs).toEqual(actionJson.invalidatedRefs);
-  expect(text.invalidatedRefs).toEqual(actionJson.invalidatedRefs.slice(0, MAX_LISTED_URLS));
-  expect(text.invalidatedRefs.length + text.moreInvalidated).toBe(invalidated);
+  // The references: whole in the outputs, the first of them in the summary and the text, the rest counted.
+  expect(outputs.invalidatedRefs).toEqual(byJson.invalidatedRefs);
+  expect([...outputs.invalidatedRefs, ...outputs.notInvalidatedRefs].sort()).toEqual(
+    actionReport.assets.map((asset) => asset.ref).sort(),
+  );
+  expect(text.invalidatedRefs).toEqual(byJson.invalidatedRefs.slice(0, MAX_LISTED_URLS));
+  expect(text.invalidatedRefs.length + text.moreInvalidated).toBe(byJson.counts.invalidated);
   if (report.imageHost !== undefined) {
     const isUrl = (ref: string): boolean => ref.startsWith('https:');
-    const urls = actionJson.invalidatedRefs.filter(isUrl);
-    const hashes = actionJson.invalidatedRefs.filter((ref) => !isUrl(ref));
-    const shown = [...urls.slice(0, MAX_THUMBNAILS), ...hashes.slice(0, MAX_THUMBNAILS)];
-    expect(summary.invalidatedRefs).toEqual(shown.map(markdownRef));
-    expect(summary.invalidatedRefs.length + summary.moreInvalidated).toBe(invalidated);
+    const urls = byJson.invalidatedRefs.filter(isUrl);
+    const hashes = byJson.invalidatedRefs.filter((ref) => !isUrl(ref));
+    expect(summary.invalidatedRefs).toEqual([
+      ...urls.slice(0, MAX_THUMBNAILS),
+      ...hashes.slice(0, MAX_THUMBNAILS),
+    ]);
+    expect(summary.invalidatedRefs.length + summary.moreInvalidated).toBe(byJson.counts.invalidated);
+  } else expect(summary.invalidatedRefs).toEqual([]);
+
+  // The token.
+  expect(outputs.token).toBe(byJson.token);
+  expect(summary.token).toBe(byJson.token);
+  expect(text.token).toBe(byJson.token);
+
+  // The failures, named up to the same cap in the summary and the text, the rest counted.
+  expect(text.failures).toEqual(byJson.failures);
+  expect(summary.failures).toEqual(byJson.failures.map(markdownText));
+  expect(text.moreFailures).toBe(byJson.moreFailures);
+  expect(summary.moreFailures).toBe(byJson.moreFailures);
+
+  // The origin check and the warm-up, in the same words.
+  expect(summary.origin).toBe(text.origin);
+  expect(summary.origin === undefined).toBe(actionReport.origin === undefined);
+  if (actionReport.origin !== undefined) {
+    const ready = /^([\d,]+) served the new files/.exec(text.origin ?? '');
+    expect(number(ready?.[1])).toBe(actionReport.origin.states.ready);
   }
-
-  // The token, and the failures.
-  expect(outputs.token).toBe(token);
-  expect(summary.token).toBe(token);
-  expect(text.token).toBe(token);
-  expect(text.failures).toEqual(failures);
-  expect(summary.failures).toEqual(failures.slice(0, 50).map(markdownText));
-
-  // And the emulator: what it accepted is what was reported invalidated, and each asset reported failed reached it.
-  const accepted = emulator.invalidated.assets;
-  expect([...accepted].sort()).toEqual([...actionJson.invalidatedRefs].sort());
-  const reached = new Set(
-    emulator.requests
-      .filter((request) => request.route === 'invalidate/assets')
-      .flatMap((request) => (request.json as { assets: string[] }).assets),
-  );
-  const failedRefs = report.outcome.assets.filter((asset) => asset.outcome === 'failed');
-  expect(failedRefs.filter((asset) => !reached.has(asset.ref))).toEqual([]);
-  const assetAttempts = emulator.requests.filter((request) => request.route === 'invalidate/assets').length;
-  expect(requests).toBeLessThanOrEqual(assetAttempts);
-  // The token output is the one the service issued, whenever it issued one.
-  if (emulator.tokens.length > 0) expect(token).toBe(emulator.tokens.at(-1));
-  else expect(token).toBeUndefined();
-  if (!report.plan.token)
-    expect(emulator.requests.filter((request) => request.route === 'token')).toEqual([]);
+  expect(summary.warm).toBe(text.warm);
+  expect(summary.warm === undefined).toBe(actionReport.warm === undefined);
 }
 
 describe('the renderers of a run', () => {
-  it(
-    'agree with each other and with the service on counts, references, token and failures',
-    async () => {
-      await fc.assert(
-        fc.asyncProperty(SCENARIO, async (scenario) => {
-          check(await runScenario(scenario));
-        }),
-        { numRuns: AGREEMENT_RUNS },
-      );
-    },
-    AGREEMENT_RUNS * 1_000,
-  );
+  it('agree with each other on counts, words, references, token, origin, warm-up and failures', () => {
+    fc.assert(
+      fc.property(RUN, (run) => {
+        check(reportOf(run));
+      }),
+      { numRuns: AGREEMENT_RUNS },
+    );
+  }, 60_000);
+});
+
+describe('the renderers of a dry run', () => {
+  it('agree with each other on what would be sent, call by call, and say nothing was', () => {
+    const DRY = fc.record({
+      assets: fc.integer({ min: 1, max: 450 }),
+      hashEvery: fc.integer({ min: 2, max: 9 }),
+      token: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(DRY, (dry) => {
+        const plan = planRun({
+          target: { scope: 'assets', assets: refsOf(dry) },
+          token: dry.token,
+        });
+        const report: Report = {
+          dryRun: true,
+          plan,
+          outcome: outcomeOf(plan, undefined),
+          startedAt: new Date(0),
+          finishedAt: new Date(0),
+        };
+        const byJson = json(report, (text) => text);
+        const planned = byJson.assets.filter((asset) => asset.outcome === 'planned');
+        expect(planned).toHaveLength(byJson.assets.length);
+        // The command lists each call with the assets it would carry, in the order of the report.
+        const text = resultText(report);
+        const counted = /^Would invalidate ([\d,]+) assets? in ([\d,]+) calls?\.$/m.exec(text);
+        expect(number(counted?.[1])).toBe(byJson.counts.assets);
+        expect(number(counted?.[2])).toBe(plan.calls.length);
+        const listed = text
+          .split('\n')
+          .filter((line) => line.startsWith('  '))
+          .map((line) => line.slice(2));
+        expect(listed).toEqual(planned.map((asset) => asset.ref));
+        // The summary counts the same assets, and lists the same in its folded lists, as GitHub shows them.
+        const markdown = summaryMarkdown(report);
+        expect(number(/\*\*Assets:\*\* ([\d,]+)/.exec(markdown)?.[1])).toBe(byJson.counts.assets);
+        const items = renderGfm(markdown.split('### Assets that would be invalidated')[1] ?? '').items;
+        expect(items).toEqual(planned.map((asset) => asset.ref));
+        // Nothing was confirmed, and the outputs say so.
+        const outputs = outputsOf(report, FILES);
+        expect([
+          outputs.invalidated,
+          outputs['invalidated-count'],
+          outputs['failed-count'],
+          outputs.requests,
+        ]).toEqual(['[]', '0', '0', '0']);
+        expect(byJson.counts).toMatchObject({
+          invalidated: 0,
+          notInvalidated: 0,
+          requests: 0,
+          tokenCalls: 0,
+        });
+        expect(markdown).toContain(dry.token ? '**Token:** would be requested.' : '');
+      }),
+      { numRuns: Math.min(RUNS, 40) },
+    );
+  }, 60_000);
 });

@@ -163,13 +163,21 @@ describe('the outcome: counts', () => {
       failed: 2,
       notSent: 0,
       notReady: 0,
+      notInvalidated: 2,
       requests: 3,
       attempts: 5,
+      tokenCalls: 1,
     });
   });
 
   it('counts the assets not sent after a refused key', () => {
-    expect(countsOf(refusedRun(false))).toMatchObject({ assets: 3, invalidated: 1, failed: 1, notSent: 1 });
+    expect(countsOf(refusedRun(false))).toMatchObject({
+      assets: 3,
+      invalidated: 1,
+      failed: 1,
+      notSent: 1,
+      notInvalidated: 2,
+    });
   });
 
   it('counts the planned assets of a dry run, with no requests', () => {
@@ -179,8 +187,10 @@ describe('the outcome: counts', () => {
       failed: 0,
       notSent: 0,
       notReady: 0,
+      notInvalidated: 0,
       requests: 0,
       attempts: 0,
+      tokenCalls: 0,
     });
   });
 });

@@ -1,8 +1,11 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import type { CallRecord } from '../../src/execute/execute.ts';
+import { resultText } from '../../src/cli/text.ts';
+import type { Counts } from '../../src/outcome/outcome.ts';
+import { outputsOf, reportJsonText } from '../../src/outcome/report.ts';
 import { SUMMARY_LIMIT_BYTES, summaryMarkdown } from '../../src/outcome/summary.ts';
-import { markdownText } from '../../src/shown/shown.ts';
+import { markdownRef, markdownText } from '../../src/shown/shown.ts';
 import { imageUrls, reportOf } from '../support/fixtures.ts';
 import { RUNS } from '../support/runs.ts';
 
@@ -227,7 +230,7 @@ describe('summaryMarkdown: a dry run of many assets', () => {
     expect(blocks.length).toBeGreaterThan(10);
     expect(blocks.map((block) => Number(block[1]))).toEqual(blocks.map((_, i) => i + 1));
     const listed = blocks.flatMap((block) => (block[2] ?? '').split('\n').map((line) => line.slice(2)));
-    expect(listed).toEqual(refs.slice(0, listed.length));
+    expect(listed).toEqual(refs.slice(0, listed.length).map(markdownRef));
     expect(markdown).toContain(
       `… and ${(refs.length - listed.length).toLocaleString('en')} more assets, past what a job summary can hold`,
     );
@@ -236,5 +239,54 @@ describe('summaryMarkdown: a dry run of many assets', () => {
   it('lists a few assets in open blocks', () => {
     const markdown = summaryMarkdown(report({ scope: 'assets', assets: imageUrls(3) }, false));
     expect(markdown).toContain('<details open><summary>Call 1: 3 assets</summary>');
+  });
+});
+
+describe('what was not invalidated, and the calls, in the same words and numbers everywhere', () => {
+  const FILES = { report: 'r.json', invalidated: 'i.json', failed: 'f.json', summary: 's.md' };
+  const urls = refs(10);
+  const ok = { startedAt: 0, durationMs: 10, status: 200 };
+  /** 3 invalidated, 7 held back since their origin still served the old file, and a token: 2 calls. */
+  function heldBackRun(): ReturnType<typeof report> {
+    const held = urls.slice(3).map((ref) => ({
+      ref,
+      outcome: 'not-ready' as const,
+      error: 'not invalidated: its origin still served the old file',
+    }));
+    const sent = urls.slice(0, 3).map((ref) => ({ ref, outcome: 'invalidated' as const, call: 1 }));
+    const calls: CallRecord[] = [
+      {
+        index: 1,
+        call: { route: 'invalidate/assets', assets: urls.slice(0, 3) },
+        outcome: 'confirmed',
+        attempts: [ok],
+      },
+      { index: 2, call: { route: 'token' }, outcome: 'confirmed', attempts: [ok] },
+    ];
+    return report({ scope: 'assets', assets: urls }, true, {
+      calls,
+      assets: [...sent, ...held],
+      token: 'tok',
+    });
+  }
+
+  it('gives the count of failed-count, and what it holds, in the headline', () => {
+    const run = heldBackRun();
+    const markdown = summaryMarkdown(run);
+    expect(outputsOf(run, FILES)['failed-count']).toBe('7');
+    expect(markdown).toContain('**Not invalidated:** 7 (7 not deployed at origin)');
+    expect(markdown).not.toContain('**Failed:**');
+    const json = JSON.parse([...reportJsonText(run, (text) => text)].join('')) as { counts: Counts };
+    expect(json.counts).toMatchObject({ notInvalidated: 7, notReady: 7, failed: 0, notSent: 0 });
+    expect(resultText(run)).toContain('Not invalidated: 7 (7 not deployed at origin).');
+  });
+
+  it('says which calls it counts when a token was requested', () => {
+    const run = heldBackRun();
+    expect(summaryMarkdown(run)).toContain('**Calls:** 1 invalidation call (1 attempt) and the token call');
+    expect(resultText(run)).toContain(
+      'Invalidated 3 of 10 assets in 1 invalidation call and the token call.',
+    );
+    expect(outputsOf(run, FILES).requests).toBe('1');
   });
 });

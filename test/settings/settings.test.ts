@@ -612,6 +612,16 @@ describe('parseSettings: lists from files', () => {
       problem({ assets: 'https://a.example/x.jpg https://a.example/y.jpg', 'assets-from': 'list.txt' }),
     ).toMatch(/^assets-from "list.txt": line 1, .*holds several entries/m);
   });
+
+  // The list read from the file arrives in assets (or files): the input the user set is the one to name.
+  it.each([
+    ['assets-from', 'assets'],
+    ['files-from', 'files'],
+  ] as const)("names %s, not %s, when scope 'all' does not use it", (from, list) => {
+    const message = problem({ scope: 'all', [list]: 'https://a.example/x.jpg', [from]: 'list.txt' });
+    expect(message).toMatch(new RegExp(`^${from}: is set, but scope 'all' does not use it`, 'm'));
+    expect(message).not.toMatch(new RegExp(`^${list}: `, 'm'));
+  });
 });
 
 describe('parseSettings: assets', () => {

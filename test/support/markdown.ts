@@ -1,6 +1,7 @@
-/** Markdown as a reader sees it: backslash escapes and entities undone. */
+/** Markdown as a reader sees it: a link as its text, backslash escapes and entities undone. */
 export const rendered = (markdown: string): string =>
   markdown
+    .replace(/\[((?:\\.|[^\]\\])*)\]\(<(?:\\.|[^>\\])*>\)/g, '$1')
     .replace(/\\([\\`*_{}[\]()#+!|~.-])/g, '$1')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')

@@ -1,0 +1,124 @@
+/**
+ * The facts every renderer of a run shows (the log's closing lines, the summary, the outputs, the JSON report and the
+ * command's text), each counted once and phrased once here, so that no two of them can say it differently.
+ */
+import { count, plural } from '../shown/format.ts';
+import { seconds, type OriginReport } from '../origin/hold.ts';
+import type { OriginState } from '../origin/wait.ts';
+import type { WarmReport } from '../warm/warm.ts';
+
+/** How many of each, as every renderer shows them. */
+export interface Counts {
+  readonly assets: number;
+  readonly invalidated: number;
+  /** Sent, and refused or never confirmed. */
+  readonly failed: number;
+  /** Never sent: the run stopped before them (a refused key, a cancel). */
+  readonly notSent: number;
+  /** Held back, never sent: their origin did not serve the new file in time (`origin-check`). */
+  readonly notReady: number;
+  /** Failed, not sent and not deployed at origin together: what the `failed` outputs list and count. */
+  readonly notInvalidated: number;
+  /** Invalidation calls sent (a retry is not a new call; the token call is not one): the `requests` output. */
+  readonly requests: number;
+  /** Attempts of those calls. */
+  readonly attempts: number;
+  /** The token call, when it went out (0 or 1): it is counted apart from the invalidation calls. */
+  readonly tokenCalls: number;
+}
+
+/** Failures named one by one in the log, the summary and the command's text; the JSON report lists each. */
+export const FAILURES_NAMED = 50;
+
+/** The first items of a list that a renderer names, and how many it leaves to the JSON report. */
+export interface Named<T> {
+  readonly shown: readonly T[];
+  readonly more: number;
+}
+
+export function named<T>(items: readonly T[], max: number): Named<T> {
+  return { shown: items.slice(0, max), more: Math.max(0, items.length - max) };
+}
+
+/** `… and 3 more failures: the JSON report (output report-path) lists each one.`, or undefined when none is left. */
+export function moreFailuresWords(failures: Named<string>, report: string): string | undefined {
+  if (failures.more === 0) return undefined;
+  return `… and ${plural(failures.more, 'more failure')}: the JSON report (${report}) lists each one.`;
+}
+
+/**
+ * The assets the run did not invalidate, with why: `9 (2 failed, 7 not deployed at origin)`. The same number as the
+ * `failed-count` output, which lists all three kinds.
+ */
+export function notInvalidatedWords(counts: Counts): string {
+  const parts: string[] = [];
+  if (counts.failed > 0) parts.push(`${count(counts.failed)} failed`);
+  if (counts.notReady > 0) parts.push(`${count(counts.notReady)} not deployed at origin`);
+  if (counts.notSent > 0) parts.push(`${count(counts.notSent)} not sent`);
+  return `${count(counts.notInvalidated)}${parts.length === 0 ? '' : ` (${parts.join(', ')})`}`;
+}
+
+/**
+ * What the call count counts: `3 calls`, or `3 invalidation calls and the token call` when a token was requested, so
+ * that the token call is never counted among the invalidations without saying so.
+ */
+export function callsWords(counts: Counts, withAttempts: boolean): string {
+  const attempts = withAttempts ? ` (${plural(counts.attempts, 'attempt')})` : '';
+  if (counts.tokenCalls === 0) return `${plural(counts.requests, 'call')}${attempts}`;
+  return `${plural(counts.requests, 'invalidation call')}${attempts} and the token call`;
+}
+
+/** How many images ended in each state of the origin check. */
+export type OriginStates = Readonly<Record<OriginState, number>>;
+
+/** What the origin check found, counted once: the log, the summary, the report and the command read it. */
+export interface OriginFacts {
+  readonly states: OriginStates;
+  readonly waitedMs: number;
+  readonly timeoutMs: number;
+}
+
+export function originFacts(report: OriginReport): OriginFacts {
+  const states = { ready: 0, 'cannot-tell': 0, 'not-ready': 0, cancelled: 0 };
+  for (const check of report.checks) states[check.state]++;
+  return { states, waitedMs: report.waitedMs, timeoutMs: report.timeoutMs };
+}
+
+/**
+ * `3 served the new files, 1 could not be told (invalidated at once), 2 still not deployed (not invalidated); waited
+ * 12 s`: the states with images, in the order of the check.
+ */
+export function originWords(origin: OriginFacts): string {
+  const parts = [`${count(origin.states.ready)} served the new files`];
+  for (const state of ['cannot-tell', 'not-ready', 'cancelled'] as const) {
+    const n = origin.states[state];
+    if (n > 0) parts.push(`${count(n)} ${originStateWords(state)}`);
+  }
+  return `${parts.join(', ')}; waited ${seconds(origin.waitedMs)} s`;
+}
+
+function originStateWords(state: Exclude<OriginState, 'ready'>): string {
+  switch (state) {
+    case 'cannot-tell':
+      return 'could not be told (invalidated at once)';
+    case 'not-ready':
+      return 'still not deployed (not invalidated)';
+    case 'cancelled':
+      return 'not asked to the end, since the run was cancelled (not sent)';
+    default:
+      return state satisfies never;
+  }
+}
+
+/**
+ * The warm-up's answers, counted: `5 × 200, 1 × 404, 2 × no answer`, most common first (ties by status), so that
+ * the log, the summary and the command read the same.
+ */
+export function warmWords(warm: WarmReport): string {
+  const statuses = Object.entries(warm.statuses)
+    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+    .map(([status, n]) => `${count(n)} × ${status === 'error' ? 'no answer' : status}`)
+    .join(', ');
+  const over = warm.overLimit === 0 ? '' : `; ${count(warm.overLimit)} more not requested, past the limit`;
+  return `requested ${plural(warm.requested, 'image URL')} through the image host (${statuses || 'none'}) in ${(warm.ms / 1000).toFixed(1)} s${over}`;
+}
