@@ -6,7 +6,7 @@ import type { Log } from '../../src/shown/log.ts';
 import { narration } from '../../src/narration/narration.ts';
 import { planTheRun } from '../../src/plan/run-plan.ts';
 
-const SETTINGS = parseSettings({
+const RAW: RawInputs = {
   ...(Object.fromEntries(
     Object.entries(ACTION_INPUTS).map(([name, input]) => [name, input.default]),
   ) as RawInputs),
@@ -15,7 +15,8 @@ const SETTINGS = parseSettings({
   'service-key': 'svc',
   'github-token': '',
   scope: 'all',
-});
+};
+const SETTINGS = parseSettings(RAW);
 
 function linesOf(tell: (log: Log) => void): string[] {
   const lines: string[] = [];
@@ -49,5 +50,26 @@ describe('narration: a retry', () => {
     expect(lines).toEqual([
       `Call 1 (invalidate all): HTTP 503: Service Unavailable; retrying in 1.0 s (attempt 2 of ${SETTINGS.maxRetries + 1}).`,
     ]);
+  });
+});
+
+describe('narration: the plan', () => {
+  const invalidateLine = (inputs: Partial<RawInputs>): string | undefined => {
+    const lines = linesOf((log) => {
+      narration(log, planTheRun(parseSettings({ ...RAW, ...inputs }))).plan();
+    });
+    return lines.find((line) => line.startsWith('Invalidate:') || line.startsWith('Nothing to invalidate'));
+  };
+
+  it('says what each scope invalidates, and in how many calls', () => {
+    expect(invalidateLine({ scope: 'all' })).toBe('Invalidate: every image of the account (1 call).');
+    expect(invalidateLine({ scope: 'domain', domain: 'www.example.com' })).toBe(
+      'Invalidate: every image of www.example.com (1 call).',
+    );
+    expect(invalidateLine({ scope: 'none', token: 'true' })).toBe('Invalidate: nothing (scope none).');
+    const assets = Array.from({ length: 150 }, (_, i) => `https://www.example.com/${i}.png`).join('\n');
+    expect(invalidateLine({ scope: 'assets', assets, concurrency: '4' })).toBe(
+      'Invalidate: 150 assets in 2 calls, up to 2 at a time.',
+    );
   });
 });
