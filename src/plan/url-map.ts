@@ -1,4 +1,5 @@
 import { parseHttpUrl } from '../execute/http-url.ts';
+import { credentialsHidden, credentialsRefusal } from '../settings/credentials.ts';
 import { throwInput } from '../settings/inputs.ts';
 import { quote } from '../shown/shown.ts';
 
@@ -22,6 +23,13 @@ export function parseUrlMap(text: string): UrlMapRule[] {
   for (const line of text.split(/\r?\n/)) {
     const trimmed = line.trim();
     if (trimmed === '' || trimmed.startsWith('#')) continue;
+    // Before anything quotes the line: the credentials would be shown, and sent with every URL it maps.
+    const hidden = credentialsInLine(trimmed);
+    if (hidden !== undefined) {
+      throwInput(
+        credentialsRefusal('url-map', hidden, 'give the URL prefix as a browser requests it, without them'),
+      );
+    }
     const pieces = trimmed.split('=>');
     if (pieces.length < 2) {
       throwInput(
@@ -59,6 +67,25 @@ export function parseUrlMap(text: string): UrlMapRule[] {
     rules.push(rule);
   }
   return rules;
+}
+
+/**
+ * The line with the user name and password of each URL in it as `***`, or undefined when it holds none. A URL is the
+ * first word after each '=>', or any word that starts with a scheme; the path prefixes are names, where '@' is a
+ * character like any other.
+ */
+function credentialsInLine(line: string): string | undefined {
+  const parts = line.split(/(=>|\s+)/);
+  let found = false;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] ?? '';
+    const isUrl = parts[i - 2] === '=>' || parts[i - 1] === '=>' || /^[a-z][a-z0-9+.-]*:/i.test(part);
+    const hidden = isUrl && part.trim() !== '' ? credentialsHidden(part) : undefined;
+    if (hidden === undefined) continue;
+    parts[i] = hidden;
+    found = true;
+  }
+  return found ? parts.join('') : undefined;
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   throwInput,
 } from './inputs.ts';
 import { quote } from '../shown/shown.ts';
+import { credentialsHidden, credentialsRefusal } from './credentials.ts';
 
 export { InputError };
 
@@ -206,6 +207,12 @@ function parseRewrite(
 function parseImageHost(value: string): string | undefined {
   const host = value.trim();
   if (host === '') return undefined;
+  const hidden = credentialsHidden(host);
+  if (hidden !== undefined) {
+    return throwInput(
+      credentialsRefusal('image-host', hidden, 'give the host name alone, e.g. img.example.net'),
+    );
+  }
   try {
     return imageHostOf(host);
   } catch {
