@@ -2,7 +2,7 @@ import { ACTION_INPUTS } from '../settings/action-contract.ts';
 import { InputError, throwInput } from '../settings/inputs.ts';
 import { quote } from '../shown/shown.ts';
 import { plural } from '../shown/format.ts';
-import { MAX_LIST_BYTES, withListFiles } from '../settings/list-files.ts';
+import { checkedEntries, entryMeter, listRule, listText, withListFiles } from '../settings/list-files.ts';
 import { UnreadableFile, type ReadRule } from '../settings/regular-file.ts';
 import { INPUT_NAMES, type InputName, type RawInputs } from '../settings/settings.ts';
 
@@ -173,9 +173,9 @@ export function envName(input: InputName): string {
 
 export interface Sources {
   readonly env: NodeJS.ProcessEnv;
-  /** Reads a regular file by the rule (regular-file.ts), relative to the current folder. */
-  readonly readFile: (path: string, rule: ReadRule) => string;
-  readonly stdin: () => string;
+  /** Reads a regular file's bytes by the rule (regular-file.ts), relative to the current folder. */
+  readonly readFile: (path: string, rule: ReadRule) => Uint8Array;
+  readonly stdin: () => Uint8Array;
 }
 
 /** The raw inputs, as the runner would hand them to the action: flag, else environment, else action.yml's default. */
@@ -196,13 +196,25 @@ export function rawInputs(commandLine: CommandLine, sources: Sources): RawInputs
   }
   raw['github-token'] = githubToken(commandLine, sources);
   if (commandLine.filesFromStdin) {
-    const text = sources.stdin();
-    raw.files = commandLine.nulSeparated ? nulSeparatedFiles(text) : text;
+    const bytes = checkedEntries(sources.stdin(), 'files');
+    raw.files = commandLine.nulSeparated
+      ? nulSeparatedFiles(listText(bytes, 'files'))
+      : listText(bytes, 'files');
   }
   // `-` for standard input, as with --files -. A file only from the current folder, as the action reads only from
   // the workspace: a checkout may hold a link to anything on the machine.
-  const listRule: ReadRule = { maxBytes: MAX_LIST_BYTES, inside: { folder: '.', name: 'current folder' } };
-  return withListFiles(raw, (path) => (path === '-' ? sources.stdin() : sources.readFile(path, listRule)));
+  return withListFiles(raw, (path) =>
+    path === '-'
+      ? meteredStdin(sources)
+      : sources.readFile(path, listRule({ folder: '.', name: 'current folder' })),
+  );
+}
+
+/** Standard input as a list file, held to the same rule on entries (read whole, as a pipe has no size to check). */
+function meteredStdin(sources: Sources): Uint8Array {
+  const bytes = sources.stdin();
+  entryMeter()(bytes);
+  return bytes;
 }
 
 /** GITHUB_TOKEN (or IMAGE_CACHE_GITHUB_TOKEN), or the file of --github-token-file; never a flag's value. */
@@ -239,7 +251,9 @@ const SECRET_VARIABLE: Readonly<Record<string, string>> = {
  */
 function readSecretFile(flag: string, file: SecretFile, sources: Sources): string {
   try {
-    return sources.readFile(file.path, { maxBytes: MAX_KEY_FILE_BYTES }).trim();
+    return Buffer.from(sources.readFile(file.path, { maxBytes: MAX_KEY_FILE_BYTES }))
+      .toString('utf8')
+      .trim();
   } catch (error) {
     if (error instanceof UnreadableFile) {
       // A path that leads to something is a path, and shown as one.

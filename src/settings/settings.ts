@@ -55,8 +55,10 @@ export type Target =
 
 /** Changed files to turn into asset URLs: given in `files`, or detected from the triggering event. */
 export interface ChangesRequest {
-  /** The paths given in `files`; absent when they are to be detected. */
+  /** The paths given in `files` or `files-from`; absent when they are to be detected. */
   readonly files?: readonly string[];
+  /** Where `files` came from, when a file: `files-from "list.txt"`, and `, which is empty` when it lists none. */
+  readonly filesSource?: string;
   /** With detection: the commit, tag or branch to compare with instead of the event's base. */
   readonly since?: string;
   /** `paths`: which changed files are images. */
@@ -227,7 +229,7 @@ function parseTarget(scope: Scope, raw: RawInputs, token: boolean, imageHost: st
   switch (scope) {
     case 'assets': {
       const { refs: assets, merged, fromDeliveryUrls } = parseAssets(raw, imageHost);
-      const changes = parseChanges(raw, assets.length > 0);
+      const changes = parseChanges(raw, assets.length > 0, imageHost);
       return {
         scope,
         assets,
@@ -257,8 +259,17 @@ function unusedInputs(scope: Scope, raw: RawInputs): string[] {
     'url-map': 'assets',
     since: 'assets',
   };
+  // `assets` and `files` hold the lists read from `assets-from` and `files-from`: the input the user set is named.
+  const listFile: Readonly<Record<string, InputName | undefined>> = {
+    assets: 'assets-from',
+    files: 'files-from',
+  };
+  const readFrom = (name: string): boolean => {
+    const file = listFile[name];
+    return file !== undefined && raw[file].trim() !== '';
+  };
   return Object.entries(usedBy)
-    .filter(([name, user]) => user !== scope && raw[name as InputName].trim() !== '')
+    .filter(([name, user]) => user !== scope && raw[name as InputName].trim() !== '' && !readFrom(name))
     .map(
       ([name, user]) =>
         `${name}: is set, but scope '${scope}' does not use it; it is used only with scope '${user}'.`,
@@ -266,14 +277,17 @@ function unusedInputs(scope: Scope, raw: RawInputs): string[] {
 }
 
 /** Whether files are given, detected, or neither; and the rules to select and map them. */
-function parseChanges(raw: RawInputs, hasAssets: boolean): ChangesRequest | undefined {
-  // A list read from files-from is named by the input and the file it came from.
+function parseChanges(
+  raw: RawInputs,
+  hasAssets: boolean,
+  imageHost: string | undefined,
+): ChangesRequest | undefined {
+  // A list read from files-from is named by the input and the file it came from. Empty, it is an empty list: the
+  // changed files are what it says, never detected in its place.
   const from = raw['files-from'].trim();
-  const files =
-    raw.files.trim() === ''
-      ? undefined
-      : parseFileList(raw.files, from === '' ? 'files' : `files-from ${quote(from)}`);
-  const urlMap = parseUrlMap(raw['url-map']);
+  const source = from === '' ? 'files' : `files-from ${quote(from)}`;
+  const files = from === '' && raw.files.trim() === '' ? undefined : parseFileList(raw.files, source);
+  const urlMap = parseUrlMap(raw['url-map'], imageHost);
   const since = raw.since.trim() === '' ? undefined : parseSince(raw.since);
   if (files === undefined && (hasAssets || urlMap.length === 0)) {
     // No detection: it happens only when neither assets nor files are given, and needs url-map.
@@ -294,12 +308,12 @@ function parseChanges(raw: RawInputs, hasAssets: boolean): ChangesRequest | unde
   }
   if (urlMap.length === 0) {
     throwInput(
-      `files: needs url-map to turn repository paths into image URLs; write one rule per line, ` +
+      `${source}: needs url-map to turn repository paths into image URLs; write one rule per line, ` +
         `<path prefix> => <URL prefix>, e.g. url-map: ${URL_MAP_EXAMPLE}`,
     );
   }
   if (files !== undefined && since !== undefined) {
-    throwInput('since: is set, but files already lists the changed paths; set one or the other.');
+    throwInput(`since: is set, but ${source} already lists the changed paths; set one or the other.`);
   }
   const patterns = parsePatternInput('paths', raw.paths);
   if (!patterns.some((pattern) => !pattern.startsWith('!'))) {
@@ -307,6 +321,7 @@ function parseChanges(raw: RawInputs, hasAssets: boolean): ChangesRequest | unde
   }
   return {
     ...(files === undefined ? {} : { files }),
+    ...(from === '' ? {} : { filesSource: files?.length === 0 ? `${source}, which is empty` : source }),
     ...(since === undefined ? {} : { since }),
     patterns,
     urlMap,
