@@ -229,7 +229,9 @@ function parseTarget(scope: Scope, raw: RawInputs, token: boolean, imageHost: st
   switch (scope) {
     case 'assets': {
       const { refs: assets, merged, fromDeliveryUrls } = parseAssets(raw, imageHost);
-      const changes = parseChanges(raw, assets.length > 0, imageHost);
+      // A list file given is a list given, empty or not: the changed files are never detected in its place.
+      const listed = assets.length > 0 || raw['assets-from'].trim() !== '';
+      const changes = parseChanges(raw, listed, imageHost);
       return {
         scope,
         assets,
@@ -291,18 +293,16 @@ function parseChanges(
   const since = raw.since.trim() === '' ? undefined : parseSince(raw.since);
   if (files === undefined && (hasAssets || urlMap.length === 0)) {
     // No detection: it happens only when neither assets nor files are given, and needs url-map.
+    const assets = raw['assets-from'].trim() === '' ? 'assets' : 'assets-from';
+    const detectedOnly = `changed files are detected only when ${assets} and files are both empty`;
     if (since !== undefined) {
       throwInput(
         hasAssets
-          ? 'since: is set, but changed files are detected only when assets and files are both empty.'
+          ? `since: is set, but ${detectedOnly}.`
           : `since: is set, but detecting changed files also needs url-map, e.g. url-map: ${URL_MAP_EXAMPLE}`,
       );
     }
-    if (urlMap.length > 0) {
-      throwInput(
-        'url-map: is set, but changed files are detected only when assets and files are both empty.',
-      );
-    }
+    if (urlMap.length > 0) throwInput(`url-map: is set, but ${detectedOnly}.`);
     if (!hasAssets) throwInput(NOTHING_GIVEN);
     return undefined;
   }
@@ -348,7 +348,7 @@ function parseAssets(
   const source = from === '' ? 'assets' : `assets-from ${quote(from)}`;
   const listed = parseList(raw.assets, 'assets', source);
   if (from !== '' && listed.length === 0 && raw['url-map'].trim() === '') {
-    throwInput(`${source}: holds no asset, and url-map gives none either; check the step that writes it.`);
+    throwInput(`${source}: holds no asset, so the step would do nothing; check the step that writes it.`);
   }
   const { entries, fromDeliveryUrls } = originUrls(listed, source, imageHost);
   const { refs, invalid, merged } = parseAssetEntries(entries);

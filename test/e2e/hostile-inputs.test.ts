@@ -189,6 +189,50 @@ describe('nothing made up', () => {
   });
 });
 
+describe('the command holds its lists to the same rules', () => {
+  const env = (): Record<string, string> => ({
+    IMAGE_CACHE_API_KEY: ROOT_KEY,
+    IMAGE_CACHE_BASE_URL: emulator().url,
+    IMAGE_CACHE_SERVICE_KEY: 'svc',
+  });
+
+  it('a name that is not UTF-8 on standard input is refused, its bytes shown escaped', async () => {
+    const stdin = Buffer.concat([
+      Buffer.from('public/images/caf'),
+      Buffer.from([0xe9]),
+      Buffer.from('.png\n'),
+    ]);
+    const run = await runCommand(['--files', '-', '--url-map', URL_MAP], { env: env(), stdin });
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain('files: line 1, "public/images/caf\\xE9.png", is not UTF-8');
+    expect(emulator().requests).toEqual([]);
+  });
+
+  it('an oversized line in --files-from is refused while read, in bounded memory', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'hostile-cli-'));
+    try {
+      writeFileSync(join(cwd, 'list.txt'), `public/images/a.png\n${'a'.repeat(50 * 2 ** 20)}\n`);
+      const run = await runCommand(['--files-from', 'list.txt', '--url-map', URL_MAP], {
+        env: { ...env(), NODE_OPTIONS: '--max-old-space-size=96' },
+        cwd,
+      });
+      expect(run.exitCode).toBe(2);
+      expect(run.stderr).toContain('files-from "list.txt": line 2 holds an entry longer than 16 KiB');
+      expect(emulator().requests).toEqual([]);
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('a path with dot segments is refused, naming the entry', async () => {
+    const run = await runCommand(['--files', 'public/images/../../admin/a.png', '--url-map', URL_MAP], {
+      env: env(),
+    });
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain(`files: "public/images/../../admin/a.png" has a '.' or '..' segment`);
+  });
+});
+
 describe('an output never points at a file that was not written in full', () => {
   it('with room for the outputs but not the summary or the report: their outputs empty, each named', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hostile-full-'));
