@@ -177,6 +177,14 @@ describe('nothing made up', () => {
     );
   });
 
+  it('an empty assets-from is a list given: the changed files are not detected in its place', async () => {
+    const run = await withList('', { 'assets-from': 'list.txt', 'url-map': URL_MAP });
+    expectRefused(
+      run,
+      'url-map: is set, but changed files are detected only when assets-from and files are both empty.',
+    );
+  });
+
   it("a token longer than a URL segment and an output can hold is refused as the service's fault", async () => {
     emulator().inject('token', {
       body: JSON.stringify({ success: true, data: { token: 'a'.repeat(1_000_000) } }),
