@@ -196,10 +196,8 @@ export function rawInputs(commandLine: CommandLine, sources: Sources): RawInputs
   }
   raw['github-token'] = githubToken(commandLine, sources);
   if (commandLine.filesFromStdin) {
-    const bytes = checkedEntries(sources.stdin(), 'files');
-    raw.files = commandLine.nulSeparated
-      ? nulSeparatedFiles(listText(bytes, 'files'))
-      : listText(bytes, 'files');
+    const text = listText(checkedEntries(sources.stdin(), 'files'), 'files');
+    raw.files = commandLine.nulSeparated ? nulSeparatedFiles(text) : text;
   }
   // `-` for standard input, as with --files -. A file only from the current folder, as the action reads only from
   // the workspace: a checkout may hold a link to anything on the machine.
