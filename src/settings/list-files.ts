@@ -123,21 +123,24 @@ function listFrom(raw: RawInputs, inline: 'assets' | 'files', read: ReadList): s
  */
 export function listText(bytes: Uint8Array, source: string): string {
   if (isUtf8(bytes)) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  // Entries end at a line break, or at a NUL in a NUL-separated list (whose names may hold line breaks).
+  const separator = bytes.includes(0) ? 0 : 0x0a;
+  const unit = separator === 0 ? 'entry' : 'line';
   let start = 0;
-  for (let line = 1; start <= bytes.length; line++) {
-    const end = bytes.indexOf(0x0a, start);
+  for (let index = 1; start <= bytes.length; index++) {
+    const end = bytes.indexOf(separator, start);
     const entry = bytes.subarray(start, end < 0 ? bytes.length : end);
     if (!isUtf8(entry)) {
       throw new InputError(
-        `${source}: line ${count(line)}, ${quoteBytes(trimmed(entry))}, is not UTF-8 (a byte that is not is shown ` +
-          "as \\xHH); a name is requested by its UTF-8 bytes, so one in another encoding maps to no image's URL. " +
-          'Write the list in UTF-8 (git does with -c core.quotePath=false), or rename the file.',
+        `${source}: ${unit} ${count(index)}, ${quoteBytes(trimmed(entry))}, is not UTF-8 (a byte that is not is ` +
+          "shown as \\xHH); a name is requested by its UTF-8 bytes, so one in another encoding maps to no image's " +
+          'URL. Write the list in UTF-8 (git does with -c core.quotePath=false), or rename the file.',
       );
     }
     if (end < 0) break;
     start = end + 1;
   }
-  // Every line is UTF-8 only if the whole is (a line break is ASCII, inside no sequence): not reached.
+  // Every entry is UTF-8 only if the whole is (a separator is ASCII, inside no sequence): not reached.
   throw new InputError(`${source}: is not UTF-8; write the list in UTF-8.`);
 }
 

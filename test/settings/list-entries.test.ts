@@ -67,6 +67,11 @@ describe('listText', () => {
     );
   });
 
+  it('names the entry of a NUL-separated list, whose names may hold line breaks', () => {
+    const bytes = Buffer.concat([Buffer.from('a\nb.png\0caf'), Buffer.from([0xe9]), Buffer.from('.png\0')]);
+    expect(() => listText(bytes, 'files')).toThrow('files: entry 2, "caf\\xE9.png", is not UTF-8');
+  });
+
   it('reads UTF-8 as it is', () => {
     expect(listText(Buffer.from('café.png\n'), 'files')).toBe('café.png\n');
   });
