@@ -261,17 +261,12 @@ function unusedInputs(scope: Scope, raw: RawInputs): string[] {
     'url-map': 'assets',
     since: 'assets',
   };
-  // `assets` and `files` hold the lists read from `assets-from` and `files-from`: the input the user set is named.
-  const listFile: Readonly<Record<string, InputName | undefined>> = {
-    assets: 'assets-from',
-    files: 'files-from',
-  };
-  const readFrom = (name: string): boolean => {
-    const file = listFile[name];
-    return file !== undefined && raw[file].trim() !== '';
-  };
+  // A list read from a file arrives in `assets` or `files`: then the input the user set is the `-from` one.
+  const readFromFile = (name: string): boolean =>
+    (name === 'assets' && raw['assets-from'].trim() !== '') ||
+    (name === 'files' && raw['files-from'].trim() !== '');
   return Object.entries(usedBy)
-    .filter(([name, user]) => user !== scope && raw[name as InputName].trim() !== '' && !readFrom(name))
+    .filter(([name, user]) => user !== scope && raw[name as InputName].trim() !== '' && !readFromFile(name))
     .map(
       ([name, user]) =>
         `${name}: is set, but scope '${scope}' does not use it; it is used only with scope '${user}'.`,
