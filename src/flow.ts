@@ -122,7 +122,7 @@ async function changedFiles(
 ): Promise<ChangedFiles | undefined> {
   if (target.scope !== 'assets' || target.changes === undefined) return undefined;
   if (target.changes.files !== undefined)
-    return { files: [...target.changes.files], source: 'the files input' };
+    return { files: [...target.changes.files], source: target.changes.filesSource ?? 'the files input' };
   const context = ci();
   const changed = await detectChangedFiles(context, target.changes.since, gitIn(context.workspace));
   // Paths from git or the GitHub API are text from outside: the key is withheld from them before any is shown.

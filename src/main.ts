@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { open } from 'node:fs/promises';
+import { open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as core from '@actions/core';
@@ -208,12 +208,22 @@ function* jsonArrayPieces(items: readonly string[], redact: Redact): Generator<s
   yield ']\n';
 }
 
-/** A file only this user can read (it lists the run's assets), written a piece at a time. */
+/**
+ * A file only this user can read (it lists the run's assets), written a piece at a time, and whole or not at all: a
+ * full disk cuts a write short without an error, so each piece is written until every byte is, and a file that
+ * could not be is removed, so that no output names it.
+ */
 async function writePieces(path: string, pieces: Iterable<string>): Promise<void> {
   const file = await open(path, 'w', 0o600);
   try {
-    for (const piece of pieces) await file.write(piece);
-  } finally {
+    for (const piece of pieces) {
+      const bytes = Buffer.from(piece);
+      for (let at = 0; at < bytes.length;) at += (await file.write(bytes, at)).bytesWritten;
+    }
     await file.close();
+  } catch (error) {
+    await file.close().catch(() => undefined);
+    await rm(path, { force: true });
+    throw error;
   }
 }

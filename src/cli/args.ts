@@ -1,15 +1,16 @@
 import { ACTION_INPUTS } from '../settings/action-contract.ts';
 import { InputError, throwInput } from '../settings/inputs.ts';
 import { quote } from '../shown/shown.ts';
-import { MAX_LIST_BYTES, withListFiles } from '../settings/list-files.ts';
+import { plural } from '../shown/format.ts';
+import { checkedEntries, entryMeter, listRule, listText, withListFiles } from '../settings/list-files.ts';
 import { UnreadableFile, type ReadRule } from '../settings/regular-file.ts';
 import { INPUT_NAMES, type InputName, type RawInputs } from '../settings/settings.ts';
 
 /** What the command line asks for, before the inputs are validated as the action validates them. */
 export interface CommandLine {
   readonly inputs: Partial<Record<InputName, string>>;
-  readonly apiKeyFile?: string;
-  readonly githubTokenFile?: string;
+  readonly apiKeyFile?: SecretFile;
+  readonly githubTokenFile?: SecretFile;
   /** `--files -`: the paths come from standard input. */
   readonly filesFromStdin: boolean;
   /** `-0`: standard input holds NUL-separated paths. */
@@ -20,25 +21,33 @@ export interface CommandLine {
   readonly version: boolean;
 }
 
+/** A secret's file, with where its path stood on the command line, to name it by if it cannot be read. */
+export interface SecretFile {
+  readonly path: string;
+  /** 1 for the first argument. */
+  readonly argument: number;
+}
+
 export const BOOLEAN_INPUTS: ReadonlySet<InputName> = new Set(['token', 'dry-run', 'warm']);
 
 /** Every action input is a flag of the same name: `--scope all`, `--scope=all`, `--dry-run`, `--no-token`. */
 export function parseCommandLine(argv: readonly string[]): CommandLine {
   const inputs: Partial<Record<InputName, string>> = {};
   const flags = { json: false, verbose: false, help: false, version: false, nulSeparated: false };
-  let apiKeyFile: string | undefined;
-  let githubTokenFile: string | undefined;
+  let apiKeyFile: SecretFile | undefined;
+  let githubTokenFile: SecretFile | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     const [flag, inline] = splitFlag(arg);
     const value = (): string => inline ?? argv[++i] ?? throwInput(`${flag}: needs a value.`);
+    const secretFile = (): SecretFile => ({ path: value(), argument: i + 1 });
     if (flag === '-h' || flag === '--help') flags.help = true;
     else if (flag === '-v' || flag === '--version') flags.version = true;
     else if (flag === '--json') flags.json = true;
     else if (flag === '--verbose') flags.verbose = true;
     else if (flag === '-0') flags.nulSeparated = true;
-    else if (flag === '--api-key-file') apiKeyFile = value();
-    else if (flag === '--github-token-file') githubTokenFile = value();
+    else if (flag === '--api-key-file') apiKeyFile = secretFile();
+    else if (flag === '--github-token-file') githubTokenFile = secretFile();
     else if (flag === '--api-key') {
       throwInput(
         '--api-key: the key is not accepted as a flag, since process lists show flags to every user of the machine; ' +
@@ -56,10 +65,10 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
       const given = BOOLEAN_INPUTS.has(name) && inline === undefined ? 'true' : value();
       inputs[name] = LIST_INPUTS.has(name) ? withEntry(name, inputs[name], given) : given;
     } else {
-      // The flag alone, never its value: `--apikey=<the key>` must not be printed back.
       const meant = nearestFlag(flag);
       throwInput(
-        `${quote(flag)} is not a flag of this command; ${meant === undefined ? 'see --help.' : `did you mean ${meant}?`}`,
+        `${unknownArgument(flag, i + 1)} is not a flag of this command; ` +
+          (meant === undefined ? 'see --help.' : `did you mean ${meant}?`),
       );
     }
   }
@@ -89,6 +98,20 @@ function withEntry(name: InputName, list: string | undefined, value: string): st
     );
   }
   return `${list}\n${value}`;
+}
+
+/**
+ * An argument the command could not read, as an error names it: a flag's name (`--scopes`, never a value after its
+ * '='); anything else only by its place and length, since a stray word is often the key itself (`--token <key>`, a
+ * key pasted alone).
+ */
+function unknownArgument(flag: string, argument: number): string {
+  return /^--?[A-Za-z][A-Za-z0-9_-]{0,40}$/.test(flag) ? quote(flag) : argumentShown(argument, flag);
+}
+
+/** An argument named without its text: `argument 4 (36 characters, not shown)`. */
+function argumentShown(argument: number, text: string): string {
+  return `argument ${argument} (${plural(text.length, 'character')}, not shown)`;
 }
 
 function splitFlag(arg: string): [string, string | undefined] {
@@ -150,9 +173,9 @@ export function envName(input: InputName): string {
 
 export interface Sources {
   readonly env: NodeJS.ProcessEnv;
-  /** Reads a regular file by the rule (regular-file.ts), relative to the current folder. */
-  readonly readFile: (path: string, rule: ReadRule) => string;
-  readonly stdin: () => string;
+  /** Reads a regular file's bytes by the rule (regular-file.ts), relative to the current folder. */
+  readonly readFile: (path: string, rule: ReadRule) => Uint8Array;
+  readonly stdin: () => Uint8Array;
 }
 
 /** The raw inputs, as the runner would hand them to the action: flag, else environment, else action.yml's default. */
@@ -173,13 +196,23 @@ export function rawInputs(commandLine: CommandLine, sources: Sources): RawInputs
   }
   raw['github-token'] = githubToken(commandLine, sources);
   if (commandLine.filesFromStdin) {
-    const text = sources.stdin();
+    const text = listText(checkedEntries(sources.stdin(), 'files'), 'files');
     raw.files = commandLine.nulSeparated ? nulSeparatedFiles(text) : text;
   }
   // `-` for standard input, as with --files -. A file only from the current folder, as the action reads only from
   // the workspace: a checkout may hold a link to anything on the machine.
-  const listRule: ReadRule = { maxBytes: MAX_LIST_BYTES, inside: { folder: '.', name: 'current folder' } };
-  return withListFiles(raw, (path) => (path === '-' ? sources.stdin() : sources.readFile(path, listRule)));
+  return withListFiles(raw, (path) =>
+    path === '-'
+      ? meteredStdin(sources)
+      : sources.readFile(path, listRule({ folder: '.', name: 'current folder' })),
+  );
+}
+
+/** Standard input as a list file, held to the same rule on entries (read whole, as a pipe has no size to check). */
+function meteredStdin(sources: Sources): Uint8Array {
+  const bytes = sources.stdin();
+  entryMeter()(bytes);
+  return bytes;
 }
 
 /** GITHUB_TOKEN (or IMAGE_CACHE_GITHUB_TOKEN), or the file of --github-token-file; never a flag's value. */
@@ -214,19 +247,23 @@ const SECRET_VARIABLE: Readonly<Record<string, string>> = {
  * file, small, and opened without waiting: a FIFO or a device given by mistake, or committed where the path points,
  * fails at once. Its content is never shown. A secret from a program goes in its environment variable instead.
  */
-function readSecretFile(flag: string, path: string, sources: Sources): string {
+function readSecretFile(flag: string, file: SecretFile, sources: Sources): string {
   try {
-    return sources.readFile(path, { maxBytes: MAX_KEY_FILE_BYTES }).trim();
+    return Buffer.from(sources.readFile(file.path, { maxBytes: MAX_KEY_FILE_BYTES }))
+      .toString('utf8')
+      .trim();
   } catch (error) {
     if (error instanceof UnreadableFile) {
+      // A path that leads to something is a path, and shown as one.
       const variable = SECRET_VARIABLE[flag] ?? 'its environment variable';
       return throwInput(
-        `${flag}: ${quote(path)} ${error.what}; give a regular file that holds the secret alone, or pass it in ` +
+        `${flag}: ${quote(file.path)} ${error.what}; give a regular file that holds the secret alone, or pass it in ` +
           `${variable} (e.g. ${variable}="$(your-secret-tool read …)").`,
       );
     }
+    // One that leads nowhere may be the secret itself, given where its path goes: named by its place alone.
     const reason = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';
-    return throwInput(`${flag}: cannot read ${quote(path)} (${reason}).`);
+    return throwInput(`${flag}: cannot read ${argumentShown(file.argument, file.path)} (${reason}).`);
   }
 }
 

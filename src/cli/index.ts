@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { readFileSync } from 'node:fs';
-import { readRegularFile } from '../settings/regular-file.ts';
+import { readRegularBytes } from '../settings/regular-file.ts';
 import { unsupportedNode } from '../supported-node.ts';
 
 const problem = unsupportedNode();
@@ -22,8 +22,8 @@ const cancel = cancelOnSignals((name) => {
 });
 process.exitCode = await runCommand(process.argv.slice(2), {
   env,
-  readFile: readRegularFile,
-  stdin: () => readFileSync(0, 'utf8'),
+  readFile: readRegularBytes,
+  stdin: () => readFileSync(0),
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   interactive: process.stderr.isTTY,

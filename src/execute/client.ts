@@ -6,8 +6,9 @@ import { ApiError, CERTIFICATE_CODES, KEY_REFUSED_HINT } from './errors.ts';
 import { isKeyRefusal } from './policy.ts';
 import { isLoopbackHost } from './http-url.ts';
 import { confirmedJson, readBody, type AnswerBody } from './body.ts';
-import { isCacheBuster } from '../plan/urls.ts';
+import { isCacheBuster, MAX_CACHE_BUSTER_LENGTH } from '../plan/urls.ts';
 import { serverMessage, type ServerMessage } from './server-message.ts';
+import { count } from '../shown/format.ts';
 
 export type { ApiAnswer, ApiCall, Route } from './call.ts';
 
@@ -212,6 +213,14 @@ function tokenFrom(
     if (redact(token) !== token) {
       throw new ApiError(
         `HTTP ${status}, but the token holds the API key: refused, so that it is never published.`,
+        { kind: 'response', status },
+      );
+    }
+    if (token.length > MAX_CACHE_BUSTER_LENGTH) {
+      throw new ApiError(
+        `HTTP ${status}, but the token is ${count(token.length)} characters long, more than the ` +
+          `${MAX_CACHE_BUSTER_LENGTH} a cache buster may hold: it would stand in every image URL and in the ` +
+          "outputs. The service's answer is at fault; ask again, or report it to the service.",
         { kind: 'response', status },
       );
     }

@@ -1,3 +1,4 @@
+import { credentialsHidden } from '../settings/credentials.ts';
 import { parseList } from '../settings/list-syntax.ts';
 
 /**
@@ -70,22 +71,12 @@ export function canonicalRef(ref: string): AssetRef {
   return 'ref' in read ? read.ref : ref;
 }
 
-// A URL's user information: what lies between the scheme and the last '@' before the path, query or fragment,
-// with or without the slashes, as the WHATWG parser reads http(s) URLs.
-const USER_INFO = /^([a-z][a-z0-9+.-]*:[/\\]*)[^/?#\\]*@/i;
-
 /**
  * A URL with a user name or password is refused, and shown with them replaced: a list file may be a file of
  * credentials (`https://x-access-token:…@github.com`), and the service would receive them and show them back.
  */
 function credentialsProblem(entry: string, url: URL | null): { problem: string; shown: string } | undefined {
-  let shown: string | undefined;
-  if (USER_INFO.test(entry)) shown = entry.replace(USER_INFO, '$1***@');
-  else if (url !== null && (url.username !== '' || url.password !== '')) {
-    url.username = '***';
-    url.password = '';
-    shown = url.href;
-  }
+  const shown = credentialsHidden(entry, url);
   if (shown === undefined) return undefined;
   return {
     problem: `holds a user name or password (${shown}): give the image's URL as a browser requests it, without them`,
@@ -99,14 +90,16 @@ function credentialsProblem(entry: string, url: URL | null): { problem: string; 
  */
 function readAssetRef(entry: string): { ref: AssetRef } | { problem: string; shown?: string } {
   const problem = (text: string) => ({ problem: text });
+  const hasScheme = /^[a-z][a-z0-9+.-]*:/i.test(entry);
+  const url = hasScheme ? URL.parse(entry) : null;
+  // First of all: every other problem quotes the entry.
+  const credentials = credentialsProblem(entry, url);
+  if (credentials !== undefined) return credentials;
   if (QUOTED.test(entry))
     return problem('wrapped in quotes: remove the quotes (or give a JSON array of strings)');
   if (entry.startsWith('['))
     return problem("starts with '[': a JSON array must hold strings only, and parse whole");
-  if (/^[a-z][a-z0-9+.-]*:/i.test(entry)) {
-    const url = URL.parse(entry);
-    const credentials = credentialsProblem(entry, url);
-    if (credentials !== undefined) return credentials;
+  if (hasScheme) {
     if (url === null) return problem('not a valid URL');
     if (url.protocol !== 'http:' && url.protocol !== 'https:')
       return problem(`a ${url.protocol} URL, not http(s)`);

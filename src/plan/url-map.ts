@@ -1,4 +1,6 @@
 import { parseHttpUrl } from '../execute/http-url.ts';
+import { deliveryUrlOf } from './urls.ts';
+import { credentialsHidden, credentialsRefusal } from '../settings/credentials.ts';
 import { throwInput } from '../settings/inputs.ts';
 import { quote } from '../shown/shown.ts';
 
@@ -16,12 +18,19 @@ export const URL_MAP_EXAMPLE = 'public/images => https://www.example.com/images'
  * Parses `<path prefix> => <URL prefix>` lines; blank lines and lines starting with '#' are ignored. A line that
  * could only map nothing, or something else than meant, is refused, showing the rule as it should be written.
  */
-export function parseUrlMap(text: string): UrlMapRule[] {
+export function parseUrlMap(text: string, imageHost?: string): UrlMapRule[] {
   const rules: UrlMapRule[] = [];
   const lineOf = new Map<string, string>();
   for (const line of text.split(/\r?\n/)) {
     const trimmed = line.trim();
     if (trimmed === '' || trimmed.startsWith('#')) continue;
+    // Before anything quotes the line: the credentials would be shown, and sent with every URL it maps.
+    const hidden = credentialsInLine(trimmed);
+    if (hidden !== undefined) {
+      throwInput(
+        credentialsRefusal('url-map', hidden, 'give the URL prefix as a browser requests it, without them'),
+      );
+    }
     const pieces = trimmed.split('=>');
     if (pieces.length < 2) {
       throwInput(
@@ -46,8 +55,14 @@ export function parseUrlMap(text: string): UrlMapRule[] {
     const pathPrefix = left.replace(/^(\.\/|\/)+/, '').replace(/\/+$/, '');
     const rule = {
       pathPrefix: pathPrefix === '.' ? '' : pathPrefix,
-      urlPrefix: parseUrlPrefix(right, left, trimmed),
+      urlPrefix: parseUrlPrefix(right, left, trimmed, imageHost),
     };
+    if (DOT_SEGMENT.test(rule.pathPrefix)) {
+      throwInput(
+        `url-map: ${quote(trimmed)} has a '.' or '..' segment in its path prefix; write the folder as git prints ` +
+          'it, from the top of the repository, e.g. public/images.',
+      );
+    }
     const earlier = lineOf.get(rule.pathPrefix);
     if (earlier !== undefined) {
       throwInput(
@@ -59,6 +74,25 @@ export function parseUrlMap(text: string): UrlMapRule[] {
     rules.push(rule);
   }
   return rules;
+}
+
+/**
+ * The line with the user name and password of each URL in it as `***`, or undefined when it holds none. A URL is the
+ * first word after each '=>', or any word that starts with a scheme; the path prefixes are names, where '@' is a
+ * character like any other.
+ */
+function credentialsInLine(line: string): string | undefined {
+  const parts = line.split(/(=>|\s+)/);
+  let found = false;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] ?? '';
+    const isUrl = parts[i - 2] === '=>' || parts[i - 1] === '=>' || /^[a-z][a-z0-9+.-]*:/i.test(part);
+    const hidden = isUrl && part.trim() !== '' ? credentialsHidden(part) : undefined;
+    if (hidden === undefined) continue;
+    parts[i] = hidden;
+    found = true;
+  }
+  return found ? parts.join('') : undefined;
 }
 
 /**
@@ -76,7 +110,8 @@ function rulesIn(pieces: readonly string[]): string[] {
   return rules;
 }
 
-function parseUrlPrefix(value: string, pathPrefix: string, line: string): string {
+function parseUrlPrefix(value: string, pathPrefix: string, line: string, imageHost?: string): string {
+  refuseDeliveryUrl(value, pathPrefix, line, imageHost);
   const url = parseHttpUrl(value);
   if (url === undefined) {
     return throwInput(
@@ -95,10 +130,37 @@ function parseUrlPrefix(value: string, pathPrefix: string, line: string): string
 }
 
 /**
+ * The service caches an image by its origin URL, where the site serves the file: a URL prefix on the image host
+ * (`https://img.example.net/w:640/https://www.example.com/images`, the URLs a page shows) would invalidate URLs
+ * the service never fetched, and end green having cleared nothing. Refused, naming the origin URL prefix to write.
+ */
+function refuseDeliveryUrl(value: string, pathPrefix: string, line: string, imageHost?: string): void {
+  const delivery = deliveryUrlOf(value);
+  if (delivery !== undefined) {
+    throwInput(
+      `url-map: ${quote(line)} is an image delivery URL: it serves ${quote(delivery.originUrl)} through ` +
+        `${delivery.host}. The service caches images by their origin URL, so url-map gives where the site serves ` +
+        `the files; write: ${pathPrefix} => ${delivery.originUrl}`,
+    );
+  }
+  const host = parseHttpUrl(value)?.host;
+  if (host !== undefined && host === imageHost) {
+    throwInput(
+      `url-map: ${quote(line)} points at image-host ${host}, which delivers images, not at the site that serves ` +
+        'their files (the origin, whose URLs the service caches); write the URL prefix the files are served under ' +
+        `on the site, e.g. ${URL_MAP_EXAMPLE}`,
+    );
+  }
+}
+
+/**
  * The public URL of a repository path, by the rule with the longest matching prefix, or undefined when no rule
- * maps it. A prefix matches whole path segments only: `img` maps `img/a.png`, not `imgs/a.png`.
+ * maps it. A prefix matches whole path segments only: `img` maps `img/a.png`, not `imgs/a.png`. A path with a '.'
+ * or '..' segment maps to nothing: the URL parser would resolve it, and `images/../admin/a.png` would leave the
+ * rule's URL prefix (settings refuses such paths; git prints none).
  */
 export function mapToUrl(path: string, rules: readonly UrlMapRule[]): string | undefined {
+  if (DOT_SEGMENT.test(path)) return undefined;
   let best: UrlMapRule | undefined;
   for (const rule of rules) {
     const matches = rule.pathPrefix === '' || path.startsWith(`${rule.pathPrefix}/`);
@@ -109,12 +171,13 @@ export function mapToUrl(path: string, rules: readonly UrlMapRule[]): string | u
   return new URL(escapePath(rest), best.urlPrefix).href;
 }
 
+const DOT_SEGMENT = /(^|\/)\.\.?(\/|$)/;
+
 /**
  * Characters that a file name may hold but that would change a URL's meaning if left as they are: '%' (an
- * escape), '?' and '#' (query, fragment), '\' (a '/' to the URL parser), and control characters and spaces (which
- * the parser drops, or trims at the end). The parser encodes the rest as a browser does (non-ASCII as its UTF-8
- * bytes). The './' keeps a first segment with a ':' from reading as
- * a scheme. Git stores no '.' or '..' segments, so none is resolved away.
+ * escape, and `%2e` a dot), '?' and '#' (query, fragment), '\' (a '/' to the URL parser), and control characters
+ * and spaces (which the parser drops, or trims at the end). The parser encodes the rest as a browser does
+ * (non-ASCII as its UTF-8 bytes). The './' keeps a first segment with a ':' from reading as a scheme.
  */
 function escapePath(path: string): string {
   return `./${path.replace(/[%?#\\\p{Cc} ]/gu, (char) => encodeURIComponent(char))}`;

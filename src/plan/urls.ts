@@ -18,11 +18,19 @@ export interface ImageUrlOptions {
 }
 
 /**
+ * The longest cache buster: four times a token of 32 hex characters. It stands in every image URL a page holds and
+ * in the action's outputs, where a later step passes it through its environment: a token of a million characters
+ * would make pages of 40 MB and outputs that a later step cannot start with (E2BIG).
+ */
+export const MAX_CACHE_BUSTER_LENGTH = 128;
+
+/**
  * What a cache buster may hold: safe in a URL path segment and in any text that carries the URL (HTML, a srcset
- * list, CSS url(), JSON). The client holds a token from the service to it, rewrite and imageUrl a value given.
+ * list, CSS url(), JSON), and short. The client holds a token from the service to it, rewrite and imageUrl a value
+ * given.
  */
 export function isCacheBuster(value: string): boolean {
-  return /^[A-Za-z0-9._~-]+$/.test(value);
+  return value.length <= MAX_CACHE_BUSTER_LENGTH && /^[A-Za-z0-9._~-]+$/.test(value);
 }
 
 // What may stand in one path segment without changing the URL's shape.
@@ -61,7 +69,10 @@ export function imageHostOf(value: string): string {
 
 function cacheBusterSegment(value: string): string {
   if (!isCacheBuster(value)) {
-    throw new TypeError(`cache buster ${JSON.stringify(value)}: use letters, digits, '.', '_', '~' and '-'`);
+    throw new TypeError(
+      `cache buster ${JSON.stringify(value.slice(0, 80))}: use at most ${MAX_CACHE_BUSTER_LENGTH} letters, digits, ` +
+        "'.', '_', '~' and '-'",
+    );
   }
   return `cb:${value}`;
 }

@@ -1,4 +1,6 @@
+import { InputError } from './inputs.ts';
 import { parseList } from './list-syntax.ts';
+import { quote } from '../shown/shown.ts';
 
 /**
  * `files`: repository paths in the one list syntax (list-syntax.ts): one per line, NUL-separated, or a JSON array
@@ -6,15 +8,24 @@ import { parseList } from './list-syntax.ts';
  */
 export function parseFileList(text: string, source = 'files'): string[] {
   // An entry of a JSON array or of a NUL-separated list is taken whole: a space at either end is part of the name.
-  return unique(parseList(text, 'files', source).map(normalise));
+  return unique(parseList(text, 'files', source).map((entry) => repositoryPath(entry, source)));
 }
 
 /**
  * A repository path as git prints it: '/' between folders, no leading './' or '/'. Tools on Windows print
  * `public\images\a.png`, so a backslash is read as a separator (a name holding a backslash cannot be given).
+ * Git prints no '.' or '..' segment: one would map a path outside its url-map rule's URL prefix
+ * (`public/images/../../admin/a.png` to `https://www.example.com/admin/a.png`), so it is refused.
  */
-function normalise(path: string): string {
-  return path.replaceAll('\\', '/').replace(/^(\.\/|\/)+/, '');
+function repositoryPath(entry: string, source: string): string {
+  const path = entry.replaceAll('\\', '/').replace(/^(\.\/|\/)+/, '');
+  if (path.split('/').some((segment) => segment === '.' || segment === '..')) {
+    throw new InputError(
+      `${source}: ${quote(entry)} has a '.' or '..' segment, which would map it outside its url-map rule; give ` +
+        'each path as git prints it, from the top of the repository, without them (git diff --name-only).',
+    );
+  }
+  return path;
 }
 
 function unique(paths: string[]): string[] {

@@ -1,6 +1,7 @@
 /** Parsers for single input values. Each throws an InputError naming the input, the value and what is allowed. */
 
 import { isLoopbackHost } from '../execute/http-url.ts';
+import { credentialsHidden, credentialsRefusal } from './credentials.ts';
 import { quote } from '../shown/shown.ts';
 
 /** A bad input, found before anything is sent. */
@@ -128,9 +129,10 @@ function parseBaseUrl(value: string): URL {
   const example = 'e.g. https://dashboard.example.com';
   if (trimmed === '') return throwInput(`base-url: is empty; give the service's dashboard host, ${example}.`);
   // Checked before anything quotes the value, parsable or not: the value would show the credentials.
-  if (/^([a-z][a-z0-9+.-]*:\/\/)?[^/?#]*@/i.test(trimmed)) {
+  const hidden = credentialsHidden(trimmed);
+  if (hidden !== undefined) {
     return throwInput(
-      'base-url: contains a user name or password (value not shown); the key goes in api-key.',
+      credentialsRefusal('base-url', hidden, 'give the dashboard host alone: the key goes in api-key'),
     );
   }
   let url: URL;
@@ -141,12 +143,6 @@ function parseBaseUrl(value: string): URL {
     const suggestion = !hasScheme && URL.canParse(`https://${trimmed}`) ? `e.g. https://${trimmed}` : example;
     return throwInput(
       `base-url: ${quote(value)} is not an absolute URL; write it with https://, ${suggestion}.`,
-    );
-  }
-  if (url.username !== '' || url.password !== '') {
-    // Not quoted: the value holds credentials (in a shape the check above does not know, such as `https:/u:p@h`).
-    return throwInput(
-      'base-url: contains a user name or password (value not shown); the key goes in api-key.',
     );
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
@@ -184,6 +180,10 @@ export function parseDomain(value: string): string {
     return throwInput(
       "domain: is empty; scope 'domain' needs the domain whose images to invalidate, e.g. www.example.com.",
     );
+  }
+  const hidden = credentialsHidden(trimmed);
+  if (hidden !== undefined) {
+    return throwInput(credentialsRefusal('domain', hidden, 'give the host name alone, e.g. www.example.com'));
   }
   const problem = `domain: ${quote(value)} is not a domain name; give a host name such as www.example.com (a URL is reduced to its host).`;
   let url: URL;

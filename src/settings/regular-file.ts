@@ -26,6 +26,11 @@ export interface ReadRule {
    * `also`), and how a message calls them.
    */
   readonly inside?: { readonly folder: string; readonly also?: readonly string[]; readonly name: string };
+  /**
+   * Shown each piece as it is read, before the next is: a check that throws stops the read there, so that a file
+   * refused for what it holds is never read whole.
+   */
+  readonly watch?: (piece: Uint8Array) => void;
 }
 
 // Non-blocking, so that opening a FIFO returns at once (Windows has no such flag, nor FIFOs to fear); never a
@@ -50,7 +55,7 @@ export function readRegularBytes(path: string, rule: ReadRule): Buffer {
     const stats = fstatSync(fd);
     if (!stats.isFile()) throw new UnreadableFile(`is ${kindOf(stats)}, not a regular file`);
     if (stats.size > rule.maxBytes) throw new UnreadableFile(tooLarge(rule.maxBytes));
-    return readAtMost(fd, stats.size, rule.maxBytes);
+    return readAtMost(fd, stats.size, rule);
   } finally {
     closeSync(fd);
   }
@@ -68,7 +73,9 @@ export async function readRegularBytesAsync(path: string, rule: ReadRule): Promi
     for (let read = -1; read !== 0 && total < buffer.length; total += read)
       ({ bytesRead: read } = await handle.read(buffer, total, buffer.length - total, null));
     // One byte more than fstat said: the file grew while read, so it is read again the sure way.
-    return total <= stats.size ? buffer.subarray(0, total) : readRegularBytes(path, rule);
+    if (total > stats.size) return readRegularBytes(path, rule);
+    rule.watch?.(buffer.subarray(0, total));
+    return buffer.subarray(0, total);
   } finally {
     await handle.close();
   }
@@ -120,17 +127,23 @@ function sizeOf(bytes: number): string {
 }
 
 /** At most `maxBytes`: a file that grows past it while read is refused, never read on. */
-function readAtMost(fd: number, size: number, maxBytes: number): Buffer {
+function readAtMost(fd: number, size: number, rule: ReadRule): Buffer {
+  const { maxBytes, watch } = rule;
+  // Watched, a file is read a piece at a time, so that a check stops the read early.
+  const most = watch === undefined ? Infinity : WATCHED_PIECE;
   const chunks: Buffer[] = [];
   let total = 0;
   for (;;) {
     const room = maxBytes + 1 - total;
-    const chunk = Buffer.allocUnsafe(Math.min(room, Math.max(size + 1 - total, 64 * 1024)));
+    const chunk = Buffer.allocUnsafe(Math.min(room, most, Math.max(size + 1 - total, 64 * 1024)));
     const read = readSync(fd, chunk, 0, chunk.length, null);
     if (read === 0) break;
     chunks.push(chunk.subarray(0, read));
     total += read;
     if (total > maxBytes) throw new UnreadableFile(tooLarge(maxBytes));
+    watch?.(chunk.subarray(0, read));
   }
   return Buffer.concat(chunks, total);
 }
+
+const WATCHED_PIECE = 1024 * 1024;

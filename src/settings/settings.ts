@@ -18,6 +18,7 @@ import {
   throwInput,
 } from './inputs.ts';
 import { quote } from '../shown/shown.ts';
+import { credentialsHidden, credentialsRefusal } from './credentials.ts';
 
 export { InputError };
 
@@ -54,8 +55,10 @@ export type Target =
 
 /** Changed files to turn into asset URLs: given in `files`, or detected from the triggering event. */
 export interface ChangesRequest {
-  /** The paths given in `files`; absent when they are to be detected. */
+  /** The paths given in `files` or `files-from`; absent when they are to be detected. */
   readonly files?: readonly string[];
+  /** Where `files` came from, when a file: `files-from "list.txt"`, and `, which is empty` when it lists none. */
+  readonly filesSource?: string;
   /** With detection: the commit, tag or branch to compare with instead of the event's base. */
   readonly since?: string;
   /** `paths`: which changed files are images. */
@@ -206,6 +209,12 @@ function parseRewrite(
 function parseImageHost(value: string): string | undefined {
   const host = value.trim();
   if (host === '') return undefined;
+  const hidden = credentialsHidden(host);
+  if (hidden !== undefined) {
+    return throwInput(
+      credentialsRefusal('image-host', hidden, 'give the host name alone, e.g. img.example.net'),
+    );
+  }
   try {
     return imageHostOf(host);
   } catch {
@@ -220,7 +229,9 @@ function parseTarget(scope: Scope, raw: RawInputs, token: boolean, imageHost: st
   switch (scope) {
     case 'assets': {
       const { refs: assets, merged, fromDeliveryUrls } = parseAssets(raw, imageHost);
-      const changes = parseChanges(raw, assets.length > 0);
+      // A list file given is a list given, empty or not: the changed files are never detected in its place.
+      const listed = assets.length > 0 || raw['assets-from'].trim() !== '';
+      const changes = parseChanges(raw, listed, imageHost);
       return {
         scope,
         assets,
@@ -263,40 +274,41 @@ function unusedInputs(scope: Scope, raw: RawInputs): string[] {
 }
 
 /** Whether files are given, detected, or neither; and the rules to select and map them. */
-function parseChanges(raw: RawInputs, hasAssets: boolean): ChangesRequest | undefined {
-  // A list read from files-from is named by the input and the file it came from.
+function parseChanges(
+  raw: RawInputs,
+  hasAssets: boolean,
+  imageHost: string | undefined,
+): ChangesRequest | undefined {
+  // A list read from files-from is named by the input and the file it came from. Empty, it is an empty list: the
+  // changed files are what it says, never detected in its place.
   const from = raw['files-from'].trim();
-  const files =
-    raw.files.trim() === ''
-      ? undefined
-      : parseFileList(raw.files, from === '' ? 'files' : `files-from ${quote(from)}`);
-  const urlMap = parseUrlMap(raw['url-map']);
+  const source = from === '' ? 'files' : `files-from ${quote(from)}`;
+  const files = from === '' && raw.files.trim() === '' ? undefined : parseFileList(raw.files, source);
+  const urlMap = parseUrlMap(raw['url-map'], imageHost);
   const since = raw.since.trim() === '' ? undefined : parseSince(raw.since);
   if (files === undefined && (hasAssets || urlMap.length === 0)) {
     // No detection: it happens only when neither assets nor files are given, and needs url-map.
+    const assets = raw['assets-from'].trim() === '' ? 'assets' : 'assets-from';
+    const detectedOnly = `changed files are detected only when ${assets} and files are both empty`;
     if (since !== undefined) {
       throwInput(
         hasAssets
-          ? 'since: is set, but changed files are detected only when assets and files are both empty.'
+          ? `since: is set, but ${detectedOnly}.`
           : `since: is set, but detecting changed files also needs url-map, e.g. url-map: ${URL_MAP_EXAMPLE}`,
       );
     }
-    if (urlMap.length > 0) {
-      throwInput(
-        'url-map: is set, but changed files are detected only when assets and files are both empty.',
-      );
-    }
+    if (urlMap.length > 0) throwInput(`url-map: is set, but ${detectedOnly}.`);
     if (!hasAssets) throwInput(NOTHING_GIVEN);
     return undefined;
   }
   if (urlMap.length === 0) {
     throwInput(
-      `files: needs url-map to turn repository paths into image URLs; write one rule per line, ` +
+      `${source}: needs url-map to turn repository paths into image URLs; write one rule per line, ` +
         `<path prefix> => <URL prefix>, e.g. url-map: ${URL_MAP_EXAMPLE}`,
     );
   }
   if (files !== undefined && since !== undefined) {
-    throwInput('since: is set, but files already lists the changed paths; set one or the other.');
+    throwInput(`since: is set, but ${source} already lists the changed paths; set one or the other.`);
   }
   const patterns = parsePatternInput('paths', raw.paths);
   if (!patterns.some((pattern) => !pattern.startsWith('!'))) {
@@ -304,6 +316,7 @@ function parseChanges(raw: RawInputs, hasAssets: boolean): ChangesRequest | unde
   }
   return {
     ...(files === undefined ? {} : { files }),
+    ...(from === '' ? {} : { filesSource: files?.length === 0 ? `${source}, which is empty` : source }),
     ...(since === undefined ? {} : { since }),
     patterns,
     urlMap,
@@ -330,7 +343,7 @@ function parseAssets(
   const source = from === '' ? 'assets' : `assets-from ${quote(from)}`;
   const listed = parseList(raw.assets, 'assets', source);
   if (from !== '' && listed.length === 0 && raw['url-map'].trim() === '') {
-    throwInput(`${source}: holds no asset, and url-map gives none either; check the step that writes it.`);
+    throwInput(`${source}: holds no asset, so the step would do nothing; check the step that writes it.`);
   }
   const { entries, fromDeliveryUrls } = originUrls(listed, source, imageHost);
   const { refs, invalid, merged } = parseAssetEntries(entries);

@@ -22,7 +22,7 @@ async function runWithClosedOutput(
     readFile: () => {
       throw new Error('no file is read in these runs');
     },
-    stdin: () => '',
+    stdin: () => Buffer.alloc(0),
     stdout: () => {
       writes++;
       throw new Error('write EPIPE');

@@ -25,7 +25,7 @@ async function run(argv: string[], interactive: boolean): Promise<Captured> {
     readFile: () => {
       throw new Error('no file is read in these runs');
     },
-    stdin: () => '',
+    stdin: () => Buffer.alloc(0),
     stdout: (text) => {
       stdout += text;
     },

@@ -439,3 +439,61 @@ describe('settings: when detection happens', () => {
     );
   });
 });
+
+describe('url-map: credentials, dot segments and delivery URLs', () => {
+  it('hides the credentials of every URL prefix of a line, before any other message quotes it', () => {
+    expect(() =>
+      parseUrlMap('a => https://www.example.com/a, b => https://u:s3cret-Pa55@www.example.com/b'),
+    ).toThrow(
+      'url-map: "a => https://www.example.com/a, b => https://***@www.example.com/b" holds a user name or password',
+    );
+  });
+
+  it('reads an @ in a path prefix as a character of a name, not as credentials', () => {
+    expect(parseUrlMap('images@2x => https://www.example.com/hd')).toEqual([
+      { pathPrefix: 'images@2x', urlPrefix: 'https://www.example.com/hd/' },
+    ]);
+  });
+
+  it('refuses a path prefix with a dot segment', () => {
+    expect(() => parseUrlMap('public/../admin => https://www.example.com/admin')).toThrow(
+      "has a '.' or '..' segment in its path prefix",
+    );
+  });
+
+  it('maps no path with a dot segment, which would leave its rule', () => {
+    const rules = parseUrlMap(URL_MAP_EXAMPLE);
+    expect(mapToUrl('public/images/../../admin/secret.png', rules)).toBeUndefined();
+    expect(mapToUrl('public/images/./a.png', rules)).toBeUndefined();
+    expect(mapToUrl('public/images/..a.png', rules)).toBe('https://www.example.com/images/..a.png');
+  });
+
+  it('refuses a delivery URL as a URL prefix, with or without image-host, naming the origin prefix', () => {
+    expect(() =>
+      parseUrlMap('public/images => https://img.example.net/cb:1/w:640/https://www.example.com/images'),
+    ).toThrow('write: public/images => https://www.example.com/images');
+    expect(() => parseUrlMap('public/images => https://IMG.example.net:443/i', 'img.example.net')).toThrow(
+      'points at image-host img.example.net',
+    );
+    expect(parseUrlMap('public/images => https://www.example.com/images', 'img.example.net')).toHaveLength(1);
+  });
+});
+
+describe('files: paths that would leave their rule', () => {
+  it.each(['a/../b.png', '../a.png', 'a/./b.png', 'a\\..\\b.png', 'a/..', '["a/../b.png"]'])(
+    'refuses %j, naming the entry and the input',
+    (text) => {
+      expect(() => parseFileList(text, 'files-from "list.txt"')).toThrow(
+        /^files-from "list.txt": ".*" has a '\.' or '\.\.' segment/,
+      );
+    },
+  );
+
+  it('keeps names that merely hold dots', () => {
+    expect(parseFileList('a/..b.png\n.hidden/a.png\n./a/b.png')).toEqual([
+      'a/..b.png',
+      '.hidden/a.png',
+      'a/b.png',
+    ]);
+  });
+});

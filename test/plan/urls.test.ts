@@ -109,10 +109,12 @@ describe('imageUrl', () => {
     ['a line break', 'v1\n'],
     ['a percent sign', 'v%2F1'],
     ['nothing', ''],
+    ['more than 128 characters', 'a'.repeat(129)],
   ])('refuses a cache buster with %s (%j)', (_, cacheBuster) => {
     expect(() => imageUrl({ imageHost: HOST, originUrl: ORIGIN, cacheBuster })).toThrow(
       new TypeError(
-        `cache buster ${JSON.stringify(cacheBuster)}: use letters, digits, '.', '_', '~' and '-'`,
+        `cache buster ${JSON.stringify(cacheBuster.slice(0, 80))}: use at most 128 letters, digits, '.', '_', '~' ` +
+          "and '-'",
       ),
     );
   });

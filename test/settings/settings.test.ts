@@ -317,10 +317,10 @@ describe('parseSettings: base-url and endpoint', () => {
   );
 
   it.each(['https://deploy:s3cret-Pa55@dashboard.example.com', 'http://deploy:s3cret-Pa55@localhost'])(
-    'refuses credentials in %s without showing the password',
+    'refuses credentials in %s, showing them as ***',
     (baseUrl) => {
       const message = problem({ scope: 'all', 'base-url': baseUrl });
-      expect(message).toMatch(/^base-url: contains a user name or password/m);
+      expect(message).toMatch(/^base-url: "https?:\/\/\*\*\*@[^"]+" holds a user name or password/m);
       expect(message).not.toContain('s3cret-Pa55');
     },
   );
