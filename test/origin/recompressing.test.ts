@@ -25,7 +25,7 @@ const recompressed = (bytes: Buffer): Promise<Buffer> =>
   sharp(bytes).jpeg({ quality: 55, mozjpeg: true }).toBuffer();
 
 /** What the origin serves: the deploy it is on, recompressed by its build. */
-let served = { bytes: Buffer.alloc(0) };
+let served: { bytes: Buffer } = { bytes: Buffer.alloc(0) };
 /** Switches the origin to another deploy after this many requests. */
 let deployAfter: { requests: number; bytes: Buffer } | undefined;
 let requests = 0;
