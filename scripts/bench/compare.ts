@@ -9,6 +9,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
@@ -385,7 +386,10 @@ export async function compareSection(): Promise<string> {
       `area, ${alikeTold} were "cannot tell" (the two versions alike), the others told apart.`,
     '**Cost of the decoders.** ' + bundleLine,
     costs,
-    'Decoding: the median of 5 decodes of the same photograph (1732×1155, made from `coffee.jpg`) after one to warm ' +
+    `Measured under a load average of ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(', ')} (1, 5, 15 minutes), on the machine of the header: the times scale with the load, the ` +
+      'distances do not. Decoding: the median of 5 decodes of the same photograph (1732×1155, made from `coffee.jpg`) after one to warm ' +
       'up, per megapixel. Load: the median of 3 fresh processes, from the first decode of a 1-pixel image of the ' +
       'format to its end (the import of the decoder and the compilation of its WebAssembly); a run pays it once ' +
       'per format it meets.',

@@ -2,10 +2,10 @@ import { decoderFor, type Raster } from './codecs.ts';
 import { sniff, type ImageFormat } from './format.ts';
 
 /**
- * Most pixels decoded from one image: 50 megapixels (200 MB of RGBA), larger than any photograph a page shows
- * and than the image service delivers.
+ * Most pixels decoded from one image: 25 megapixels (100 MB of RGBA, twice that while the decoder hands it over),
+ * more than a 6000×4000 camera photograph and than any image a page shows.
  */
-export const MAX_PIXELS = 50_000_000;
+export const MAX_PIXELS = 25_000_000;
 
 export type Decoded =
   | { readonly kind: 'raster'; readonly format: Exclude<ImageFormat, 'svg'>; readonly raster: Raster }

@@ -15,18 +15,25 @@ export interface Thumbnail {
 
 export function thumbnailOf(raster: Raster, side: number): Thumbnail {
   const { width, height, data } = raster;
+  // Rows first, straight from the bytes: never a copy of the whole image (50 megapixels would take 800 MB as floats).
+  const rows = new Float32Array(side * height * 4);
+  const spans = areaSpans(width, side);
   let opaque = true;
-  const premultiplied = new Float32Array(width * height * 4);
-  for (let at = 0; at < data.length; at += 4) {
-    const alpha = data[at + 3] ?? 255;
-    if (alpha !== 255) opaque = false;
-    const scale = alpha / 255;
-    premultiplied[at] = (data[at] ?? 0) * scale;
-    premultiplied[at + 1] = (data[at + 1] ?? 0) * scale;
-    premultiplied[at + 2] = (data[at + 2] ?? 0) * scale;
-    premultiplied[at + 3] = alpha;
-  }
-  return { side, pixels: resample(premultiplied, width, height, side), opaque };
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < side; x++) {
+      const target = (y * side + x) * 4;
+      for (const [index, weight] of spans[x] ?? []) {
+        const at = (y * width + index) * 4;
+        const alpha = data[at + 3] ?? 255;
+        if (alpha !== 255) opaque = false;
+        const scale = (alpha / 255) * weight;
+        rows[target] = (rows[target] ?? 0) + (data[at] ?? 0) * scale;
+        rows[target + 1] = (rows[target + 1] ?? 0) + (data[at + 1] ?? 0) * scale;
+        rows[target + 2] = (rows[target + 2] ?? 0) + (data[at + 2] ?? 0) * scale;
+        rows[target + 3] = (rows[target + 3] ?? 0) + alpha * weight;
+      }
+    }
+  return { side, pixels: resampleColumns(rows, side, height, side), opaque };
 }
 
 /** A thumbnail brought down to fewer pixels a side, as if made at that size from the image. */
