@@ -24,6 +24,13 @@ import {
 import { decodeImage } from '../../src/compare/decode.ts';
 import type { ImageFormat } from '../../src/compare/format.ts';
 import { thumbnailOf, distance, shrink } from '../../src/compare/thumbnail.ts';
+import { Agent } from 'undici';
+import { systemClock } from '../../src/execute/clock.ts';
+import { BROWSER_ACCEPT, deliveredFetcher } from '../../src/proof/fetch.ts';
+import { prove, type ProofImage } from '../../src/proof/proof.ts';
+import { startEmulator } from '../../test/emulator/server.ts';
+import { startImageHost } from '../../test/support/image-host.ts';
+import { startOriginSite } from '../../test/support/origin-site.ts';
 import { count, markdownTable, median, ms } from './format.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -283,6 +290,83 @@ function bundleCost(): { wasm: number; chunks: number; entry: number } | undefin
   return { wasm, chunks, entry: statSync(join(dist, 'index.js')).size };
 }
 
+interface ProofCost {
+  readonly images: number;
+  readonly ms: number;
+  readonly fresh: number;
+}
+
+/**
+ * The whole proof of `count` images, each a different picture (the cat with a patch of its own), one variant each
+ * (w:120, delivered as AVIF by the image host stand-in, which has them cached as after a warm-up), against the
+ * real emulator and a local origin; the versions are 320 pixels wide.
+ */
+async function measureProof(count: number): Promise<ProofCost> {
+  const emulator = await startEmulator();
+  const site = await startOriginSite();
+  const host = await startImageHost(() => emulator);
+  const dispatcher = new Agent({ connections: 8 });
+  try {
+    site.deployed = 'new';
+    const base = sharp(readFileSync(join(IMAGES, 'chelsea.jpg'))).resize(320);
+    const before = await sharp(readFileSync(join(IMAGES, 'coffee.jpg')))
+      .resize(320, 213, { fit: 'fill' })
+      .jpeg()
+      .toBuffer();
+    const files = new Map<string, Buffer>();
+    const images: ProofImage[] = [];
+    for (let n = 0; n < count; n++) {
+      const patch = await sharp({
+        create: { width: 24, height: 24, channels: 3, background: { r: n % 256, g: (n * 7) % 256, b: 90 } },
+      })
+        .png()
+        .toBuffer();
+      const bytes = await base
+        .clone()
+        .composite([{ input: patch, left: (n * 13) % 290, top: (n * 5) % 180 }])
+        .jpeg({ quality: 85 })
+        .toBuffer();
+      const path = `public/images/${n}.jpg`;
+      files.set(path, bytes);
+      site.files.new.set(`/images/${n}.jpg`, bytes);
+      const ref = `${site.url}/images/${n}.jpg`;
+      images.push({ ref, path, urls: [`${host.url}/w:120/${ref}`] });
+    }
+    // The warm-up's work, not the proof's: the image host makes and caches each variant.
+    for (const image of images)
+      await fetch(image.urls[0] ?? '', { headers: { accept: BROWSER_ACCEPT } }).then((answer) =>
+        answer.arrayBuffer(),
+      );
+    const started = performance.now();
+    const proofs = await prove({
+      images,
+      versions: {
+        current: (path) => Promise.resolve(files.get(path)),
+        previous: () => Promise.resolve(before),
+      },
+      fetch: deliveredFetcher({ dispatcher, timeoutMs: 30_000, userAgent: 'bench' }),
+      clock: systemClock,
+      bounds: {
+        concurrency: 8,
+        maxImages: 1_000,
+        maxBytes: 4 * 1024 * 1024,
+        timeoutMs: 600_000,
+        retryWaitMs: 1_000,
+      },
+    });
+    const ms = performance.now() - started;
+    const fresh = proofs.filter((proof) =>
+      proof.variants.every((variant) => variant.state === 'fresh'),
+    ).length;
+    return { images: count, ms, fresh };
+  } finally {
+    await dispatcher.close();
+    await host.close();
+    await site.close();
+    await emulator.close();
+  }
+}
+
 const fixed = (value: number | undefined): string => (value === undefined ? '—' : value.toFixed(1));
 const kib = (bytes: number): string => `${count(Math.round(bytes / 1024))} KiB`;
 
@@ -299,6 +383,7 @@ export async function compareSection(): Promise<string> {
     );
   const decoding = await measureDecoding();
   const bundle = bundleCost();
+  const proofs = [await measureProof(100), await measureProof(1_000)];
 
   const worstSame = Math.max(...rows.map((row) => row.worstSame.distance));
   const cropDistances = rows.flatMap((row) =>
@@ -360,6 +445,16 @@ export async function compareSection(): Promise<string> {
         `chunks that hold the decoders, loaded by a run only when it compares an image; the entry (dist/index.js, ` +
         `${kib(bundle.entry)}) holds the comparison's own code but no decoder, so a run that compares nothing ` +
         'starts as before (section 3: a dry run loads none of them).';
+  const proofTable = markdownTable({
+    headers: ['Images', 'Whole proof', 'Per image', 'Found fresh'],
+    align: ['right', 'right', 'right', 'right'],
+    rows: proofs.map((proof) => [
+      count(proof.images),
+      ms(proof.ms),
+      ms(proof.ms / proof.images),
+      `${count(proof.fresh)} of ${count(proof.images)}`,
+    ]),
+  });
   return [
     HEADING,
     `Each image of \`test/fixtures/images/\` (sources and licences in its README) was re-encoded ${ENCODINGS.length} ` +
@@ -393,6 +488,10 @@ export async function compareSection(): Promise<string> {
       'up, per megapixel. Load: the median of 3 fresh processes, from the first decode of a 1-pixel image of the ' +
       'format to its end (the import of the decoder and the compilation of its WebAssembly); a run pays it once ' +
       'per format it meets.',
+    '**The whole proof** (`src/proof/`), through the image host stand-in (`test/support/image-host.ts`) with each ' +
+      'image a different 320-pixel photograph and one variant each (`w:120`, delivered as AVIF, cached by the host ' +
+      'as after a warm-up), 8 requests in flight, the versions decoded once each:',
+    proofTable,
   ].join('\n\n');
 }
 

@@ -63,6 +63,7 @@ export const SMALLEST_SIDE = 8;
 
 export async function compareImage(delivered: Uint8Array, versions: ImageVersions): Promise<Comparison> {
   const { current, previous } = versions;
+  if (current === undefined && previous === undefined) return { shows: 'cannot-tell', doubt: 'neither' };
   // The common case costs no decoding: the server delivers a version's very bytes.
   if (current !== undefined && previous !== undefined && equal(current, previous))
     return { shows: 'cannot-tell', doubt: 'alike', distances: { between: 0 } };
