@@ -338,7 +338,7 @@ async function measureProof(count: number): Promise<ProofCost> {
         answer.arrayBuffer(),
       );
     const started = performance.now();
-    const proofs = await prove({
+    const { images: proofs } = await prove({
       images,
       versions: {
         current: (path) => Promise.resolve(files.get(path)),

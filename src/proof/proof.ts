@@ -65,7 +65,13 @@ export interface ImageProof {
   readonly invalidatedAgain: boolean;
 }
 
-export async function prove(input: ProofInput): Promise<ImageProof[]> {
+export interface ProofResult {
+  readonly images: readonly ImageProof[];
+  /** The second invalidation failed: its error, and the stale images were not asked again. */
+  readonly invalidateAgainError?: string;
+}
+
+export async function prove(input: ProofInput): Promise<ProofResult> {
   const { clock, bounds, signal } = input;
   const deadline = clock.now() + bounds.timeoutMs;
   const { checked } = sampleByHost(
@@ -94,8 +100,10 @@ export async function prove(input: ProofInput): Promise<ImageProof[]> {
         const task = work[next++];
         if (task === undefined) return;
         const list = proofs.get(task.image.ref) ?? [];
+        // A cancel keeps what a first ask found: a stale image is still reported stale.
         if (signal?.aborted === true) {
-          list[task.index] = { url: task.url, state: 'not-checked', why: 'cancelled' };
+          if (list[task.index]?.state === 'not-checked')
+            list[task.index] = { url: task.url, state: 'not-checked', why: 'cancelled' };
           continue;
         }
         if (clock.now() >= deadline) continue;
@@ -111,19 +119,27 @@ export async function prove(input: ProofInput): Promise<ImageProof[]> {
   const stale = tasks.filter((task) => proofs.get(task.image.ref)?.[task.index]?.state === 'stale');
   const again = [...new Set(stale.map((task) => task.image.ref))];
   let invalidatedAgain = new Set<AssetRef>();
+  let invalidateAgainError: string | undefined;
   if (again.length > 0 && input.invalidateAgain !== undefined && signal?.aborted !== true) {
-    await input.invalidateAgain(again);
-    invalidatedAgain = new Set(again);
+    try {
+      await input.invalidateAgain(again);
+      invalidatedAgain = new Set(again);
+    } catch (error) {
+      invalidateAgainError = error instanceof Error ? error.message : String(error);
+    }
+  }
+  if (invalidatedAgain.size > 0) {
     const wait = Math.min(bounds.retryWaitMs, Math.max(0, deadline - clock.now()));
     await clock.sleep(wait, signal).catch(() => undefined);
     await round(stale);
   }
-  return input.images.map((image) => ({
+  const images = input.images.map((image) => ({
     ref: image.ref,
     path: image.path,
     variants: proofs.get(image.ref) ?? [],
     invalidatedAgain: invalidatedAgain.has(image.ref),
   }));
+  return invalidateAgainError === undefined ? { images } : { images, invalidateAgainError };
 }
 
 async function askOnce(

@@ -82,7 +82,9 @@ async function proveOne(
   files: { current?: Buffer; previous?: Buffer },
   options: { again?: boolean; bounds?: Partial<ProofBounds>; signal?: AbortSignal } = {},
 ): Promise<ImageProof> {
-  const [proof] = await prove({
+  const {
+    images: [proof],
+  } = await prove({
     images: [image],
     versions: repository({ [image.path]: files }),
     fetch: deliveredFetcher({ dispatcher, timeoutMs: 10_000, userAgent: 'test' }),
@@ -123,6 +125,23 @@ describe('prove', () => {
     const proof = await proveOne(photo(['w:240']), { current: CAT, previous: CUP });
     expect(proof).toMatchObject({ invalidatedAgain: true, variants: [{ state: 'stale', asks: 2 }] });
     expect(proof.variants[0]).toMatchObject({ seen: { status: 200, cacheStatus: 'MISS' } });
+  });
+
+  it('says stale after one ask when the second invalidation fails, and why', async () => {
+    site.files.previous.set('/images/photo.jpg', CUP);
+    const image = photo(['w:240']);
+    const result = await prove({
+      images: [image],
+      versions: repository({ [image.path]: { current: CAT, previous: CUP } }),
+      fetch: deliveredFetcher({ dispatcher, timeoutMs: 10_000, userAgent: 'test' }),
+      invalidateAgain: () => Promise.reject(new Error('HTTP 429')),
+      clock: systemClock,
+      bounds: BOUNDS,
+    });
+    expect(result).toMatchObject({
+      invalidateAgainError: 'HTTP 429',
+      images: [{ invalidatedAgain: false, variants: [{ state: 'stale', asks: 1 }] }],
+    });
   });
 
   it('without a second invalidation, says stale after one ask', async () => {
@@ -255,7 +274,7 @@ describe('prove', () => {
       const ref = `${site.url}/images/${n}.jpg`;
       return { ref, path: `public/images/${n}.jpg`, urls: [`${host.url}/w:100/${ref}`] };
     });
-    const proofs = await prove({
+    const { images: proofs } = await prove({
       images,
       versions: { current: () => Promise.resolve(CAT), previous: () => Promise.resolve(CUP) },
       fetch: deliveredFetcher({ dispatcher, timeoutMs: 10_000, userAgent: 'test' }),
