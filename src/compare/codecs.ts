@@ -72,7 +72,7 @@ async function load(format: RasterFormat): Promise<Decoder> {
     }
     case 'gif': {
       const { GifReader } = await import('omggif');
-      return (bytes) => Promise.resolve(firstGifFrame(new GifReader(bytes)));
+      return (bytes) => Promise.resolve(quietly(() => firstGifFrame(new GifReader(bytes))));
     }
     default: {
       const unhandled: never = format;
@@ -83,11 +83,16 @@ async function load(format: RasterFormat): Promise<Decoder> {
 
 /**
  * The Emscripten codecs fetch their .wasm from beside their script, which Node's fetch cannot do with a file:
- * URL; handed a compiled module instead, they instantiate it as it is. Their declared `init` leaves this overload
- * out of its types.
+ * URL; handed a compiled module instead, they instantiate it as it is (an overload their declared `init` leaves out).
+ * Their warnings ("Premature end of JPEG file") would print on the run's log, unfiltered: they are silenced, and a
+ * decoder's failure reaches the caller as an error.
  */
 async function initWith(init: unknown, format: keyof typeof WASM_FILES): Promise<void> {
-  await (init as (module: WasmModule) => Promise<void>)(await compiled(format));
+  const silent = { print: () => undefined, printErr: () => undefined };
+  await (init as (module: WasmModule, options: typeof silent) => Promise<void>)(
+    await compiled(format),
+    silent,
+  );
 }
 
 /** A compiled WebAssembly module, opaque here: the project's types know no DOM, where WebAssembly is declared. */
@@ -106,6 +111,20 @@ function wasmPath(format: keyof typeof WASM_FILES): string {
   const here = dirname(fileURLToPath(import.meta.url));
   const beside = join(here, 'wasm', specifier.slice(specifier.lastIndexOf('/') + 1));
   return existsSync(beside) ? beside : createRequire(import.meta.url).resolve(specifier);
+}
+
+/**
+ * omggif warns of a malformed stream with console.log, which would print on the run's log unfiltered. Its decoding
+ * is synchronous, so muting the console for the call mutes nothing else.
+ */
+function quietly<T>(work: () => T): T {
+  const log = console.log;
+  console.log = () => undefined;
+  try {
+    return work();
+  } finally {
+    console.log = log;
+  }
 }
 
 function firstGifFrame(reader: import('omggif').GifReader): Raster {
