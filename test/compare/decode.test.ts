@@ -26,6 +26,18 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+describe('sniff', () => {
+  it.each(FORMATS)(
+    'reads the size of a %s with transparency from its header as its decoder does',
+    async (format) => {
+      const logo = readFileSync(join(ROOT, 'test', 'fixtures', 'images', 'logo.png'));
+      const bytes = await sharp(logo).resize(90, 70, { fit: 'fill' }).toFormat(format).toBuffer();
+      expect(sniff(bytes)).toEqual({ format, size: { width: 90, height: 70 } });
+      expect(await decodeImage(bytes)).toMatchObject({ raster: { width: 90, height: 70 } });
+    },
+  );
+});
+
 describe('decodeImage', () => {
   it.each(FORMATS)('decodes %s, and reads its size from the header alike', async (format) => {
     const decoded = await decodeImage(encoded(format));
