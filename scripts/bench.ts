@@ -13,6 +13,7 @@
  * 2. The same, written by hand: one call per asset in sequence (a curl loop), one call per 100 in sequence.
  * 3. Start-up: `node dist/index.js` as a dry run, against bare `node -e ''`, interleaved.
  * 4. Detection, selection and mapping of 100,000 changed files in a generated repository, beside git diff alone.
+ * 5. The image comparison: distances on real images, its thresholds, what its decoders cost (scripts/bench/compare.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -21,6 +22,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { startEmulator, type Emulator } from '../test/emulator/server.ts';
+import { compareSection } from './bench/compare.ts';
 import { measureDetection } from './bench/detection.ts';
 import {
   count,
@@ -522,6 +524,7 @@ async function report(
     `## 2. What users write by hand instead\n\n${markdownTable(handTable)}`,
     `## 3. Start-up\n\n${markdownTable(startupTable)}`,
     `## 4. Changed files: detection, selection and mapping\n\n${markdownTable(detectionTable)}`,
+    await compareSection(),
   ];
   for (const table of tables) console.log(`\n${table}`);
   console.log(`\n${headline.join('\n')}`);

@@ -7,10 +7,19 @@
  * tunnel...) was overwritten by the lazily loaded @actions/github chunk, and those packages were missing.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { WASM_FILES } from '../src/compare/codecs.ts';
 
 interface StatsModule {
   readonly nameForCondition?: string | null;
@@ -69,6 +78,19 @@ function renderLicenses(packages: readonly BundledPackage[]): string {
     .join('\n\n');
 }
 
+/**
+ * The image decoders' WebAssembly, in dist/wasm/ where src/compare/codecs.ts reads it. The codecs' own glue names
+ * its .wasm with `new URL(..., import.meta.url)`, so webpack emits a copy of each at dist/'s top, which nothing
+ * reads (the decoders are handed the module compiled from dist/wasm/): removed, not shipped twice.
+ */
+function placeDecoders(): void {
+  for (const name of readdirSync('dist')) if (name.endsWith('.wasm')) rmSync(join('dist', name));
+  mkdirSync(join('dist', 'wasm'));
+  const require = createRequire(import.meta.url);
+  for (const specifier of Object.values(WASM_FILES))
+    copyFileSync(require.resolve(specifier), join('dist', 'wasm', basename(specifier)));
+}
+
 const ncc = createRequire(import.meta.url).resolve('@vercel/ncc/dist/ncc/cli.js');
 const temp = mkdtempSync(join(tmpdir(), 'ncc-stats-'));
 // ncc writes its chunks over what is there and removes none: a chunk of an earlier build, whose number is no longer
@@ -84,6 +106,7 @@ try {
   if (packages.length === 0)
     throw new Error("The bundle's stats list no package: is ncc's stats format another?");
   writeFileSync(join('dist', 'licenses.txt'), renderLicenses(packages));
+  placeDecoders();
 } finally {
   rmSync(temp, { recursive: true, force: true });
 }

@@ -1,10 +1,14 @@
+import { compareImage, type Shows } from '../compare/compare.ts';
+
 /**
- * What an origin's answer says about one image: pure, so that every case is a table row in a test.
+ * What an origin's answer says about one image: `verdictOf` from its bytes alone, pure, so that every case is a
+ * table row in a test; `judge` looks at the picture when the bytes are neither version.
  *
  * `ready`: the origin serves the new version (a deleted file: it is gone). `previous`: it still serves the old one,
  * or not yet the new one (an added file's 404, an error, a 5xx), or could not be read within the run's byte budget:
- * worth asking again, never invalidated on a guess. `other`: bytes that are neither
- * version, an answer that cannot be compared, or a redirect to another origin: nothing tells when it would change.
+ * worth asking again, never invalidated on a guess. `other`: a picture that is neither version or cannot be told
+ * (the versions look alike, a crop), an answer that cannot be compared, or a redirect to another origin: nothing
+ * tells when it would change.
  */
 export type Verdict = 'ready' | 'previous' | 'other';
 
@@ -14,7 +18,7 @@ export interface OriginAnswer {
   readonly status?: number;
   /** The body, when it was read whole within its limit. */
   readonly body?: Uint8Array;
-  /** The body was longer than either version plus the margin, or the run's byte budget was spent: not read on. */
+  /** The body was longer than any re-encoding of either version (bodyLimit), or the run's byte budget was spent. */
   readonly cut?: 'too-long' | 'budget';
   /** Content-Length, else the bytes read. */
   readonly length?: number;
@@ -50,9 +54,40 @@ export function verdictOf(answer: OriginAnswer, versions: Versions): Verdict {
   return sameBytes(answer.body, versions.previous) ? 'previous' : 'other';
 }
 
-/** The longest body worth reading: one byte more than the longer version tells that it is neither. */
+/**
+ * The verdict of an answer, with the picture looked at when its bytes are neither version: an origin that
+ * recompresses or re-encodes its images (an image build step, a CDN in front) serves the new version in other
+ * bytes, and is told ready, or still previous, as one that serves the files as they are.
+ */
+export async function judge(answer: OriginAnswer, versions: Versions): Promise<Verdict> {
+  const byBytes = verdictOf(answer, versions);
+  if (byBytes !== 'other' || answer.body === undefined || answer.status === undefined || !isOk(answer.status))
+    return byBytes;
+  return fromPicture((await compareImage(answer.body, versions)).shows, versions);
+}
+
+function fromPicture(shows: Shows, versions: Versions): Verdict {
+  switch (shows) {
+    // A deleted file is ready when it is gone, not when it looks like anything.
+    case 'new':
+      return versions.current === undefined ? 'other' : 'ready';
+    case 'previous':
+      return 'previous';
+    case 'cannot-tell':
+      return 'other';
+    default: {
+      const unhandled: never = shows;
+      return unhandled;
+    }
+  }
+}
+
+/**
+ * The longest body worth reading: twice the longer version and 64 KiB more. An origin that re-encodes serves other
+ * lengths (a PNG as a larger PNG, a JPEG at a higher quality); a body longer than that is no re-encoding of either.
+ */
 export function bodyLimit(versions: Versions): number {
-  return Math.max(versions.current?.length ?? 0, versions.previous?.length ?? 0) + 1;
+  return 2 * Math.max(versions.current?.length ?? 0, versions.previous?.length ?? 0) + 64 * 1024;
 }
 
 function isOk(status: number): boolean {
@@ -71,7 +106,7 @@ export function seenWords(answer: OriginAnswer): string {
   if (answer.etag !== undefined) parts.push(`ETag ${JSON.stringify(answer.etag.slice(0, 100))}`);
   if (answer.offsite !== undefined)
     parts.push(`redirected to ${JSON.stringify(answer.offsite.slice(0, 200))}`);
-  if (answer.cut === 'too-long') parts.push('longer than either version');
+  if (answer.cut === 'too-long') parts.push('longer than any re-encoding of either version');
   if (answer.cut === 'budget') parts.push("not read: the run's origin byte budget is spent");
   return parts.join(', ');
 }

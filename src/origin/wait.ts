@@ -2,7 +2,7 @@ import type { AssetRef } from '../plan/refs.ts';
 import type { Clock } from '../execute/clock.ts';
 import type { FetchOrigin } from './fetch.ts';
 import type { ReadVersions } from './versions.ts';
-import { bodyLimit, verdictOf, type OriginAnswer, type Verdict, type Versions } from './verdict.ts';
+import { bodyLimit, judge, verdictOf, type OriginAnswer, type Verdict, type Versions } from './verdict.ts';
 
 /** Origin requests in flight at once: an origin is a site, often a small one, not an API made for bursts. */
 export const ORIGIN_CONCURRENCY = 8;
@@ -176,7 +176,7 @@ async function ask(
   // A body cut before the end of a previous version longer than the new one is asked for again, whole.
   if (answer.cut === 'too-long' && previous !== undefined && bodyLimit(both) > limit)
     answer = await options.fetch(image.ref, bodyLimit(both));
-  return { verdict: verdictOf(answer, both), seen: withoutBody(answer) };
+  return { verdict: await judge(answer, both), seen: withoutBody(answer) };
 }
 
 function result(

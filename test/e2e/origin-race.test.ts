@@ -5,10 +5,15 @@
  * invalidation, with visitors requesting the images all along.
  */
 import type { ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_KEY, SUB_KEY } from '../support/client.ts';
+import { ROOT } from '../support/command.ts';
 import { useEmulator } from '../support/emulator.ts';
 import { createOrigin, pushPayload, writeEvent, type Origin, type Sha } from '../support/git-repo.ts';
+import { startImageHost } from '../support/image-host.ts';
 import { ImageHost, startOriginSite, type OriginSite, type Served } from '../support/origin-site.ts';
 import { makeTestCa, type TestCa } from '../support/tls.ts';
 import { startProxy } from '../support/proxy.ts';
@@ -351,4 +356,76 @@ describe('a dry run', () => {
       'Origin check: would wait until the origin URL of each of 3 images mapped from a file serves',
     );
   });
+});
+
+describe('an origin that recompresses its images', () => {
+  const fixture = (name: string): Buffer => readFileSync(join(ROOT, 'test', 'fixtures', 'images', name));
+  /** What an image build step serves in place of the repository's file. */
+  const recompressed = (bytes: Buffer): Promise<Buffer> => sharp(bytes).jpeg({ quality: 55 }).toBuffer();
+
+  it('is told new from old: the image waits for the deploy, and visitors end with the new picture', async () => {
+    const cat = fixture('chelsea.jpg');
+    const cup = await sharp(fixture('coffee.jpg')).resize(451, 300, { fit: 'fill' }).jpeg().toBuffer();
+    site = await startOriginSite();
+    const photos = createOrigin('origin-recompress-');
+    const host = await startImageHost(emulator);
+    try {
+      mkdirSync(join(photos.work.dir, 'public/images'), { recursive: true });
+      writeFileSync(join(photos.work.dir, 'public/images/photo.jpg'), cup);
+      const before = photos.work.commit('the cup');
+      writeFileSync(join(photos.work.dir, 'public/images/photo.jpg'), cat);
+      const after = photos.work.commit('the cat');
+      photos.work.push('main');
+      site.files.previous.set('/images/photo.jpg', await recompressed(cup));
+      site.files.new.set('/images/photo.jpg', await recompressed(cat));
+      const photo = `${site.url}/images/photo.jpg`;
+      const visit = async (): Promise<Buffer> =>
+        Buffer.from(await (await fetch(`${host.url}/w:200/${photo}`)).arrayBuffer());
+      const stale = await visit();
+      // The deploy lands once the action has asked the origin twice: it is waiting for it, not invalidating.
+      const landing = setInterval(() => {
+        const asked = site.requests.filter((request) =>
+          (request.headers['user-agent'] ?? '').startsWith('image-cache-invalidate'),
+        );
+        if (asked.length >= 2) site.deployed = 'new';
+        visit().catch(() => undefined);
+      }, 50);
+      const run = await runAction(
+        {
+          'api-key': ROOT_KEY,
+          'base-url': emulator().url,
+          'service-key': 'svc',
+          'url-map': `public/images => ${site.url}/images`,
+          'origin-check': 'content',
+          'origin-timeout': '60',
+        },
+        {
+          GITHUB_EVENT_NAME: 'push',
+          GITHUB_EVENT_PATH: writeEvent(photos.root, pushPayload(before, after)),
+          GITHUB_WORKSPACE: photos.clone().dir,
+          GITHUB_SHA: after,
+        },
+      ).finally(() => {
+        clearInterval(landing);
+      });
+      expect(run.exitCode, run.stdout).toBe(0);
+      expect(run.stdout).not.toContain('serves other bytes');
+      const report = JSON.parse(run.report) as {
+        assets: { ref: string; origin: string; originReadyAt: number; invalidatedAt: number }[];
+      };
+      expect(report.assets).toEqual([expect.objectContaining({ ref: photo, origin: 'ready' })]);
+      const [asset] = report.assets;
+      expect(asset?.invalidatedAt).toBeGreaterThanOrEqual(asset?.originReadyAt ?? Infinity);
+      const expected = await sharp(await recompressed(cat))
+        .resize({ width: 200 })
+        .jpeg({ quality: 80 })
+        .toBuffer();
+      const seen = await visit();
+      expect(seen.equals(stale)).toBe(false);
+      expect(seen.equals(expected)).toBe(true);
+    } finally {
+      await host.close();
+      photos.dispose();
+    }
+  }, 60_000);
 });

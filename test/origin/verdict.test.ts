@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { verdictOf, type OriginAnswer, type Versions } from '../../src/origin/verdict.ts';
+import { judge, verdictOf, type OriginAnswer, type Versions } from '../../src/origin/verdict.ts';
+import { ROOT } from '../support/command.ts';
 
 const NEW = Buffer.from('new bytes');
 const OLD = Buffer.from('old bytes, longer');
@@ -38,5 +42,55 @@ describe('verdictOf', () => {
     ['a spent byte budget: held, never invalidated on a guess', { cut: 'budget' }, modified, 'previous'],
   ])('%s: %s', (_name, answer, versions, verdict) => {
     expect(verdictOf(answer, versions)).toBe(verdict);
+  });
+});
+
+const photo = (name: string): Buffer => readFileSync(join(ROOT, 'test', 'fixtures', 'images', name));
+const CAT = photo('chelsea.jpg');
+const CUP = await sharp(photo('coffee.jpg')).resize(451, 300, { fit: 'fill' }).jpeg().toBuffer();
+const reencoded = (bytes: Buffer): Promise<Buffer> => sharp(bytes).webp({ quality: 60 }).toBuffer();
+
+describe('judge: the picture looked at when the bytes are neither version', () => {
+  it.each<[string, () => Promise<OriginAnswer>, Versions, string]>([
+    [
+      'the new version re-encoded',
+      async () => ok(await reencoded(CAT)),
+      { current: CAT, previous: CUP },
+      'ready',
+    ],
+    [
+      'the previous version re-encoded',
+      async () => ok(await reencoded(CUP)),
+      { current: CAT, previous: CUP },
+      'previous',
+    ],
+    ['an added image re-encoded', async () => ok(await reencoded(CAT)), { current: CAT }, 'ready'],
+    [
+      'a deleted image still served, re-encoded',
+      async () => ok(await reencoded(CUP)),
+      { previous: CUP },
+      'previous',
+    ],
+    [
+      'a deleted image: a picture like nothing it had',
+      async () => ok(await reencoded(CAT)),
+      { previous: CUP },
+      'other',
+    ],
+    ['bytes that are no image', () => Promise.resolve(ok(OTHER)), { current: CAT, previous: CUP }, 'other'],
+    [
+      'a 403 with an image body',
+      async () => ({ status: 403, body: await reencoded(CAT) }),
+      { current: CAT },
+      'other',
+    ],
+    [
+      'the same bytes: no decoding needed',
+      () => Promise.resolve(ok(CAT)),
+      { current: CAT, previous: CUP },
+      'ready',
+    ],
+  ])('%s: %s', async (_name, answer, versions, verdict) => {
+    expect(await judge(await answer(), versions)).toBe(verdict);
   });
 });

@@ -1,0 +1,99 @@
+import { request, type Dispatcher } from 'undici';
+
+/** What a current browser sends: the service then delivers its AVIF or WebP variant, as visitors get it. */
+export const BROWSER_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
+
+/** What one request through the image host saw; every text field is the host's, to be shown only through shown.ts. */
+export interface Delivered {
+  /** Absent when no answer came (`error` says why). */
+  readonly status?: number;
+  readonly contentType?: string;
+  /** Content-Length, else the bytes read. */
+  readonly length?: number;
+  /** The `Age` header: seconds the answer spent in a cache. */
+  readonly age?: string;
+  /** What the host or a CDN in front says of its cache (`X-Cache`, `CF-Cache-Status`...), as it says it. */
+  readonly cacheStatus?: string;
+  /** The service's mark of a placeholder served for an image its origin could not serve. */
+  readonly placeholder?: true;
+  /** A redirect: where it pointed. */
+  readonly location?: string;
+  /** The body, when read whole within its limit. */
+  readonly body?: Uint8Array;
+  /** The body was longer than the limit: not read on. */
+  readonly cut?: true;
+  readonly error?: string;
+}
+
+/** Asks the image host for one delivery URL, reading at most `limit` bytes of its body. */
+export type FetchDelivered = (url: string, limit: number, signal?: AbortSignal) => Promise<Delivered>;
+
+export interface DeliveredFetchOptions {
+  readonly dispatcher: Dispatcher;
+  readonly timeoutMs: number;
+  readonly userAgent: string;
+}
+
+const CACHE_HEADERS = ['x-cache', 'cf-cache-status', 'x-cache-status', 'cdn-cache', 'x-proxy-cache'];
+
+export function deliveredFetcher(options: DeliveredFetchOptions): FetchDelivered {
+  return async (url, limit, signal) => {
+    const timeout = AbortSignal.timeout(options.timeoutMs);
+    let answer: Dispatcher.ResponseData;
+    try {
+      // Only these headers, as from a visitor's browser: no API key, cookie or GitHub token.
+      answer = await request(url, {
+        method: 'GET',
+        dispatcher: options.dispatcher,
+        headers: { 'user-agent': options.userAgent, accept: BROWSER_ACCEPT },
+        headersTimeout: options.timeoutMs,
+        bodyTimeout: options.timeoutMs,
+        signal: signal === undefined ? timeout : AbortSignal.any([signal, timeout]),
+      });
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : String(error) };
+    }
+    const { statusCode: status, headers, body } = answer;
+    const declared = Number(header(headers, 'content-length'));
+    const seen: Delivered = {
+      status,
+      ...optional('contentType', header(headers, 'content-type')),
+      ...optional('age', header(headers, 'age')),
+      ...optional(
+        'cacheStatus',
+        CACHE_HEADERS.map((name) => header(headers, name)).find((v) => v !== undefined),
+      ),
+      ...optional('location', header(headers, 'location')),
+      ...(header(headers, 'x-not-found-o') === undefined ? {} : { placeholder: true as const }),
+      ...(Number.isSafeInteger(declared) && declared >= 0 ? { length: declared } : {}),
+    };
+    if (seen.length !== undefined && seen.length > limit) {
+      body.destroy();
+      return { ...seen, cut: true };
+    }
+    const chunks: Buffer[] = [];
+    let read = 0;
+    try {
+      for await (const chunk of body as AsyncIterable<Buffer>) {
+        read += chunk.length;
+        if (read > limit) {
+          body.destroy();
+          return { ...seen, cut: true, length: seen.length ?? read };
+        }
+        chunks.push(chunk);
+      }
+    } catch (error) {
+      return { ...seen, error: error instanceof Error ? error.message : String(error) };
+    }
+    return { ...seen, body: Buffer.concat(chunks), length: seen.length ?? read };
+  };
+}
+
+function header(headers: Dispatcher.ResponseData['headers'], name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function optional<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, string>);
+}

@@ -1,0 +1,168 @@
+/**
+ * The proof of freshness: after the invalidation (and the rewrite and warm-up), each image is asked for through
+ * the image host as a browser asks, once per variant, and what it shows is compared with the image's new and
+ * previous versions. An image still stale is invalidated once more, and asked again after a short wait.
+ *
+ * Plain data in, a result out: the requests, the versions, the second invalidation and the time come through seams.
+ */
+import type { Clock } from '../execute/clock.ts';
+import type { AssetRef } from '../plan/refs.ts';
+import { sampleByHost } from '../origin/wait.ts';
+import type { ReadVersions } from '../origin/versions.ts';
+import type { Delivered, FetchDelivered } from './fetch.ts';
+import { judgeDelivered, type Finding } from './judge.ts';
+
+/** One invalidated image that came from a file, and the delivery URLs visitors use for it. */
+export interface ProofImage {
+  readonly ref: AssetRef;
+  /** The file in the repository it came from. */
+  readonly path: string;
+  /** Each variant the pages use (as the warm-up plans them), or the plain delivery URL; at least one. */
+  readonly urls: readonly string[];
+}
+
+export interface ProofBounds {
+  /** Requests in flight at once. */
+  readonly concurrency: number;
+  /** Images checked one by one; past it, each host on a sample (sampleByHost), the others not checked. */
+  readonly maxImages: number;
+  /** Bytes read of one answer at most. */
+  readonly maxBytes: number;
+  /** The whole proof, second round included. */
+  readonly timeoutMs: number;
+  /** Between the second invalidation of the stale images and asking for them again. */
+  readonly retryWaitMs: number;
+}
+
+export interface ProofInput {
+  readonly images: readonly ProofImage[];
+  readonly versions: ReadVersions;
+  readonly fetch: FetchDelivered;
+  /** Invalidates these images once more; absent: stale images are not asked again. */
+  readonly invalidateAgain?: (refs: readonly AssetRef[]) => Promise<void>;
+  readonly clock: Clock;
+  readonly signal?: AbortSignal;
+  readonly bounds: ProofBounds;
+}
+
+/** The answer's facts that a report shows, without its body. */
+export type Seen = Omit<Delivered, 'body'>;
+
+export type VariantProof =
+  | (Finding & { readonly url: string; readonly seen: Seen; readonly asks: number })
+  /** Not asked: past the time, cancelled, or not in its host's sample. */
+  | {
+      readonly url: string;
+      readonly state: 'not-checked';
+      readonly why: 'timeout' | 'cancelled' | 'sampled';
+    };
+
+export interface ImageProof {
+  readonly ref: AssetRef;
+  readonly path: string;
+  readonly variants: readonly VariantProof[];
+  /** Invalidated a second time, having shown its previous version. */
+  readonly invalidatedAgain: boolean;
+}
+
+export interface ProofResult {
+  readonly images: readonly ImageProof[];
+  /** The second invalidation failed: its error, and the stale images were not asked again. */
+  readonly invalidateAgainError?: string;
+}
+
+export async function prove(input: ProofInput): Promise<ProofResult> {
+  const { clock, bounds, signal } = input;
+  const deadline = clock.now() + bounds.timeoutMs;
+  const { checked } = sampleByHost(
+    input.images.map((image) => ({ ref: image.ref, path: image.path })),
+    bounds.maxImages,
+  );
+  const toCheck = new Set(checked.map((image) => image.ref));
+  const proofs = new Map<AssetRef, VariantProof[]>();
+  const tasks = input.images
+    .filter((image) => toCheck.has(image.ref))
+    .flatMap((image) => image.urls.map((url, index) => ({ image, url, index })));
+  for (const image of input.images)
+    proofs.set(
+      image.ref,
+      image.urls.map((url) => ({
+        url,
+        state: 'not-checked',
+        why: toCheck.has(image.ref) ? 'timeout' : 'sampled',
+      })),
+    );
+
+  const round = async (work: readonly (typeof tasks)[number][]): Promise<void> => {
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < work.length) {
+        const task = work[next++];
+        if (task === undefined) return;
+        const list = proofs.get(task.image.ref) ?? [];
+        // A cancel keeps what a first ask found: a stale image is still reported stale.
+        if (signal?.aborted === true) {
+          if (list[task.index]?.state === 'not-checked')
+            list[task.index] = { url: task.url, state: 'not-checked', why: 'cancelled' };
+          continue;
+        }
+        if (clock.now() >= deadline) continue;
+        const previous = list[task.index];
+        const asks = (previous !== undefined && 'asks' in previous ? previous.asks : 0) + 1;
+        list[task.index] = { ...(await askOnce(task.image, task.url, input)), url: task.url, asks };
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(bounds.concurrency, work.length)) }, worker));
+  };
+
+  await round(tasks);
+  const stale = tasks.filter((task) => proofs.get(task.image.ref)?.[task.index]?.state === 'stale');
+  const again = [...new Set(stale.map((task) => task.image.ref))];
+  let invalidatedAgain = new Set<AssetRef>();
+  let invalidateAgainError: string | undefined;
+  if (again.length > 0 && input.invalidateAgain !== undefined && signal?.aborted !== true) {
+    try {
+      await input.invalidateAgain(again);
+      invalidatedAgain = new Set(again);
+    } catch (error) {
+      invalidateAgainError = error instanceof Error ? error.message : String(error);
+    }
+  }
+  if (invalidatedAgain.size > 0) {
+    const wait = Math.min(bounds.retryWaitMs, Math.max(0, deadline - clock.now()));
+    await clock.sleep(wait, signal).catch(() => undefined);
+    await round(stale);
+  }
+  const images = input.images.map((image) => ({
+    ref: image.ref,
+    path: image.path,
+    variants: proofs.get(image.ref) ?? [],
+    invalidatedAgain: invalidatedAgain.has(image.ref),
+  }));
+  return invalidateAgainError === undefined ? { images } : { images, invalidateAgainError };
+}
+
+async function askOnce(
+  image: ProofImage,
+  url: string,
+  input: ProofInput,
+): Promise<Finding & { readonly seen: Seen }> {
+  const [current, previous] = await Promise.all([
+    input.versions.current(image.path),
+    input.versions.previous(image.path),
+  ]);
+  const answer = await input.fetch(url, input.bounds.maxBytes, input.signal);
+  const seen = withoutBody(answer);
+  if (current === 'unreadable') return { state: 'cannot-tell', doubt: 'undecodable', seen };
+  const finding = await judgeDelivered(answer, {
+    ...(current === undefined ? {} : { current }),
+    ...(previous === undefined ? {} : { previous }),
+  });
+  return { ...finding, seen };
+}
+
+function withoutBody(answer: Delivered): Seen {
+  const seen: { -readonly [K in keyof Delivered]?: Delivered[K] } = { ...answer };
+  delete seen.body;
+  return seen;
+}

@@ -1,0 +1,177 @@
+/**
+ * The image comparison on real images (test/fixtures/images/), re-encoded, resized, cropped and edited by sharp:
+ * an image library of the tests' own, not the decoders under test.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import sharp, { type Sharp } from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { compareImage, normalSvg } from '../../src/compare/compare.ts';
+import { ROOT } from '../support/command.ts';
+
+const image = (name: string): Buffer => readFileSync(join(ROOT, 'test', 'fixtures', 'images', name));
+const CAT = image('chelsea.jpg');
+const CUP = image('coffee.jpg');
+const LOGO = image('logo.png');
+const SCREENSHOT = image('shell-appts.png');
+
+type Encoding = 'jpeg' | 'webp' | 'avif' | 'png' | 'gif';
+const encode = (source: Buffer, format: Encoding, quality: number, width?: number): Promise<Buffer> => {
+  let pipeline: Sharp = sharp(source);
+  if (width !== undefined) pipeline = pipeline.resize({ width });
+  return (
+    format === 'png' || format === 'gif' ? pipeline.toFormat(format) : pipeline.toFormat(format, { quality })
+  ).toBuffer();
+};
+
+/** The cup, brought to the cat's size: another picture of the same shape, as the previous version. */
+const CUP_AS_CAT = await sharp(CUP).resize(451, 300, { fit: 'fill' }).jpeg({ quality: 90 }).toBuffer();
+const versions = { current: CAT, previous: CUP_AS_CAT };
+
+describe('compareImage', () => {
+  it.each<[Encoding, number, number | undefined]>([
+    ['avif', 50, 120],
+    ['webp', 60, 200],
+    ['jpeg', 40, undefined],
+    ['png', 100, 300],
+    ['gif', 100, undefined],
+  ])('tells the new version re-encoded as %s (quality %i, width %s)', async (format, quality, width) => {
+    const delivered = await encode(CAT, format, quality, width);
+    expect((await compareImage(delivered, versions)).shows).toBe('new');
+  });
+
+  it('tells the previous version re-encoded and resized', async () => {
+    const delivered = await encode(CUP_AS_CAT, 'avif', 45, 160);
+    expect((await compareImage(delivered, versions)).shows).toBe('previous');
+  });
+
+  it('cannot tell a crop that keeps the shape: never "new"', async () => {
+    const crop = await sharp(CAT)
+      .extract({ left: 45, top: 30, width: 361, height: 240 })
+      .resize({ width: 451 })
+      .webp({ quality: 80 })
+      .toBuffer();
+    expect(await compareImage(crop, versions)).toMatchObject({ shows: 'cannot-tell', doubt: 'neither' });
+  });
+
+  it('cannot tell a crop to another shape', async () => {
+    const square = await sharp(CAT).extract({ left: 75, top: 0, width: 300, height: 300 }).webp().toBuffer();
+    expect(await compareImage(square, versions)).toMatchObject({
+      shows: 'cannot-tell',
+      doubt: 'other-shape',
+    });
+  });
+
+  it('cannot tell a mirror image', async () => {
+    const mirrored = await sharp(CAT).flop().webp({ quality: 80 }).toBuffer();
+    expect((await compareImage(mirrored, versions)).shows).toBe('cannot-tell');
+  });
+
+  it('cannot tell two versions alike (a small edit), whichever is delivered re-encoded', async () => {
+    const patch = await sharp({ create: { width: 30, height: 20, channels: 4, background: '#e0205f' } })
+      .png()
+      .toBuffer();
+    const edited = await sharp(SCREENSHOT)
+      .composite([{ input: patch, left: 150, top: 150 }])
+      .png()
+      .toBuffer();
+    const delivered = await encode(SCREENSHOT, 'webp', 80);
+    expect(await compareImage(delivered, { current: edited, previous: SCREENSHOT })).toMatchObject({
+      shows: 'cannot-tell',
+      doubt: 'alike',
+    });
+  });
+
+  it('tells a transparent logo that the service flattened into a JPEG', async () => {
+    const flattened = await sharp(LOGO).flatten({ background: '#ffffff' }).jpeg({ quality: 70 }).toBuffer();
+    expect((await compareImage(flattened, { current: LOGO, previous: CUP_AS_CAT })).shows).toBe('new');
+  });
+
+  it('tells the first frame of an animated GIF', async () => {
+    const frame = (colour: string): Promise<Buffer> =>
+      sharp({ create: { width: 40, height: 40, channels: 3, background: colour } })
+        .png()
+        .toBuffer();
+    const animation = async (first: string, second: string): Promise<Buffer> =>
+      sharp([await frame(first), await frame(second)], { join: { animated: true } })
+        .gif()
+        .toBuffer();
+    const next = await animation('#ff0000', '#0000ff');
+    const previous = await animation('#00ff00', '#0000ff');
+    const delivered = await sharp(await frame('#ff0000'))
+      .webp()
+      .toBuffer();
+    expect((await compareImage(delivered, { current: next, previous })).shows).toBe('new');
+  });
+
+  it('says a page that is not an image cannot be decoded', async () => {
+    const page = Buffer.from('<!doctype html><title>Not found</title>');
+    expect(await compareImage(page, versions)).toMatchObject({ shows: 'cannot-tell', doubt: 'undecodable' });
+  });
+
+  it('refuses an image whose header claims more pixels than it may decode, without decoding it', async () => {
+    const header = await encode(CAT, 'png', 100);
+    const bomb = Buffer.from(header);
+    bomb.writeUInt32BE(100_000, 16);
+    bomb.writeUInt32BE(100_000, 20);
+    expect(await compareImage(bomb, versions)).toMatchObject({
+      shows: 'cannot-tell',
+      doubt: 'undecodable',
+      detail: expect.stringContaining('too many') as unknown,
+    });
+  });
+
+  it('compares SVG as text: the same drawing with other spacing and comments is the new version', async () => {
+    const svg = image('camera-photo-symbolic.svg').toString('utf8');
+    // What an optimiser does to an SVG: no XML declaration, no spacing between elements, a comment of its own.
+    const respaced = Buffer.from(
+      `<!-- optimised -->${svg.replace(/<\?xml[^>]*>\s*/, '').replace(/>\s+</g, '><')}`,
+    );
+    const other = image('bluetooth-symbolic.svg');
+    expect((await compareImage(respaced, { current: Buffer.from(svg), previous: other })).shows).toBe('new');
+    expect((await compareImage(respaced, { current: other, previous: Buffer.from(svg) })).shows).toBe(
+      'previous',
+    );
+    expect(normalSvg(' <svg a="1" >\n <g/> </svg>')).toBe('<svg a="1"><g/></svg>');
+  });
+
+  it('cannot tell an SVG against raster versions', async () => {
+    expect(await compareImage(image('bluetooth-symbolic.svg'), versions)).toMatchObject({
+      shows: 'cannot-tell',
+      doubt: 'other-kind',
+    });
+  });
+
+  it('never takes one picture for another, whatever the encoding and size (property)', async () => {
+    const pictures = [
+      'chelsea.jpg',
+      'coffee.jpg',
+      'astronaut.jpg',
+      'horse.png',
+      'logo.png',
+      'nautilus-icons.png',
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...pictures),
+        fc.constantFrom(...pictures),
+        fc.constantFrom<Encoding>('jpeg', 'webp', 'avif', 'png', 'gif'),
+        fc.integer({ min: 30, max: 95 }),
+        fc.integer({ min: 120, max: 500 }),
+        async (shown, other, format, quality, width) => {
+          fc.pre(shown !== other);
+          const shownBytes = image(shown);
+          const { width: w, height: h } = await sharp(shownBytes).metadata();
+          const otherBytes = await sharp(image(other)).resize(w, h, { fit: 'fill' }).png().toBuffer();
+          const delivered = await encode(shownBytes, format, quality, width);
+          const asNew = await compareImage(delivered, { current: otherBytes, previous: shownBytes });
+          expect(asNew.shows).not.toBe('new');
+          const asPrevious = await compareImage(delivered, { current: shownBytes, previous: otherBytes });
+          expect(asPrevious.shows).not.toBe('previous');
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+});

@@ -1,0 +1,290 @@
+/**
+ * The proof of freshness against the image host stand-in (test/support/image-host.ts), which really re-encodes
+ * what a real local origin serves and caches it until the API emulator records an invalidation.
+ */
+import { readFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { Agent } from 'undici';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { systemClock } from '../../src/execute/clock.ts';
+import { deliveredFetcher } from '../../src/proof/fetch.ts';
+import { prove, type ImageProof, type ProofBounds, type ProofImage } from '../../src/proof/proof.ts';
+import { ROOT_KEY } from '../support/client.ts';
+import { ROOT } from '../support/command.ts';
+import { useEmulator } from '../support/emulator.ts';
+import { startImageHost, type ImageHostStandIn } from '../support/image-host.ts';
+import { startOriginSite, type OriginSite } from '../support/origin-site.ts';
+
+const emulator = useEmulator();
+const fixture = (name: string): Buffer => readFileSync(join(ROOT, 'test', 'fixtures', 'images', name));
+const CAT = fixture('chelsea.jpg');
+const CUP = await sharp(fixture('coffee.jpg'))
+  .resize(451, 300, { fit: 'fill' })
+  .jpeg({ quality: 90 })
+  .toBuffer();
+
+let site: OriginSite;
+let host: ImageHostStandIn;
+const dispatcher = new Agent({ connections: 8 });
+beforeAll(async () => {
+  host = await startImageHost(emulator);
+});
+afterAll(async () => {
+  await host.close();
+  await dispatcher.close();
+});
+beforeEach(async () => {
+  site = await startOriginSite();
+  host.overrides.clear();
+});
+afterEach(async () => {
+  await site.close();
+});
+
+const BOUNDS: ProofBounds = {
+  concurrency: 4,
+  maxImages: 1_000,
+  maxBytes: 4 * 1024 * 1024,
+  timeoutMs: 30_000,
+  retryWaitMs: 10,
+};
+
+/** Files of the repository: the new version of each path, and the previous one. */
+function repository(files: Record<string, { current?: Buffer; previous?: Buffer }>): {
+  current: (path: string) => Promise<Buffer | undefined>;
+  previous: (path: string) => Promise<Buffer | undefined>;
+} {
+  return {
+    current: (path) => Promise.resolve(files[path]?.current),
+    previous: (path) => Promise.resolve(files[path]?.previous),
+  };
+}
+
+/** Invalidates through the emulator, as the run's client would. */
+async function invalidate(refs: readonly string[]): Promise<void> {
+  const answer = await fetch(`${emulator().url}/api/${emulator().serviceKey}/v2/cache/invalidate/assets`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${ROOT_KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ assets: refs }),
+  });
+  if (!answer.ok) throw new Error(`the emulator refused the invalidation: ${answer.status}`);
+}
+
+function photo(variants: readonly string[] = ['w:200', 'w:320']): ProofImage {
+  const ref = `${site.url}/images/photo.jpg`;
+  return { ref, path: 'public/images/photo.jpg', urls: variants.map((v) => `${host.url}/${v}/${ref}`) };
+}
+
+async function proveOne(
+  image: ProofImage,
+  files: { current?: Buffer; previous?: Buffer },
+  options: { again?: boolean; bounds?: Partial<ProofBounds>; signal?: AbortSignal } = {},
+): Promise<ImageProof> {
+  const {
+    images: [proof],
+  } = await prove({
+    images: [image],
+    versions: repository({ [image.path]: files }),
+    fetch: deliveredFetcher({ dispatcher, timeoutMs: 10_000, userAgent: 'test' }),
+    ...(options.again === false ? {} : { invalidateAgain: invalidate }),
+    clock: systemClock,
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    bounds: { ...BOUNDS, ...options.bounds },
+  });
+  if (proof === undefined) throw new Error('no proof');
+  return proof;
+}
+
+const states = (proof: ImageProof): string[] => proof.variants.map((variant) => variant.state);
+
+describe('prove', () => {
+  it('finds fresh an image the host serves new, re-encoded as AVIF at each width the pages use', async () => {
+    site.deployed = 'new';
+    site.files.new.set('/images/photo.jpg', CAT);
+    const proof = await proveOne(photo(), { current: CAT, previous: CUP });
+    expect(states(proof)).toEqual(['fresh', 'fresh']);
+    expect(proof.variants[0]).toMatchObject({ seen: { status: 200, contentType: 'image/avif' } });
+    expect(host.requests.at(-1)?.accept).toContain('image/avif');
+  });
+
+  it('invalidates once more an image whose host kept its old copy, and finds it fresh then', async () => {
+    site.files.previous.set('/images/photo.jpg', CUP);
+    const image = photo(['w:240']);
+    await fetch(image.urls[0] ?? '', { headers: { accept: 'image/avif' } });
+    site.deployed = 'new';
+    site.files.new.set('/images/photo.jpg', CAT);
+    const proof = await proveOne(image, { current: CAT, previous: CUP });
+    expect(proof).toMatchObject({ invalidatedAgain: true, variants: [{ state: 'fresh', asks: 2 }] });
+    expect(emulator().invalidated.assets).toEqual([image.ref]);
+  });
+
+  it('finds stale an image the host re-fetched from an origin that still serves the old file', async () => {
+    site.files.previous.set('/images/photo.jpg', CUP);
+    const proof = await proveOne(photo(['w:240']), { current: CAT, previous: CUP });
+    expect(proof).toMatchObject({ invalidatedAgain: true, variants: [{ state: 'stale', asks: 2 }] });
+    expect(proof.variants[0]).toMatchObject({ seen: { status: 200, cacheStatus: 'MISS' } });
+  });
+
+  it('says stale after one ask when the second invalidation fails, and why', async () => {
+    site.files.previous.set('/images/photo.jpg', CUP);
+    const image = photo(['w:240']);
+    const result = await prove({
+      images: [image],
+      versions: repository({ [image.path]: { current: CAT, previous: CUP } }),
+      fetch: deliveredFetcher({ dispatcher, timeoutMs: 10_000, userAgent: 'test' }),
+      invalidateAgain: () => Promise.reject(new Error('HTTP 429')),
+      clock: systemClock,
+      bounds: BOUNDS,
+    });
+    expect(result).toMatchObject({
+      invalidateAgainError: 'HTTP 429',
+      images: [{ invalidatedAgain: false, variants: [{ state: 'stale', asks: 1 }] }],
+    });
+  });
+
+  it('without a second invalidation, says stale after one ask', async () => {
+    site.files.previous.set('/images/photo.jpg', CUP);
+    const proof = await proveOne(photo(['w:240']), { current: CAT, previous: CUP }, { again: false });
+    expect(proof).toMatchObject({ invalidatedAgain: false, variants: [{ state: 'stale', asks: 1 }] });
+  });
+
+  it('cannot tell two versions that look alike', async () => {
+    const touched = await sharp(CAT).modulate({ brightness: 1.01 }).jpeg({ quality: 92 }).toBuffer();
+    site.deployed = 'new';
+    site.files.new.set('/images/photo.jpg', CAT);
+    const proof = await proveOne(photo(['w:300']), { current: CAT, previous: touched });
+    expect(proof.variants[0]).toMatchObject({ state: 'cannot-tell', doubt: 'alike' });
+  });
+
+  it('cannot tell a crop variant (w: and h: of another shape), never fresh', async () => {
+    site.deployed = 'new';
+    site.files.new.set('/images/photo.jpg', CAT);
+    const proof = await proveOne(photo(['w:120/h:120']), { current: CAT, previous: CUP });
+    expect(proof.variants[0]).toMatchObject({ state: 'cannot-tell', doubt: 'other-shape' });
+  });
+
+  it('judges an animated GIF by its first frame', async () => {
+    const frame = (colour: string): Promise<Buffer> =>
+      sharp({ create: { width: 60, height: 40, channels: 3, background: colour } })
+        .png()
+        .toBuffer();
+    const gif = async (first: string): Promise<Buffer> =>
+      sharp([await frame(first), await frame('#0000ff')], { join: { animated: true } })
+        .gif()
+        .toBuffer();
+    const next = await gif('#ff0000');
+    site.deployed = 'new';
+    site.files.new.set('/images/photo.jpg', next);
+    const proof = await proveOne(photo(['w:60']), { current: next, previous: await gif('#00ff00') });
+    expect(states(proof)).toEqual(['fresh']);
+  });
+
+  it('compares an SVG as text', async () => {
+    const svg = fixture('camera-photo-symbolic.svg');
+    site.deployed = 'new';
+    site.files.new.set('/images/photo.jpg', svg);
+    const proof = await proveOne(photo(['w:64']), {
+      current: svg,
+      previous: fixture('bluetooth-symbolic.svg'),
+    });
+    expect(states(proof)).toEqual(['fresh']);
+  });
+
+  it.each<[string, (response: ServerResponse) => void, string]>([
+    [
+      'a placeholder',
+      (response) => response.writeHead(200, { 'content-type': 'image/png', 'x-not-found-o': '1' }).end(CAT),
+      'placeholder',
+    ],
+    [
+      'a redirect elsewhere',
+      (response) => response.writeHead(302, { location: 'https://elsewhere.test/' }).end(),
+      'redirect',
+    ],
+    [
+      'an error page',
+      (response) => response.writeHead(502, { 'content-type': 'text/html' }).end('<h1>502</h1>'),
+      'error-page',
+    ],
+    [
+      'a page that is no image',
+      (response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<p>hi</p>'),
+      'not-image',
+    ],
+    [
+      'bytes that are no image',
+      (response) => response.writeHead(200, { 'content-type': 'image/jpeg' }).end('nope'),
+      'not-image',
+    ],
+    [
+      'an endless body',
+      (response) => {
+        const write = (): void => {
+          if (!response.destroyed && response.write(Buffer.alloc(64 * 1024))) setImmediate(write);
+          else if (!response.destroyed) response.once('drain', write);
+        };
+        response.writeHead(200, { 'content-type': 'image/jpeg' });
+        write();
+      },
+      'too-large',
+    ],
+  ])('says %s is a failure of that image', async (_name, answer, failure) => {
+    const image = photo(['w:200']);
+    host.overrides.set(image.ref, (_request, response) => {
+      answer(response);
+    });
+    const proof = await proveOne(
+      image,
+      { current: CAT, previous: CUP },
+      { bounds: { maxBytes: 1024 * 1024 } },
+    );
+    expect(proof.variants[0]).toMatchObject({ state: 'failed', failure });
+  });
+
+  it('says a 404 for an image the origin does not have is an error page, with its status', async () => {
+    const proof = await proveOne(photo(['w:200']), { current: CAT, previous: CUP });
+    expect(proof.variants[0]).toMatchObject({
+      state: 'failed',
+      failure: 'error-page',
+      seen: { status: 404 },
+    });
+  });
+
+  it('finds a deleted image fresh when the host no longer has it', async () => {
+    const proof = await proveOne(photo(['w:200']), { previous: CUP });
+    expect(states(proof)).toEqual(['fresh']);
+  });
+
+  it('asks nothing once cancelled: each variant is reported not checked, cancelled', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const proof = await proveOne(photo(), { current: CAT, previous: CUP }, { signal: controller.signal });
+    expect(proof.variants).toEqual([
+      expect.objectContaining({ state: 'not-checked', why: 'cancelled' }),
+      expect.objectContaining({ state: 'not-checked', why: 'cancelled' }),
+    ]);
+  });
+
+  it('checks each host on a sample past maxImages, and says which were not checked', async () => {
+    site.deployed = 'new';
+    const images: ProofImage[] = Array.from({ length: 6 }, (_, n) => {
+      site.files.new.set(`/images/${n}.jpg`, CAT);
+      const ref = `${site.url}/images/${n}.jpg`;
+      return { ref, path: `public/images/${n}.jpg`, urls: [`${host.url}/w:100/${ref}`] };
+    });
+    const { images: proofs } = await prove({
+      images,
+      versions: { current: () => Promise.resolve(CAT), previous: () => Promise.resolve(CUP) },
+      fetch: deliveredFetcher({ dispatcher, timeoutMs: 10_000, userAgent: 'test' }),
+      clock: systemClock,
+      bounds: { ...BOUNDS, maxImages: 2 },
+    });
+    const found = proofs.flatMap((proof) => proof.variants.map((variant) => variant.state));
+    expect(found.filter((state) => state === 'fresh')).toHaveLength(2);
+    expect(
+      proofs.flatMap((p) => p.variants).filter((v) => v.state === 'not-checked' && v.why === 'sampled'),
+    ).toHaveLength(4);
+  });
+});
