@@ -26,7 +26,7 @@ export interface RewriteResult {
 
 export interface RewriteOptions {
   readonly workspace: string;
-  /** Glob patterns, `!` to exclude, matched as `paths` is: without regard to case, dot files included. */
+  /** Patterns, `!` to exclude, in order, read as `paths` is (GitHub's filter syntax, dot files included). */
   readonly patterns: readonly string[];
   readonly imageHost: string;
   /** A token for every URL on the image host, or a value per origin image URL. */
@@ -227,8 +227,8 @@ export async function matchedFiles(
 }
 
 /**
- * The folder a pattern's matches all lie in, lower-cased ('' for the workspace): its leading segments that hold
- * nothing a glob reads specially.
+ * The folder a pattern's matches all lie in, lower-cased since a pattern that selects ignores case ('' for the
+ * workspace): its leading segments that hold nothing a pattern reads specially.
  */
 function baseFolder(pattern: string): string {
   const segments = pattern.split('/');
@@ -237,6 +237,8 @@ function baseFolder(pattern: string): string {
     if (/[*?[\]{}()!+@\\]/.test(segment) || segment === '.' || segment === '..') break;
     literal.push(segment.toLowerCase());
   }
+  // A '?' at the start of the next segment makes the '/' before it optional: `dist/?x/…` matches `distx/…`.
+  if (segments[literal.length]?.startsWith('?') === true) literal.pop();
   return literal.join('/');
 }
 

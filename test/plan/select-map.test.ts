@@ -111,8 +111,8 @@ describe('paths: patterns', () => {
     ).toEqual(['a.png', 'drafts/sub/d.png']);
   });
 
-  it("ignores blank lines and '#' comments", () => {
-    expect(parsePatterns('\n# images\n  **/*.png  \n\n')).toEqual(['**/*.png']);
+  it("skips blank lines and trims each line; a line starting with '#' is a pattern, as GitHub reads it", () => {
+    expect(parsePatterns('\n# images\n  **/*.png  \n\n')).toEqual(['# images', '**/*.png']);
   });
 
   it("selects nothing with '!' patterns alone, and settings refuse them", () => {

@@ -73,6 +73,11 @@ describe('matchedFiles', () => {
     expect(await matchedFiles(workspace, ['DIST/*.HTML'])).toEqual(['dist/index.html', 'dist/plain.html']);
   });
 
+  it("reads the folder before a segment starting with '?', which makes the '/' before it optional", async () => {
+    await put('distx/page.html', IMAGE);
+    expect(await matchedFiles(workspace, ['dist/?x/*.html'])).toEqual(['distx/page.html']);
+  });
+
   it('reads only the folders on the way to the base folders of the patterns, and 200,000 files in one', async () => {
     const many = Array.from({ length: 200_000 }, (_, i) => file(`${i}.html`));
     const tree: Record<string, FolderEntry[]> = {
