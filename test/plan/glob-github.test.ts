@@ -3,6 +3,7 @@
  * the examples of GitHub's "filter pattern cheat sheet", and random patterns against the reference's regular
  * expressions.
  */
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { globProblem } from '../../src/plan/glob.ts';
@@ -240,4 +241,25 @@ describe('in bounded time', () => {
     ]);
     expect(selectPaths([`${hostile}b`], ['**a?-?*a+-+**-*-*-*-*.png'])).toEqual([]);
   });
+});
+
+describe("the README's table of the syntax", () => {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const table = readme.slice(readme.indexOf("### `paths`: GitHub's filter syntax"));
+  const rows = table
+    .slice(table.indexOf('| Pattern'), table.indexOf('\n\n', table.indexOf('| Pattern')))
+    .split('\n')
+    .slice(2)
+    .map((row) => row.split('|').map((cell) => cell.trim()));
+  const codes = (text: string): string[] => [...text.matchAll(/`([^`]+)`/g)].map((match) => match[1] ?? '');
+
+  it.each(rows.map(([, syntax = '', , selects = '', not = '']) => ({ syntax, selects, not })))(
+    'the example of $syntax selects what it says, and not what it says not',
+    ({ selects, not }) => {
+      const [patterns = '', paths = ''] = selects.split(': ');
+      const selected = codes(paths);
+      expect(selected.length).toBeGreaterThan(0);
+      expect(selectPaths([...selected, ...codes(not)], codes(patterns))).toEqual(selected);
+    },
+  );
 });
