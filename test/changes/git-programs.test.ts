@@ -8,7 +8,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { gitBytesIn, gitChangedFiles, gitIn } from '../../src/changes/git.ts';
 import { createOrigin, git, type GitRepo, type Origin, type Sha } from '../support/git-repo.ts';
 
@@ -41,18 +41,13 @@ afterAll(async () => {
 });
 
 let marks: string;
-const saved: Record<string, string | undefined> = {};
 
 beforeEach(() => {
   marks = mkdtempSync(join(origin.root, 'ran-'));
 });
 afterEach(() => {
   rmSync(marks, { recursive: true, force: true });
-  for (const [name, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-    delete saved[name];
-  }
+  vi.unstubAllEnvs();
 });
 
 /** A script that leaves a file named `name` in the marks folder when run, then runs `then`. */
@@ -64,11 +59,6 @@ function program(name: string, then = ''): string {
   writeFileSync(file, `#!/bin/sh\necho "$@" > '${join(marks, name.replace(/[^\w.-]/g, '_'))}'\n${then}`);
   chmodSync(file, 0o755);
   return file;
-}
-
-function setEnv(name: string, value: string): void {
-  if (!(name in saved)) saved[name] = process.env[name];
-  process.env[name] = value;
 }
 
 /** What the action runs in a depth-1 checkout of head: the diff (fetching the base), and a read of the base image. */
@@ -159,7 +149,7 @@ describe('a program named in the environment', () => {
     ['GIT_PAGER', undefined],
     ['PAGER', undefined],
   ])('%s does not run (origin: %s)', async (name, remote) => {
-    setEnv(name, program(name));
+    vi.stubEnv(name, program(name));
     await runTheActionsCommands(checkout({}, remote === 'password' ? passwordUrl : remote));
     expect(ran()).toEqual([]);
   });
