@@ -3,7 +3,7 @@ import { quote } from '../shown/shown.ts';
 import type { CiContext } from './ci/context.ts';
 import type { ApiChanges } from './github-api.ts';
 import { short } from './github-api.ts';
-import { gitChangedFiles, type RunGit } from './git.ts';
+import { gitChangedFiles, NameNotUtf8, type RunGit } from './git.ts';
 import { isDeletion, type CommitRange } from './range.ts';
 
 /** What happened to a changed file, as git and the GitHub API tell it. */
@@ -45,6 +45,7 @@ export async function detectChangedFiles(
       source: `git diff ${short(diff.base)} ${short(diff.head)} (${origin})`,
     };
   } catch (error) {
+    if (error instanceof NameNotUtf8) throw error;
     gitProblem = error instanceof Error ? error.message : String(error);
   }
   const api = await withoutGit(ci, range, since, gitProblem);

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { isUtf8, quoteBytes } from '../shown/bytes.ts';
 import type { FileChange } from './detect.ts';
 import { PARENT, type CommitRange } from './range.ts';
 
@@ -56,17 +57,50 @@ export function gitIn(workspace: string): RunGit {
         // Names are read from output only, as NUL-separated bytes; 100,000 paths fit well within this buffer.
         {
           cwd: workspace,
-          encoding: 'utf8',
+          encoding: 'buffer',
           maxBuffer: 512 * 1024 * 1024,
           env: gitEnvironment(),
         },
         (error, stdout, stderr) => {
-          if (error === null) resolve(stdout);
-          else
-            reject(new Error(`git ${args.join(' ')}: ${stderr.trim() || error.message}`, { cause: error }));
+          if (error !== null) {
+            const message = stderr.toString('utf8').trim() || error.message;
+            reject(new Error(`git ${args.join(' ')}: ${message}`, { cause: error }));
+          } else if (isUtf8(stdout)) resolve(stdout.toString('utf8'));
+          else reject(new NameNotUtf8(args, stdout));
         },
       );
     });
+}
+
+/**
+ * A name in git's output that is not UTF-8 (`caf\xE9.png` committed from Latin-1). A URL names a file by its UTF-8
+ * bytes, so decoding it would make up a name (`caf\uFFFD.png`) and invalidate an image that does not exist in place of
+ * the real one: the run stops instead, naming it with its bytes shown. Not a reason to ask the GitHub API instead,
+ * which would make up the same name.
+ */
+export class NameNotUtf8 extends Error {
+  constructor(args: readonly string[], output: Buffer) {
+    const name = fields(output).find((field) => !isUtf8(field)) ?? output;
+    super(
+      `git ${args[0] ?? ''}: the name ${quoteBytes(name)} is not UTF-8 (a byte that is not is shown as \\xHH); a ` +
+        "name is requested by its UTF-8 bytes, so one in another encoding maps to no image's URL. Rename the file " +
+        'in UTF-8, or list the changed images in files.',
+    );
+    this.name = 'NameNotUtf8';
+  }
+}
+
+/** The NUL- or line-separated fields of git's output. */
+function fields(output: Buffer): Buffer[] {
+  const found: Buffer[] = [];
+  let start = 0;
+  for (let i = 0; i <= output.length; i++) {
+    if (i === output.length || output[i] === 0 || output[i] === 0x0a) {
+      found.push(output.subarray(start, i));
+      start = i + 1;
+    }
+  }
+  return found;
 }
 
 /** Runs git as gitIn does, and resolves with its standard output as bytes: a blob is not text. */

@@ -372,6 +372,23 @@ describe('end to end: the spawned action detects, maps and invalidates', () => {
     }
   });
 
+  it('a changed name that is not UTF-8 stops the run, shown with its bytes, and nothing is invalidated', async () => {
+    work.git('checkout', '--quiet', '-b', 'latin1', c.c2);
+    // caf\xE9.png: a name written on a Latin-1 system, which no UTF-8 URL requests.
+    writeFileSync(
+      Buffer.from([...Buffer.from(`${work.dir}/public/images/caf`), 0xe9, ...Buffer.from('.png')]),
+      'x',
+    );
+    const latin1 = work.commit('a Latin-1 name');
+    work.push('latin1');
+    const clone = origin.clone({ depth: 1, branch: 'latin1' });
+    const result = await run(clone.dir, 'push', pushPayload(c.c2, latin1), latin1);
+    expect(result.exitCode).toBe(1);
+    expect(emulator().requests).toEqual([]);
+    expect(result.stdout).toContain('the name "public/images/caf\\xE9.png" is not UTF-8');
+    expect(`${result.stdout}${result.report}${result.summary}`).not.toMatch(/%EF%BF%BD|\uFFFD/);
+  });
+
   it('a pull request in a depth-1 checkout of its branch invalidates the image it added', async () => {
     const clone = origin.clone({ depth: 1, branch: 'pr' });
     const result = await run(clone.dir, 'pull_request', pullRequestPayload(c.c2, c.p1, 12), c.p1);
