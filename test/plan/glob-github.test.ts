@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { globProblem } from '../../src/plan/glob.ts';
 import { checkPatterns, parsePatterns, selectPaths } from '../../src/plan/select.ts';
+import { nothingToInvalidate } from '../../src/shown/wording.ts';
 import { RUNS } from '../support/runs.ts';
 import { CHEAT_SHEET, REFERENCE_TABLE } from './glob-github-cases.ts';
 
@@ -262,4 +263,27 @@ describe("the README's table of the syntax", () => {
       expect(selectPaths([...selected, ...codes(not)], codes(patterns))).toEqual(selected);
     },
   );
+});
+
+describe('the hint when paths selects nothing', () => {
+  const nothing = (patterns: string[]): string => {
+    const files: NonNullable<Parameters<typeof nothingToInvalidate>[0]> = {
+      source: 'the files input',
+      found: 1,
+      selected: 0,
+      patterns,
+      mapped: 0,
+      urlMap: [],
+      unmapped: [],
+    };
+    return nothingToInvalidate(files);
+  };
+
+  it('says a pattern without / matches the top level only, and suggests **/ before it', () => {
+    expect(nothing(['*.jpg'])).toContain('"*.jpg" matches files at the top level only');
+  });
+
+  it('says nothing of the kind for **.jpg, which the cheat sheet shows matching in every folder', () => {
+    expect(nothing(['**.jpg'])).not.toContain('top level');
+  });
 });

@@ -115,6 +115,15 @@ describe('paths: patterns', () => {
     expect(parsePatterns('\n# images\n  **/*.png  \n\n')).toEqual(['# images', '**/*.png']);
   });
 
+  it("takes an escaped backslash (GitHub's '\\\\'), and still refuses a Windows folder separator", () => {
+    expect(() =>
+      parseSettings(rawInputs({ 'url-map': URL_MAP_EXAMPLE, paths: 'escape\\\\backslash' })),
+    ).not.toThrow();
+    expect(settingsError({ 'url-map': URL_MAP_EXAMPLE, paths: 'public\\images\\*.png' })).toContain(
+      "separates folders with '\\'",
+    );
+  });
+
   it("selects nothing with '!' patterns alone, and settings refuse them", () => {
     expect(selectPaths(['a.png'], ['!**/*.jpg'])).toEqual([]);
     expect(settingsError({ 'url-map': URL_MAP_EXAMPLE, paths: '!**/*.jpg' })).toContain('selects nothing');
