@@ -2,9 +2,11 @@
  * The matcher under `paths` and `rewrite`: one pattern at a time, in bounded time, with its two extensions (braces
  * and case in a pattern that selects). What a list selects, in order, is in glob-github.test.ts.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compilePattern, expandBraces, globProblem } from '../../src/plan/glob.ts';
 import { selectPaths } from '../../src/plan/select.ts';
+import { RUNS } from '../support/runs.ts';
 
 const matches = (pattern: string, path: string): boolean => compilePattern(pattern).matches(path);
 
@@ -35,6 +37,18 @@ describe('compilePattern', () => {
     const { matches: select } = compilePattern('**/*-*-*-*-*.png');
     expect(select(hostile)).toBe(false);
     expect(select(`dir/${hostile}.png`)).toBe(true);
+  });
+
+  it('answers right past the sets of states it remembers (2^14 of them for this pattern), in bounded memory', () => {
+    // The 15th character from the end is an 'a': a deterministic automaton for it needs 2^14 states.
+    const { matches: select } = compilePattern(`**a${'[ab]'.repeat(14)}`);
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('a', 'b'), { minLength: 15, maxLength: 400 }), (chars) => {
+        const path = chars.join('');
+        expect(select(path)).toBe(/^.*a[ab]{14}$/.test(path));
+      }),
+      { numRuns: RUNS },
+    );
   });
 
   it('selectPaths answers 50 hostile names for a many-wildcard pattern (seconds each for a backtracking matcher)', () => {
