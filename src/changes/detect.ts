@@ -3,7 +3,7 @@ import { quote } from '../shown/shown.ts';
 import type { CiContext } from './ci/context.ts';
 import type { ApiChanges, ChangedFiles } from './changed.ts';
 import { short } from './github-api.ts';
-import { gitChangedFiles, type RunGit } from './git.ts';
+import { gitChangedFiles, NameNotUtf8, type RunGit } from './git.ts';
 import { isDeletion, PARENT, type CommitRange } from './range.ts';
 
 /** The files the triggering event changed: from git in the workspace, else as the CI allows (its API). */
@@ -26,6 +26,7 @@ export async function detectChangedFiles(
       base,
     };
   } catch (error) {
+    if (error instanceof NameNotUtf8) throw error;
     gitProblem = error instanceof Error ? error.message : String(error);
   }
   const api = await withoutGit(ci, range, since, gitProblem);

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { isUtf8, quoteBytes } from '../shown/bytes.ts';
 import type { FileChange } from './changed.ts';
 import { PARENT, type CommitRange } from './range.ts';
 
@@ -6,18 +7,39 @@ import { PARENT, type CommitRange } from './range.ts';
 export type RunGit = (args: readonly string[]) => Promise<string>;
 
 /**
- * Before every command: nothing that the checkout's own config names is run. Its .git/config may have been written
- * by an earlier step of the job, and git runs several of its settings as programs: the file system monitor (on a
+ * Before every command: git starts no program that the checkout names. Its .git/config may have been written by an
+ * earlier step of the job, and git runs many settings as programs (git-config(1)): the file system monitor (on a
  * fetch into a shallow clone, too), hooks (a fetch runs reference-transaction), a pager, an external diff, the
- * ext:: transport, and a background gc or maintenance after a fetch. Settings given with -c win over every config
- * file. What a fetch needs to reach origin is kept: its URL, http.extraheader (actions/checkout's token),
- * core.sshCommand (actions/checkout's ssh-key) and credential helpers.
+ * command listing an alternate's refs, a proxy for git://, the ssh command, an askpass and credential helpers
+ * (asked when an origin wants a password), transports that run a command (ext::, remote helpers), and a background
+ * gc or maintenance after a fetch. Settings given with -c win over every config file: each is set to do nothing,
+ * or to git's own program. A credential a fetch needs must come with the URL's configuration, as actions/checkout
+ * gives its token (http.extraheader); an ssh origin is reached with the runner's own `ssh` and keys.
+ *
+ * Not set here, as no command the action runs reads them: diff drivers (`diff.<driver>.textconv`, `.command`) and
+ * filters (`filter.<driver>.*`) named by .gitattributes, which only a diff of contents or a checkout run
+ * (`--no-textconv` and `--no-ext-diff` are on the diff all the same); editors; gpg (no command verifies a
+ * signature, and `log.showSignature` is off). Each is tested not to run.
  */
 export const GIT_SAFETY: readonly string[] = [
   '--no-pager',
-  ...['core.fsmonitor=false', 'core.hooksPath=/dev/null', 'diff.external=']
-    .concat(['protocol.ext.allow=never', 'gc.auto=0', 'maintenance.auto=false'])
-    .flatMap((setting) => ['-c', setting]),
+  ...[
+    'core.fsmonitor=false',
+    'core.hooksPath=/dev/null',
+    'diff.external=',
+    // The refs of an alternate are then listed by git itself.
+    'core.alternateRefsCommand=',
+    'core.askPass=',
+    // An empty helper empties the list of helpers that the config files gave.
+    'credential.helper=',
+    'core.sshCommand=ssh -o BatchMode=yes',
+    'log.showSignature=false',
+    // Only the transports of git itself: not ext:: (a command), nor a remote helper (git-remote-<name>).
+    'protocol.allow=never',
+    ...['file', 'git', 'http', 'https', 'ssh'].map((scheme) => `protocol.${scheme}.allow=always`),
+    'gc.auto=0',
+    'maintenance.auto=false',
+  ].flatMap((setting) => ['-c', setting]),
 ];
 
 /**
@@ -35,17 +57,50 @@ export function gitIn(workspace: string): RunGit {
         // Names are read from output only, as NUL-separated bytes; 100,000 paths fit well within this buffer.
         {
           cwd: workspace,
-          encoding: 'utf8',
+          encoding: 'buffer',
           maxBuffer: 512 * 1024 * 1024,
           env: gitEnvironment(),
         },
         (error, stdout, stderr) => {
-          if (error === null) resolve(stdout);
-          else
-            reject(new Error(`git ${args.join(' ')}: ${stderr.trim() || error.message}`, { cause: error }));
+          if (error !== null) {
+            const message = stderr.toString('utf8').trim() || error.message;
+            reject(new Error(`git ${args.join(' ')}: ${message}`, { cause: error }));
+          } else if (isUtf8(stdout)) resolve(stdout.toString('utf8'));
+          else reject(new NameNotUtf8(args, stdout));
         },
       );
     });
+}
+
+/**
+ * A name in git's output that is not UTF-8 (`caf\xE9.png` committed from Latin-1). A URL names a file by its UTF-8
+ * bytes, so decoding it would make up a name (`caf\uFFFD.png`) and invalidate an image that does not exist in place of
+ * the real one: the run stops instead, naming it with its bytes shown. Not a reason to ask the GitHub API instead,
+ * which would make up the same name.
+ */
+export class NameNotUtf8 extends Error {
+  constructor(args: readonly string[], output: Buffer) {
+    const name = fields(output).find((field) => !isUtf8(field)) ?? output;
+    super(
+      `git ${args[0] ?? ''}: the name ${quoteBytes(name)} is not UTF-8 (a byte that is not is shown as \\xHH); a ` +
+        "name is requested by its UTF-8 bytes, so one in another encoding maps to no image's URL. Rename the file " +
+        'in UTF-8, or list the changed images in files.',
+    );
+    this.name = 'NameNotUtf8';
+  }
+}
+
+/** The NUL- or line-separated fields of git's output. */
+function fields(output: Buffer): Buffer[] {
+  const found: Buffer[] = [];
+  let start = 0;
+  for (let i = 0; i <= output.length; i++) {
+    if (i === output.length || output[i] === 0 || output[i] === 0x0a) {
+      found.push(output.subarray(start, i));
+      start = i + 1;
+    }
+  }
+  return found;
 }
 
 /** Runs git as gitIn does, and resolves with its standard output as bytes: a blob is not text. */
@@ -211,18 +266,35 @@ async function isShallow(git: RunGit): Promise<boolean> {
   return (await git(['rev-parse', '--is-shallow-repository'])).trim() === 'true';
 }
 
-// Variables that name a program for git to run, as the settings of GIT_SAFETY do.
-const PROGRAM_VARIABLES: ReadonlySet<string> = new Set(['GIT_EXTERNAL_DIFF', 'GIT_PAGER', 'PAGER']);
+/**
+ * Variables that name a program for git to run, or that ssh runs: removed, or set empty where an empty value is
+ * what turns them off (an empty GIT_ASKPASS also hides core.askPass and SSH_ASKPASS; an empty GIT_PROXY_COMMAND
+ * hides every core.gitProxy).
+ */
+const PROGRAM_VARIABLES: Readonly<Record<string, string | undefined>> = {
+  GIT_ASKPASS: '',
+  SSH_ASKPASS: undefined,
+  SSH_ASKPASS_REQUIRE: 'never',
+  GIT_PROXY_COMMAND: '',
+  GIT_SSH: undefined,
+  GIT_SSH_COMMAND: undefined,
+  GIT_EXTERNAL_DIFF: undefined,
+  GIT_PAGER: undefined,
+  PAGER: undefined,
+  GIT_EDITOR: undefined,
+  GIT_SEQUENCE_EDITOR: undefined,
+};
 
 /**
- * The environment git and what it starts (remote helpers, credential helpers, hooks) run in: without the inputs
- * and the command's variables, which hold the Root key and the GitHub token.
+ * The environment git and what it starts (the ssh client, the upload-pack of a local fetch) run in: without the
+ * inputs and the command's variables, which hold the Root key and the GitHub token, and without PROGRAM_VARIABLES.
  */
 function gitEnvironment(): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(
+  const env: NodeJS.ProcessEnv = Object.fromEntries(
     Object.entries(process.env).filter(
-      ([name]) => !/^(INPUT_|IMAGE_CACHE_)/i.test(name) && !PROGRAM_VARIABLES.has(name.toUpperCase()),
+      ([name]) => !/^(INPUT_|IMAGE_CACHE_)/i.test(name) && !(name.toUpperCase() in PROGRAM_VARIABLES),
     ),
   );
+  for (const [name, value] of Object.entries(PROGRAM_VARIABLES)) if (value !== undefined) env[name] = value;
   return { ...env, GIT_TERMINAL_PROMPT: '0' };
 }

@@ -105,10 +105,12 @@ export function nothingToInvalidate(files: FilesPlan | undefined): string {
 }
 
 /**
- * The likeliest reason `paths` selects nothing: a pattern without '/' (`*.jpg`) matches files at the top level only.
+ * The likeliest reason `paths` selects nothing: a pattern without '/' or `**` (`*.jpg`) matches files at the top
+ * level only.
  */
 function topLevelHint(patterns: readonly string[]): string {
-  const topLevel = patterns.find((pattern) => !pattern.startsWith('!') && !pattern.includes('/'));
+  // `**.jpg` has no '/' either, and matches in every folder.
+  const topLevel = patterns.find((pattern) => !pattern.startsWith('!') && !/\/|\*\*/.test(pattern));
   if (topLevel === undefined) return '';
   return (
     ` ${quote(topLevel)} matches files at the top level only; ${quote(`**/${topLevel}`)} matches them in every ` +

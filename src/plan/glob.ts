@@ -1,194 +1,236 @@
 /**
- * Glob patterns matched in time bounded by the pattern's length times the path's, whatever both hold. A glob
- * compiled to a regular expression backtracks: `**\/*-*-*-*-*.png` took seconds per hostile file name, and names come
- * from pull requests. Here a `*` (within a folder) and a `**` (whole folders) each only remember where they last
- * started, as classic wildcard matching does, which is exact for patterns made of single-character steps and stars.
+ * Path patterns as GitHub's `on.<event>.paths` filter reads them, matched without backtracking. Users copy their
+ * workflow's `paths` list here, so the same list must select the same files.
  *
- * The syntax: `*`, `**` as a whole segment, `?`, `[abc]`, `[a-z]`, `[!a]` or `[^a]`, `{a,b}` (nested too), `\` to
- * escape; without regard to case; dot files included; a leading `./` ignored. Extended globs (`@(a|b)`, `!(a)`,
- * `+(a)`, `*(a)`, `?(a)`) are refused (globProblem), before anything is sent.
+ * The syntax (GitHub's "filter pattern cheat sheet"; its reference implementation is nektos/act's workflowpattern):
+ * `*` any characters but '/'; `**` any characters, '/' included, also inside a name (`**.js`); `**` followed by '/'
+ * any folders, none included; `?` zero or one of the preceding character, `+` one or more of it (written first,
+ * either is itself); `[CB]`, `[0-9a-z]` one character of the list; `\` makes the next character itself. Everything
+ * else, `{`, `(`, `#` and `.` included, is itself.
+ *
+ * Two extensions, both applied only to a pattern that selects (not one starting with `!`), so that a list selects
+ * every file GitHub's filter selects and perhaps more, never fewer: `{a,b}` stands for each alternative as well as
+ * for itself, and letters match without regard to case (cameras write IMG_2041.JPG; a stale image costs more than
+ * an extra invalidation).
+ *
+ * A pattern is compiled to an automaton whose states are followed all at once, a character at a time: matching
+ * takes at most (path length) × (pattern length) steps, whatever both hold, and mostly one lookup per character,
+ * as the sets of states met are remembered. A regular expression backtracks: `**\/*-*-*-*-*.png` took seconds per
+ * hostile file name, and names come from pull requests.
  */
 
-type Step =
-  | { readonly kind: 'char'; readonly char: string }
-  | { readonly kind: 'any' }
-  | {
-      readonly kind: 'class';
-      readonly negated: boolean;
-      readonly ranges: readonly (readonly [string, string])[];
-    }
-  | { readonly kind: 'star' };
+import { Automaton, type CharTest, type State } from './automaton.ts';
 
-/** A segment of a pattern: `**`, or the steps that match one segment of a path. */
-type Segment = 'globstar' | readonly Step[];
+/** A pattern GitHub's filter would not read as written: the message says why. */
+class PatternError extends Error {}
 
 /** Brace alternatives a pattern may expand to; `{a,b}{c,d}…` doubles with each group. */
 export const MAX_BRACE_EXPANSIONS = 1000;
 
 const MAX_BRACE_GROUPS = 64;
 
-const EXTGLOB = /[@!+*?]\(/;
-
-/** Why a pattern cannot be matched, or undefined. */
+/** Why a pattern (with its leading `!`, if any) cannot be matched, or undefined. */
 export function globProblem(pattern: string): string | undefined {
-  const body = pattern.replace(/^!+/, '');
-  if (EXTGLOB.test(body.replace(/\\./g, '')))
-    return 'uses an extended glob (such as @(a|b) or !(a)), which is not supported; write the alternatives as {a,b}';
+  try {
+    alternatives(pattern);
+    return undefined;
+  } catch (error) {
+    if (error instanceof PatternError) return error.message;
+    throw error;
+  }
+}
+
+/** A compiled pattern: whether it excludes, and whether a '/'-separated path matches it. */
+export interface PathPattern {
+  readonly negative: boolean;
+  readonly matches: (path: string) => boolean;
+}
+
+/** Compiles a pattern; throws for one that globProblem refuses. */
+export function compilePattern(pattern: string): PathPattern {
+  const problem = globProblem(pattern);
+  if (problem !== undefined) throw new Error(`${JSON.stringify(pattern)} ${problem}`);
+  const negative = pattern.startsWith('!');
+  const states: State[] = [];
+  const starts = alternatives(pattern).map((alternative) => compileInto(states, alternative, !negative));
+  const automaton = new Automaton(states, starts);
+  return { negative, matches: (path) => automaton.matches(path) };
+}
+
+/** The patterns a pattern stands for: itself, and for one that selects, its brace alternatives. */
+function alternatives(pattern: string): string[] {
+  const negative = pattern.startsWith('!');
+  const body = negative ? pattern.slice(1) : pattern;
+  const checked = (text: string): string => {
+    compileInto([], text, false);
+    return text;
+  };
+  if (firstGroup(body) === undefined) return [checked(body)];
+  if (negative) {
+    throw new PatternError(
+      "holds {…}, which GitHub's filter reads as plain text and which here would leave out files it selects; " +
+        'write one ! pattern per alternative',
+    );
+  }
   // Each group is a level of expansion: their number is bounded before any is expanded.
   if ((body.match(/\{/g) ?? []).length > MAX_BRACE_GROUPS)
-    return `holds more than ${MAX_BRACE_GROUPS} '{'; write several patterns instead`;
-  if (expandBraces(body, MAX_BRACE_EXPANSIONS + 1).length > MAX_BRACE_EXPANSIONS)
-    return `expands to more than ${MAX_BRACE_EXPANSIONS} alternatives of {…}; write fewer, or several patterns`;
-  return undefined;
-}
-
-/** Whether a '/'-separated path matches any of the patterns; throws for a pattern that globProblem refuses. */
-export function globMatcher(patterns: readonly string[]): (path: string) => boolean {
-  for (const pattern of patterns) {
-    const problem = globProblem(pattern);
-    if (problem !== undefined) throw new Error(`${JSON.stringify(pattern)} ${problem}`);
+    throw new PatternError(`holds more than ${MAX_BRACE_GROUPS} '{'; write several patterns instead`);
+  const expanded = expandBraces(body, MAX_BRACE_EXPANSIONS + 1);
+  if (expanded.length > MAX_BRACE_EXPANSIONS) {
+    throw new PatternError(
+      `expands to more than ${MAX_BRACE_EXPANSIONS} alternatives of {…}; write fewer, or several patterns`,
+    );
   }
-  const compiled = patterns.flatMap((pattern) =>
-    expandBraces(pattern.replace(/^\.\//, ''), MAX_BRACE_EXPANSIONS).map(compile),
-  );
-  return (path) => {
-    const segments = path.split('/');
-    return compiled.some((pattern) => matchSegments(pattern, segments));
-  };
+  return [body, ...expanded].map(checked);
 }
 
-function compile(pattern: string): Segment[] {
-  return splitSegments(pattern).map((segment) => (segment === '**' ? 'globstar' : steps(segment)));
-}
-
-/** Split on '/' outside of a class and not escaped. */
-function splitSegments(pattern: string): string[] {
-  const segments: string[] = [];
-  let current = '';
-  for (let i = 0; i < pattern.length; i++) {
-    const char = pattern[i] ?? '';
-    if (char === '\\' && i + 1 < pattern.length) {
-      current += char + (pattern[++i] ?? '');
-    } else if (char === '/') {
-      segments.push(current);
-      current = '';
-    } else current += char;
-  }
-  segments.push(current);
-  return segments;
-}
-
-function steps(segment: string): Step[] {
-  const result: Step[] = [];
-  for (let i = 0; i < segment.length; i++) {
-    const char = segment[i] ?? '';
-    if (char === '\\' && i + 1 < segment.length) result.push({ kind: 'char', char: segment[++i] ?? '' });
-    else if (char === '*') {
-      if (result.at(-1)?.kind !== 'star') result.push({ kind: 'star' });
-    } else if (char === '?') result.push({ kind: 'any' });
-    else if (char === '[') {
-      const parsed = parseClass(segment, i);
-      if (parsed === undefined) result.push({ kind: 'char', char });
-      else {
-        result.push(parsed.step);
-        i = parsed.end;
-      }
-    } else result.push({ kind: 'char', char });
-  }
-  return result;
-}
-
-/** A class starting at `start` ('['), and the index of its ']'; undefined when it does not close. */
-function parseClass(segment: string, start: number): { step: Step; end: number } | undefined {
-  let i = start + 1;
-  const negated = segment[i] === '!' || segment[i] === '^';
-  if (negated) i++;
-  const ranges: [string, string][] = [];
-  for (let first = true; i < segment.length; first = false) {
-    let char = segment[i] ?? '';
-    if (char === ']' && !first) return { step: { kind: 'class', negated, ranges }, end: i };
-    if (char === '\\' && i + 1 < segment.length) char = segment[++i] ?? '';
-    if (segment[i + 1] === '-' && i + 2 < segment.length && segment[i + 2] !== ']') {
-      let last = segment[i + 2] ?? '';
-      i += 2;
-      if (last === '\\' && i + 1 < segment.length) last = segment[++i] ?? '';
-      ranges.push([char, last]);
-    } else ranges.push([char, char]);
-    i++;
-  }
-  return undefined;
-}
-
-function sameChar(a: string, b: string): boolean {
-  return a === b || a.toLowerCase() === b.toLowerCase();
-}
-
-function inRange(char: string, [low, high]: readonly [string, string]): boolean {
-  return [char, char.toLowerCase(), char.toUpperCase()].some((form) => form >= low && form <= high);
-}
-
-function matchesChar(step: Step, char: string): boolean {
-  switch (step.kind) {
-    case 'char':
-      return sameChar(step.char, char);
-    case 'any':
-      return true;
-    case 'class':
-      return step.ranges.some((range) => inRange(char, range)) !== step.negated;
-    case 'star':
-      return false;
-  }
-}
+const ANY: CharTest = { kind: 'any' };
+const IN_NAME: CharTest = { kind: 'in-name' };
 
 /**
- * Classic wildcard matching: on a mismatch, only the last star moves on by one character. At most (text + 1) ×
- * (steps + 1) comparisons.
+ * Appends the states of one pattern (without its `!`) to `states`, ending in a match state, and returns its first
+ * state. Where GitHub's filter refuses a pattern (its regular expression would not compile), so does this.
  */
-function matchSegment(steps: readonly Step[], text: string): boolean {
-  // A lone `*` matches a segment of at least one character, as in every glob implementation.
-  if (text === '' && steps.length > 0) return false;
-  let t = 0;
-  let s = 0;
-  let star = -1;
-  let starText = 0;
-  while (t < text.length) {
-    const step = steps[s];
-    if (step !== undefined && step.kind === 'star') {
-      star = s++;
-      starText = t;
-    } else if (step !== undefined && matchesChar(step, text[t] ?? '')) {
-      s++;
-      t++;
-    } else if (star >= 0) {
-      s = star + 1;
-      t = ++starText;
-    } else return false;
+function compileInto(states: State[], pattern: string, ignoreCase: boolean): number {
+  const start = states.length;
+  // Code points, as the path is read: `é?` makes the whole é optional.
+  const chars = Array.from(pattern);
+  // The last character's state, and how it already repeats: a `?` or `+` applies to it.
+  let last: { state: number; repeats: 'once' | 'repeats' | 'lazy' } | undefined;
+  const one = (test: CharTest): void => {
+    last = { state: states.length, repeats: 'once' };
+    states.push({ test, next: [states.length + 1], skip: [] });
+  };
+  const many = (test: CharTest): void => {
+    last = { state: states.length, repeats: 'repeats' };
+    states.push({ test, next: [states.length], skip: [states.length + 1] });
+  };
+  const char = (c: string): CharTest => ({
+    kind: 'char',
+    char: ignoreCase ? c.toLowerCase() : c,
+    foldCase: ignoreCase,
+  });
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars[i] ?? '';
+    if (c === '*' && chars[i + 1] === '*' && chars[i + 2] === '/') {
+      anyFolders(states);
+      last = { state: states.length - 3, repeats: 'repeats' };
+      i += 2;
+    } else if (c === '*' && chars[i + 1] === '*') {
+      many(ANY);
+      i++;
+    } else if (c === '*') many(IN_NAME);
+    else if ((c === '?' || c === '+') && last !== undefined) last.repeats = repeat(states, last, c);
+    else if (c === '[') {
+      const parsed = parseClass(chars, i, ignoreCase);
+      one(parsed.test);
+      i = parsed.end;
+    } else if (c === '\\') {
+      if (i + 1 >= chars.length)
+        throw new PatternError("ends with a lone '\\'; write '\\\\' for a backslash");
+      one(char(chars[++i] ?? ''));
+    } else one(char(c));
   }
-  while (steps[s]?.kind === 'star') s++;
-  return s === steps.length;
+  states.push({ test: undefined, next: [], skip: [] });
+  return start;
 }
 
-/** The same over segments: `**` is the star, each other segment matches one segment of the path. */
-function matchSegments(pattern: readonly Segment[], path: readonly string[]): boolean {
-  let p = 0;
-  let s = 0;
-  let star = -1;
-  let starPath = 0;
-  while (p < path.length) {
-    const segment = pattern[s];
-    if (segment === 'globstar') {
-      star = s++;
-      starPath = p;
-    } else if (segment !== undefined && matchSegment(segment, path[p] ?? '')) {
-      s++;
-      p++;
-    } else if (star >= 0) {
-      s = star + 1;
-      p = ++starPath;
-    } else return false;
+/** `**` followed by '/': nothing, or at least one character and then '/' (GitHub reads it as `(.+/)?`). */
+function anyFolders(states: State[]): void {
+  const s = states.length;
+  states.push(
+    { test: ANY, next: [s + 1], skip: [s + 3] },
+    { test: ANY, next: [s + 1], skip: [s + 2] },
+    { test: { kind: 'char', char: '/', foldCase: false }, next: [s + 3], skip: [] },
+  );
+}
+
+/** Applies `?` or `+` to the last character; after `*`, `x?` or `x+` a `?` changes nothing (as in `.*?`). */
+function repeat(
+  states: State[],
+  last: { state: number; repeats: 'once' | 'repeats' | 'lazy' },
+  quantifier: '?' | '+',
+): 'repeats' | 'lazy' {
+  const state = states[last.state];
+  if (state === undefined) throw new Error('a quantifier without its state');
+  switch (last.repeats) {
+    case 'once':
+      if (quantifier === '?') state.skip.push(last.state + 1);
+      else state.next.push(last.state);
+      return 'repeats';
+    case 'repeats':
+      if (quantifier === '?') return 'lazy';
+      break;
+    case 'lazy':
+      break;
+    default:
+      return last.repeats satisfies never;
   }
-  while (pattern[s] === 'globstar') s++;
-  return s === pattern.length;
+  throw new PatternError(
+    `repeats a repetition ('${quantifier}' after '*', '?' or '+'), which GitHub's filter refuses; write '\\${quantifier}' ` +
+      `for a plain '${quantifier}'`,
+  );
+}
+
+/** Letters (and what lies between 'Z' and 'a') and digits, as GitHub's filter allows in `[…]`. */
+function inClassAlphabet(c: string): boolean {
+  return (c >= 'A' && c <= 'z') || (c >= '0' && c <= '9');
+}
+
+function sameKind(low: string, high: string): boolean {
+  return low <= high && ((low >= 'A' && high <= 'z') || (low >= '0' && high <= '9'));
+}
+
+/** The class opening at `open` ('['), and the index of its ']'. */
+function parseClass(
+  chars: readonly string[],
+  open: number,
+  ignoreCase: boolean,
+): { test: CharTest; end: number } {
+  const ranges: [string, string][] = [];
+  let i = open + 1;
+  if (chars[i] === ']') throw new PatternError("holds an empty '[]'; write '\\[\\]' for the characters");
+  if (chars[i] === '^' || chars[i] === '!') {
+    throw new PatternError(
+      `starts a class with '${chars[i] ?? ''}': GitHub's filter has no class of characters not listed; list the ` +
+        'characters allowed instead',
+    );
+  }
+  let afterRange = false;
+  for (; i < chars.length && chars[i] !== ']'; i++) {
+    const c = chars[i] ?? '';
+    if (c === '-') {
+      const low = chars[i - 1] ?? '';
+      const high = chars[i + 1] ?? '';
+      if (i === open + 1 || afterRange || !sameKind(low, high) || high === ']') {
+        throw new PatternError("holds a range in '[…]' other than within a-z, A-Z or 0-9");
+      }
+      ranges.pop();
+      ranges.push([low, high]);
+      afterRange = true;
+      i++;
+    } else if (!inClassAlphabet(c)) {
+      throw new PatternError(
+        `holds ${JSON.stringify(c)} in '[…]', which takes only letters, digits and ranges`,
+      );
+    } else {
+      ranges.push([c, c]);
+      afterRange = false;
+    }
+  }
+  if (i >= chars.length) throw new PatternError("opens '[' without its ']'; write '\\[' for the character");
+  return { test: { kind: 'class', ranges: ignoreCase ? withOtherCase(ranges) : ranges }, end: i };
+}
+
+/** The ranges, and for the letters in them, the same letters in the other case. */
+function withOtherCase(ranges: readonly [string, string][]): [string, string][] {
+  const cases: [string, string][] = [];
+  for (const [low, high] of ranges) {
+    const lower = [low.toLowerCase(), high.toLowerCase()];
+    if (/^[a-z]$/.test(lower[0] ?? '') && /^[a-z]$/.test(lower[1] ?? ''))
+      cases.push([low.toLowerCase(), high.toLowerCase()], [low.toUpperCase(), high.toUpperCase()]);
+  }
+  return [...ranges, ...cases];
 }
 
 /**

@@ -1,14 +1,23 @@
-import { randomBytes } from 'node:crypto';
 import { unlinkSync } from 'node:fs';
-import { chmod, link, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { link, readdir, rename, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
 import { selectPaths } from '../plan/select.ts';
 import { rewriteCacheBusters, type CacheBusters, type OnRewrite } from './cache-buster.ts';
-import { MAX_REWRITE_BYTES, type FileRewrite, type RewriteResult } from './result.ts';
+import type { FileRewrite, RewriteResult } from './result.ts';
+import {
+  besideFile,
+  checkStillRead,
+  readInPlace,
+  realWorkspace,
+  stage,
+  staging,
+  unstage,
+  type Staged,
+} from './in-place.ts';
 
 export interface RewriteOptions {
   readonly workspace: string;
-  /** Glob patterns, `!` to exclude, matched as `paths` is: without regard to case, dot files included. */
+  /** Patterns, `!` to exclude, in order, read as `paths` is (GitHub's filter syntax, dot files included). */
   readonly patterns: readonly string[];
   readonly imageHost: string;
   /** A token for every URL on the image host, or a value per origin image URL. */
@@ -24,12 +33,14 @@ export interface RewriteOptions {
  * Sets the cache buster of the image URLs in the workspace files that `patterns` select, all or nothing: every
  * selected file is read and rewritten, and its new content staged beside it, before any file is replaced; if one
  * fails, none is replaced. A file with nothing to change is not written at all, so its timestamps stay as the build
- * left them.
+ * left them. Only what was read is written (in-place.ts): a file replaced meanwhile by a link, a FIFO or another
+ * file is an error, and the build folder is left as it was.
  */
 export async function rewriteFiles(options: RewriteOptions): Promise<RewriteResult> {
   // A bad token or host is refused even when the patterns select nothing.
   rewriteCacheBusters('', options.imageHost, options.cacheBusters);
   const paths = await matchedFiles(options.workspace, options.patterns);
+  const workspace = await realWorkspace(options.workspace);
 
   const files: FileRewrite[] = [];
   const staged: Staged[] = [];
@@ -38,14 +49,14 @@ export async function rewriteFiles(options: RewriteOptions): Promise<RewriteResu
     for (const path of paths) {
       options.signal?.throwIfAborted();
       current = path;
-      const file = join(options.workspace, ...path.split('/'));
+      const original = await readInPlace(workspace, path);
       // latin1 maps each byte to one character and back, so every byte outside the ASCII URL prefixes survives,
       // whatever the file's encoding.
-      const before = (await readBounded(file)).toString('latin1');
+      const before = original.content.toString('latin1');
       const given = recording(options.cacheBusters);
       const { text, urls } = rewriteCacheBusters(before, options.imageHost, given.busters, options.onRewrite);
       if (urls === 0) continue;
-      if (!options.dryRun) staged.push(await stage(file, Buffer.from(text, 'latin1')));
+      if (!options.dryRun) staged.push(await stage(original, Buffer.from(text, 'latin1')));
       files.push({ path, urls, ...(given.values === undefined ? {} : { cacheBusters: given.values }) });
     }
     current = '';
@@ -76,29 +87,9 @@ function recording(busters: CacheBusters): { busters: CacheBusters; values?: Rec
   };
 }
 
-async function readBounded(file: string): Promise<Buffer> {
-  const { size } = await stat(file);
-  if (size > MAX_REWRITE_BYTES) {
-    throw new Error(
-      `${(size / 2 ** 20).toFixed(1)} MiB, over the ${MAX_REWRITE_BYTES / 2 ** 20} MiB that rewrite reads; ` +
-        'leave it out of rewrite with a ! pattern',
-    );
-  }
-  return readFile(file);
-}
-
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
-
-/** A file's new content, written beside it under a temporary name, with the file's mode. */
-interface Staged {
-  readonly file: string;
-  readonly temporary: string;
-}
-
-/** Every staged file not yet renamed or removed, in this process: what a process that must exit now removes. */
-const staging = new Set<string>();
 
 /**
  * Removes every staged file at once, synchronously: for a process about to exit (a second signal), so that no
@@ -115,25 +106,6 @@ export function discardStaging(): void {
   staging.clear();
 }
 
-async function unstage(temporary: string): Promise<void> {
-  await unlink(temporary).catch(() => undefined);
-  staging.delete(temporary);
-}
-
-async function stage(file: string, content: Buffer): Promise<Staged> {
-  const { mode } = await stat(file);
-  const temporary = besideFile(file, 'tmp');
-  staging.add(temporary);
-  const handle = await open(temporary, 'wx', 0o600);
-  try {
-    await handle.writeFile(content);
-  } finally {
-    await handle.close();
-  }
-  await chmod(temporary, mode & 0o7777);
-  return { file, temporary };
-}
-
 /**
  * Each staged file renamed over its original: a reader (the deploy step, a server) sees the old file or the new one,
  * never a half-written one. The originals are kept (hard links) until every rename has succeeded, so that a rename
@@ -142,11 +114,12 @@ async function stage(file: string, content: Buffer): Promise<Staged> {
 async function replaceAll(staged: readonly Staged[]): Promise<void> {
   const kept: { file: string; original: string; replaced: boolean }[] = [];
   try {
-    for (const { file, temporary } of staged) {
-      const entry = { file, original: besideFile(file, 'orig'), replaced: false };
-      await link(file, entry.original);
+    for (const { original: read, temporary } of staged) {
+      await checkStillRead(read);
+      const entry = { file: read.file, original: besideFile(read.file, 'orig'), replaced: false };
+      await link(read.file, entry.original);
       kept.push(entry);
-      await rename(temporary, file);
+      await rename(temporary, read.file);
       staging.delete(temporary);
       entry.replaced = true;
     }
@@ -157,10 +130,6 @@ async function replaceAll(staged: readonly Staged[]): Promise<void> {
     throw error;
   }
   await Promise.all(kept.map(({ original }) => unlink(original).catch(() => undefined)));
-}
-
-function besideFile(file: string, kind: string): string {
-  return join(dirname(file), `.${basename(file)}.${randomBytes(6).toString('hex')}.${kind}`);
 }
 
 /** What a folder listing gives of each entry: a Dirent, without following links. */
@@ -206,8 +175,8 @@ export async function matchedFiles(
 }
 
 /**
- * The folder a pattern's matches all lie in, lower-cased ('' for the workspace): its leading segments that hold
- * nothing a glob reads specially.
+ * The folder a pattern's matches all lie in, lower-cased since a pattern that selects ignores case ('' for the
+ * workspace): its leading segments that hold nothing a pattern reads specially.
  */
 function baseFolder(pattern: string): string {
   const segments = pattern.split('/');
@@ -216,6 +185,8 @@ function baseFolder(pattern: string): string {
     if (/[*?[\]{}()!+@\\]/.test(segment) || segment === '.' || segment === '..') break;
     literal.push(segment.toLowerCase());
   }
+  // A '?' at the start of the next segment makes the '/' before it optional: `dist/?x/…` matches `distx/…`.
+  if (segments[literal.length]?.startsWith('?') === true) literal.pop();
   return literal.join('/');
 }
 

@@ -7,14 +7,12 @@
  * warning in a green run would leave to be found in production; and refusing costs nothing, since nothing has been
  * sent yet, so the corrected run invalidates as this one would have.
  */
-import { readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { selectPaths } from '../plan/select.ts';
 import { throwInput } from '../settings/inputs.ts';
 import { quote } from '../shown/shown.ts';
 import { plural } from '../narration/wording.ts';
 import { matchedFiles } from './files.ts';
-import { MAX_REWRITE_BYTES } from './result.ts';
+import { readInPlace, realWorkspace } from './in-place.ts';
 
 /** Throws an InputError naming the first pattern that matches no file, or an image-host that no file mentions. */
 export async function checkRewrite(
@@ -45,7 +43,8 @@ export async function checkRewrite(
       `rewrite: every file its patterns match is left out by a '!' pattern (${patterns.map(quote).join(', ')}).`,
     );
   }
-  for (const path of selected) if (await mentions(join(workspace, ...path.split('/')), imageHost)) return;
+  const real = await realWorkspace(workspace);
+  for (const path of selected) if (await mentions(real, path, imageHost)) return;
   throwInput(
     `image-host: ${quote(imageHost)} appears in none of the ${plural(selected.length, 'file')} that rewrite ` +
       `selects (such as ${quote(selected[0] ?? '')}), so no image URL would get a fresh cache buster; give the host ` +
@@ -53,8 +52,14 @@ export async function checkRewrite(
   );
 }
 
-/** Whether a file holds the host, in any case; a file rewrite would refuse for its size is left to it. */
-async function mentions(file: string, host: string): Promise<boolean> {
-  if ((await stat(file)).size > MAX_REWRITE_BYTES) return true;
-  return (await readFile(file, 'latin1')).toLowerCase().includes(host);
+/**
+ * Whether a file holds the host, in any case. A file that rewrite would refuse (too large, swapped for a link or a
+ * FIFO meanwhile) is left to it, to refuse with its reason; none is read by following a link or waiting.
+ */
+async function mentions(workspace: string, path: string, host: string): Promise<boolean> {
+  try {
+    return (await readInPlace(workspace, path)).content.toString('latin1').toLowerCase().includes(host);
+  } catch {
+    return true;
+  }
 }

@@ -4,7 +4,9 @@
  * detectChangedFiles, then end to end through the spawned action.
  */
 import { chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useEmulator } from '../support/emulator.ts';
 import type { ChangedFiles } from '../../src/changes/changed.ts';
@@ -14,6 +16,7 @@ import { gitIn, parseNameStatus } from '../../src/changes/git.ts';
 import { ROOT_KEY } from '../support/client.ts';
 import {
   createOrigin,
+  git,
   pullRequestPayload,
   pushPayload,
   setAt,
@@ -277,7 +280,13 @@ describe('end to end: the spawned action detects, maps and invalidates', () => {
   const emulator = useEmulator();
   let events = 0;
 
-  function run(workspace: string, eventName: string, payload: unknown, sha: Sha): Promise<ActionRun> {
+  function run(
+    workspace: string,
+    eventName: string,
+    payload: unknown,
+    sha: Sha,
+    env: Record<string, string> = {},
+  ): Promise<ActionRun> {
     return runAction(
       { 'api-key': ROOT_KEY, 'base-url': emulator().url, 'service-key': 'svc', 'url-map': URL_MAP },
       {
@@ -287,6 +296,7 @@ describe('end to end: the spawned action detects, maps and invalidates', () => {
         GITHUB_SHA: sha,
         GITHUB_REPOSITORY: 'octo-org/octo-repo',
         GITHUB_API_URL: NO_API,
+        ...env,
       },
     );
   }
@@ -339,6 +349,47 @@ describe('end to end: the spawned action detects, maps and invalidates', () => {
     expect(ran()).toEqual([]);
   });
 
+  it('asks no program for a password when the origin of a shallow clone wants one, from the config or the environment', async () => {
+    const clone = origin.clone({ depth: 1 });
+    const ran = hostileConfig(clone);
+    const server = createServer((_request, response) => {
+      response.writeHead(401, { 'WWW-Authenticate': 'Basic realm="origin"' }).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = String((server.address() as AddressInfo).port);
+      clone.git('remote', 'set-url', 'origin', `http://127.0.0.1:${port}/repo.git`);
+      const askpass = join(clone.dir, '..', 'askpass.sh');
+      writeFileSync(askpass, `#!/bin/sh\necho > '${join(clone.dir, '..', 'askpass-ran')}'\n`);
+      chmodSync(askpass, 0o755);
+      await run(clone.dir, 'push', pushPayload(c.root, c.c2), c.c2, {
+        GIT_ASKPASS: askpass,
+        SSH_ASKPASS: askpass,
+      });
+      expect(ran()).toEqual([]);
+      expect(existsSync(join(clone.dir, '..', 'askpass-ran'))).toBe(false);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('a changed name that is not UTF-8 stops the run, shown with its bytes, and nothing is invalidated', async () => {
+    work.git('checkout', '--quiet', '-b', 'latin1', c.c2);
+    // caf\xE9.png: a name written on a Latin-1 system, which no UTF-8 URL requests.
+    writeFileSync(
+      Buffer.from([...Buffer.from(`${work.dir}/public/images/caf`), 0xe9, ...Buffer.from('.png')]),
+      'x',
+    );
+    const latin1 = work.commit('a Latin-1 name');
+    work.push('latin1');
+    const clone = origin.clone({ depth: 1, branch: 'latin1' });
+    const result = await run(clone.dir, 'push', pushPayload(c.c2, latin1), latin1);
+    expect(result.exitCode).toBe(1);
+    expect(emulator().requests).toEqual([]);
+    expect(result.stdout).toContain('the name "public/images/caf\\xE9.png" is not UTF-8');
+    expect(`${result.stdout}${result.report}${result.summary}`).not.toMatch(/%EF%BF%BD|\uFFFD/);
+  });
+
   it('a pull request in a depth-1 checkout of its branch invalidates the image it added', async () => {
     const clone = origin.clone({ depth: 1, branch: 'pr' });
     const result = await run(clone.dir, 'pull_request', pullRequestPayload(c.c2, c.p1, 12), c.p1);
@@ -352,7 +403,8 @@ describe('end to end: the spawned action detects, maps and invalidates', () => {
 
 /**
  * A checkout whose .git/config names a program for everything git may run on its own: the file system monitor,
- * hooks, the pager, an external diff, the upload-pack of a local fetch. Each program, if run, leaves a file named
+ * hooks, the pager, an external diff, the upload-pack of a local fetch, the command listing an alternate's refs,
+ * and what a fetch runs for other origins (askpass, credential helper, git:// proxy, ssh; see git-programs.test.ts). Each program, if run, leaves a file named
  * after its setting; the returned function lists those files.
  */
 function hostileConfig(clone: GitRepo): () => string[] {
@@ -377,6 +429,16 @@ function hostileConfig(clone: GitRepo): () => string[] {
     chmodSync(join(hooks, hook), 0o755);
   }
   clone.git('config', 'core.fsmonitor', program('core.fsmonitor'));
+  // Alternates whose refs git lists, through core.alternateRefsCommand, when it fetches.
+  const other = join(marks, '..', `alternate-${Math.random().toString(36).slice(2)}`);
+  git(dirname(other), ['init', '--quiet', other]);
+  git(other, ['commit', '--quiet', '--allow-empty', '-m', 'unrelated']);
+  writeFileSync(join(clone.dir, '.git/objects/info/alternates'), `${join(other, '.git/objects')}\n`);
+  clone.git('config', 'core.alternateRefsCommand', program('core.alternateRefsCommand'));
+  clone.git('config', 'core.askPass', program('core.askPass'));
+  clone.git('config', 'credential.helper', program('credential.helper'));
+  clone.git('config', 'core.gitProxy', program('core.gitProxy'));
+  clone.git('config', 'core.sshCommand', program('core.sshCommand'));
   clone.git('config', 'core.hooksPath', hooks);
   clone.git('config', 'core.pager', program('core.pager', 'cat\n'));
   clone.git('config', 'diff.external', program('diff.external'));

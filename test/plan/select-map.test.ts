@@ -111,8 +111,17 @@ describe('paths: patterns', () => {
     ).toEqual(['a.png', 'drafts/sub/d.png']);
   });
 
-  it("ignores blank lines and '#' comments", () => {
-    expect(parsePatterns('\n# images\n  **/*.png  \n\n')).toEqual(['**/*.png']);
+  it("skips blank lines and trims each line; a line starting with '#' is a pattern, as GitHub reads it", () => {
+    expect(parsePatterns('\n# images\n  **/*.png  \n\n')).toEqual(['# images', '**/*.png']);
+  });
+
+  it("takes an escaped backslash (GitHub's '\\\\'), and still refuses a Windows folder separator", () => {
+    expect(() =>
+      parseSettings(rawInputs({ 'url-map': URL_MAP_EXAMPLE, paths: 'escape\\\\backslash' })),
+    ).not.toThrow();
+    expect(settingsError({ 'url-map': URL_MAP_EXAMPLE, paths: 'public\\images\\*.png' })).toContain(
+      "separates folders with '\\'",
+    );
   });
 
   it("selects nothing with '!' patterns alone, and settings refuse them", () => {

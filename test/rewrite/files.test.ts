@@ -10,7 +10,7 @@ import {
   statSync,
   truncateSync,
 } from 'node:fs';
-import { rename, stat, symlink, unlink, writeFile } from 'node:fs/promises';
+import { open, rename, symlink, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -19,7 +19,7 @@ import { matchedFiles, rewriteFiles, type FolderEntry } from '../../src/rewrite/
 // Only to make one rename fail, or a file vanish; every other call goes to the real file system.
 vi.mock('node:fs/promises', async (importOriginal) => {
   const actual = await importOriginal<typeof import('node:fs/promises')>();
-  return { ...actual, rename: vi.fn(actual.rename), stat: vi.fn(actual.stat) };
+  return { ...actual, rename: vi.fn(actual.rename), open: vi.fn(actual.open) };
 });
 
 const IMAGE = 'https://img.example.net/w:640/https://www.example.com/a.png';
@@ -71,6 +71,11 @@ describe('matchedFiles', () => {
 
   it('finds a base folder whatever its case, as the patterns match without regard to case', async () => {
     expect(await matchedFiles(workspace, ['DIST/*.HTML'])).toEqual(['dist/index.html', 'dist/plain.html']);
+  });
+
+  it("reads the folder before a segment starting with '?', which makes the '/' before it optional", async () => {
+    await put('distx/page.html', IMAGE);
+    expect(await matchedFiles(workspace, ['dist/?x/*.html'])).toEqual(['distx/page.html']);
   });
 
   it('reads only the folders on the way to the base folders of the patterns, and 200,000 files in one', async () => {
@@ -205,16 +210,16 @@ describe('rewriteFiles', () => {
   });
 
   it('names a selected file that vanished before it was read, and changes no file', async () => {
-    const { stat: realStat } = await vi.importActual<typeof import('node:fs/promises')>('node:fs/promises');
+    const { open: realOpen } = await vi.importActual<typeof import('node:fs/promises')>('node:fs/promises');
     const names = everything();
-    vi.mocked(stat).mockImplementation(async (path, options) => {
+    vi.mocked(open).mockImplementation(async (path, flags, mode) => {
       if (String(path).endsWith('index.html')) await unlink(at('dist/index.html')).catch(() => undefined);
-      return realStat(path, options);
+      return realOpen(path, flags, mode);
     });
     try {
       await expect(run(false)).rejects.toThrow(/^dist\/index\.html: ENOENT/);
     } finally {
-      vi.mocked(stat).mockImplementation(realStat);
+      vi.mocked(open).mockImplementation(realOpen);
     }
     expect(read('dist/app.js')).toContain(JSON.stringify(IMAGE).replaceAll('/', '\\/'));
     expect(everything()).toEqual(names.filter((name) => name !== 'dist/index.html'));
