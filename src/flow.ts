@@ -76,7 +76,8 @@ async function runStages(plan: RunPlan, options: FlowOptions, startedAt: Date): 
           ...(origin === undefined ? {} : { origin }),
         });
   // A cancel that came after the calls (while rewriting) is a cancelled run all the same.
-  const ended = cancelled() && !outcome.cancelled ? outcomeOf(plan.invalidation, result, true, origin) : outcome;
+  const ended =
+    cancelled() && !outcome.cancelled ? outcomeOf(plan.invalidation, result, true, origin) : outcome;
   return {
     dryRun: plan.dryRun,
     plan: plan.invalidation,
