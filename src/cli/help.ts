@@ -31,8 +31,8 @@ const FLAG_WORDS: Record<FlagInput, string> = {
   'files-from':
     'A file holding the --files list (one per line, NUL-separated, or a JSON array); - for standard input.',
   paths:
-    'Glob patterns selecting which changed files are images (repeat the flag, or one per line), ! to\n' +
-    'exclude; case-insensitive.',
+    'Patterns selecting which changed files are images (repeat the flag, or one per line), as GitHub reads\n' +
+    "a workflow's on.<event>.paths: in order, ! to exclude; a pattern that selects ignores case.",
   'url-map':
     'Rules from repository paths to public image URLs, <path prefix> => <URL prefix> (repeat the flag, or\n' +
     "one per line), e.g. 'public/images => https://www.example.com/images'. The longest matching prefix wins.",

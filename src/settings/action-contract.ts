@@ -57,7 +57,7 @@ export const ACTION_INPUTS = {
   },
   paths: {
     description:
-      'Glob patterns selecting which changed files are images, one per line, `!` to exclude; matched without regard to case.',
+      "Patterns selecting which changed files are images, one per line, read as GitHub reads a workflow's `on.<event>.paths`: in order, the last pattern a file matches decides, `!` to exclude. A pattern that selects also takes `{a,b}` and ignores case; a `!` pattern matches case exactly.",
     required: false,
     default: '**/*.{apng,avif,bmp,gif,heic,heif,ico,jfif,jpeg,jpg,jxl,pjp,pjpeg,png,svg,tif,tiff,webp}',
   },
