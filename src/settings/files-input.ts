@@ -19,7 +19,7 @@ export function parseFileList(text: string, source = 'files'): string[] {
  */
 function repositoryPath(entry: string, source: string): string {
   const path = entry.replaceAll('\\', '/').replace(/^(\.\/|\/)+/, '');
-  if (path.split('/').some((segment) => segment === '.' || segment === '..')) {
+  if (DOT_SEGMENT.test(path)) {
     throw new InputError(
       `${source}: ${quote(entry)} has a '.' or '..' segment, which would map it outside its url-map rule; give ` +
         'each path as git prints it, from the top of the repository, without them (git diff --name-only).',
@@ -27,6 +27,8 @@ function repositoryPath(entry: string, source: string): string {
   }
   return path;
 }
+
+const DOT_SEGMENT = /(^|\/)\.\.?(\/|$)/;
 
 function unique(paths: string[]): string[] {
   return [...new Set(paths.filter((path) => path !== ''))];

@@ -1,6 +1,37 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ACTION_INPUTS } from '../../src/settings/action-contract.ts';
 import { credentialsHidden } from '../../src/settings/credentials.ts';
+import { InputError, parseSettings, type RawInputs } from '../../src/settings/settings.ts';
+
+const DEFAULTS = {
+  ...(Object.fromEntries(
+    Object.entries(ACTION_INPUTS).map(([name, input]) => [name, input.default]),
+  ) as RawInputs),
+  'api-key': 'root-key-0001',
+  'base-url': 'https://dashboard.example.com',
+  'service-key': 'svc',
+  'github-token': '',
+};
+
+/** Each URL input, with a URL (or host) holding these credentials, in the scope that reads it. */
+function withCredentials(input: string, userInfo: string): Partial<RawInputs> {
+  switch (input) {
+    case 'url-map':
+      return {
+        files: 'public/images/a.png',
+        'url-map': `public/images => https://${userInfo}@www.example.com/i`,
+      };
+    case 'image-host':
+      return { scope: 'all', 'image-host': `${userInfo}@img.example.net` };
+    case 'domain':
+      return { scope: 'domain', domain: `https://${userInfo}@www.example.com` };
+    case 'base-url':
+      return { scope: 'all', 'base-url': `https://${userInfo}@dashboard.example.com` };
+    default:
+      return { assets: `https://${userInfo}@www.example.com/a.png` };
+  }
+}
 
 const scheme = fc.constantFrom(
   'https://',
@@ -16,6 +47,31 @@ const word = fc.stringMatching(/^[A-Za-z0-9._~!$&'()*+,;=%-]{1,20}$/);
 const secret = fc.stringMatching(/^[A-Za-z0-9._~!$&'()*+,;=%@:-]{6,30}$/);
 const host = fc.domain();
 const path = fc.stringMatching(/^(\/[A-Za-z0-9._-]{0,10}){0,3}$/);
+
+describe('every URL input', () => {
+  it('refuses credentials, naming the input, and never shows the password in its message', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('url-map', 'image-host', 'domain', 'base-url', 'assets'),
+        fc.option(word),
+        secret,
+        (input, user, password) => {
+          const userInfo = user === null ? password : `${user}:${password}`;
+          let message = '';
+          try {
+            parseSettings({ ...DEFAULTS, ...withCredentials(input, userInfo) });
+          } catch (error) {
+            if (!(error instanceof InputError)) throw error;
+            message = error.message;
+          }
+          expect(message.startsWith(`${input}: `)).toBe(true);
+          expect(message).toContain('holds a user name or password');
+          expect(message).not.toContain(password);
+        },
+      ),
+    );
+  });
+});
 
 describe('credentialsHidden', () => {
   it('hides user:password@ and token@ in any URL or host, whatever the password holds', () => {
