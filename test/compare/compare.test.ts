@@ -143,6 +143,44 @@ describe('compareImage', () => {
     });
   });
 
+  it('never takes a crop of a tenth of each side or more for the new version, whatever its size (property)', async () => {
+    const pictures = [
+      'chelsea.jpg',
+      'coffee.jpg',
+      'astronaut.jpg',
+      'text.png',
+      'logo.png',
+      'shell-appts.png',
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...pictures),
+        fc.double({ min: 0.5, max: 0.9, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.integer({ min: 120, max: 480 }),
+        async (name, kept, across, down, width) => {
+          const bytes = image(name);
+          const { width: w, height: h } = await sharp(bytes).metadata();
+          const cropWidth = Math.round(w * kept);
+          const cropHeight = Math.round(h * kept);
+          const crop = await sharp(bytes)
+            .extract({
+              left: Math.round((w - cropWidth) * across),
+              top: Math.round((h - cropHeight) * down),
+              width: cropWidth,
+              height: cropHeight,
+            })
+            .resize({ width })
+            .webp({ quality: 75 })
+            .toBuffer();
+          expect((await compareImage(crop, { current: bytes })).shows).not.toBe('new');
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
   it('never takes one picture for another, whatever the encoding and size (property)', async () => {
     const pictures = [
       'chelsea.jpg',

@@ -1,0 +1,82 @@
+/**
+ * The image decoders in the built action: their code and WebAssembly are loaded only by a run that compares an
+ * image, so a run that compares nothing starts as it did without them. The modules a spawned dist/index.js loads
+ * are recorded by a module hook given through NODE_OPTIONS.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT_KEY } from '../support/client.ts';
+import { ROOT } from '../support/command.ts';
+import { useEmulator } from '../support/emulator.ts';
+import { runAction } from '../support/runner.ts';
+
+const emulator = useEmulator();
+let dir: string;
+let hook: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'decoders-'));
+  hook = join(dir, 'record-loads.mjs');
+  writeFileSync(
+    hook,
+    `import { appendFileSync } from 'node:fs';
+import { registerHooks } from 'node:module';
+registerHooks({
+  load(url, context, nextLoad) {
+    appendFileSync(process.env.LOADED_LOG, url + '\\n');
+    return nextLoad(url, context);
+  },
+});
+`,
+  );
+});
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The chunks of dist/ that hold a decoder: a codec's Emscripten or wasm-bindgen glue, or the GIF reader. */
+function decoderChunks(): string[] {
+  const dist = join(ROOT, 'dist');
+  return readdirSync(dist).filter(
+    (name) =>
+      name.endsWith('.js') &&
+      /ENVIRONMENT_IS_NODE|__wbindgen|function GifReader\(/.test(readFileSync(join(dist, name), 'utf8')),
+  );
+}
+
+async function loadedBy(inputs: Record<string, string>): Promise<string[]> {
+  const log = join(dir, `loaded-${Math.random().toString(36).slice(2)}.txt`);
+  writeFileSync(log, '');
+  const run = await runAction(
+    { 'api-key': ROOT_KEY, 'base-url': emulator().url, 'service-key': 'svc', ...inputs },
+    { NODE_OPTIONS: `--import=${pathToFileURL(hook).href}`, LOADED_LOG: log },
+  );
+  expect(run.exitCode, run.stdout).toBe(0);
+  return readFileSync(log, 'utf8').split('\n').filter(Boolean);
+}
+
+describe('the decoders in dist/', () => {
+  it('sit in chunks of their own, with their WebAssembly in dist/wasm/', () => {
+    expect(decoderChunks()).toHaveLength(5);
+    expect(decoderChunks()).not.toContain('index.js');
+    expect(readdirSync(join(ROOT, 'dist', 'wasm')).toSorted()).toEqual([
+      'avif_dec.wasm',
+      'mozjpeg_dec.wasm',
+      'squoosh_png_bg.wasm',
+      'webp_dec.wasm',
+    ]);
+  });
+
+  it.each<[string, Record<string, string>]>([
+    ['a dry run', { assets: 'https://www.example.com/a.png', 'dry-run': 'true' }],
+    ['a run that sends', { assets: 'https://www.example.com/a.png' }],
+  ])('are not loaded by %s that compares no image', async (_name, inputs) => {
+    const loaded = await loadedBy(inputs);
+    // The hook sees the bundle's chunks as they load: the run's own code is in one.
+    expect(loaded.filter((url) => /\/dist\/\d+\.index\.js$/.test(url)).length).toBeGreaterThan(0);
+    for (const chunk of decoderChunks())
+      expect(loaded.filter((url) => url.endsWith(`/dist/${chunk}`))).toEqual([]);
+  });
+});
