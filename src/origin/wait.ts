@@ -1,5 +1,6 @@
 import type { AssetRef } from '../plan/refs.ts';
 import type { Clock } from '../execute/clock.ts';
+import { InFlightLimit } from '../execute/in-flight.ts';
 import type { FetchOrigin } from './fetch.ts';
 import type { ReadVersions } from './versions.ts';
 import { bodyLimit, verdictOf, type OriginAnswer, type Verdict, type Versions } from './verdict.ts';
@@ -69,7 +70,7 @@ export async function awaitOrigins(
 ): Promise<OriginCheck[]> {
   const started = options.clock.now();
   const deadline = started + options.timeoutMs;
-  const slots = new Slots(options.concurrency ?? ORIGIN_CONCURRENCY);
+  const slots = new InFlightLimit(options.concurrency ?? ORIGIN_CONCURRENCY);
   const toldHosts = new Set<string>();
   const { checked, followers } = sampleByHost(images, options.maxChecked ?? MAX_CHECKED_IMAGES);
   const results = new Map<AssetRef, OriginCheck>();
@@ -122,7 +123,7 @@ export async function awaitOrigins(
 async function checkOne(
   image: OriginImage,
   deadline: number,
-  slots: Slots,
+  slots: InFlightLimit,
   options: AwaitOptions,
 ): Promise<OriginCheck> {
   const { clock, signal } = options;
@@ -256,26 +257,6 @@ export function hostOf(ref: AssetRef): string {
     return new URL(ref).host;
   } catch {
     return ref;
-  }
-}
-
-/** At most `size` tasks at once; the others wait their turn in order. */
-class Slots {
-  private free: number;
-  private readonly queue: (() => void)[] = [];
-  constructor(size: number) {
-    this.free = size;
-  }
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.free > 0) this.free--;
-    else await new Promise<void>((resolve) => this.queue.push(resolve));
-    try {
-      return await task();
-    } finally {
-      const next = this.queue.shift();
-      if (next === undefined) this.free++;
-      else next();
-    }
   }
 }
 
