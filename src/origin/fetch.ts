@@ -28,14 +28,27 @@ export interface OriginFetchOptions {
   readonly budget: ByteBudget;
 }
 
-/** Asks an origin for one image, as the image service would: a GET, no credential of any kind. */
-export type FetchOrigin = (url: string, limit: number) => Promise<OriginAnswer>;
+/**
+ * Asks an origin for one image, as the image service would: a GET, no credential of any kind. The ask, its redirects
+ * included, ends `timeoutMs` after it starts, or at `signal` (the run's cancel, the check's deadline).
+ */
+export type FetchOrigin = (url: string, limit: number, signal?: AbortSignal) => Promise<OriginAnswer>;
 
 export function originFetcher(options: OriginFetchOptions): FetchOrigin {
-  return (url, limit) => fetchOrigin(url, limit, options);
+  return (url, limit, signal) => fetchOrigin(url, limit, options, signal);
 }
 
-async function fetchOrigin(url: string, limit: number, options: OriginFetchOptions): Promise<OriginAnswer> {
+async function fetchOrigin(
+  url: string,
+  limit: number,
+  options: OriginFetchOptions,
+  signal: AbortSignal | undefined,
+): Promise<OriginAnswer> {
+  // One deadline for the whole ask: each redirect hop with a fresh timeout would let a chain of slow hops run on.
+  const ends = AbortSignal.any([
+    AbortSignal.timeout(options.timeoutMs),
+    ...(signal === undefined ? [] : [signal]),
+  ]);
   let target: URL;
   try {
     target = new URL(url);
@@ -53,7 +66,7 @@ async function fetchOrigin(url: string, limit: number, options: OriginFetchOptio
         headers: { 'user-agent': options.userAgent, accept: '*/*' },
         headersTimeout: options.timeoutMs,
         bodyTimeout: options.timeoutMs,
-        signal: AbortSignal.timeout(options.timeoutMs),
+        signal: ends,
       });
     } catch (error) {
       return { error: error instanceof Error ? error.message : String(error) };

@@ -137,7 +137,7 @@ async function checkOne(
       if (isAborted(signal) || (asks > 0 && clock.now() >= deadline)) return undefined;
       first ??= clock.now();
       asks++;
-      const answered = await ask(image, options);
+      const answered = await ask(image, options, askEnds(asks, deadline, options));
       seen = answered.seen;
       return answered.verdict;
     });
@@ -165,19 +165,32 @@ const FIRST_READ_MARGIN = 64 * 1024;
 async function ask(
   image: OriginImage,
   options: AwaitOptions,
+  ends: AbortSignal | undefined,
 ): Promise<{ verdict: Verdict; seen?: Omit<OriginAnswer, 'body'> }> {
   const current = await options.versions.current(image.path);
   if (current === 'unreadable') return { verdict: 'other' };
   const now: Versions = current === undefined ? {} : { current };
   const limit = (current?.length ?? 0) + 1 + FIRST_READ_MARGIN;
-  let answer = await options.fetch(image.ref, limit);
+  let answer = await options.fetch(image.ref, limit, ends);
   if (verdictOf(answer, now) === 'ready') return { verdict: 'ready', seen: withoutBody(answer) };
   const previous = await options.versions.previous(image.path);
   const both: Versions = previous === undefined ? now : { ...now, previous };
   // A body cut before the end of a previous version longer than the new one is asked for again, whole.
   if (answer.cut === 'too-long' && previous !== undefined && bodyLimit(both) > limit)
-    answer = await options.fetch(image.ref, bodyLimit(both));
+    answer = await options.fetch(image.ref, bodyLimit(both), ends);
   return { verdict: verdictOf(answer, both), seen: withoutBody(answer) };
+}
+
+/**
+ * When an ask must end besides its own timeout: at the run's cancel, and, for every ask after an image's first, at the
+ * check's deadline (the first is always made: `origin-timeout: 0` asks once).
+ */
+function askEnds(asks: number, deadline: number, options: AwaitOptions): AbortSignal | undefined {
+  const { signal, clock } = options;
+  if (asks <= 1) return signal;
+  // On the run's clock; each ask's own timeout (timeout-seconds) bounds it too.
+  const atDeadline = AbortSignal.timeout(Math.max(0, Math.ceil(deadline - clock.now())));
+  return signal === undefined ? atDeadline : AbortSignal.any([signal, atDeadline]);
 }
 
 function result(
