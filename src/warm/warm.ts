@@ -19,7 +19,8 @@ export const WARM_DEADLINE_MS = 120_000;
 
 /**
  * Requests in a row that got no answer at all (no connection, a timeout) before the image host is taken for dead
- * and the warm-up stops: one wave of WARM_CONCURRENCY, so a dead host costs one request timeout, not one per wave.
+ * and the warm-up stops. The first wave of this many goes alone, so a host dead from the start costs one request
+ * timeout, not one per wave.
  */
 export const DEAD_HOST_AFTER = WARM_CONCURRENCY;
 
@@ -71,24 +72,23 @@ export async function warm(
   let failed = 0;
   let firstFailure: WarmReport['firstFailure'];
   let unansweredInARow = 0;
-  await eachInFlight(
-    requests,
-    WARM_CONCURRENCY,
-    async ({ url }) => {
-      const answer = await warmOne(url, options, end);
-      // A request cut by the end of the warm-up says nothing of the host: not counted, not a failure.
-      if (!('status' in answer) && end.aborted) return;
-      const key = 'status' in answer ? String(answer.status) : 'error';
-      statuses[key] = (statuses[key] ?? 0) + 1;
-      unansweredInARow = 'status' in answer ? 0 : unansweredInARow + 1;
-      if (unansweredInARow >= DEAD_HOST_AFTER) dead.abort();
-      // Only a 2xx put the image in the image host's cache: a redirect warmed nothing.
-      if ('status' in answer && answer.status >= 200 && answer.status < 300) return;
-      failed += 1;
-      firstFailure ??= { url, reason: 'status' in answer ? `HTTP ${answer.status}` : answer.error };
-    },
-    () => end.aborted,
-  );
+  const warmOne = async ({ url }: WarmRequest): Promise<void> => {
+    const answer = await requestImage(url, options, end);
+    // A request cut by the end of the warm-up says nothing of the host: not counted, not a failure.
+    if (!('status' in answer) && end.aborted) return;
+    const key = 'status' in answer ? String(answer.status) : 'error';
+    statuses[key] = (statuses[key] ?? 0) + 1;
+    unansweredInARow = 'status' in answer ? 0 : unansweredInARow + 1;
+    if (unansweredInARow >= DEAD_HOST_AFTER) dead.abort();
+    // Only a 2xx put the image in the image host's cache: a redirect warmed nothing.
+    if ('status' in answer && answer.status >= 200 && answer.status < 300) return;
+    failed += 1;
+    firstFailure ??= { url, reason: 'status' in answer ? `HTTP ${answer.status}` : answer.error };
+  };
+  // The first wave alone, then the rest: a host that answers none of it is dead, and costs one request timeout.
+  const stop = (): boolean => end.aborted;
+  await eachInFlight(requests.slice(0, DEAD_HOST_AFTER), WARM_CONCURRENCY, warmOne, stop);
+  await eachInFlight(requests.slice(DEAD_HOST_AFTER), WARM_CONCURRENCY, warmOne, stop);
   const stopped = stopOf(options.signal, deadline, dead.signal);
   const answered = Object.values(statuses).reduce((sum, n) => sum + n, 0);
   return {
@@ -112,7 +112,7 @@ function stopOf(
   return deadline.aborted ? 'deadline' : undefined;
 }
 
-async function warmOne(
+async function requestImage(
   url: string,
   options: WarmOptions,
   end: AbortSignal,
