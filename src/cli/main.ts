@@ -65,7 +65,11 @@ export async function runCommand(argv: readonly string[], terminal: Terminal): P
     const report = await runFlow(settings, {
       log,
       redact,
-      ci: () => ciFromEnv(terminal.env, settings.githubToken),
+      ci: () =>
+        ciFromEnv(terminal.env, settings.githubToken, {
+          timeoutMs: settings.timeoutMs,
+          ...(terminal.signal === undefined ? {} : { signal: terminal.signal }),
+        }),
       onPlan: (plan) => {
         if (!terminal.interactive) return;
         callEnded = progress((text) => {
