@@ -38,7 +38,7 @@ export async function runFlow(settings: Settings, options: FlowOptions): Promise
   // A rewrite that would change nothing is found before anything is sent, not after the invalidation.
   const rewrite = planRewrite(settings);
   if (rewrite !== undefined) await checkRewrite(ci().workspace, rewrite.patterns, rewrite.imageHost);
-  const plan = planTheRun(settings, await changedFiles(settings.target, ci, options.redact));
+  const plan = planTheRun(settings, await changedFiles(settings.target, ci, options.redact, options.signal));
   return runStages(plan, { ...options, ci }, startedAt);
 }
 
@@ -119,12 +119,13 @@ async function changedFiles(
   target: Target,
   ci: () => CiContext,
   redact: Redact,
+  signal: AbortSignal | undefined,
 ): Promise<ChangedFiles | undefined> {
   if (target.scope !== 'assets' || target.changes === undefined) return undefined;
   if (target.changes.files !== undefined)
     return { files: [...target.changes.files], source: 'the files input' };
   const context = ci();
-  const changed = await detectChangedFiles(context, target.changes.since, gitIn(context.workspace));
+  const changed = await detectChangedFiles(context, target.changes.since, gitIn(context.workspace, signal));
   // Paths from git or the GitHub API are text from outside: the key is withheld from them before any is shown.
   return { ...changed, files: redactEach(changed.files, redact) };
 }

@@ -39,7 +39,7 @@ export async function holdImages(
     }),
     versions: versionsFrom({
       workspace,
-      git: gitBytesIn(workspace),
+      git: gitBytesIn(workspace, options.signal),
       ...(origin.base === undefined ? {} : { base: origin.base }),
     }),
     clock: options.clock,
