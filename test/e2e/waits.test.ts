@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT_KEY } from '../support/client.ts';
 import { useEmulator } from '../support/emulator.ts';
-import { pullRequestPayload, writeEvent } from '../support/git-repo.ts';
+import { GitRepo, pullRequestPayload, pushPayload, writeEvent } from '../support/git-repo.ts';
 import { startOriginSite, type OriginSite } from '../support/origin-site.ts';
 import { runAction, type ActionRun } from '../support/runner.ts';
 
@@ -171,6 +171,44 @@ describe('a cancel heard by every wait', () => {
     expect(run.summary).toContain('cancelled');
     expect(run.outputs['invalidated-count']).toBe('0');
     expect(emulator().invalidated.assets).toEqual([]);
+  }, 30_000);
+});
+
+describe('a cancel heard by git', () => {
+  it('on SIGINT while git fetches the base commit from a remote that never answers, publishes the outputs and the report', async () => {
+    const remote = await silentHost();
+    const dir = tempDir('waits-git-');
+    const repo = new GitRepo(dir);
+    repo.git('init', '--quiet', '--initial-branch=main');
+    repo.write('public/images/a.png');
+    repo.git('add', '-A');
+    repo.git('commit', '--quiet', '-m', 'a');
+    const head = repo.git('rev-parse', 'HEAD').trim();
+    // The base is not in the checkout: git fetches it from origin, a host that accepts and never answers.
+    repo.git('remote', 'add', 'origin', `http://127.0.0.1:${remote.port}/site.git`);
+    const base = '3'.repeat(40);
+    const run = await runAction(
+      {
+        'api-key': ROOT_KEY,
+        'base-url': emulator().url,
+        'service-key': 'svc',
+        'url-map': 'public/images => https://www.example.com/images',
+      },
+      {
+        GITHUB_EVENT_NAME: 'push',
+        GITHUB_EVENT_PATH: writeEvent(tempDir('waits-event-'), pushPayload(base, head)),
+        GITHUB_WORKSPACE: dir,
+        GITHUB_SHA: head,
+      },
+      (child) => {
+        void until(child, () => remote.connections() > 0).then(() => {
+          cancelAsTheRunner(child);
+        });
+      },
+    );
+    expect(remote.connections()).toBeGreaterThan(0);
+    expect(run.outputs['report-path']).toBeTruthy();
+    expect(run.report).not.toBe('');
   }, 30_000);
 });
 
