@@ -43,6 +43,8 @@ export async function sendPlan(
           workspace: options.workspace(),
           clock: options.clock,
           onCannotTell: tell.originCannotTell,
+          onMistake: tell.originMistake,
+          onProgress: tell.originProgress,
           ...signal,
         });
   const cut = cutOff(options.signal, options.clock);
