@@ -23,6 +23,8 @@ import type { Outcome } from '../outcome/outcome.ts';
 import { seconds as originSeconds, type OriginReport } from '../origin/hold.ts';
 import { seenWords } from '../origin/verdict.ts';
 import type { OriginCheck } from '../origin/wait.ts';
+import { mistakeWords } from '../origin/mistakes.ts';
+import type { OriginMistake, OriginProgress } from '../origin/watch.ts';
 
 export type Narration = ReturnType<typeof narration>;
 
@@ -88,12 +90,22 @@ export function narration(log: Log, run: RunPlan) {
           'its images at once.',
       );
     },
+    /** As soon as it shows, once per origin host: the same words as beside each image at the end. */
+    originMistake: (mistake: OriginMistake): void => {
+      log.warning(`Origin check: ${mistakeWords(mistake, run.origin?.urlMap ?? [])}.`);
+    },
+    /** Every PROGRESS_EVERY_MS of the wait. */
+    originProgress: (progress: OriginProgress): void => {
+      log.info(originProgressLine(progress));
+    },
     origins: (report: OriginReport): void => {
       const counts = new Map<string, number>();
       for (const check of report.checks) counts.set(check.state, (counts.get(check.state) ?? 0) + 1);
       const parts = [`${count(counts.get('ready') ?? 0)} served the new files`];
       if (counts.has('cannot-tell')) parts.push(`${count(counts.get('cannot-tell') ?? 0)} could not be told`);
       if (counts.has('not-ready')) parts.push(`${count(counts.get('not-ready') ?? 0)} still not deployed`);
+      if (counts.has('redirected'))
+        parts.push(`${count(counts.get('redirected') ?? 0)} redirected to another host (not invalidated)`);
       log.info(`Origin check: ${parts.join(', ')}, after ${originSeconds(report.waitedMs)} s.`);
     },
     retry: (sent: SentCall, error: ApiError, waitMs: number, attempt: number): void => {
@@ -199,4 +211,14 @@ function expectsEveryUrl(cacheBuster: RewritePlan['with']): boolean {
     default:
       return unhandled(cacheBuster);
   }
+}
+
+/** Where the wait for origins stands, in one line: the log's every PROGRESS_EVERY_MS, and the command's live line. */
+export function originProgressLine(progress: OriginProgress): string {
+  const answers = progress.answers.map(({ answer, images }) => `${count(images)} ${answer}`).join(', ');
+  return (
+    `Origin check: ${count(progress.ready)} of ${plural(progress.ready + progress.waiting, 'image')} ready, ` +
+    `${count(progress.waiting)} waiting${answers === '' ? '' : ` (${answers})`}; ` +
+    `${originSeconds(progress.leftMs)} s left.`
+  );
 }
