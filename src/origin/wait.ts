@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { AssetRef } from '../plan/refs.ts';
 import type { Clock } from '../execute/clock.ts';
 import { InFlightLimit } from '../execute/in-flight.ts';
@@ -69,7 +70,7 @@ export interface AwaitOptions {
   readonly onSettled: (check: OriginCheck) => void;
   /** Told once per origin host of a mapping mistake, as soon as it shows (watch.ts). */
   readonly onMistake?: (mistake: OriginMistake) => void;
-  /** Told every PROGRESS_EVERY_MS, on the run's clock, of where the wait stands. */
+  /** Told every PROGRESS_EVERY_MS of where the wait stands. */
   readonly onProgress?: (progress: OriginProgress) => void;
   /** Told once per origin host of the first image whose origin serves bytes that are neither version. */
   readonly onCannotTell?: (host: string, check: OriginCheck) => void;
@@ -223,7 +224,10 @@ function askEnds(asks: number, deadline: number, options: AwaitOptions): AbortSi
   return signal === undefined ? atDeadline : AbortSignal.any([signal, atDeadline]);
 }
 
-/** Where the wait stands, every PROGRESS_EVERY_MS on the run's clock, until the checks end. */
+/**
+ * Where the wait stands, every PROGRESS_EVERY_MS of real time until the checks end: a person reads it in real time,
+ * and a timer of its own never moves the run's clock (which tests drive by the run's own sleeps).
+ */
 async function tellProgress(
   watch: OriginWatch,
   deadline: number,
@@ -234,7 +238,7 @@ async function tellProgress(
   if (onProgress === undefined) return;
   const stop = signal === undefined ? ended : AbortSignal.any([ended, signal]);
   for (;;) {
-    await abortable(clock.sleep(PROGRESS_EVERY_MS, stop), stop);
+    await abortable(sleep(PROGRESS_EVERY_MS, undefined, { signal: stop }), stop);
     if (stop.aborted) return;
     onProgress(watch.progress(deadline - clock.now()));
   }
