@@ -24,6 +24,8 @@ import { seconds as originSeconds, type OriginReport } from '../origin/hold.ts';
 import { seenWords } from '../origin/verdict.ts';
 import type { OriginCheck } from '../origin/wait.ts';
 import { mistakeWords } from '../origin/mistakes.ts';
+import { LINGER_MS } from '../origin/release.ts';
+import { MAX_ASSETS_PER_CALL } from '../plan/batches.ts';
 import type { OriginMistake, OriginProgress } from '../origin/watch.ts';
 
 export type Narration = ReturnType<typeof narration>;
@@ -35,11 +37,13 @@ export function narration(log: Log, run: RunPlan) {
       case 'assets': {
         const assets = plan.calls.reduce((sum, call) => sum + assetsIn(call).length, 0);
         const atOnce = Math.min(run.calls.concurrency, plan.calls.length);
+        const held = run.dryRun ? 0 : (run.origin?.images.size ?? 0);
         if (assets === 0) log.notice(nothingToInvalidate(plan.files));
-        else
+        else if (held === 0)
           log.info(
             `Invalidate: ${plural(assets, 'asset')} in ${plural(plan.calls.length, 'call')}, up to ${atOnce} at a time.`,
           );
+        else log.info(heldSentence(assets, held, run.calls.concurrency));
         return;
       }
       case 'all':
@@ -220,5 +224,19 @@ export function originProgressLine(progress: OriginProgress): string {
     `Origin check: ${count(progress.ready)} of ${plural(progress.ready + progress.waiting, 'image')} ready, ` +
     `${count(progress.waiting)} waiting${answers === '' ? '' : ` (${answers})`}; ` +
     `${originSeconds(progress.leftMs)} s left.`
+  );
+}
+
+/**
+ * The calls of a run that holds images for their origins: their number is not known before, since each batch goes
+ * as its origins serve the new files (release.ts).
+ */
+function heldSentence(assets: number, held: number, concurrency: number): string {
+  const now = assets - held;
+  const first = now === 0 ? '' : `${plural(now, 'asset')} at once, then `;
+  return (
+    `Invalidate: ${first}${plural(held, 'image')} mapped from files as their origins serve the new files, in calls ` +
+    `of up to ${MAX_ASSETS_PER_CALL} gathered for up to ${LINGER_MS / 1000} s each, so how many calls go depends on ` +
+    `when each deploy lands; up to ${concurrency} at a time.`
   );
 }

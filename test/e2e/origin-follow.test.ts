@@ -94,6 +94,10 @@ describe('a host that answers 404 for every image', () => {
       'origin-timeout': '12',
     });
     expect(run.exitCode).toBe(1);
+    // The plan line does not promise a number of calls: they go as origins become ready.
+    expect(run.stdout).toContain(
+      'Invalidate: 2 images mapped from files as their origins serve the new files, in calls of up to 100',
+    );
     const all = lines(run);
     const namedAt = all.findIndex((line) => /answered 404.*check url-map/.test(line));
     const progressAt = all.findIndex((line) =>
