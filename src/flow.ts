@@ -29,6 +29,8 @@ export interface FlowOptions {
   readonly signal?: AbortSignal;
   /** The run's time (its retry window, its waits); the system's unless a test runs it on virtual time. */
   readonly clock?: Clock;
+  /** Where a wait stands, each line replacing the last (the command's live line on a terminal); else logged. */
+  readonly onStatus?: (line: string) => void;
 }
 
 /** One run, from settings to report: the changed files, the plan, then each stage of the plan in turn. */
@@ -46,7 +48,7 @@ export async function runFlow(settings: Settings, options: FlowOptions): Promise
 async function runStages(plan: RunPlan, options: FlowOptions, startedAt: Date): Promise<Report> {
   const { log, signal } = options;
   const workspace = (): string => options.ci().workspace;
-  const tell = narration(log, plan);
+  const tell = narration(log, plan, options.onStatus);
   log.startGroup('Plan');
   tell.plan();
   log.endGroup();
