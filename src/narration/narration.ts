@@ -30,8 +30,11 @@ import type { OriginMistake, OriginProgress } from '../origin/watch.ts';
 
 export type Narration = ReturnType<typeof narration>;
 
-/** What the flow tells the log as it runs: each stage in words, so that flow.ts only runs the stages. */
-export function narration(log: Log, run: RunPlan) {
+/**
+ * What the flow tells the log as it runs: each stage in words, so that flow.ts only runs the stages. `status`: where
+ * a wait stands, each line replacing the last (a terminal's live line); without it, each is a line of the log.
+ */
+export function narration(log: Log, run: RunPlan, status?: (line: string) => void) {
   const invalidation = (plan: Plan): void => {
     switch (plan.scope) {
       case 'assets': {
@@ -100,7 +103,9 @@ export function narration(log: Log, run: RunPlan) {
     },
     /** Every PROGRESS_EVERY_MS of the wait. */
     originProgress: (progress: OriginProgress): void => {
-      log.info(originProgressLine(progress));
+      const line = originProgressLine(progress);
+      if (status === undefined) log.info(line);
+      else status(line);
     },
     origins: (report: OriginReport): void => {
       const counts = new Map<string, number>();
