@@ -1,4 +1,5 @@
 import { request, type Dispatcher } from 'undici';
+import { untilAborted } from '../execute/abortable.ts';
 import type { OriginAnswer } from './verdict.ts';
 
 /** Redirects followed within the same origin (scheme, host, port), as a browser would on the way to the image. */
@@ -60,14 +61,17 @@ async function fetchOrigin(
     let answer: Dispatcher.ResponseData;
     try {
       // Only these headers: the image service fetches origins without cookies or keys, and so does this check.
-      answer = await request(target, {
-        method: 'GET',
-        dispatcher: options.dispatcher,
-        headers: { 'user-agent': options.userAgent, accept: '*/*' },
-        headersTimeout: options.timeoutMs,
-        bodyTimeout: options.timeoutMs,
-        signal: ends,
-      });
+      answer = await untilAborted(
+        request(target, {
+          method: 'GET',
+          dispatcher: options.dispatcher,
+          headers: { 'user-agent': options.userAgent, accept: '*/*' },
+          headersTimeout: options.timeoutMs,
+          bodyTimeout: options.timeoutMs,
+          signal: ends,
+        }),
+        ends,
+      );
     } catch (error) {
       return { error: error instanceof Error ? error.message : String(error) };
     }

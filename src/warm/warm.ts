@@ -1,4 +1,5 @@
 import { request, type Dispatcher } from 'undici';
+import { untilAborted } from '../execute/abortable.ts';
 import { eachInFlight } from '../execute/in-flight.ts';
 import type { WarmRequest } from './variants.ts';
 
@@ -118,16 +119,20 @@ async function requestImage(
   end: AbortSignal,
 ): Promise<{ status: number } | { error: string }> {
   try {
+    const signal = AbortSignal.any([end, AbortSignal.timeout(options.timeoutMs)]);
     // Only these headers: the image host gets no API key, cookie or GitHub token, as from a visitor's browser.
-    const answer = await request(url, {
-      method: 'GET',
-      dispatcher: options.dispatcher,
-      headers: { 'user-agent': options.userAgent, accept: WARM_ACCEPT },
-      headersTimeout: options.timeoutMs,
-      bodyTimeout: options.timeoutMs,
-      signal: AbortSignal.any([end, AbortSignal.timeout(options.timeoutMs)]),
-    });
-    await answer.body.dump({ limit: WARM_BODY_CAP }).catch(() => undefined);
+    const answer = await untilAborted(
+      request(url, {
+        method: 'GET',
+        dispatcher: options.dispatcher,
+        headers: { 'user-agent': options.userAgent, accept: WARM_ACCEPT },
+        headersTimeout: options.timeoutMs,
+        bodyTimeout: options.timeoutMs,
+        signal,
+      }),
+      signal,
+    );
+    await untilAborted(answer.body.dump({ limit: WARM_BODY_CAP }), signal).catch(() => undefined);
     return { status: answer.statusCode };
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };

@@ -224,10 +224,12 @@ describe('the warm-up against a dead image host', () => {
         assets: assets.join('\n'),
         'image-host': `127.0.0.1:${host.port}`,
         warm: 'true',
-        'timeout-seconds': '1',
+        // The image host takes TLS connections one after the other: a wave of 8 that each waited out its own timeout
+        // would take 8 × 3 s, past the kill below.
+        'timeout-seconds': '3',
       },
       {},
-      killAfter(25_000),
+      killAfter(20_000),
     );
     expect(run.exitCode).toBe(0);
     // One wave of 8: the host is dead after it, and the other 22 requests are not made.
