@@ -212,6 +212,30 @@ describe('a cancel heard by git', () => {
   }, 30_000);
 });
 
+describe('a base-url host that does not exist', () => {
+  it("is settled by one call's retries: the calls in flight wait for them, and the run stops", async () => {
+    const assets = Array.from({ length: 250 }, (_, i) => `https://www.example.com/img/${i}.png`);
+    const run = await runAction(
+      {
+        'api-key': ROOT_KEY,
+        'base-url': 'https://no-such-host.invalid',
+        'service-key': 'svc',
+        assets: assets.join('\n'),
+        token: 'true',
+        'max-retries': '2',
+      },
+      {},
+      killAfter(20_000),
+    );
+    expect(run.exitCode).toBe(1);
+    const report = JSON.parse(run.report) as { calls: { attempts: unknown[] }[] };
+    // The 3 batches go out together (concurrency 4); then only one of them asks again, twice; the token never goes.
+    const lookups = report.calls.reduce((sum, call) => sum + call.attempts.length, 0);
+    expect(lookups).toBe(3 + 2);
+    expect(run.stdout).toContain('the service could not be reached at base-url');
+  }, 30_000);
+});
+
 describe('the warm-up against a dead image host', () => {
   it('stops after one wave of requests that get no answer, says so, and the step stays green', async () => {
     const host = await silentHost();
