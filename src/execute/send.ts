@@ -77,8 +77,9 @@ export async function sendPlan(
     return { result, ...(report === undefined ? {} : { origin: report }) };
   } finally {
     cut.dispose();
-    // Calls cut off are still open: closing would wait for their answers.
-    await (cut.signal.aborted ? dispatcher.destroy() : dispatcher.close());
+    // Every call has ended: what the dispatcher still holds was given up on (a call cut off, a connection still being
+    // made past its timeout), and closing would wait for it.
+    await dispatcher.destroy();
     await origin?.close();
   }
 }

@@ -55,5 +55,6 @@ export async function holdImages(
     onProgress: options.onProgress,
     urlMap: origin.urlMap,
   });
-  return { ...hold, close: () => dispatcher.close() };
+  // Once the checks have ended, what the dispatcher still holds was given up on: closing would wait for it.
+  return { ...hold, close: () => dispatcher.destroy() };
 }
