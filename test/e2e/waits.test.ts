@@ -212,6 +212,30 @@ describe('a cancel heard by git', () => {
   }, 30_000);
 });
 
+describe('a service that never completes a TLS handshake', () => {
+  it('costs each call its timeout-seconds once, not one per connection made before it', async () => {
+    const service = await silentHost();
+    const assets = Array.from({ length: 250 }, (_, i) => `https://www.example.com/img/${i}.png`);
+    // The 3 calls go out together: their connections, made one after the other, would take 3 × 3 s and more.
+    const run = await runAction(
+      {
+        'api-key': ROOT_KEY,
+        'base-url': `https://127.0.0.1:${service.port}`,
+        'service-key': 'svc',
+        assets: assets.join('\n'),
+        'max-retries': '0',
+        'timeout-seconds': '3',
+      },
+      {},
+      killAfter(9_000),
+    );
+    expect(run.exitCode).toBe(1);
+    const report = JSON.parse(run.report) as { calls: { error?: { message: string } }[] };
+    expect(report.calls).toHaveLength(3);
+    for (const call of report.calls) expect(call.error?.message).toContain('within 3 s (timeout-seconds)');
+  }, 30_000);
+});
+
 describe('a base-url host that does not exist', () => {
   it("is settled by one call's retries: the calls in flight wait for them, and the run stops", async () => {
     const assets = Array.from({ length: 250 }, (_, i) => `https://www.example.com/img/${i}.png`);
