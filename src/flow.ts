@@ -29,6 +29,8 @@ export interface FlowOptions {
   readonly signal?: AbortSignal;
   /** The run's time (its retry window, its waits); the system's unless a test runs it on virtual time. */
   readonly clock?: Clock;
+  /** Where a wait stands, each line replacing the last (the command's live line on a terminal); else logged. */
+  readonly onStatus?: (line: string) => void;
 }
 
 /** One run, from settings to report: the changed files, the plan, then each stage of the plan in turn. */
@@ -38,7 +40,7 @@ export async function runFlow(settings: Settings, options: FlowOptions): Promise
   // A rewrite that would change nothing is found before anything is sent, not after the invalidation.
   const rewrite = planRewrite(settings);
   if (rewrite !== undefined) await checkRewrite(ci().workspace, rewrite.patterns, rewrite.imageHost);
-  const plan = planTheRun(settings, await changedFiles(settings.target, ci, options.redact));
+  const plan = planTheRun(settings, await changedFiles(settings.target, ci, options.redact, options.signal));
   return runStages(plan, { ...options, ci }, startedAt);
 }
 
@@ -46,7 +48,7 @@ export async function runFlow(settings: Settings, options: FlowOptions): Promise
 async function runStages(plan: RunPlan, options: FlowOptions, startedAt: Date): Promise<Report> {
   const { log, signal } = options;
   const workspace = (): string => options.ci().workspace;
-  const tell = narration(log, plan);
+  const tell = narration(log, plan, options.onStatus);
   log.startGroup('Plan');
   tell.plan();
   log.endGroup();
@@ -120,12 +122,13 @@ async function changedFiles(
   target: Target,
   ci: () => CiContext,
   redact: Redact,
+  signal: AbortSignal | undefined,
 ): Promise<ChangedFiles | undefined> {
   if (target.scope !== 'assets' || target.changes === undefined) return undefined;
   if (target.changes.files !== undefined)
     return { files: [...target.changes.files], source: target.changes.filesSource ?? 'the files input' };
   const context = ci();
-  const changed = await detectChangedFiles(context, target.changes.since, gitIn(context.workspace));
+  const changed = await detectChangedFiles(context, target.changes.since, gitIn(context.workspace, signal));
   // Paths from git or the GitHub API are text from outside: the key is withheld from them before any is shown.
   return { ...changed, files: redactEach(changed.files, redact) };
 }

@@ -102,7 +102,10 @@ async function invalidate(inputs: RawInputs, redact: Redact, log: Log, signal: A
     log,
     redact,
     signal,
-    ci: () => githubCi(githubContextFromEnv(settings.githubToken)),
+    ci: () =>
+      githubCi(
+        githubContextFromEnv(settings.githubToken, process.env, { timeoutMs: settings.timeoutMs, signal }),
+      ),
     // The command prints the same list as its result; the action's log is where a dry run shows it.
     onPlan: (plan) => {
       if (plan.dryRun) listCalls(log, plan.invalidation);

@@ -48,7 +48,13 @@ export const GIT_SAFETY: readonly string[] = [
  */
 const FETCH = ['fetch', '--quiet', '--no-tags', '--no-recurse-submodules', '--upload-pack=git-upload-pack'];
 
-export function gitIn(workspace: string): RunGit {
+/**
+ * A git command is ended (SIGTERM) past this: a fetch of one commit's tree from a slow remote fits well within it,
+ * and a remote that stopped answering does not hold the run.
+ */
+export const GIT_TIMEOUT_MS = 5 * 60_000;
+
+export function gitIn(workspace: string, signal?: AbortSignal): RunGit {
   return (args) =>
     new Promise((resolve, reject) => {
       execFile(
@@ -60,6 +66,8 @@ export function gitIn(workspace: string): RunGit {
           encoding: 'buffer',
           maxBuffer: 512 * 1024 * 1024,
           env: gitEnvironment(),
+          timeout: GIT_TIMEOUT_MS,
+          ...(signal === undefined ? {} : { signal }),
         },
         (error, stdout, stderr) => {
           if (error !== null) {
@@ -106,13 +114,20 @@ function fields(output: Buffer): Buffer[] {
 /** Runs git as gitIn does, and resolves with its standard output as bytes: a blob is not text. */
 export type RunGitBytes = (args: readonly string[], maxBytes: number) => Promise<Buffer>;
 
-export function gitBytesIn(workspace: string): RunGitBytes {
+export function gitBytesIn(workspace: string, signal?: AbortSignal): RunGitBytes {
   return (args, maxBytes) =>
     new Promise((resolve, reject) => {
       execFile(
         'git',
         [...GIT_SAFETY, ...args],
-        { cwd: workspace, encoding: 'buffer', maxBuffer: maxBytes, env: gitEnvironment() },
+        {
+          cwd: workspace,
+          encoding: 'buffer',
+          maxBuffer: maxBytes,
+          env: gitEnvironment(),
+          timeout: GIT_TIMEOUT_MS,
+          ...(signal === undefined ? {} : { signal }),
+        },
         (error, stdout, stderr) => {
           if (error === null) resolve(stdout);
           else

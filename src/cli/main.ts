@@ -7,7 +7,7 @@ import { runFlow } from '../flow.ts';
 import { shownLog } from '../shown/log.ts';
 import { failureJson, reportJsonText, type Report } from '../outcome/report.ts';
 import { parseSettings, type InputName } from '../settings/settings.ts';
-import { neutraliseJson, shownBy } from '../shown/shown.ts';
+import { neutraliseJson, oneLine, shownBy } from '../shown/shown.ts';
 import { VERSION } from '../version.ts';
 import { BOOLEAN_INPUTS, envName, FLAG_INPUTS, parseCommandLine, rawInputs, type Sources } from './args.ts';
 import { helpText } from './help.ts';
@@ -65,7 +65,11 @@ export async function runCommand(argv: readonly string[], terminal: Terminal): P
     const report = await runFlow(settings, {
       log,
       redact,
-      ci: () => ciFromEnv(terminal.env, settings.githubToken),
+      ci: () =>
+        ciFromEnv(terminal.env, settings.githubToken, {
+          timeoutMs: settings.timeoutMs,
+          ...(terminal.signal === undefined ? {} : { signal: terminal.signal }),
+        }),
       onPlan: (plan) => {
         if (!terminal.interactive) return;
         callEnded = progress((text) => {
@@ -74,6 +78,15 @@ export async function runCommand(argv: readonly string[], terminal: Terminal): P
         }, plannedCalls(plan.invalidation).length);
       },
       onCall: (call) => callEnded?.(call.outcome === 'failed'),
+      // The same words as the action's log; on a terminal, one line rewritten in place.
+      ...(terminal.interactive
+        ? {
+            onStatus: (line: string) => {
+              terminal.stderr(`\r${shownBy(redact)(oneLine(line))}\x1b[K`);
+              screen.progressShown = true;
+            },
+          }
+        : {}),
       ...(terminal.signal === undefined ? {} : { signal: terminal.signal }),
     });
     if (screen.progressShown) terminal.stderr('\n');

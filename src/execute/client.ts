@@ -9,6 +9,7 @@ import { confirmedJson, readBody, type AnswerBody } from './body.ts';
 import { isCacheBuster, MAX_CACHE_BUSTER_LENGTH } from '../plan/urls.ts';
 import { serverMessage, type ServerMessage } from './server-message.ts';
 import { count } from '../shown/format.ts';
+import { untilAborted } from './abortable.ts';
 
 export type { ApiAnswer, ApiCall, Route } from './call.ts';
 
@@ -37,16 +38,20 @@ export async function sendCall(call: ApiCall, options: ClientOptions): Promise<A
   let response: Dispatcher.ResponseData;
   let answer: AnswerBody;
   try {
-    response = await options.dispatcher.request({
-      origin: options.endpoint.origin,
-      path,
-      method: 'POST',
-      headers: requestHeaders(body !== undefined, options),
-      body: body ?? null,
+    // Ended at the timeout even while its TLS connection is still being made (abortable.ts).
+    response = await untilAborted(
+      options.dispatcher.request({
+        origin: options.endpoint.origin,
+        path,
+        method: 'POST',
+        headers: requestHeaders(body !== undefined, options),
+        body: body ?? null,
+        signal,
+        headersTimeout: options.timeoutMs,
+        bodyTimeout: options.timeoutMs,
+      }),
       signal,
-      headersTimeout: options.timeoutMs,
-      bodyTimeout: options.timeoutMs,
-    });
+    );
     answer = await readBody(response, options.redact);
   } catch (error) {
     throw networkError(error, signal, options);

@@ -59,6 +59,13 @@ export class Pace {
     return true;
   }
 
+  /** One call at a time, until answers grow the window again: what every call met is settled by one. */
+  alone(): void {
+    this.size = 1;
+    this.decreasedAfter = this.sent;
+    this.successes = 0;
+  }
+
   /**
    * Every call waits `waitMs` from `now`. Returns the pause's id when this extends the pause (the scheduler then
    * sleeps that long and calls `resume` with it), undefined when a pause already lasts as long.

@@ -97,7 +97,8 @@ export interface AttemptContext {
 /**
  * - retry: send the call again after `waitMs`; `slowDown`: it met a rate limit, so fewer calls fly at once.
  * - pause: a rate limit that says when: every worker waits `waitMs`, fewer calls fly at once, and this call goes
- *   again after the pause when `retry`.
+ *   again after the pause when `retry`. Also a host that may not exist (`alone`): every call waits, and then one
+ *   at a time, so that one call's retries settle it rather than each call's.
  * - split: too many assets: send the halves instead, and cut later batches to the smaller size.
  * - bisect: the call's content was refused: send the halves, down to the refused entries.
  * - stop: every other call would fail the same way: no new call starts.
@@ -105,7 +106,13 @@ export interface AttemptContext {
  */
 export type Decision =
   | { readonly action: 'retry'; readonly waitMs: number; readonly slowDown: boolean }
-  | { readonly action: 'pause'; readonly waitMs: number; readonly retry: boolean }
+  | {
+      readonly action: 'pause';
+      readonly waitMs: number;
+      readonly retry: boolean;
+      /** Then one call flies at a time, so that one call's retries settle what every call met (an unknown host). */
+      readonly alone?: true;
+    }
   | { readonly action: 'split' }
   | { readonly action: 'bisect' }
   | { readonly action: 'stop'; readonly reason: string; readonly keyRefused: boolean }
@@ -135,6 +142,7 @@ export function decide(
     const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** context.retries);
     const wait = failure.retryAfterMs ?? Math.round(context.random * ceiling);
     if (withinDeadline(wait)) {
+      if (unknownHost) return { action: 'pause', waitMs: wait, retry: true, alone: true };
       return pause
         ? { action: 'pause', waitMs: wait, retry: true }
         : { action: 'retry', waitMs: wait, slowDown: rateLimit };
@@ -143,7 +151,8 @@ export function decide(
       failure.retryAfterMs === undefined ? 'the next retry' : `the server's Retry-After (${wait / 1000} s)`;
     reason = `not retried: ${asked} would end after the run's retry deadline`;
   }
-  // A host that does not exist may be a passing fault of the resolver: it stops the run once retries are spent.
+  // A host that does not exist may be a passing fault of the resolver: it stops the run once the retries of the call
+  // that asks alone for it are spent.
   if (unknownHost) {
     return { action: 'stop', reason: 'the service could not be reached at base-url', keyRefused: false };
   }

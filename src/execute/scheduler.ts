@@ -271,7 +271,13 @@ export class Scheduler {
     switch (decision.action) {
       case 'retry':
       case 'pause': {
-        if (decision.action === 'pause') this.pause(decision.waitMs);
+        if (decision.action === 'pause') {
+          if (decision.alone === true)
+            this.windowChange(() => {
+              this.pace.alone();
+            });
+          this.pause(decision.waitMs);
+        }
         const retry = decision.action === 'retry' || decision.retry;
         if (!retry || this.halted) {
           job.attempts.push(tried);

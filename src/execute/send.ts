@@ -43,6 +43,8 @@ export async function sendPlan(
           workspace: options.workspace(),
           clock: options.clock,
           onCannotTell: tell.originCannotTell,
+          onMistake: tell.originMistake,
+          onProgress: tell.originProgress,
           ...signal,
         });
   const cut = cutOff(options.signal, options.clock);
@@ -75,8 +77,9 @@ export async function sendPlan(
     return { result, ...(report === undefined ? {} : { origin: report }) };
   } finally {
     cut.dispose();
-    // Calls cut off are still open: closing would wait for their answers.
-    await (cut.signal.aborted ? dispatcher.destroy() : dispatcher.close());
+    // Every call has ended: what the dispatcher still holds was given up on (a call cut off, a connection still being
+    // made past its timeout), and closing would wait for it.
+    await dispatcher.destroy();
     await origin?.close();
   }
 }

@@ -24,21 +24,30 @@ import { moreFailuresWords, originFacts, originWords } from '../outcome/facts.ts
 import { seconds as originSeconds, type OriginReport } from '../origin/hold.ts';
 import { seenWords } from '../origin/verdict.ts';
 import type { OriginCheck } from '../origin/wait.ts';
+import { mistakeWords } from '../origin/mistakes.ts';
+import { LINGER_MS } from '../origin/release.ts';
+import { MAX_ASSETS_PER_CALL } from '../plan/batches.ts';
+import type { OriginMistake, OriginProgress } from '../origin/watch.ts';
 
 export type Narration = ReturnType<typeof narration>;
 
-/** What the flow tells the log as it runs: each stage in words, so that flow.ts only runs the stages. */
-export function narration(log: Log, run: RunPlan) {
+/**
+ * What the flow tells the log as it runs: each stage in words, so that flow.ts only runs the stages. `status`: where
+ * a wait stands, each line replacing the last (a terminal's live line); without it, each is a line of the log.
+ */
+export function narration(log: Log, run: RunPlan, status?: (line: string) => void) {
   const invalidation = (plan: Plan): void => {
     switch (plan.scope) {
       case 'assets': {
         const assets = plan.calls.reduce((sum, call) => sum + assetsIn(call).length, 0);
         const atOnce = Math.min(run.calls.concurrency, plan.calls.length);
+        const held = run.dryRun ? 0 : (run.origin?.images.size ?? 0);
         if (assets === 0) log.notice(nothingToInvalidate(plan.files));
-        else
+        else if (held === 0)
           log.info(
             `Invalidate: ${plural(assets, 'asset')} in ${plural(plan.calls.length, 'call')}, up to ${atOnce} at a time.`,
           );
+        else log.info(heldSentence(assets, held, run.calls.concurrency));
         return;
       }
       case 'all':
@@ -88,6 +97,16 @@ export function narration(log: Log, run: RunPlan) {
           'it may recompress or rewrite images, so the run cannot tell when a deploy lands there, and invalidates ' +
           'its images at once.',
       );
+    },
+    /** As soon as it shows, once per origin host: the same words as beside each image at the end. */
+    originMistake: (mistake: OriginMistake): void => {
+      log.warning(`Origin check: ${mistakeWords(mistake, run.origin?.urlMap ?? [])}.`);
+    },
+    /** Every PROGRESS_EVERY_MS of the wait. */
+    originProgress: (progress: OriginProgress): void => {
+      const line = originProgressLine(progress);
+      if (status === undefined) log.info(line);
+      else status(line);
     },
     origins: (report: OriginReport): void => {
       log.info(`Origin check: ${originWords(originFacts(report))}.`);
@@ -191,4 +210,28 @@ function expectsEveryUrl(cacheBuster: RewritePlan['with']): boolean {
     default:
       return unhandled(cacheBuster);
   }
+}
+
+/** Where the wait for origins stands, in one line: the log's every PROGRESS_EVERY_MS, and the command's live line. */
+export function originProgressLine(progress: OriginProgress): string {
+  const answers = progress.answers.map(({ answer, images }) => `${count(images)} ${answer}`).join(', ');
+  return (
+    `Origin check: ${count(progress.ready)} of ${plural(progress.ready + progress.waiting, 'image')} ready, ` +
+    `${count(progress.waiting)} waiting${answers === '' ? '' : ` (${answers})`}; ` +
+    `${originSeconds(progress.leftMs)} s left.`
+  );
+}
+
+/**
+ * The calls of a run that holds images for their origins: their number is not known before, since each batch goes
+ * as its origins serve the new files (release.ts).
+ */
+function heldSentence(assets: number, held: number, concurrency: number): string {
+  const now = assets - held;
+  const first = now === 0 ? '' : `${plural(now, 'asset')} at once, then `;
+  return (
+    `Invalidate: ${first}${plural(held, 'image')} mapped from files as their origins serve the new files, in calls ` +
+    `of up to ${MAX_ASSETS_PER_CALL} gathered for up to ${LINGER_MS / 1000} s each, so how many calls go depends on ` +
+    `when each deploy lands; up to ${concurrency} at a time.`
+  );
 }

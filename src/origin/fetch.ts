@@ -1,4 +1,5 @@
 import { request, type Dispatcher } from 'undici';
+import { untilAborted } from '../execute/abortable.ts';
 import type { OriginAnswer } from './verdict.ts';
 
 /** Redirects followed within the same origin (scheme, host, port), as a browser would on the way to the image. */
@@ -28,14 +29,27 @@ export interface OriginFetchOptions {
   readonly budget: ByteBudget;
 }
 
-/** Asks an origin for one image, as the image service would: a GET, no credential of any kind. */
-export type FetchOrigin = (url: string, limit: number) => Promise<OriginAnswer>;
+/**
+ * Asks an origin for one image, as the image service would: a GET, no credential of any kind. The ask, its redirects
+ * included, ends `timeoutMs` after it starts, or at `signal` (the run's cancel, the check's deadline).
+ */
+export type FetchOrigin = (url: string, limit: number, signal?: AbortSignal) => Promise<OriginAnswer>;
 
 export function originFetcher(options: OriginFetchOptions): FetchOrigin {
-  return (url, limit) => fetchOrigin(url, limit, options);
+  return (url, limit, signal) => fetchOrigin(url, limit, options, signal);
 }
 
-async function fetchOrigin(url: string, limit: number, options: OriginFetchOptions): Promise<OriginAnswer> {
+async function fetchOrigin(
+  url: string,
+  limit: number,
+  options: OriginFetchOptions,
+  signal: AbortSignal | undefined,
+): Promise<OriginAnswer> {
+  // One deadline for the whole ask: each redirect hop with a fresh timeout would let a chain of slow hops run on.
+  const ends = AbortSignal.any([
+    AbortSignal.timeout(options.timeoutMs),
+    ...(signal === undefined ? [] : [signal]),
+  ]);
   let target: URL;
   try {
     target = new URL(url);
@@ -47,14 +61,17 @@ async function fetchOrigin(url: string, limit: number, options: OriginFetchOptio
     let answer: Dispatcher.ResponseData;
     try {
       // Only these headers: the image service fetches origins without cookies or keys, and so does this check.
-      answer = await request(target, {
-        method: 'GET',
-        dispatcher: options.dispatcher,
-        headers: { 'user-agent': options.userAgent, accept: '*/*' },
-        headersTimeout: options.timeoutMs,
-        bodyTimeout: options.timeoutMs,
-        signal: AbortSignal.timeout(options.timeoutMs),
-      });
+      answer = await untilAborted(
+        request(target, {
+          method: 'GET',
+          dispatcher: options.dispatcher,
+          headers: { 'user-agent': options.userAgent, accept: '*/*' },
+          headersTimeout: options.timeoutMs,
+          bodyTimeout: options.timeoutMs,
+          signal: ends,
+        }),
+        ends,
+      );
     } catch (error) {
       return { error: error instanceof Error ? error.message : String(error) };
     }

@@ -1,6 +1,9 @@
 import type { AssetRef } from '../plan/refs.ts';
 import type { HeldAssets } from '../execute/execute.ts';
 import { ReadyBatches } from './release.ts';
+import { ruleFor, ruleLine, type UrlMapRule } from '../plan/url-map.ts';
+import { quote } from '../shown/shown.ts';
+import { mistakeWords } from './mistakes.ts';
 import { seenWords } from './verdict.ts';
 import { awaitOrigins, type AwaitOptions, type OriginCheck, type OriginImage } from './wait.ts';
 
@@ -18,7 +21,11 @@ export interface OriginReport {
  */
 export function holdForOrigins(
   fileOf: ReadonlyMap<AssetRef, string>,
-  options: Omit<AwaitOptions, 'onSettled'> & { readonly lingerMs?: number },
+  options: Omit<AwaitOptions, 'onSettled'> & {
+    readonly lingerMs?: number;
+    /** The rules that made the images, named beside a mapping mistake. */
+    readonly urlMap?: readonly UrlMapRule[];
+  },
 ): { held: HeldAssets; report: Promise<OriginReport> } {
   const images: OriginImage[] = [...fileOf].map(([ref, path]) => ({ ref, path }));
   let settle: (report: OriginReport) => void = () => undefined;
@@ -43,8 +50,8 @@ export function holdForOrigins(
         settle({ checks, waitedMs: options.clock.now() - started, timeoutMs: options.timeoutMs });
         return new Map(
           checks
-            .filter((check) => check.state === 'not-ready' || check.state === 'cancelled')
-            .map((check) => [check.ref, notReadyReason(check, options.timeoutMs)]),
+            .filter((check) => check.state !== 'ready' && check.state !== 'cannot-tell')
+            .map((check) => [check.ref, notReadyReason(check, options.timeoutMs, options.urlMap ?? [])]),
         );
       },
     },
@@ -52,12 +59,23 @@ export function holdForOrigins(
 }
 
 /** Why an image was not invalidated, with what its origin still served; the origin's text as it came. */
-export function notReadyReason(check: OriginCheck, timeoutMs: number): string {
+export function notReadyReason(
+  check: OriginCheck,
+  timeoutMs: number,
+  urlMap: readonly UrlMapRule[] = [],
+): string {
   if (check.state === 'cancelled') return 'not sent: the run was cancelled while its origin was checked';
-  const seen = check.seen === undefined ? 'no answer' : seenWords(check.seen);
+  const { seen: last } = check;
+  if (check.state === 'redirected' && last?.offsite !== undefined)
+    return `not invalidated: ${mistakeWords({ kind: 'redirected', image: check, seen: last, to: new URL(last.offsite, check.ref).href }, urlMap)}`;
+  const seen = last === undefined ? 'no answer' : seenWords(last);
   if (check.followed === true)
     return `not invalidated: another image of its origin host was still not deployed after ${seconds(timeoutMs)} s (it served ${seen})`;
-  return `not invalidated: its origin still served ${seen} after ${seconds(check.askedMs)} s (${check.asks} ${check.asks === 1 ? 'ask' : 'asks'}), not ${check.path} as committed`;
+  const reason = `not invalidated: its origin still served ${seen} after ${seconds(check.askedMs)} s (${check.asks} ${check.asks === 1 ? 'ask' : 'asks'}), not ${check.path} as committed`;
+  // A 404 to the end is more often a URL that url-map got wrong than a deploy that never came.
+  if (last?.status !== 404 && last?.status !== 410) return reason;
+  const rule = ruleFor(check.path, urlMap);
+  return `${reason}; ${quote(check.ref)} is where ${rule === undefined ? 'url-map' : `the url-map rule ${quote(ruleLine(rule))}`} maps it: check url-map`;
 }
 
 export function seconds(ms: number): string {

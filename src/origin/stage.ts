@@ -5,6 +5,7 @@ import { USER_AGENT } from '../version.ts';
 import { holdForOrigins } from './hold.ts';
 import { versionsFrom } from './versions.ts';
 import type { OriginCheck } from './wait.ts';
+import type { OriginMistake, OriginProgress } from './watch.ts';
 
 /** The hold on the plan's images, and its dispatcher, which the run closes once the calls have ended. */
 export type OriginHold = ReturnType<typeof holdForOrigins> & { readonly close: () => Promise<void> };
@@ -21,6 +22,10 @@ export async function holdImages(
     readonly signal?: AbortSignal;
     /** Once per origin host whose bytes are neither version. */
     readonly onCannotTell: (host: string, check: OriginCheck) => void;
+    /** Once per origin host of a mapping mistake, as soon as it shows. */
+    readonly onMistake: (mistake: OriginMistake) => void;
+    /** Every PROGRESS_EVERY_MS while the wait goes on. */
+    readonly onProgress: (progress: OriginProgress) => void;
   },
 ): Promise<OriginHold> {
   const [{ createDispatcher }, { ByteBudget, originFetcher }, { ORIGIN_CONCURRENCY }] = await Promise.all([
@@ -39,13 +44,17 @@ export async function holdImages(
     }),
     versions: versionsFrom({
       workspace,
-      git: gitBytesIn(workspace),
+      git: gitBytesIn(workspace, options.signal),
       ...(origin.base === undefined ? {} : { base: origin.base }),
     }),
     clock: options.clock,
     timeoutMs: origin.waitMs,
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     onCannotTell: options.onCannotTell,
+    onMistake: options.onMistake,
+    onProgress: options.onProgress,
+    urlMap: origin.urlMap,
   });
-  return { ...hold, close: () => dispatcher.close() };
+  // Once the checks have ended, what the dispatcher still holds was given up on: closing would wait for it.
+  return { ...hold, close: () => dispatcher.destroy() };
 }

@@ -1,5 +1,10 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { AssetRef } from '../plan/refs.ts';
 import type { Clock } from '../execute/clock.ts';
+import { InFlightLimit } from '../execute/in-flight.ts';
+import { hostOf, isOtherHost, OriginWatch, type OriginMistake, type OriginProgress } from './watch.ts';
+
+export { hostOf } from './watch.ts';
 import type { FetchOrigin } from './fetch.ts';
 import type { ReadVersions } from './versions.ts';
 import { bodyLimit, judge, verdictOf, type OriginAnswer, type Verdict, type Versions } from './verdict.ts';
@@ -12,6 +17,9 @@ export const ORIGIN_CONCURRENCY = 8;
  * images follow their host's sample: a deploy publishes a site's files together.
  */
 export const MAX_CHECKED_IMAGES = 1_000;
+
+/** How often a wait that goes on is told: often enough for a person watching the log to see it move. */
+export const PROGRESS_EVERY_MS = 10_000;
 
 /** The first wait between two asks of one image, and the longest. */
 export const FIRST_WAIT_MS = 1_000;
@@ -31,7 +39,9 @@ export type OriginState =
   /** Its origin still served the previous version at the timeout: not invalidated. */
   | 'not-ready'
   /** The run was cancelled while it waited. */
-  | 'cancelled';
+  | 'cancelled'
+  /** Its origin URL redirects to another host: url-map names the wrong host. Not invalidated, a failure. */
+  | 'redirected';
 
 /** What became of one image's check. `seen`: the last answer, without its body. */
 export interface OriginCheck {
@@ -58,6 +68,10 @@ export interface AwaitOptions {
   readonly maxChecked?: number;
   /** Told of each image as soon as it may be invalidated (ready, or cannot be told). */
   readonly onSettled: (check: OriginCheck) => void;
+  /** Told once per origin host of a mapping mistake, as soon as it shows (watch.ts). */
+  readonly onMistake?: (mistake: OriginMistake) => void;
+  /** Told every PROGRESS_EVERY_MS of where the wait stands. */
+  readonly onProgress?: (progress: OriginProgress) => void;
   /** Told once per origin host of the first image whose origin serves bytes that are neither version. */
   readonly onCannotTell?: (host: string, check: OriginCheck) => void;
 }
@@ -69,12 +83,16 @@ export async function awaitOrigins(
 ): Promise<OriginCheck[]> {
   const started = options.clock.now();
   const deadline = started + options.timeoutMs;
-  const slots = new Slots(options.concurrency ?? ORIGIN_CONCURRENCY);
+  const slots = new InFlightLimit(options.concurrency ?? ORIGIN_CONCURRENCY);
   const toldHosts = new Set<string>();
   const { checked, followers } = sampleByHost(images, options.maxChecked ?? MAX_CHECKED_IMAGES);
   const results = new Map<AssetRef, OriginCheck>();
+  const pending = new Map<string, number>();
+  for (const image of checked) pending.set(hostOf(image.ref), (pending.get(hostOf(image.ref)) ?? 0) + 1);
+  const watch = new OriginWatch(images.length, new Map(pending), options.onMistake);
   const settle = (check: OriginCheck): void => {
     results.set(check.ref, check);
+    watch.settled(check.ref, check.state === 'ready' || check.state === 'cannot-tell');
     if (check.state === 'cannot-tell') {
       const host = hostOf(check.ref);
       if (!toldHosts.has(host)) {
@@ -85,12 +103,10 @@ export async function awaitOrigins(
     if (check.state === 'ready' || check.state === 'cannot-tell') options.onSettled(check);
   };
   // A host's followers go with its sample: released when every sampled image of the host may be invalidated.
-  const pending = new Map<string, number>();
-  for (const image of checked) pending.set(hostOf(image.ref), (pending.get(hostOf(image.ref)) ?? 0) + 1);
   const blocked = new Map<string, OriginCheck>();
   const sampleDone = (check: OriginCheck): void => {
     const host = hostOf(check.ref);
-    if (check.state === 'not-ready' || check.state === 'cancelled') blocked.set(host, check);
+    if (check.state !== 'ready' && check.state !== 'cannot-tell') blocked.set(host, check);
     const left = (pending.get(host) ?? 1) - 1;
     pending.set(host, left);
     if (left > 0) return;
@@ -107,13 +123,17 @@ export async function awaitOrigins(
       });
     }
   };
+  const ended = new AbortController();
+  const telling = tellProgress(watch, deadline, options, ended.signal);
   await Promise.all(
     checked.map(async (image) => {
-      const check = await checkOne(image, deadline, slots, options);
+      const check = await checkOne(image, deadline, slots, watch, options);
       settle(check);
       sampleDone(check);
     }),
   );
+  ended.abort();
+  await telling;
   return images.map(
     (image) => results.get(image.ref) ?? { ...image, state: 'cancelled', askedMs: 0, asks: 0 },
   );
@@ -122,7 +142,8 @@ export async function awaitOrigins(
 async function checkOne(
   image: OriginImage,
   deadline: number,
-  slots: Slots,
+  slots: InFlightLimit,
+  watch: OriginWatch,
   options: AwaitOptions,
 ): Promise<OriginCheck> {
   const { clock, signal } = options;
@@ -136,14 +157,20 @@ async function checkOne(
       if (isAborted(signal) || (asks > 0 && clock.now() >= deadline)) return undefined;
       first ??= clock.now();
       asks++;
-      const answered = await ask(image, options);
-      seen = answered.seen;
+      const answered = await ask(image, options, askEnds(asks, deadline, options));
+      // An ask cut by the deadline saw nothing: what the origin last answered still stands.
+      const cut = answered.seen?.status === undefined && clock.now() >= deadline && seen !== undefined;
+      if (!cut) seen = answered.seen;
+      watch.asked(image, asks === 1, answered.verdict, seen, answered.modified);
       return answered.verdict;
     });
     if (verdict === undefined) {
       const state = isAborted(signal) ? 'cancelled' : 'not-ready';
       return result(image, state, first, asks, clock, seen);
     }
+    // Another host, not another version: asking again would not change it, and invalidating would miss the site.
+    if (seen?.offsite !== undefined && isOtherHost(image.ref, seen.offsite))
+      return result(image, 'redirected', first, asks, clock, seen);
     if (verdict === 'ready') return result(image, 'ready', first, asks, clock, seen, true);
     if (verdict === 'other') return result(image, 'cannot-tell', first, asks, clock, seen, true);
     const left = deadline - clock.now();
@@ -164,19 +191,57 @@ const FIRST_READ_MARGIN = 64 * 1024;
 async function ask(
   image: OriginImage,
   options: AwaitOptions,
-): Promise<{ verdict: Verdict; seen?: Omit<OriginAnswer, 'body'> }> {
+  ends: AbortSignal | undefined,
+): Promise<{ verdict: Verdict; seen?: Omit<OriginAnswer, 'body'>; modified: boolean }> {
   const current = await options.versions.current(image.path);
-  if (current === 'unreadable') return { verdict: 'other' };
+  if (current === 'unreadable') return { verdict: 'other', modified: false };
   const now: Versions = current === undefined ? {} : { current };
   const limit = (current?.length ?? 0) + 1 + FIRST_READ_MARGIN;
-  let answer = await options.fetch(image.ref, limit);
-  if (verdictOf(answer, now) === 'ready') return { verdict: 'ready', seen: withoutBody(answer) };
+  let answer = await options.fetch(image.ref, limit, ends);
+  if (verdictOf(answer, now) === 'ready')
+    return { verdict: 'ready', seen: withoutBody(answer), modified: false };
   const previous = await options.versions.previous(image.path);
   const both: Versions = previous === undefined ? now : { ...now, previous };
   // A body cut before the end of a previous version longer than the new one is asked for again, whole.
   if (answer.cut === 'too-long' && previous !== undefined && bodyLimit(both) > limit)
-    answer = await options.fetch(image.ref, bodyLimit(both));
-  return { verdict: await judge(answer, both), seen: withoutBody(answer) };
+    answer = await options.fetch(image.ref, bodyLimit(both), ends);
+  return {
+    verdict: await judge(answer, both),
+    seen: withoutBody(answer),
+    modified: current !== undefined && previous !== undefined,
+  };
+}
+
+/**
+ * When an ask must end besides its own timeout: at the run's cancel, and, for every ask after an image's first, at the
+ * check's deadline (the first is always made: `origin-timeout: 0` asks once).
+ */
+function askEnds(asks: number, deadline: number, options: AwaitOptions): AbortSignal | undefined {
+  const { signal, clock } = options;
+  if (asks <= 1) return signal;
+  // On the run's clock; each ask's own timeout (timeout-seconds) bounds it too.
+  const atDeadline = AbortSignal.timeout(Math.max(0, Math.ceil(deadline - clock.now())));
+  return signal === undefined ? atDeadline : AbortSignal.any([signal, atDeadline]);
+}
+
+/**
+ * Where the wait stands, every PROGRESS_EVERY_MS of real time until the checks end: a person reads it in real time,
+ * and a timer of its own never moves the run's clock (which tests drive by the run's own sleeps).
+ */
+async function tellProgress(
+  watch: OriginWatch,
+  deadline: number,
+  options: AwaitOptions,
+  ended: AbortSignal,
+): Promise<void> {
+  const { onProgress, clock, signal } = options;
+  if (onProgress === undefined) return;
+  const stop = signal === undefined ? ended : AbortSignal.any([ended, signal]);
+  for (;;) {
+    await abortable(sleep(PROGRESS_EVERY_MS, undefined, { signal: stop }), stop);
+    if (stop.aborted) return;
+    onProgress(watch.progress(deadline - clock.now()));
+  }
 }
 
 function result(
@@ -249,34 +314,6 @@ export function sampleByHost(
     if (rest.length > 0) followers.set(host, rest);
   });
   return { checked, followers };
-}
-
-export function hostOf(ref: AssetRef): string {
-  try {
-    return new URL(ref).host;
-  } catch {
-    return ref;
-  }
-}
-
-/** At most `size` tasks at once; the others wait their turn in order. */
-class Slots {
-  private free: number;
-  private readonly queue: (() => void)[] = [];
-  constructor(size: number) {
-    this.free = size;
-  }
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.free > 0) this.free--;
-    else await new Promise<void>((resolve) => this.queue.push(resolve));
-    try {
-      return await task();
-    } finally {
-      const next = this.queue.shift();
-      if (next === undefined) this.free++;
-      else next();
-    }
-  }
 }
 
 /** Read afresh each time: a cancel may come while an ask waits for its slot. */

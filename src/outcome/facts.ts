@@ -79,7 +79,7 @@ export interface OriginFacts {
 }
 
 export function originFacts(report: OriginReport): OriginFacts {
-  const states = { ready: 0, 'cannot-tell': 0, 'not-ready': 0, cancelled: 0 };
+  const states = { ready: 0, 'cannot-tell': 0, 'not-ready': 0, redirected: 0, cancelled: 0 };
   for (const check of report.checks) states[check.state]++;
   return { states, waitedMs: report.waitedMs, timeoutMs: report.timeoutMs };
 }
@@ -90,7 +90,7 @@ export function originFacts(report: OriginReport): OriginFacts {
  */
 export function originWords(origin: OriginFacts): string {
   const parts = [`${count(origin.states.ready)} served the new files`];
-  for (const state of ['cannot-tell', 'not-ready', 'cancelled'] as const) {
+  for (const state of ['cannot-tell', 'not-ready', 'redirected', 'cancelled'] as const) {
     const n = origin.states[state];
     if (n > 0) parts.push(`${count(n)} ${originStateWords(state)}`);
   }
@@ -103,6 +103,8 @@ function originStateWords(state: Exclude<OriginState, 'ready'>): string {
       return 'could not be told (invalidated at once)';
     case 'not-ready':
       return 'still not deployed (not invalidated)';
+    case 'redirected':
+      return 'redirected to another host (not invalidated)';
     case 'cancelled':
       return 'not asked to the end, since the run was cancelled (not sent)';
     default:

@@ -4,6 +4,7 @@ import { DEFAULT_POLICY, type CallPolicy } from '../execute/policy.ts';
 import type { OriginCheck, RewriteWith, Settings } from '../settings/settings.ts';
 import { planRun, type Plan } from './plan.ts';
 import type { AssetRef } from './refs.ts';
+import type { UrlMapRule } from './url-map.ts';
 
 /**
  * Every decision of a run, made once from Settings and what change detection found. Each stage reads its slice
@@ -51,6 +52,8 @@ export interface OriginPlan {
   readonly requestTimeoutMs: number;
   /** The commit whose files are the previous versions; absent when the files were given, not detected. */
   readonly base?: string;
+  /** The rules that made the images: a mapping mistake names its rule. */
+  readonly urlMap: readonly UrlMapRule[];
 }
 
 export interface RewritePlan {
@@ -131,6 +134,8 @@ function originPlan(
     images,
     waitMs: settings.originTimeoutMs,
     requestTimeoutMs: settings.timeoutMs,
+    // Images are mapped from files only when the target asks for changes, which carry the rules.
+    urlMap: settings.target.scope === 'assets' ? (settings.target.changes?.urlMap ?? []) : [],
     ...(changed?.base === undefined ? {} : { base: changed.base }),
   };
 }

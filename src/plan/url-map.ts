@@ -161,14 +161,25 @@ function refuseDeliveryUrl(value: string, pathPrefix: string, line: string, imag
  */
 export function mapToUrl(path: string, rules: readonly UrlMapRule[]): string | undefined {
   if (DOT_SEGMENT.test(path)) return undefined;
+  const best = ruleFor(path, rules);
+  if (best === undefined) return undefined;
+  const rest = best.pathPrefix === '' ? path : path.slice(best.pathPrefix.length + 1);
+  return new URL(escapePath(rest), best.urlPrefix).href;
+}
+
+/** The rule that maps a repository path: the one with the longest matching prefix, in whole segments. */
+export function ruleFor(path: string, rules: readonly UrlMapRule[]): UrlMapRule | undefined {
   let best: UrlMapRule | undefined;
   for (const rule of rules) {
     const matches = rule.pathPrefix === '' || path.startsWith(`${rule.pathPrefix}/`);
     if (matches && (best === undefined || rule.pathPrefix.length > best.pathPrefix.length)) best = rule;
   }
-  if (best === undefined) return undefined;
-  const rest = best.pathPrefix === '' ? path : path.slice(best.pathPrefix.length + 1);
-  return new URL(escapePath(rest), best.urlPrefix).href;
+  return best;
+}
+
+/** A rule as a url-map line reads: `public/images => https://www.example.com/images`. */
+export function ruleLine(rule: UrlMapRule): string {
+  return `${rule.pathPrefix === '' ? '.' : rule.pathPrefix} => ${rule.urlPrefix.replace(/\/$/, '')}`;
 }
 
 const DOT_SEGMENT = /(^|\/)\.\.?(\/|$)/;

@@ -1,6 +1,7 @@
 import type { AssetRef } from '../plan/refs.ts';
 import { readRegularBytesAsync, UnreadableFile } from '../settings/regular-file.ts';
 import { contentCacheBuster } from '../plan/urls.ts';
+import { eachInFlight } from '../execute/in-flight.ts';
 import { MAX_REWRITE_BYTES, type NotRewritten } from './result.ts';
 
 export interface ContentBusters {
@@ -23,33 +24,29 @@ export async function contentBusters(
 ): Promise<ContentBusters> {
   const values = new Map<AssetRef, string>();
   const notRewritten: NotRewritten[] = [];
-  for (let start = 0; start < refs.length; start += READS_AT_ONCE) {
-    await Promise.all(
-      refs.slice(start, start + READS_AT_ONCE).map(async (ref) => {
-        const path = fileOf?.get(ref);
-        if (path === undefined) {
-          notRewritten.push({ ref, reason: 'not mapped from a changed file (given in assets or files)' });
-          return;
-        }
-        try {
-          values.set(ref, contentCacheBuster(await imageFile(workspace, path)));
-        } catch (error) {
-          if (error instanceof UnreadableFile) {
-            notRewritten.push({ ref, reason: `${path} ${error.what}` });
-            return;
-          }
-          const code = (error as NodeJS.ErrnoException).code;
-          notRewritten.push({
-            ref,
-            reason:
-              code === 'ENOENT'
-                ? `${path} is not in the workspace (deleted)`
-                : `${path}: ${code ?? String(error)}`,
-          });
-        }
-      }),
-    );
-  }
+  await eachInFlight(refs, READS_AT_ONCE, async (ref) => {
+    const path = fileOf?.get(ref);
+    if (path === undefined) {
+      notRewritten.push({ ref, reason: 'not mapped from a changed file (given in assets or files)' });
+      return;
+    }
+    try {
+      values.set(ref, contentCacheBuster(await imageFile(workspace, path)));
+    } catch (error) {
+      if (error instanceof UnreadableFile) {
+        notRewritten.push({ ref, reason: `${path} ${error.what}` });
+        return;
+      }
+      const code = (error as NodeJS.ErrnoException).code;
+      notRewritten.push({
+        ref,
+        reason:
+          code === 'ENOENT'
+            ? `${path} is not in the workspace (deleted)`
+            : `${path}: ${code ?? String(error)}`,
+      });
+    }
+  });
   return { values, notRewritten };
 }
 

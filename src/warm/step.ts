@@ -51,7 +51,7 @@ export async function warmStep(
     return undefined;
   }
   log.startGroup('Warm-up');
-  const [{ createDispatcher }, { warm, WARM_CONCURRENCY }] = await Promise.all([
+  const [{ createDispatcher }, { warm, WARM_CONCURRENCY, stoppedWords }] = await Promise.all([
     import('../execute/dispatcher.ts'),
     import('./warm.ts'),
   ]);
@@ -65,6 +65,10 @@ export async function warmStep(
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     });
     log.info(`warm: ${warmWords(report)}.`);
+    if (report.stopped !== undefined && report.stopped !== 'cancelled')
+      log.warning(
+        `warm: ${stoppedWords(report.stopped, imageHost)}; ${report.notRequested ?? 0} image URLs not requested.`,
+      );
     if (report.failed > 0 && options.signal?.aborted !== true) {
       const first = report.firstFailure;
       log.warning(

@@ -1,4 +1,6 @@
 import { request, type Dispatcher } from 'undici';
+import { untilAborted } from '../execute/abortable.ts';
+import { eachInFlight } from '../execute/in-flight.ts';
 import type { WarmRequest } from './variants.ts';
 
 /** Warm-up requests in flight at once: a handful of browsers, not a load test of the image host. */
@@ -10,6 +12,22 @@ export const WARM_BODY_CAP = 32 * 1024 * 1024;
 /** What asking a browser's `Accept` gets: the service may then make and cache its AVIF or WebP variant. */
 export const WARM_ACCEPT = 'image/avif,image/webp,image/*,*/*;q=0.8';
 
+/**
+ * The whole warm-up ends this long after it starts, whatever is left: it only spares the first visitors a wait,
+ * and the invalidation has landed all the same. Requests in flight then are cut, and those not made are counted.
+ */
+export const WARM_DEADLINE_MS = 120_000;
+
+/**
+ * Requests in a row that got no answer at all (no connection, a timeout) before the image host is taken for dead
+ * and the warm-up stops. The first wave of this many goes alone, so a host dead from the start costs one request
+ * timeout, not one per wave.
+ */
+export const DEAD_HOST_AFTER = WARM_CONCURRENCY;
+
+/** Why a warm-up stopped before it had made every request. */
+export type WarmStop = 'cancelled' | 'deadline' | 'dead-host';
+
 /** How the warm-up went: statuses counted (`error` for no answer), the first failure, how long it took. */
 export interface WarmReport {
   readonly requested: number;
@@ -18,6 +36,9 @@ export interface WarmReport {
   readonly overLimit: number;
   readonly ms: number;
   readonly firstFailure?: { readonly url: string; readonly reason: string };
+  /** Set when it stopped early; `notRequested` planned requests were then not made. */
+  readonly stopped?: WarmStop;
+  readonly notRequested?: number;
 }
 
 export interface WarmOptions {
@@ -26,9 +47,14 @@ export interface WarmOptions {
   readonly userAgent: string;
   readonly signal?: AbortSignal;
   readonly now?: () => number;
+  /** WARM_DEADLINE_MS unless a test says otherwise. */
+  readonly deadlineMs?: number;
 }
 
-/** Requests each URL as a browser would, WARM_CONCURRENCY at a time, reading and discarding the answers. */
+/**
+ * Requests each URL as a browser would, WARM_CONCURRENCY at a time, reading and discarding the answers; stops at the
+ * run's cancel, at its deadline, or once the image host has not answered DEAD_HOST_AFTER requests in a row.
+ */
 export async function warm(
   requests: readonly WarmRequest[],
   overLimit: number,
@@ -36,52 +62,91 @@ export async function warm(
 ): Promise<WarmReport> {
   const now = options.now ?? (() => performance.now());
   const started = now();
+  const deadline = AbortSignal.timeout(options.deadlineMs ?? WARM_DEADLINE_MS);
+  const dead = new AbortController();
+  const end = AbortSignal.any([
+    deadline,
+    dead.signal,
+    ...(options.signal === undefined ? [] : [options.signal]),
+  ]);
   const statuses: Record<string, number> = {};
   let failed = 0;
   let firstFailure: WarmReport['firstFailure'];
-  let next = 0;
-  let requested = 0;
-  const worker = async (): Promise<void> => {
-    while (next < requests.length && options.signal?.aborted !== true) {
-      const { url } = requests[next++] as WarmRequest;
-      requested += 1;
-      const answer = await warmOne(url, options);
-      const key = 'status' in answer ? String(answer.status) : 'error';
-      statuses[key] = (statuses[key] ?? 0) + 1;
-      // Only a 2xx put the image in the image host's cache: a redirect warmed nothing.
-      if ('status' in answer && answer.status >= 200 && answer.status < 300) continue;
-      failed += 1;
-      firstFailure ??= { url, reason: 'status' in answer ? `HTTP ${answer.status}` : answer.error };
-    }
+  let unansweredInARow = 0;
+  const warmOne = async ({ url }: WarmRequest): Promise<void> => {
+    const answer = await requestImage(url, options, end);
+    // A request cut by the end of the warm-up says nothing of the host: not counted, not a failure.
+    if (!('status' in answer) && end.aborted) return;
+    const key = 'status' in answer ? String(answer.status) : 'error';
+    statuses[key] = (statuses[key] ?? 0) + 1;
+    unansweredInARow = 'status' in answer ? 0 : unansweredInARow + 1;
+    if (unansweredInARow >= DEAD_HOST_AFTER) dead.abort();
+    // Only a 2xx put the image in the image host's cache: a redirect warmed nothing.
+    if ('status' in answer && answer.status >= 200 && answer.status < 300) return;
+    failed += 1;
+    firstFailure ??= { url, reason: 'status' in answer ? `HTTP ${answer.status}` : answer.error };
   };
-  await Promise.all(Array.from({ length: Math.min(WARM_CONCURRENCY, requests.length) }, worker));
+  // The first wave alone, then the rest: a host that answers none of it is dead, and costs one request timeout.
+  const stop = (): boolean => end.aborted;
+  await eachInFlight(requests.slice(0, DEAD_HOST_AFTER), WARM_CONCURRENCY, warmOne, stop);
+  await eachInFlight(requests.slice(DEAD_HOST_AFTER), WARM_CONCURRENCY, warmOne, stop);
+  const stopped = stopOf(options.signal, deadline, dead.signal);
+  const answered = Object.values(statuses).reduce((sum, n) => sum + n, 0);
   return {
-    requested,
+    requested: answered,
     statuses,
     failed,
     overLimit,
     ms: Math.round(now() - started),
     ...(firstFailure === undefined ? {} : { firstFailure }),
+    ...(stopped === undefined ? {} : { stopped, notRequested: requests.length - answered }),
   };
 }
 
-async function warmOne(url: string, options: WarmOptions): Promise<{ status: number } | { error: string }> {
+function stopOf(
+  cancel: AbortSignal | undefined,
+  deadline: AbortSignal,
+  dead: AbortSignal,
+): WarmStop | undefined {
+  if (cancel?.aborted === true) return 'cancelled';
+  if (dead.aborted) return 'dead-host';
+  return deadline.aborted ? 'deadline' : undefined;
+}
+
+async function requestImage(
+  url: string,
+  options: WarmOptions,
+  end: AbortSignal,
+): Promise<{ status: number } | { error: string }> {
   try {
+    const signal = AbortSignal.any([end, AbortSignal.timeout(options.timeoutMs)]);
     // Only these headers: the image host gets no API key, cookie or GitHub token, as from a visitor's browser.
-    const answer = await request(url, {
-      method: 'GET',
-      dispatcher: options.dispatcher,
-      headers: { 'user-agent': options.userAgent, accept: WARM_ACCEPT },
-      headersTimeout: options.timeoutMs,
-      bodyTimeout: options.timeoutMs,
-      signal:
-        options.signal === undefined
-          ? AbortSignal.timeout(options.timeoutMs)
-          : AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs)]),
-    });
-    await answer.body.dump({ limit: WARM_BODY_CAP }).catch(() => undefined);
+    const answer = await untilAborted(
+      request(url, {
+        method: 'GET',
+        dispatcher: options.dispatcher,
+        headers: { 'user-agent': options.userAgent, accept: WARM_ACCEPT },
+        headersTimeout: options.timeoutMs,
+        bodyTimeout: options.timeoutMs,
+        signal,
+      }),
+      signal,
+    );
+    await untilAborted(answer.body.dump({ limit: WARM_BODY_CAP }), signal).catch(() => undefined);
     return { status: answer.statusCode };
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** Why the warm-up stopped early, as the log says it. */
+export function stoppedWords(stop: Exclude<WarmStop, 'cancelled'>, imageHost: string): string {
+  switch (stop) {
+    case 'dead-host':
+      return `stopped: ${imageHost} answered none of ${DEAD_HOST_AFTER} requests in a row`;
+    case 'deadline':
+      return `stopped at its deadline of ${WARM_DEADLINE_MS / 1000} s`;
+    default:
+      return stop satisfies never;
   }
 }

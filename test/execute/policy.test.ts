@@ -199,9 +199,9 @@ describe('the run stops when every other call would fail the same way', () => {
     expect(decide(error, context())).toEqual(stop("the certificate of base-url's host does not verify"));
   });
 
-  it('a host that does not exist is retried, then stops the run', () => {
+  it('a host that does not exist is retried by one call while the others wait, then stops the run', () => {
     const error = failure({ kind: 'network', status: undefined, code: 'ENOTFOUND' });
-    expect(decide(error, context()).action).toBe('retry');
+    expect(decide(error, context())).toMatchObject({ action: 'pause', retry: true, alone: true });
     expect(decide(error, context({ retries: 5 }))).toEqual(unreachable);
   });
 

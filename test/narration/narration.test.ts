@@ -73,3 +73,34 @@ describe('narration: the plan', () => {
     );
   });
 });
+
+describe('narration: the wait for origins', () => {
+  const progress = {
+    ready: 3,
+    waiting: 4,
+    answers: [
+      { answer: 'serve the previous version', images: 3 },
+      { answer: 'answer 404', images: 1 },
+    ],
+    leftMs: 280_000,
+  };
+  const LINE =
+    'Origin check: 3 of 7 images ready, 4 waiting (3 serve the previous version, 1 answer 404); 280 s left.';
+
+  it('logs where it stands as a line of the log', () => {
+    expect(
+      linesOf((log) => {
+        narration(log, planTheRun(SETTINGS)).originProgress(progress);
+      }),
+    ).toEqual([LINE]);
+  });
+
+  it('with a live line (the command on a terminal), gives it the same words and logs nothing', () => {
+    const live: string[] = [];
+    const logged = linesOf((log) => {
+      narration(log, planTheRun(SETTINGS), (line) => live.push(line)).originProgress(progress);
+    });
+    expect(logged).toEqual([]);
+    expect(live).toEqual([LINE]);
+  });
+});

@@ -34,6 +34,8 @@ describe('planTheRun', () => {
       waitMs: 90_000,
       requestTimeoutMs: plan.calls.timeoutMs,
       base: 'abc1234',
+      // The rules that made the images: a mapping mistake names its rule.
+      urlMap: [{ pathPrefix: 'public/images', urlPrefix: 'https://www.example.com/images/' }],
     });
     // The retry window starts when the first call could go out: it grows by the wait for origins.
     expect(plan.calls.policy).toEqual({ retryWindowMs: DEFAULT_POLICY.retryWindowMs + 90_000 });

@@ -68,3 +68,63 @@ describe('warm', () => {
     }
   });
 });
+
+describe('warm: its bounds', () => {
+  /** A host that answers each request after `delayMs`, and counts them. */
+  async function slowHost(delayMs: number): Promise<{ url: string; seen: () => number }> {
+    let seen = 0;
+    const server = createServer((_request, response) => {
+      seen++;
+      setTimeout(() => response.writeHead(200).end('image'), delayMs);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    close = () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => {
+          resolve();
+        });
+      });
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen: () => seen };
+  }
+
+  const requestsTo = (url: string, count: number): { image: string; url: string }[] =>
+    Array.from({ length: count }, (_, i) => ({
+      image: `https://www.example.com/${i}.png`,
+      url: `${url}/${i}.png`,
+    }));
+
+  it('stops at its deadline: the requests cut are not counted, those not made are, and it says why', async () => {
+    // Each answer takes 300 ms: the 200 requests would take 25 waves, far past a deadline of one second.
+    const host = await slowHost(300);
+    const dispatcher = new Agent({ connections: 64 });
+    const report = await warm(requestsTo(host.url, 200), 0, {
+      dispatcher,
+      timeoutMs: 30_000,
+      userAgent: 'test',
+      deadlineMs: 1_000,
+    });
+    await dispatcher.destroy();
+    expect(report.stopped).toBe('deadline');
+    expect(host.seen()).toBeLessThan(200);
+    expect(report.requested + (report.notRequested ?? 0)).toBe(200);
+    expect(report.statuses).toEqual({ '200': report.requested });
+  });
+
+  it("stops on the run's cancel and says so, without counting what it cut as failures", async () => {
+    const host = await slowHost(60_000);
+    const dispatcher = new Agent({ connections: 64 });
+    const cancel = new AbortController();
+    setTimeout(() => {
+      cancel.abort();
+    }, 200);
+    const report = await warm(requestsTo(host.url, 20), 0, {
+      dispatcher,
+      timeoutMs: 600_000,
+      userAgent: 'test',
+      signal: cancel.signal,
+    });
+    await dispatcher.destroy();
+    expect(report).toMatchObject({ stopped: 'cancelled', failed: 0, requested: 0, notRequested: 20 });
+  });
+});

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { unhandled } from '../../exhaustive.ts';
+import { readRegularFile, UnreadableFile } from '../../settings/regular-file.ts';
 import { throwInput } from '../../settings/inputs.ts';
 import { quote } from '../../shown/shown.ts';
-import { apiChangedFiles, type GithubApi } from '../github-api.ts';
+import { apiChangedFiles, type ApiLimits, type GithubApi } from '../github-api.ts';
 import { PARENT, sinceRange, ZERO_SHA, type CommitRange } from '../range.ts';
 import { cannotTell, NO_RANGE_OUTSIDE_CI, type CiContext } from './context.ts';
 
@@ -36,8 +36,13 @@ export function githubCi(context: GithubContext): CiContext {
 }
 
 /** The workflow run, as the runner describes it in GITHUB_* variables. */
-export function githubContextFromEnv(token: string, env: NodeJS.ProcessEnv = process.env): GithubContext {
+export function githubContextFromEnv(
+  token: string,
+  env: NodeJS.ProcessEnv = process.env,
+  limits?: ApiLimits,
+): GithubContext {
   return {
+    ...(limits === undefined ? {} : { limits }),
     eventName: env.GITHUB_EVENT_NAME ?? '',
     ...readPayload(env.GITHUB_EVENT_PATH ?? ''),
     sha: env.GITHUB_SHA || 'HEAD',
@@ -48,13 +53,19 @@ export function githubContextFromEnv(token: string, env: NodeJS.ProcessEnv = pro
   };
 }
 
+/** GitHub caps a webhook payload at 25 MB; the runner's event file holds one. */
+const MAX_EVENT_BYTES = 32 * 1024 * 1024;
+
 /** The event's payload, or why it cannot be read; only events that name their commits in it need it. */
 function readPayload(path: string): { payload: unknown; payloadProblem?: string } {
   if (path === '') return { payload: {}, payloadProblem: ': GITHUB_EVENT_PATH is empty' };
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    // A regular file only, within a cap: a FIFO or a device there would block the process, deaf to every signal.
+    text = readRegularFile(path, { maxBytes: MAX_EVENT_BYTES });
   } catch (error) {
+    if (error instanceof UnreadableFile)
+      return { payload: {}, payloadProblem: ` from ${quote(path)}: it ${error.what}` };
     const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
     return { payload: {}, payloadProblem: ` from ${quote(path)} (${code})` };
   }
