@@ -80,7 +80,7 @@ async function runAction(caseSpec: CaseSpec, refs: readonly string[]): Promise<M
     });
     const wallMs = performance.now() - start;
     const cpuMs = cpuSince(cpu);
-    const confirmed = result.assets.filter((asset) => asset.outcome === 'invalidated').length;
+    const confirmed = [...result.assets].filter((asset) => asset.outcome === 'invalidated').length;
     return { wallMs, cpuMs, prepareMs, calls: result.calls.length, confirmed };
   } finally {
     await dispatcher.close();

@@ -327,7 +327,7 @@ function check(report: Report): void {
       .filter((request) => request.route === 'invalidate/assets')
       .flatMap((request) => (request.json as { assets: string[] }).assets),
   );
-  const failedRefs = report.outcome.assets.filter((asset) => asset.outcome === 'failed');
+  const failedRefs = [...report.outcome.assets].filter((asset) => asset.outcome === 'failed');
   expect(failedRefs.filter((asset) => !reached.has(asset.ref))).toEqual([]);
   const assetAttempts = emulator.requests.filter((request) => request.route === 'invalidate/assets').length;
   expect(requests).toBeLessThanOrEqual(assetAttempts);
