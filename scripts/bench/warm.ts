@@ -13,7 +13,7 @@ import { WARM_CONCURRENCY } from '../../src/warm/warm.ts';
 import type { Emulator } from '../../test/emulator/server.ts';
 import { runnerInputs } from '../../test/support/runner.ts';
 import { makeTestCa, type TestCa } from '../../test/support/tls.ts';
-import { count, duration, markdownTable, median, ms } from './format.ts';
+import { count, duration, markdownTable, median, ms, ratio } from './format.ts';
 import { outputValue, timed } from './processes.ts';
 import { LATENCY_MS, ROOT_KEY } from './protocol.ts';
 import type { BenchContext, Section, SectionResult } from './section.ts';
@@ -91,6 +91,9 @@ export const warmSection: Section = {
 };
 
 function result(figures: ReadonlyMap<Case, Figures>): SectionResult {
+  // The least any client needs at a delay: every request takes exactly the delay, as many at a time as the warm-up.
+  const leastMs = (latencyMs: number): number => Math.ceil(IMAGES / WARM_CONCURRENCY) * latencyMs;
+  const floorMs = leastMs(SLOW_HOST_MS);
   const off = median([...figures.values()][0]?.ms ?? []);
   const rows = [...figures].map(([c, figure]) => [
     c.name,
@@ -99,6 +102,7 @@ function result(figures: ReadonlyMap<Case, Figures>): SectionResult {
     c.warm ? `+${ms(median(figure.ms) - off)}` : '',
     count(median(figure.hostRequests)),
     c.warm ? ms(median(figure.warmMs)) : '',
+    c.latencyMs === 0 ? '' : ratio(median(figure.warmMs) / leastMs(c.latencyMs)),
   ]);
   const table = markdownTable({
     headers: [
@@ -108,11 +112,11 @@ function result(figures: ReadonlyMap<Case, Figures>): SectionResult {
       'Beside `false`',
       'Image host requests per run',
       'Warm-up (report)',
+      'Warm-up ÷ least at the delay',
     ],
-    align: ['left', 'left', 'right', 'right', 'right', 'right'],
+    align: ['left', 'left', 'right', 'right', 'right', 'right', 'right'],
     rows,
   });
-  const floorMs = (IMAGES / WARM_CONCURRENCY) * SLOW_HOST_MS;
   const slow = [...figures].find(([c]) => c.latencyMs > 0);
   return {
     markdown:
