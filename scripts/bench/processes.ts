@@ -63,6 +63,8 @@ export function timed(
   env: Record<string, string>,
   /** Flags for node itself, for a diagnosis only: the runner passes none. */
   nodeArgs: readonly string[] = [],
+  /** Where it runs: the repository, unless given. */
+  cwd: string = ROOT,
 ): Promise<ProcessFigure> {
   const rssFile = join(tmpdir(), `bench-rss-${process.pid}-${Math.random().toString(36).slice(2)}`);
   return new Promise((resolve, reject) => {
@@ -71,7 +73,7 @@ export function timed(
       '/usr/bin/time',
       ['-f', '%M', '-o', rssFile, process.execPath, ...nodeArgs, ...args],
       {
-        cwd: ROOT,
+        cwd,
         env: { PATH: process.env.PATH ?? '', ...env },
         stdio: ['ignore', 'ignore', 'pipe'],
       },

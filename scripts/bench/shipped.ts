@@ -8,7 +8,7 @@
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Emulator } from '../../test/emulator/server.ts';
 import { runnerInputs } from '../../test/support/runner.ts';
@@ -18,6 +18,7 @@ import { idealMs, ROOT_KEY } from './protocol.ts';
 import type { BenchContext, Section, SectionResult } from './section.ts';
 
 const FLOOR = fileURLToPath(new URL('floor.ts', import.meta.url));
+const COMMAND = fileURLToPath(new URL('../../lib/cli/index.js', import.meta.url));
 const URL_MAP = 'public/images => https://www.example.com/images';
 
 export interface ShippedCase {
@@ -122,9 +123,9 @@ async function measureShipped(
     if (spec.name === 'command') {
       return timed(
         [
-          'lib/cli/index.js',
+          COMMAND,
           '--files-from',
-          list,
+          basename(list),
           '--url-map',
           URL_MAP,
           '--concurrency',
@@ -136,6 +137,9 @@ async function measureShipped(
           IMAGE_CACHE_BASE_URL: emulator.url,
           IMAGE_CACHE_SERVICE_KEY: emulator.serviceKey,
         },
+        [],
+        // The command reads lists only from the folder it runs in, as a CI job's checkout.
+        dir,
       );
     }
     return runAction(emulator, list, dir, spec.concurrency, dryRun);

@@ -1,7 +1,7 @@
 /**
  * The compact form of a run's per-asset results against the form it replaced, one object an asset: the same assets,
- * in the same order, with the same outcome, call and error, written out by the JSON report the same, whatever the
- * results and however they were settled.
+ * in the same order, with the same outcome, call and error, whatever the results and however they were settled; and
+ * the facts the renderers read from it (the outcome's counts and lists, the JSON report's assets) the same.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +11,8 @@ import {
   type AssetOutcome,
   type AssetResult,
 } from '../../src/execute/asset-results.ts';
+import { reportJsonText } from '../../src/outcome/report.ts';
+import { reportOf } from '../support/fixtures.ts';
 import { RUNS } from '../support/runs.ts';
 
 const OUTCOMES: readonly AssetOutcome[] = ['invalidated', 'failed', 'not-sent', 'not-ready'];
@@ -111,5 +113,53 @@ describe('AssetResults', () => {
     expect(() => {
       builder.settle(0, 2, { outcome: 'invalidated' });
     }).toThrow(RangeError);
+  });
+});
+
+describe('the facts the renderers read, from the compact form', () => {
+  const given = fc.array(result, { maxLength: 200 });
+
+  it('outcomeOf counts and lists each asset as the results one object an asset say', () => {
+    fc.assert(
+      fc.property(given, (list) => {
+        const { outcome } = reportOf({ scope: 'assets', assets: list.map((r) => r.ref) }, false, {
+          calls: [],
+          assets: list,
+        });
+        const refsWith = (keep: (o: AssetOutcome) => boolean): string[] =>
+          list.filter((r) => keep(r.outcome)).map((r) => r.ref);
+        const count = (o: AssetOutcome): number => list.filter((r) => r.outcome === o).length;
+        expect(outcome.invalidated).toEqual(refsWith((o) => o === 'invalidated'));
+        expect(outcome.failed).toEqual(refsWith((o) => o !== 'invalidated'));
+        expect(outcome.counts).toMatchObject({
+          assets: list.length,
+          invalidated: count('invalidated'),
+          failed: count('failed'),
+          notSent: count('not-sent'),
+          notReady: count('not-ready'),
+        });
+        // Each image held back is named with what its origin served, the first of them one a sentence.
+        const notReady = list.filter((r) => r.outcome === 'not-ready').slice(0, 3);
+        for (const r of notReady)
+          expect(outcome.failures).toContain(
+            `${r.ref}: ${r.error ?? 'not invalidated: its origin did not serve the new file'}.`,
+          );
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('the JSON report lists each asset as the results one object an asset say', () => {
+    fc.assert(
+      fc.property(given, (list) => {
+        const report = reportOf({ scope: 'assets', assets: list.map((r) => r.ref) }, false, {
+          calls: [],
+          assets: list,
+        });
+        const json = JSON.parse([...reportJsonText(report, (text) => text)].join('')) as { assets: unknown };
+        expect(json.assets).toStrictEqual(JSON.parse(JSON.stringify(list)));
+      }),
+      { numRuns: RUNS },
+    );
   });
 });
