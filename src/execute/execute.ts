@@ -112,18 +112,20 @@ export async function execute(plan: Plan, options: ExecuteOptions): Promise<RunR
   await scheduler.close();
   const cancelled = scheduler.cancelled && scheduler.stoppedBy === undefined;
   const stop = scheduler.stoppedBy;
-  settleSent(assets, scheduler.settled, cancelled ? undefined : stop);
+  const unsent =
+    stop === undefined
+      ? 'not sent: the run was cancelled'
+      : `not sent: ${stop.reason} (call ${stop.call.index})`;
+  settleSent(assets, scheduler.settled, unsent);
+  // What was still held when the run stopped was never sent; otherwise its origin never served the new file.
+  const neverSent = stop !== undefined || cancelled;
   let position = assets.add([...unreleased.keys()]);
   for (const error of unreleased.values()) {
-    if (stop !== undefined)
-      assets.settle(position, 1, {
-        outcome: 'not-sent',
-        error: `not sent: ${stop.reason} (call ${stop.call.index})`,
-      });
-    else if (cancelled)
-      assets.settle(position, 1, { outcome: 'not-sent', error: 'not sent: the run was cancelled' });
-    else assets.settle(position, 1, { outcome: 'not-ready', error });
-    position++;
+    assets.settle(
+      position++,
+      1,
+      neverSent ? { outcome: 'not-sent', error: unsent } : { outcome: 'not-ready', error },
+    );
   }
   return {
     calls: scheduler.settled.map(({ record }) => record).toSorted((a, b) => a.index - b.index),
@@ -141,13 +143,9 @@ async function requestToken(plan: Plan, scheduler: Scheduler, start: number): Pr
   return (await scheduler.add({ route: 'token' }, start))?.token;
 }
 
-/** Each asset sent is settled by its last call (a call that was split leaves its assets to its halves); the rest were not sent. */
-function settleSent(assets: AssetResultsBuilder, settled: readonly Settled[], stop: Stop | undefined): void {
-  const notSent =
-    stop === undefined
-      ? 'not sent: the run was cancelled'
-      : `not sent: ${stop.reason} (call ${stop.call.index})`;
-  assets.settle(0, assets.length, { outcome: 'not-sent', error: notSent });
+/** Each asset is settled by its last call (a call that was split leaves its assets to its halves), or not sent. */
+function settleSent(assets: AssetResultsBuilder, settled: readonly Settled[], unsent: string): void {
+  assets.settle(0, assets.length, { outcome: 'not-sent', error: unsent });
   for (const { record, start } of settled) {
     if (record.outcome === 'split') continue;
     const count = assetsIn(record.call).length;
