@@ -202,10 +202,13 @@ function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+// Small enough that no piece is a large object (over 128 KiB), which would outlive the young generation.
+const ITEMS_PER_PIECE = 1_000;
+
 function* jsonArrayPieces(items: readonly string[], redact: Redact): Generator<string> {
   yield '[';
-  for (let start = 0; start < items.length; start += 10_000) {
-    const piece = items.slice(start, start + 10_000).map((item) => JSON.stringify(item));
+  for (let start = 0; start < items.length; start += ITEMS_PER_PIECE) {
+    const piece = items.slice(start, start + ITEMS_PER_PIECE).map((item) => JSON.stringify(item));
     yield redact(`${start === 0 ? '' : ','}${piece.join(',')}`);
   }
   yield ']\n';

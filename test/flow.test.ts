@@ -244,7 +244,7 @@ describe('the flow: the origin check the plan decides on', () => {
       }),
     );
     expect(report.outcome.keyRefused).toBe(true);
-    expect(report.result?.assets.find((asset) => asset.ref === B())?.outcome).toBe('not-sent');
+    expect([...(report.result?.assets ?? [])].find((asset) => asset.ref === B())?.outcome).toBe('not-sent');
   });
 });
 

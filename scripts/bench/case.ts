@@ -80,7 +80,10 @@ async function runAction(caseSpec: CaseSpec, refs: readonly string[]): Promise<M
     });
     const wallMs = performance.now() - start;
     const cpuMs = cpuSince(cpu);
-    const confirmed = result.assets.filter((asset) => asset.outcome === 'invalidated').length;
+    let confirmed = 0;
+    result.assets.forEach((_ref, outcome) => {
+      if (outcome === 'invalidated') confirmed++;
+    });
     return { wallMs, cpuMs, prepareMs, calls: result.calls.length, confirmed };
   } finally {
     await dispatcher.close();

@@ -8,11 +8,10 @@
  * so that it can be measured alone. scripts/bench.ts adds it to the whole benchmark.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { format, resolveConfig } from 'prettier';
 import sharp, { type Sharp } from 'sharp';
 import {
   compareImage,
@@ -32,10 +31,11 @@ import { startEmulator } from '../../test/emulator/server.ts';
 import { startImageHost } from '../../test/support/image-host.ts';
 import { startOriginSite } from '../../test/support/origin-site.ts';
 import { count, markdownTable, median, ms } from './format.ts';
+import type { Section } from './section.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const IMAGES = join(ROOT, 'test', 'fixtures', 'images');
-const HEADING = '## 5. Image comparison';
+const HEADING = '## 7. Image comparison';
 
 /** The measured set: each image and what it stands for. */
 export const MEASURED_SET = [
@@ -370,7 +370,14 @@ async function measureProof(count: number): Promise<ProofCost> {
 const fixed = (value: number | undefined): string => (value === undefined ? '—' : value.toFixed(1));
 const kib = (bytes: number): string => `${count(Math.round(bytes / 1024))} KiB`;
 
-export async function compareSection(): Promise<string> {
+/** The image comparison's section: its measured set, thresholds and costs; it has no memory target. */
+export const compareSection: Section = {
+  name: 'compare',
+  memory: false,
+  measure: async () => ({ markdown: await compareMarkdown(), failures: [], problems: [], headline: [] }),
+};
+
+async function compareMarkdown(): Promise<string> {
   const files = MEASURED_SET.map((image) => image.file);
   const rows: ImageRow[] = [];
   for (const { file, kind } of MEASURED_SET)
@@ -494,25 +501,3 @@ export async function compareSection(): Promise<string> {
     proofTable,
   ].join('\n\n');
 }
-
-async function main(): Promise<void> {
-  const section = await compareSection();
-  process.stdout.write(`${section}\n`);
-  if (!process.argv.includes('--write')) return;
-  const file = join(ROOT, 'BENCHMARKS.md');
-  const text = readFileSync(file, 'utf8');
-  const start = text.indexOf(HEADING);
-  const next = start < 0 ? -1 : text.indexOf('\n## ', start + HEADING.length);
-  const before =
-    start < 0 ? text.slice(0, text.indexOf('\n## How it is measured') + 1) : text.slice(0, start);
-  const after =
-    start < 0
-      ? text.slice(text.indexOf('\n## How it is measured') + 1)
-      : next < 0
-        ? ''
-        : text.slice(next + 1);
-  const config = (await resolveConfig(file)) ?? {};
-  writeFileSync(file, await format(`${before}${section}\n\n${after}`, { ...config, filepath: file }));
-}
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

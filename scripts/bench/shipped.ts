@@ -1,23 +1,24 @@
 /**
- * What ships, as whole processes: `node dist/index.js` spawned as the runner spawns it (inputs as INPUT_*
+ * Section 0 of BENCHMARKS.md, what ships, as whole processes: `node dist/index.js` spawned as the runner spawns it (inputs as INPUT_*
  * variables, the list through files-from, outputs and summary into their files), and `node lib/cli/index.js` (the
  * command as the npm package ships it),
  * each timed from spawn to exit with its peak RSS (GNU time's %M). Beside each, in the same run: the same inputs as
  * a dry run (start-up, reading, planning, report, outputs and summary, but no call), and the floor
  * (scripts/bench/floor.ts) as a whole process.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Emulator } from '../../test/emulator/server.ts';
 import { runnerInputs } from '../../test/support/runner.ts';
 import { count, duration, markdownTable, mib, passFail, ratio } from './format.ts';
+import { timed, type ProcessFigure } from './processes.ts';
 import { idealMs, ROOT_KEY } from './protocol.ts';
+import type { BenchContext, Section, SectionResult } from './section.ts';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FLOOR = fileURLToPath(new URL('floor.ts', import.meta.url));
+const COMMAND = fileURLToPath(new URL('../../lib/cli/index.js', import.meta.url));
 const URL_MAP = 'public/images => https://www.example.com/images';
 
 export interface ShippedCase {
@@ -34,12 +35,7 @@ export interface ShippedCase {
   };
 }
 
-export interface ProcessFigure {
-  readonly ms: number;
-  readonly rssKiB: number;
-}
-
-export interface ShippedResult {
+interface ShippedResult {
   readonly spec: ShippedCase;
   readonly wall: ProcessFigure;
   readonly dry: ProcessFigure;
@@ -48,7 +44,7 @@ export interface ShippedResult {
   readonly problems: readonly string[];
 }
 
-export const SHIPPED_CASES: readonly ShippedCase[] = [
+const SHIPPED_CASES: readonly ShippedCase[] = [
   { name: 'action', assets: 10_000, concurrency: 4, runs: 3, targets: { ideal: 1.25 } },
   {
     name: 'action',
@@ -61,7 +57,24 @@ export const SHIPPED_CASES: readonly ShippedCase[] = [
   { name: 'action', assets: 1_000_000, concurrency: 16, runs: 1, targets: { ideal: 1.2, rssMb: 600 } },
 ];
 
-export async function measureShipped(
+export const shippedSection: Section = {
+  name: 'shipped',
+  memory: true,
+  async measure({ emulator, log, memoryOnly }: BenchContext): Promise<SectionResult> {
+    log(
+      'What ships: dist/index.js and lib/cli/index.js as whole processes, beside their dry runs and the floor.',
+    );
+    // `--memory`: the cases with a memory target, once each.
+    const cases = memoryOnly
+      ? SHIPPED_CASES.filter(
+          (spec) => spec.targets.rssMb !== undefined || spec.targets.rssFloor !== undefined,
+        ).map((spec) => ({ ...spec, runs: 1 }))
+      : SHIPPED_CASES;
+    return shippedResult(await measureShipped(emulator, log, cases));
+  },
+};
+
+async function measureShipped(
   emulator: Emulator,
   log: (line: string) => void,
   cases: readonly ShippedCase[] = SHIPPED_CASES,
@@ -70,8 +83,7 @@ export async function measureShipped(
   const results: ShippedResult[] = [];
   try {
     for (const spec of cases) {
-      const list = join(dir, `changed-${spec.assets}.txt`);
-      if (!existsSync(list)) writeFileSync(list, `${paths(spec.assets).join('\n')}\n`);
+      const list = changedList(dir, spec.assets);
       const problems: string[] = [];
       const runs = { wall: [] as ProcessFigure[], dry: [] as ProcessFigure[], floor: [] as ProcessFigure[] };
       for (let run = 0; run < spec.runs; run++) {
@@ -85,7 +97,7 @@ export async function measureShipped(
         runs.dry.push(await runShipped(spec, list, dir, true));
         if (emulator.requests.length > 0) problems.push('the dry run sent calls');
         emulator.reset();
-        runs.floor.push(await timed([FLOOR, list, endpointOf(emulator), String(spec.concurrency)], {}));
+        runs.floor.push(await runFloor(emulator, list, spec.concurrency));
       }
       const result = {
         spec,
@@ -111,9 +123,9 @@ export async function measureShipped(
     if (spec.name === 'command') {
       return timed(
         [
-          'lib/cli/index.js',
+          COMMAND,
           '--files-from',
-          list,
+          basename(list),
           '--url-map',
           URL_MAP,
           '--concurrency',
@@ -124,29 +136,69 @@ export async function measureShipped(
           IMAGE_CACHE_API_KEY: ROOT_KEY,
           IMAGE_CACHE_BASE_URL: emulator.url,
           IMAGE_CACHE_SERVICE_KEY: emulator.serviceKey,
+          // The list's images are on a host that serves nothing: there is no origin to wait for.
+          IMAGE_CACHE_ORIGIN_CHECK: 'off',
         },
+        [],
+        // The command reads lists only from the folder it runs in, as a CI job's checkout.
+        dir,
       );
     }
-    const output = join(dir, 'output');
-    const summary = join(dir, 'summary');
-    writeFileSync(output, '');
-    writeFileSync(summary, '');
-    return timed(['dist/index.js'], {
+    return runAction(emulator, list, dir, spec.concurrency, dryRun);
+  }
+}
+
+/**
+ * `node dist/index.js` as the runner spawns it, over the list of changed paths in `list` (`files-from`), its
+ * outputs, summary and report in `dir`; `nodeArgs` for a diagnosis only (the runner passes none).
+ */
+export function runAction(
+  emulator: Emulator,
+  list: string,
+  dir: string,
+  concurrency: number,
+  dryRun: boolean,
+  nodeArgs: readonly string[] = [],
+  env: Record<string, string> = {},
+): Promise<ProcessFigure> {
+  const output = join(dir, 'output');
+  const summary = join(dir, 'summary');
+  writeFileSync(output, '');
+  writeFileSync(summary, '');
+  return timed(
+    ['dist/index.js'],
+    {
       ...runnerInputs({
         'api-key': ROOT_KEY,
         'base-url': emulator.url,
         'service-key': emulator.serviceKey,
         'files-from': list,
         'url-map': URL_MAP,
-        concurrency: String(spec.concurrency),
+        // The list's images are on a host that serves nothing: there is no origin to wait for.
+        'origin-check': 'off',
+        concurrency: String(concurrency),
         'dry-run': String(dryRun),
       }),
       GITHUB_OUTPUT: output,
       GITHUB_STEP_SUMMARY: summary,
       GITHUB_WORKSPACE: dir,
       RUNNER_TEMP: dir,
-    });
-  }
+      ...env,
+    },
+    nodeArgs,
+  );
+}
+
+/** The floor process over the same list: the least a client can do (floor.ts). */
+export function runFloor(emulator: Emulator, list: string, concurrency: number): Promise<ProcessFigure> {
+  return timed([FLOOR, list, endpointOf(emulator), String(concurrency)], {});
+}
+
+/** Writes the list of `count` changed image paths into `dir`, once; returns its path. */
+export function changedList(dir: string, count: number): string {
+  const list = join(dir, `changed-${count}.txt`);
+  if (!existsSync(list)) writeFileSync(list, `${paths(count).join('\n')}\n`);
+  return list;
 }
 
 function endpointOf(emulator: Emulator): string {
@@ -158,37 +210,13 @@ function paths(count: number): string[] {
   return Array.from({ length: count }, (_, i) => `public/images/${Math.floor(i / 1000)}/photo-${i}.jpg`);
 }
 
-/** A whole Node process, from spawn to exit, and its peak RSS as GNU time reports it. */
-function timed(args: readonly string[], env: Record<string, string>): Promise<ProcessFigure> {
-  const rssFile = join(tmpdir(), `bench-rss-${process.pid}-${Math.random().toString(36).slice(2)}`);
-  return new Promise((resolve, reject) => {
-    const start = performance.now();
-    const child = spawn('/usr/bin/time', ['-f', '%M', '-o', rssFile, process.execPath, ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', ...env },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      const ms = performance.now() - start;
-      const rssKiB = Number(readFileSync(rssFile, 'utf8').trim().split('\n').at(-1));
-      rmSync(rssFile, { force: true });
-      if (code !== 0)
-        reject(new Error(`node ${args.join(' ')} exited with ${code ?? 'a signal'}: ${stderr}`));
-      else resolve({ ms, rssKiB });
-    });
-  });
-}
-
 function median(figures: readonly ProcessFigure[]): ProcessFigure {
   const sorted = figures.toSorted((a, b) => a.ms - b.ms);
   return sorted[Math.floor(sorted.length / 2)] ?? { ms: NaN, rssKiB: NaN };
 }
 
 /** The section of BENCHMARKS.md: a table of the whole processes, and the targets they missed. */
-export function shippedSection(results: readonly ShippedResult[]): { section: string; failures: string[] } {
+function shippedResult(results: readonly ShippedResult[]): SectionResult {
   const failures: string[] = [];
   const rows = results.map((result) => {
     const { spec, wall, dry, floor } = result;
@@ -199,7 +227,7 @@ export function shippedSection(results: readonly ShippedResult[]): { section: st
       const ok = value <= limit;
       checks.push(`${name} ${passFail(ok)}`);
       if (!ok)
-        failures.push(`- ${describeCase(spec)}: ${shown}, over ${limit}${name.includes('MB') ? ' MB' : '×'}`);
+        failures.push(`${describeCase(spec)}: ${shown}, over ${limit}${name.includes('MB') ? ' MB' : '×'}`);
     };
     check(
       '× ideal',
@@ -235,7 +263,6 @@ export function shippedSection(results: readonly ShippedResult[]): { section: st
       mib(floor.rssKiB),
       checks.join(', ') || 'no target',
       String(spec.runs),
-      ...(result.problems.length > 0 ? [result.problems.join('; ')] : []),
     ];
   });
   const table = markdownTable({
@@ -273,18 +300,32 @@ export function shippedSection(results: readonly ShippedResult[]): { section: st
     ],
     rows,
   });
+  const problems = results.flatMap((result) =>
+    result.problems.map((problem) => `${describeCase(result.spec)}: ${problem}`),
+  );
   return {
-    section:
+    markdown:
       '## 0. What ships, as whole processes\n\n' +
-      'Each process is timed from spawn to exit, with its real outputs, summary, report and list files, and the list ' +
-      "(changed paths, mapped by `url-map`) read through `files-from`; peak RSS is GNU time's. The dry run is the same " +
-      'process with `dry-run: true`: start-up, reading, planning and the results step, but no call; it also lists ' +
-      'every asset it would send, in the log and the summary, which a run that sends does not, so wall − dry run ' +
-      'is short of the sending by that listing (about 0.14 s at 100,000 assets). The floor is ' +
-      '`scripts/bench/floor.ts` as a whole process: it reads the same list, maps it, and sends the same calls over an ' +
-      'undici Pool at the same concurrency, with no validation, retries, report or outputs. Medians of the runs.\n\n' +
-      table,
+      table +
+      '\n\nEach process is timed from spawn to exit, with its real outputs, summary, report and list files, and the ' +
+      "list (changed paths, mapped by `url-map`) read through `files-from`; peak RSS is GNU time's (MB targets in " +
+      'decimal megabytes, the tables in MiB). The dry run is the same process with `dry-run: true`: start-up, ' +
+      'reading, planning and the results step, but no call; it also lists every asset it would send, in the log ' +
+      'and the summary, which a run that sends does not, so wall − dry run is short of the sending by that ' +
+      'listing. The floor is `scripts/bench/floor.ts` as a whole process: it reads the same list, maps it, and ' +
+      'sends the same calls over an undici Pool at the same concurrency, with no validation, retries, report or ' +
+      'outputs. Medians of the runs, each run of the action next to its dry run and its floor.',
     failures,
+    problems,
+    headline: results
+      .filter(
+        (result) => result.spec.targets.rssMb !== undefined || result.spec.targets.rssFloor !== undefined,
+      )
+      .map(
+        ({ spec, wall, floor }) =>
+          `Peak memory of ${describeCase(spec)}: ${mib(wall.rssKiB)} (${((wall.rssKiB * 1024) / 1e6).toFixed(1)} ` +
+          `MB), ${ratio(wall.rssKiB / floor.rssKiB)} the floor process's.`,
+      ),
   };
 }
 

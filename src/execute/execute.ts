@@ -5,6 +5,7 @@ import { DEFAULT_POLICY, type CallPolicy } from './policy.ts';
 import { assetsIn, plannedAssets, type InvalidationCall, type Plan } from '../plan/plan.ts';
 import { toBatches } from '../plan/batches.ts';
 import { systemClock, type Clock } from './clock.ts';
+import { AssetResultsBuilder, type AssetResults } from './asset-results.ts';
 import {
   Scheduler,
   type CallRecord,
@@ -50,21 +51,12 @@ export interface HeldAssets {
   ) => Promise<ReadonlyMap<AssetRef, string>>;
 }
 
-/** `not-ready`: held back and never released (its origin did not serve the new version in time): not sent. */
-export type AssetOutcome = 'invalidated' | 'failed' | 'not-sent' | 'not-ready';
-
-export interface AssetResult {
-  readonly ref: AssetRef;
-  readonly outcome: AssetOutcome;
-  /** The call that confirmed or last failed it. */
-  readonly call?: number;
-  readonly error?: string;
-}
+export type { AssetOutcome, AssetResult } from './asset-results.ts';
 
 export interface RunResult {
   readonly calls: readonly CallRecord[];
   /** Every asset of the plan, in the order its calls carry them. */
-  readonly assets: readonly AssetResult[];
+  readonly assets: AssetResults;
   readonly token?: string;
   /** The call whose failure showed that every other would fail too (a refused key, a wrong address). */
   readonly stoppedBy?: Stop;
@@ -92,10 +84,9 @@ export async function execute(plan: Plan, options: ExecuteOptions): Promise<RunR
   });
   // Each asset's place in the run's list is where its call starts plus its place in the call: calls added later
   // (held assets, as they are released) take the places after those already added, so each is reported once.
-  const refs: AssetRef[] = [];
+  const assets = new AssetResultsBuilder();
   const addCall = (call: InvalidationCall): void => {
-    void scheduler.add(call, refs.length);
-    refs.push(...assetsIn(call));
+    void scheduler.add(call, assets.add(assetsIn(call)));
   };
   const held = options.held;
   let unreleased: ReadonlyMap<AssetRef, string> = new Map();
@@ -110,22 +101,28 @@ export async function execute(plan: Plan, options: ExecuteOptions): Promise<RunR
     }, scheduler.stopped);
   }
   await scheduler.drained();
-  const token = await requestToken(plan, scheduler, refs.length);
+  const token = await requestToken(plan, scheduler, assets.length);
   await scheduler.close();
   const cancelled = scheduler.cancelled && scheduler.stoppedBy === undefined;
   const stop = scheduler.stoppedBy;
-  const notReady = [...unreleased].map(([ref, error]): AssetResult => {
-    if (stop !== undefined)
-      return { ref, outcome: 'not-sent', error: `not sent: ${stop.reason} (call ${stop.call.index})` };
-    if (cancelled) return { ref, outcome: 'not-sent', error: 'not sent: the run was cancelled' };
-    return { ref, outcome: 'not-ready', error };
-  });
+  const unsent =
+    stop === undefined
+      ? 'not sent: the run was cancelled'
+      : `not sent: ${stop.reason} (call ${stop.call.index})`;
+  settleSent(assets, scheduler.settled, unsent);
+  // What was still held when the run stopped was never sent; otherwise its origin never served the new file.
+  const neverSent = stop !== undefined || cancelled;
+  let position = assets.add([...unreleased.keys()]);
+  for (const error of unreleased.values()) {
+    assets.settle(
+      position++,
+      1,
+      neverSent ? { outcome: 'not-sent', error: unsent } : { outcome: 'not-ready', error },
+    );
+  }
   return {
     calls: scheduler.settled.map(({ record }) => record).toSorted((a, b) => a.index - b.index),
-    assets: [
-      ...assetResults(refs, scheduler.settled, cancelled ? undefined : scheduler.stoppedBy),
-      ...notReady,
-    ],
+    assets: assets.build(),
     ...(token === undefined ? {} : { token }),
     ...(scheduler.stoppedBy === undefined ? {} : { stoppedBy: scheduler.stoppedBy }),
     pauses: scheduler.pace.pauses,
@@ -139,24 +136,14 @@ async function requestToken(plan: Plan, scheduler: Scheduler, start: number): Pr
   return (await scheduler.add({ route: 'token' }, start))?.token;
 }
 
-function assetResults(
-  refs: readonly AssetRef[],
-  settled: readonly Settled[],
-  stop: Stop | undefined,
-): AssetResult[] {
-  // Each asset's last call, by its position in `refs`: a call that was split leaves its assets to its halves.
-  const lastCall = new Array<CallRecord | undefined>(refs.length);
+/** Each asset is settled by its last call (a call that was split leaves its assets to its halves), or not sent. */
+function settleSent(assets: AssetResultsBuilder, settled: readonly Settled[], unsent: string): void {
+  assets.settle(0, assets.length, { outcome: 'not-sent', error: unsent });
   for (const { record, start } of settled) {
-    if (record.outcome !== 'split') lastCall.fill(record, start, start + assetsIn(record.call).length);
+    if (record.outcome === 'split') continue;
+    const count = assetsIn(record.call).length;
+    if (record.error === undefined)
+      assets.settle(start, count, { outcome: 'invalidated', call: record.index });
+    else assets.settle(start, count, { outcome: 'failed', call: record.index, error: record.error.message });
   }
-  const notSent =
-    stop === undefined
-      ? 'not sent: the run was cancelled'
-      : `not sent: ${stop.reason} (call ${stop.call.index})`;
-  return refs.map((ref, position): AssetResult => {
-    const record = lastCall[position];
-    if (record === undefined) return { ref, outcome: 'not-sent', error: notSent };
-    if (record.error === undefined) return { ref, outcome: 'invalidated', call: record.index };
-    return { ref, outcome: 'failed', call: record.index, error: record.error.message };
-  });
 }

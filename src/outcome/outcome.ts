@@ -1,7 +1,8 @@
 import type { AssetRef } from '../plan/refs.ts';
 import { plannedAssets, type Plan } from '../plan/plan.ts';
 import { describeCall, plural } from '../narration/wording.ts';
-import type { AssetResult, CallRecord, RunResult } from '../execute/execute.ts';
+import type { CallRecord, RunResult } from '../execute/execute.ts';
+import { AssetResults, type AssetResult } from '../execute/asset-results.ts';
 import type { OriginReport } from '../origin/hold.ts';
 import { FAILURES_NAMED, named, originFacts, type Counts, type Named, type OriginFacts } from './facts.ts';
 
@@ -19,7 +20,7 @@ export interface Outcome {
   readonly sent: boolean;
   readonly counts: Counts;
   /** Each asset with what became of it; none on a dry run. */
-  readonly assets: readonly AssetResult[];
+  readonly assets: AssetResults;
   /** Confirmed by the service. */
   readonly invalidated: readonly AssetRef[];
   /** Failed or not sent. */
@@ -48,16 +49,17 @@ export function outcomeOf(
   cancelled = false,
   origin?: OriginReport,
 ): Outcome {
-  const assets = result?.assets ?? [];
+  const assets = result?.assets ?? AssetResults.of([]);
   const invalidated: AssetRef[] = [];
   const failed: AssetRef[] = [];
   let notSent = 0;
   const notReady: AssetResult[] = [];
-  for (const asset of assets) {
-    (asset.outcome === 'invalidated' ? invalidated : failed).push(asset.ref);
-    if (asset.outcome === 'not-sent') notSent++;
-    if (asset.outcome === 'not-ready') notReady.push(asset);
-  }
+  assets.forEach((ref, outcome, error) => {
+    (outcome === 'invalidated' ? invalidated : failed).push(ref);
+    if (outcome === 'not-sent') notSent++;
+    if (outcome === 'not-ready')
+      notReady.push(error === undefined ? { ref, outcome } : { ref, outcome, error });
+  });
   const records = result?.calls ?? [];
   const calls = records.filter((record) => record.call.route !== 'token');
   const tokenCall = records.find((record) => record.call.route === 'token');

@@ -159,7 +159,8 @@ function* pieces<T>(items: Iterable<T>, size: number): Generator<T[]> {
   if (piece.length > 0) yield piece;
 }
 
-const ASSETS_PER_PIECE = 10_000;
+// Small enough that no piece is a large object (over 128 KiB), which would outlive the young generation.
+const ASSETS_PER_PIECE = 1_000;
 
 /** The JSON report but its assets. Times are ms from the start. */
 function reportJson(report: Report): object {

@@ -178,10 +178,10 @@ function check(observed: Observed, expected: Expected): void {
 
   // Nothing lost: every asset, in input order, invalidated, failed or (after a stop) not sent; the failed ones
   // are those of failed calls.
-  expect(result.assets.map((asset) => asset.ref)).toEqual(assets);
-  const invalidated = result.assets.filter((a) => a.outcome === 'invalidated').map((a) => a.ref);
-  const failed = result.assets.filter((a) => a.outcome === 'failed').map((a) => a.ref);
-  const notSent = result.assets.filter((a) => a.outcome === 'not-sent').length;
+  expect([...result.assets].map((asset) => asset.ref)).toEqual(assets);
+  const invalidated = [...result.assets].filter((a) => a.outcome === 'invalidated').map((a) => a.ref);
+  const failed = [...result.assets].filter((a) => a.outcome === 'failed').map((a) => a.ref);
+  const notSent = [...result.assets].filter((a) => a.outcome === 'not-sent').length;
   expect(notSent, 'assets not sent').toBe(expected.notSent ?? 0);
   expect(invalidated.length + failed.length + notSent, 'assets accounted for').toBe(assets.length);
   expect(sorted(failed)).toEqual(sorted(failedCalls.flatMap((call) => assetsIn(call.call))));
@@ -290,7 +290,7 @@ describe('retryable failures × repeat count (350 assets, 4 calls, 3 in flight, 
           const observed = await run(kind.options);
           check(observed, { ...kind.expected, ...expected });
           if (repeats <= MAX_RETRIES) {
-            expect(observed.result.assets.every((asset) => asset.outcome === 'invalidated')).toBe(true);
+            expect([...observed.result.assets].every((asset) => asset.outcome === 'invalidated')).toBe(true);
           }
         },
         kind.timeout === undefined ? {} : { timeout: kind.timeout },
@@ -308,7 +308,7 @@ describe('retryable failures × repeat count (350 assets, 4 calls, 3 in flight, 
         const observed = await run({ ...kind.options, concurrency: 1, maxRetries: 0 });
         check(observed, { ...kind.expected, requests: BATCHES, failedCalls: 1, failedAttempts: 1 });
         expect(observed.result.calls[0]?.outcome).toBe('failed');
-        expect(observed.result.assets.filter((asset) => asset.outcome === 'failed').length).toBe(100);
+        expect([...observed.result.assets].filter((asset) => asset.outcome === 'failed').length).toBe(100);
       },
       kind.timeout === undefined ? {} : { timeout: kind.timeout },
     );
@@ -489,7 +489,7 @@ describe('many batches, mixed faults', () => {
       // Ten retries each: however the eight faults fall on the calls, none runs out.
       const observed = await run({ assets: 1_000, maxRetries: 10, timeoutMs: SHORT_TIMEOUT_MS });
       check(observed, { requests: 10 + faults.length, failedCalls: 0, routeRunsOnFault: true });
-      expect(observed.result.assets.every((asset) => asset.outcome === 'invalidated')).toBe(true);
+      expect([...observed.result.assets].every((asset) => asset.outcome === 'invalidated')).toBe(true);
     },
     { timeout: 60_000 },
   );
@@ -506,7 +506,7 @@ describe('many batches, mixed faults', () => {
     const met503 = observed.result.calls.flatMap((call) => call.attempts.filter((a) => a.status === 503));
     expect(met503).toHaveLength(2);
     expect(observed.result.calls.some((call: CallRecord) => call.outcome === 'split')).toBe(true);
-    expect(observed.result.assets.every((asset) => asset.outcome === 'invalidated')).toBe(true);
+    expect([...observed.result.assets].every((asset) => asset.outcome === 'invalidated')).toBe(true);
   });
 });
 

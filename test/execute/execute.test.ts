@@ -39,7 +39,7 @@ describe('retries', () => {
   it('a 401 is sent exactly once, and no other batch is sent with the refused key', async () => {
     const result = await run({ scope: 'assets', assets: urls(500) }, { key: SUB_KEY, concurrency: 1 }, true);
     expect(emulator().requests).toHaveLength(1);
-    expect(result.assets.filter((asset) => asset.outcome === 'not-sent')).toHaveLength(400);
+    expect([...result.assets].filter((asset) => asset.outcome === 'not-sent')).toHaveLength(400);
     expect(result.stoppedBy).toMatchObject({
       call: { index: 1 },
       reason: 'the service refused the key',
@@ -73,7 +73,7 @@ describe('retries', () => {
     emulator().inject('invalidate/assets', { reset: true }, { hang: true });
     const result = await run({ scope: 'assets', assets: urls(3) }, { timeoutMs: 200 });
     expect(assetsRequests()).toBe(3);
-    expect(result.assets.every((asset) => asset.outcome === 'invalidated')).toBe(true);
+    expect([...result.assets].every((asset) => asset.outcome === 'invalidated')).toBe(true);
   });
 
   it('tells of each retry before its wait, with the number of the attempt to come', async () => {
@@ -123,14 +123,14 @@ describe('batches', () => {
     expect(Math.max(...sizes)).toBe(100);
     expect(sizes).toHaveLength(11);
     expect(emulator().invalidated.assets.toSorted()).toEqual(assets.toSorted());
-    expect(result.assets.map((asset) => asset.ref)).toEqual(assets);
+    expect([...result.assets].map((asset) => asset.ref)).toEqual(assets);
   });
 
   it('"Too many assets" halves the batch and keeps the smaller size, so every asset lands', async () => {
     emulator().setOptions({ assetLimit: 30 });
     const assets = urls(250);
     const result = await run({ scope: 'assets', assets }, { concurrency: 1 });
-    expect(result.assets.every((asset) => asset.outcome === 'invalidated')).toBe(true);
+    expect([...result.assets].every((asset) => asset.outcome === 'invalidated')).toBe(true);
     expect(emulator().invalidated.assets.toSorted()).toEqual(assets.toSorted());
     const split = result.calls.filter((call) => call.outcome === 'split');
     expect(split.map((call) => assetsIn(call.call).length)).toEqual([100, 50]);
@@ -144,7 +144,7 @@ describe('batches', () => {
       body: JSON.stringify({ success: false, message: 'Bad batch' }),
     });
     const result = await run({ scope: 'assets', assets: urls(300) }, { concurrency: 1 });
-    const failed = result.assets.filter((asset) => asset.outcome === 'failed');
+    const failed = [...result.assets].filter((asset) => asset.outcome === 'failed');
     expect(failed.map((asset) => asset.ref)).toEqual(urls(100));
     expect(failed[0]?.error).toContain('Bad batch');
     expect(emulator().invalidated.assets).toHaveLength(200);
@@ -188,8 +188,8 @@ describe('a batch refused for its content', () => {
     const assets = [...urls(99)];
     assets.splice(63, 0, ...foreign(1));
     const result = await withForeignHost(() => run({ scope: 'assets', assets }, { concurrency: 1 }));
-    expect(result.assets.filter((asset) => asset.outcome === 'invalidated')).toHaveLength(99);
-    const failed = result.assets.filter((asset) => asset.outcome === 'failed');
+    expect([...result.assets].filter((asset) => asset.outcome === 'invalidated')).toHaveLength(99);
+    const failed = [...result.assets].filter((asset) => asset.outcome === 'failed');
     expect(failed.map((asset) => asset.ref)).toEqual(foreign(1));
     expect(failed[0]?.error).toContain('not on a domain of this account');
     expect(assetsRequests() - 1).toBeLessThanOrEqual(14);
@@ -200,8 +200,8 @@ describe('a batch refused for its content', () => {
       run({ scope: 'assets', assets: foreign(300) }, { concurrency: 1 }),
     );
     expect(assetsRequests()).toBeLessThanOrEqual(3 + DEFAULT_POLICY.maxBisectionCalls);
-    expect(result.assets.every((asset) => asset.outcome === 'failed')).toBe(true);
-    expect(result.assets.every((asset) => asset.error?.includes('not on a domain') === true)).toBe(true);
+    expect([...result.assets].every((asset) => asset.outcome === 'failed')).toBe(true);
+    expect([...result.assets].every((asset) => asset.error?.includes('not on a domain') === true)).toBe(true);
   });
 
   // Codes of their own: a 404 `rest_no_route` (the emulator's default) stops the run before halving is considered.
@@ -209,7 +209,7 @@ describe('a batch refused for its content', () => {
     emulator().inject('invalidate/assets', { status, code: 'rest_other' });
     const result = await run({ scope: 'assets', assets: urls(100) }, { concurrency: 1 });
     expect(assetsRequests()).toBe(1);
-    expect(result.assets.every((asset) => asset.outcome === 'failed')).toBe(true);
+    expect([...result.assets].every((asset) => asset.outcome === 'failed')).toBe(true);
   });
 
   it('is not halved when the cause is shared by every call: a Sub key is refused once', async () => {

@@ -58,12 +58,14 @@ describe('execute with held assets', () => {
               maxRetries: 0,
               held: heldOf(held, released, sizes),
             });
-            expect(result.assets.map((a) => a.ref).toSorted()).toEqual([...all].toSorted());
-            const invalidated = result.assets.filter((a) => a.outcome === 'invalidated').map((a) => a.ref);
+            expect([...result.assets].map((a) => a.ref).toSorted()).toEqual([...all].toSorted());
+            const invalidated = [...result.assets]
+              .filter((a) => a.outcome === 'invalidated')
+              .map((a) => a.ref);
             const expected = [...all.slice(0, given), ...released];
             expect(invalidated.toSorted()).toEqual(expected.toSorted());
             expect(emulator().invalidated.assets.toSorted()).toEqual(expected.toSorted());
-            expect(result.assets.filter((a) => a.outcome === 'not-ready')).toHaveLength(
+            expect([...result.assets].filter((a) => a.outcome === 'not-ready')).toHaveLength(
               held.length - released.length,
             );
             const routes = emulator().requests.map((r) => r.route);

@@ -164,9 +164,9 @@ function check(scenario: Scenario, { result, events, problems }: Observed): void
   const planned = assetsOf(scenario);
 
   // Each planned asset reported exactly once, in the plan's order; not sent only after a stop.
-  expect(result.assets.map((asset) => asset.ref)).toEqual(planned);
+  expect([...result.assets].map((asset) => asset.ref)).toEqual(planned);
   if (result.stoppedBy === undefined) {
-    expect(result.assets.filter((asset) => asset.outcome === 'not-sent')).toEqual([]);
+    expect([...result.assets].filter((asset) => asset.outcome === 'not-sent')).toEqual([]);
   }
 
   // Invalidated only what a whole 2xx answer confirmed; failed nothing that one did.

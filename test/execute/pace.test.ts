@@ -92,7 +92,7 @@ describe('a rate-limited service (token bucket: 40 calls a second, bursts of 8)'
       await client.dispatcher.close();
     }
     const seconds = (performance.now() - started) / 1000;
-    expect(result.assets.every((asset) => asset.outcome === 'invalidated')).toBe(true);
+    expect([...result.assets].every((asset) => asset.outcome === 'invalidated')).toBe(true);
     expect(emulator().invalidated.assets).toHaveLength(4_000);
     console.log(
       `rate limit: 40 calls at concurrency 16 in ${seconds.toFixed(1)} s, ${emulator().rateLimited} refused, ` +

@@ -45,7 +45,7 @@ describe('a refused batch halved down to its refused entries', () => {
     emulator().setOptions({ foreignHosts: ['other.example'], latencyMs: 250 });
     try {
       const result = await run({ scope: 'assets', assets }, { concurrency: 8 });
-      expect(result.assets.filter((asset) => asset.outcome === 'failed')).toHaveLength(4);
+      expect([...result.assets].filter((asset) => asset.outcome === 'failed')).toHaveLength(4);
       expect(emulator().maxInFlight).toBe(8);
     } finally {
       emulator().setOptions({ foreignHosts: [], latencyMs: 0 });
@@ -67,7 +67,7 @@ describe('a rate limit met while other calls were in flight', () => {
         emulator().setOptions({ latencyMs: 0 });
       },
     );
-    expect(result.assets.every((asset) => asset.outcome === 'invalidated')).toBe(true);
+    expect([...result.assets].every((asset) => asset.outcome === 'invalidated')).toBe(true);
     const requests = emulator().requests;
     // The first 16 went out together; every later one waited for the pause to end.
     expect(requests.slice(0, 16).every((request) => request.answeredBefore === 0)).toBe(true);
@@ -98,7 +98,7 @@ describe('cancellation', () => {
     expect(emulator().requests).toHaveLength(2);
     expect(result.cancelled).toBe(true);
     expect(result.calls.map((call) => call.outcome)).toEqual(['confirmed', 'confirmed']);
-    const notSent = result.assets.filter((asset) => asset.outcome === 'not-sent');
+    const notSent = [...result.assets].filter((asset) => asset.outcome === 'not-sent');
     expect(notSent).toHaveLength(800);
     expect(new Set(notSent.map((asset) => asset.error))).toEqual(
       new Set(['not sent: the run was cancelled']),

@@ -43,7 +43,7 @@ describe('a host that does not exist', () => {
       expect(result.stoppedBy?.reason).toBe('the service could not be reached at base-url');
       expect(lookups).toBe(3 + maxRetries);
       expect(result.token).toBeUndefined();
-      expect(result.assets.every((asset) => asset.outcome !== 'invalidated')).toBe(true);
+      expect([...result.assets].every((asset) => asset.outcome !== 'invalidated')).toBe(true);
     });
   }
 
@@ -61,7 +61,7 @@ describe('a host that does not exist', () => {
       clock: virtualClock(),
     });
     expect(result.stoppedBy).toBeUndefined();
-    expect(result.assets.every((asset) => asset.outcome === 'invalidated')).toBe(true);
+    expect([...result.assets].every((asset) => asset.outcome === 'invalidated')).toBe(true);
     expect(result.token).toBe('tok');
   });
 });

@@ -11,7 +11,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_LISTED_URLS, resultText } from '../../src/cli/text.ts';
-import type { AssetResult, CallRecord, RunResult } from '../../src/execute/execute.ts';
+import type { CallRecord, RunResult } from '../../src/execute/execute.ts';
+import { AssetResults, type AssetResult } from '../../src/execute/asset-results.ts';
 import { FAILURES_NAMED } from '../../src/outcome/facts.ts';
 import { outcomeOf, type Counts } from '../../src/outcome/outcome.ts';
 import { outputsOf, reportJsonText, type Report } from '../../src/outcome/report.ts';
@@ -182,7 +183,7 @@ function resultOf(run: Run, plan: Plan): { result: RunResult; origin?: OriginRep
   }
   const result: RunResult = {
     calls,
-    assets: [...assets, ...held],
+    assets: AssetResults.of([...assets, ...held]),
     ...(token === undefined ? {} : { token }),
     ...(stop === undefined
       ? {}

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FileChange } from '../../src/changes/changed.ts';
-import type { AssetResult } from '../../src/execute/execute.ts';
+import { AssetResults, type AssetResult } from '../../src/execute/asset-results.ts';
 import { outcomeOf } from '../../src/outcome/outcome.ts';
 import type { Report } from '../../src/outcome/report.ts';
 import { summaryMarkdown } from '../../src/outcome/summary.ts';
@@ -63,7 +63,7 @@ function reportOver(images: readonly ChangedImage[], dryRun: boolean): Report {
   );
   const refs = plan.preview?.images.map((image) => image.url) ?? [];
   const assets: AssetResult[] = refs.map((ref) => ({ ref, outcome: 'invalidated', call: 1 }));
-  const result = dryRun ? undefined : { calls: [], assets };
+  const result = dryRun ? undefined : { calls: [], assets: AssetResults.of(assets) };
   return {
     dryRun,
     plan,
@@ -160,7 +160,7 @@ describe('the summary of a run of assets on GitHub', () => {
     const plan = planRun({ target: { scope: 'assets', assets: urls }, token: false });
     const result = {
       calls: [],
-      assets: urls.map((ref) => ({ ref, outcome: 'invalidated' as const, call: 1 })),
+      assets: AssetResults.of(urls.map((ref) => ({ ref, outcome: 'invalidated' as const, call: 1 }))),
     };
     const report: Report = {
       dryRun: false,
