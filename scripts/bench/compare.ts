@@ -4,8 +4,7 @@
  * transparency), the thresholds chosen from them, what the comparison says of each case, and what the decoders
  * cost (bundle size, loading, decoding per megapixel).
  *
- * `node scripts/bench/compare.ts` prints the section; with `--write` it also replaces the section in BENCHMARKS.md,
- * so that it can be measured alone. scripts/bench.ts adds it to the whole benchmark.
+ * `npm run bench -- --only compare` measures it alone and prints it.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
