@@ -226,3 +226,22 @@ function gitEnvironment(): NodeJS.ProcessEnv {
   );
   return { ...env, GIT_TERMINAL_PROMPT: '0' };
 }
+
+/**
+ * The commit and its ancestors, newest first, at most `limit`: a shallow checkout that holds fewer is deepened, by a
+ * fetch of that commit's history to that depth (never shortened: it is fetched only when fewer are here).
+ */
+export async function historyOf(ref: string, limit: number, git: RunGit): Promise<string[]> {
+  const list = async (sha: string): Promise<string[]> =>
+    (await git(['rev-list', `--max-count=${limit}`, '--end-of-options', sha])).split('\n').filter(Boolean);
+  const sha = await ensureCommit(ref, git);
+  const history = await list(sha);
+  if (history.length >= limit || !(await isShallow(git))) return history;
+  await git([...FETCH, `--depth=${limit}`, '--end-of-options', 'origin', sha]);
+  return list(sha);
+}
+
+/** The full SHA of a commit the checkout has, fetching it when it lacks it. */
+export function commitOf(ref: string, git: RunGit): Promise<string> {
+  return ensureCommit(ref, git);
+}

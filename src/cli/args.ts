@@ -20,7 +20,7 @@ export interface CommandLine {
   readonly version: boolean;
 }
 
-export const BOOLEAN_INPUTS: ReadonlySet<InputName> = new Set(['token', 'dry-run', 'warm']);
+export const BOOLEAN_INPUTS: ReadonlySet<InputName> = new Set(['token', 'dry-run', 'warm', 'catch-up']);
 
 /** Every action input is a flag of the same name: `--scope all`, `--scope=all`, `--dry-run`, `--no-token`. */
 export function parseCommandLine(argv: readonly string[]): CommandLine {

@@ -1,0 +1,66 @@
+import { short } from '../changes/github-api.ts';
+import type { Outcome } from '../outcome/outcome.ts';
+import type { Log } from '../shown/log.ts';
+import { plural } from '../shown/format.ts';
+import { StatusApiError, writeFreshStatus, type StatusStore } from './statuses.ts';
+
+/** What a green run records: a `success` status with this context on the commit whose images are now fresh. */
+export interface RecordRequest {
+  readonly store: StatusStore;
+  /** The full SHA of the head the run compared. */
+  readonly commit: string;
+  readonly context: string;
+  /** The run's page, GITHUB_SERVER_URL/GITHUB_REPOSITORY/actions/runs/GITHUB_RUN_ID. */
+  readonly runUrl?: string | undefined;
+}
+
+export type RecordResult =
+  | { readonly state: 'recorded'; readonly commit: string; readonly context: string }
+  | { readonly state: 'not-recorded'; readonly reason: string };
+
+/** The permission line a workflow adds so that the token may set commit statuses. */
+export const PERMISSION_LINE = 'permissions: statuses: write';
+
+/**
+ * Why the run leaves no record, or undefined when every image it planned was confirmed and nothing failed after
+ * (a rewrite): a failed, cancelled or dry run never says its commit is fresh.
+ */
+export function whyNotRecorded(outcome: Outcome): string | undefined {
+  if (outcome.dryRun) return 'a dry run invalidates nothing';
+  if (outcome.cancelled) return 'the run was cancelled';
+  if (outcome.failures.length > 0 || outcome.failed.length > 0) return 'not every image was confirmed';
+  return undefined;
+}
+
+/**
+ * Sets the status. A token without `statuses: write` (403) or any other refusal is one warning, and the run goes on:
+ * the images were invalidated all the same; only the next run's catch-up has less to go on.
+ */
+export async function recordFresh(request: RecordRequest, outcome: Outcome, log: Log): Promise<RecordResult> {
+  const commit = short(request.commit);
+  try {
+    await writeFreshStatus(request.store, request.commit, {
+      context: request.context,
+      description: freshDescription(outcome.counts.invalidated),
+      targetUrl: request.runUrl,
+    });
+    log.info(`Recorded ${commit} as fresh: commit status '${request.context}'.`);
+    return { state: 'recorded', commit: request.commit, context: request.context };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const status = error instanceof StatusApiError ? error.status : 0;
+    const why =
+      status === 403 || status === 404
+        ? `GitHub answered ${status} (${reason}): the token may not set commit statuses. Add \`${PERMISSION_LINE}\` ` +
+          'to the job (or the workflow), so that the next run can catch up from this commit'
+        : `${status === 0 ? '' : `GitHub answered ${status}: `}${reason}`;
+    log.warning(`The commit status that records ${commit} fresh ('${request.context}') was not set: ${why}.`);
+    return { state: 'not-recorded', reason: why };
+  }
+}
+
+function freshDescription(invalidated: number): string {
+  return invalidated === 0
+    ? 'Images fresh: no image to invalidate'
+    : `Images fresh: ${plural(invalidated, 'image')} invalidated`;
+}

@@ -1,0 +1,58 @@
+import type { RecordPlace } from '../changes/ci/context.ts';
+import { commitOf, type RunGit } from '../changes/git.ts';
+import type { CommitRange } from '../changes/range.ts';
+import type { Outcome } from '../outcome/outcome.ts';
+import type { Log } from '../shown/log.ts';
+import { recordFresh, whyNotRecorded, type RecordResult } from './record.ts';
+
+/** What a branch's run will record if it ends green: decided with the changes, written after every other stage. */
+export interface PendingRecord {
+  readonly place: RecordPlace;
+  /** The range compared: its head is the commit whose images the run makes fresh. */
+  readonly range: CommitRange;
+  readonly context: string;
+  readonly git: RunGit;
+  readonly timeoutMs: number;
+  readonly signal?: AbortSignal | undefined;
+}
+
+/** The record stage: a commit status on the head when the run confirmed every image it planned; else nothing. */
+export async function recordStage(pending: PendingRecord, outcome: Outcome, log: Log): Promise<RecordResult> {
+  const why = whyNotRecorded(outcome);
+  if (why !== undefined) {
+    log.info(`No commit recorded fresh, since ${why}.`);
+    return { state: 'not-recorded', reason: why };
+  }
+  const commit = await headCommit(pending.range.head, pending.git);
+  if (commit === undefined) {
+    log.info(
+      `No commit recorded fresh: ${pending.range.head} is not a commit the checkout or the event names.`,
+    );
+    return { state: 'not-recorded', reason: 'no commit' };
+  }
+  return recordFresh(
+    {
+      store: {
+        apiUrl: pending.place.apiUrl,
+        repository: pending.place.repository,
+        token: pending.place.token,
+        timeoutMs: pending.timeoutMs,
+        signal: pending.signal,
+      },
+      commit,
+      context: pending.context,
+      runUrl: pending.place.runUrl,
+    },
+    outcome,
+    log,
+  );
+}
+
+/** The head's full SHA: from git, or as the event named it when there is no checkout. */
+async function headCommit(head: string, git: RunGit): Promise<string | undefined> {
+  try {
+    return await commitOf(head, git);
+  } catch {
+    return /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(head) ? head : undefined;
+  }
+}
