@@ -24,6 +24,9 @@ import { outcomeOf, withFailure, type Outcome } from './outcome/outcome.ts';
 import type { Report } from './outcome/report.ts';
 import type { RewrittenUrl } from './warm/variants.ts';
 import { warmStep } from './warm/step.ts';
+import { caughtUpRange } from './changes/catch-up.ts';
+import { defaultStatusContext } from './record/context.ts';
+import { recordStage, type PendingRecord } from './record/stage.ts';
 
 export interface FlowOptions {
   readonly log: Log;
@@ -53,7 +56,8 @@ export async function runFlow(settings: Settings, options: FlowOptions): Promise
   if (settings.rewrite.length > 0 && settings.imageHost !== undefined) {
     await checkRewrite(options.ci().workspace, settings.rewrite, settings.imageHost);
   }
-  const plan = planRun(settings, await changedFiles(settings, options.ci, options.redact));
+  const changes = await changedFiles(settings, options);
+  const plan = planRun(settings, changes?.files);
   log.startGroup('Plan');
   tell.plan(plan);
   log.endGroup();
@@ -87,6 +91,7 @@ export async function runFlow(settings: Settings, options: FlowOptions): Promise
   // A cancel that came after the calls (while rewriting) is a cancelled run all the same.
   if (cancelled() && !outcome.cancelled) outcome = outcomeOf(plan, result, true);
   if (rewrite !== undefined && 'error' in rewrite) outcome = withFailure(outcome, rewrite.error);
+  if (changes?.record !== undefined) await recordStage(changes.record, outcome, log);
   return {
     dryRun: settings.dryRun,
     plan,
@@ -102,20 +107,56 @@ export async function runFlow(settings: Settings, options: FlowOptions): Promise
   };
 }
 
-/** The files given in `files`, or those the triggering event changed, when the target asks for them. */
+/**
+ * The files given in `files`, or those changed since the base (the event's, or on a branch the newest commit
+ * recorded fresh), when the target asks for them; and on a branch, the record to write if the run ends green.
+ */
 async function changedFiles(
   settings: Settings,
-  ci: () => CiContext,
-  redact: Redact,
-): Promise<ChangedFiles | undefined> {
+  options: FlowOptions,
+): Promise<{ files: ChangedFiles; record?: PendingRecord } | undefined> {
   const target = settings.target;
   if (target.scope !== 'assets' || target.changes === undefined) return undefined;
   if (target.changes.files !== undefined)
-    return { files: [...target.changes.files], source: 'the files input' };
-  const context = ci();
-  const changed = await detectChangedFiles(context, target.changes.since, gitIn(context.workspace));
+    return { files: { files: [...target.changes.files], source: 'the files input' } };
+  const context = options.ci();
+  const git = gitIn(context.workspace);
+  const statusContext =
+    settings.statusContext ?? defaultStatusContext(settings.endpoint, target.changes.urlMap);
+  const range = await caughtUpRange(context, {
+    since: target.changes.since,
+    enabled: settings.catchUp,
+    context: statusContext,
+    git,
+    log: options.log,
+    timeoutMs: settings.timeoutMs,
+    signal: options.signal,
+  });
+  if (range.skip !== undefined) {
+    options.log.notice(`${range.origin}: ${range.skip}`);
+    return { files: { files: [], source: `${range.origin}: ${range.skip}` } };
+  }
+  const changed = await detectChangedFiles(
+    { ...context, changeRange: () => range },
+    target.changes.since,
+    git,
+  );
+  const record =
+    context.record === undefined || range.catchUp === undefined
+      ? undefined
+      : {
+          place: context.record,
+          range,
+          context: statusContext,
+          git,
+          timeoutMs: settings.timeoutMs,
+          signal: options.signal,
+        };
   // Paths from git or the GitHub API are text from outside: the key is withheld from them before any is shown.
-  return { ...changed, files: redactEach(changed.files, redact) };
+  return {
+    files: { ...changed, files: redactEach(changed.files, options.redact) },
+    ...(record === undefined ? {} : { record }),
+  };
 }
 
 async function send(
