@@ -3,7 +3,7 @@
  * of the same target set), when that is older than the event's base. Exactly then, earlier runs failed, were
  * cancelled or never ran, and their images are still stale: this run invalidates them too.
  */
-import { isRecordedFresh } from '../record/statuses.ts';
+import { isRecordedFresh, statusProblem } from '../record/statuses.ts';
 import { throwInput } from '../settings/inputs.ts';
 import { plural } from '../shown/format.ts';
 import type { Log } from '../shown/log.ts';
@@ -43,7 +43,7 @@ export async function caughtUpRange(ci: CiContext, options: CatchUpOptions): Pro
   try {
     found = await lookBack(range, place, options);
   } catch (error) {
-    found = { why: `it could not look (${error instanceof Error ? error.message : String(error)})` };
+    found = { why: `it could not look (${statusProblem(error, 'read')})` };
   }
   if (range.catchUp === 'from-head') await checkCheckout(range, options.git);
   return 'fresh' in found ? fromRecord(range, found, options) : withoutRecord(range, found.why, options);

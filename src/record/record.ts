@@ -2,7 +2,7 @@ import { short } from '../changes/github-api.ts';
 import type { Outcome } from '../outcome/outcome.ts';
 import type { Log } from '../shown/log.ts';
 import { plural } from '../shown/format.ts';
-import { StatusApiError, writeFreshStatus, type StatusStore } from './statuses.ts';
+import { statusProblem, writeFreshStatus, type StatusStore } from './statuses.ts';
 
 /** What a green run records: a `success` status with this context on the commit whose images are now fresh. */
 export interface RecordRequest {
@@ -17,9 +17,6 @@ export interface RecordRequest {
 export type RecordResult =
   | { readonly state: 'recorded'; readonly commit: string; readonly context: string }
   | { readonly state: 'not-recorded'; readonly reason: string };
-
-/** The permission line a workflow adds so that the token may set commit statuses. */
-export const PERMISSION_LINE = 'permissions: statuses: write';
 
 /**
  * Why the run leaves no record, or undefined when every image it planned was confirmed and nothing failed after
@@ -47,14 +44,11 @@ export async function recordFresh(request: RecordRequest, outcome: Outcome, log:
     log.info(`Recorded ${commit} as fresh: commit status '${request.context}'.`);
     return { state: 'recorded', commit: request.commit, context: request.context };
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    const status = error instanceof StatusApiError ? error.status : 0;
-    const why =
-      status === 403 || status === 404
-        ? `GitHub answered ${status} (${reason}): the token may not set commit statuses. Add \`${PERMISSION_LINE}\` ` +
-          'to the job (or the workflow), so that the next run can catch up from this commit'
-        : `${status === 0 ? '' : `GitHub answered ${status}: `}${reason}`;
-    log.warning(`The commit status that records ${commit} fresh ('${request.context}') was not set: ${why}.`);
+    const why = statusProblem(error, 'set');
+    log.warning(
+      `The commit status that records ${commit} fresh ('${request.context}') was not set: ${why}. The images ` +
+        'were invalidated all the same; the next run cannot catch up from this commit.',
+    );
     return { state: 'not-recorded', reason: why };
   }
 }

@@ -29,6 +29,21 @@ export class StatusApiError extends Error {
   }
 }
 
+/** Why a request failed, naming the permission to add when the token may not use commit statuses. */
+export function statusProblem(error: unknown, what: 'read' | 'set'): string {
+  const reason = error instanceof Error ? error.message : String(error);
+  const status = error instanceof StatusApiError ? error.status : 0;
+  if (status === 403 || status === 404)
+    return (
+      `GitHub answered ${status} (${reason}): the token may not ${what} commit statuses; add ` +
+      `\`${PERMISSION_LINE}\` to the job (or the workflow)`
+    );
+  return status === 0 ? reason : `GitHub answered ${status}: ${reason}`;
+}
+
+/** The permission line a workflow adds so that the token may set commit statuses. */
+export const PERMISSION_LINE = 'permissions: statuses: write';
+
 /** GitHub limits a status's description to 140 characters. */
 export const DESCRIPTION_LIMIT = 140;
 
