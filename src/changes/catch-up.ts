@@ -5,10 +5,11 @@
  */
 import { isRecordedFresh, statusProblem } from '../record/statuses.ts';
 import { throwInput } from '../settings/inputs.ts';
-import { plural } from '../shown/format.ts';
+import { count, plural } from '../shown/format.ts';
+import { quote } from '../shown/shown.ts';
 import type { Log } from '../shown/log.ts';
 import type { CiContext, RecordPlace } from './ci/context.ts';
-import { commitOf, historyOf, type RunGit } from './git.ts';
+import { commitOf, historyOf, sinceCommit, type RunGit } from './git.ts';
 import { short } from './github-api.ts';
 import { PARENT, type CommitRange } from './range.ts';
 
@@ -33,6 +34,11 @@ export interface CatchUpOptions {
  * on a push; after a deploy, a dispatch or a schedule it is the base only while nothing is recorded.
  */
 export async function caughtUpRange(ci: CiContext, options: CatchUpOptions): Promise<CommitRange> {
+  const range = await branchBase(ci, options);
+  return range.base === options.since ? withSinceResolved(range, options) : range;
+}
+
+async function branchBase(ci: CiContext, options: CatchUpOptions): Promise<CommitRange> {
   const place = ci.record;
   if (place === undefined) return ci.changeRange(options.since);
   const range = place.branchRange(options.since);
@@ -144,4 +150,29 @@ function withoutNeedsBase(range: CommitRange): CommitRange {
   const settled: { -readonly [K in keyof CommitRange]: CommitRange[K] } = { ...range };
   delete settled.needsBase;
   return settled;
+}
+
+/** How far a shallow checkout is deepened to find a short SHA in `since`. */
+export const SINCE_DEPTH = 1_000;
+
+/**
+ * `since` resolved in the checkout, deepened as needed: `HEAD~1` and a short SHA resolve on a depth-1 checkout. A
+ * relative or short one that still cannot be found is refused, saying what to set; a name is left to the comparison,
+ * which asks the API too.
+ */
+async function withSinceResolved(range: CommitRange, options: CatchUpOptions): Promise<CommitRange> {
+  const since = options.since ?? '';
+  let base: string | undefined;
+  try {
+    base = await sinceCommit(since, range.head, SINCE_DEPTH, options.git);
+  } catch {
+    return range; // no checkout, or no origin to fetch from: the comparison says what it can
+  }
+  if (base !== undefined) return { ...range, base };
+  if (!/[~^]|^[0-9a-f]{4,39}$/i.test(since)) return range;
+  return throwInput(
+    `since: ${quote(since)} is not in the checkout, even after fetching up to ${count(SINCE_DEPTH)} commits of ` +
+      `${short(range.head)}'s history. Give a full commit SHA, a tag or a branch, or check out the whole ` +
+      'history (actions/checkout with fetch-depth: 0).',
+  );
 }

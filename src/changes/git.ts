@@ -245,3 +245,39 @@ export async function historyOf(ref: string, limit: number, git: RunGit): Promis
 export function commitOf(ref: string, git: RunGit): Promise<string> {
   return ensureCommit(ref, git);
 }
+
+/**
+ * `since` as a full SHA, where a shallow checkout (actions/checkout's depth 1) lacks it: `HEAD~N` and `X^` by
+ * deepening X's history by as many commits; a short SHA by deepening the head's history up to `depth` commits; a
+ * tag or branch by fetching it by name. Undefined when it is still not found.
+ */
+export async function sinceCommit(
+  since: string,
+  head: string,
+  depth: number,
+  git: RunGit,
+): Promise<string | undefined> {
+  const here = await resolve(since, git);
+  if (here !== undefined || !(await isShallow(git))) return here;
+  const ancestry = /^(.+?)((?:[~^]\d*)+)$/.exec(since);
+  if (ancestry !== null) {
+    const [, start = '', suffix = ''] = ancestry;
+    const steps = [...suffix.matchAll(/([~^])(\d*)/g)].reduce(
+      (sum, [, kind, n]) => sum + (kind === '~' ? Number(n === '' ? 1 : n) : 1),
+      0,
+    );
+    const from = await sinceCommit(start, head, depth, git);
+    if (from === undefined || steps >= depth) return undefined;
+    await git([...FETCH, `--depth=${steps + 1}`, '--end-of-options', 'origin', from]);
+    return resolve(`${from}${suffix}`, git);
+  }
+  if (/^[0-9a-f]{4,39}$/i.test(since)) {
+    await git([...FETCH, `--depth=${depth}`, '--end-of-options', 'origin', await ensureCommit(head, git)]);
+    return resolve(since, git);
+  }
+  try {
+    return await ensureCommit(since, git);
+  } catch {
+    return undefined;
+  }
+}

@@ -359,3 +359,26 @@ describe('after a deploy done by anything', () => {
     expect(run.stdout).toContain(`comparing with ${deployed.slice(0, 7)}'s parent`);
   });
 });
+
+describe('since on a depth-1 checkout', () => {
+  it.each(['HEAD~1', 'a short SHA'])('since: %s resolves, deepening the checkout', async (form) => {
+    const older = commitImages('a.png');
+    const previous = commitImages('b.png');
+    const head = commitImages('c.png');
+    const since = form === 'HEAD~1' ? 'HEAD~1' : previous.slice(0, 7);
+    const run = await push(older, head, { with: { since, 'catch-up': 'false' } });
+    expect(run.exitCode).toBe(0);
+    expect(invalidated()).toEqual([image('c.png')]);
+    expect(run.stdout).not.toContain('the GitHub API');
+  });
+
+  it('HEAD~N past the deepening bound fails, saying what to set', async () => {
+    commitImages('a.png');
+    const head = commitImages('b.png');
+    const run = await push(head, head, { with: { since: 'HEAD~5000', 'catch-up': 'false' } });
+    expect(run.exitCode).not.toBe(0);
+    expect(run.stdout).toContain('since: "HEAD~5000" is not in the checkout');
+    expect(run.stdout).toContain('fetch-depth: 0');
+    expect(emulator().requests).toEqual([]);
+  });
+});

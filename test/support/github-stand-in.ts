@@ -179,14 +179,21 @@ export class GithubStandIn {
     return { status: 201, body: created };
   }
 
-  /** A ref as the repository knows it, or undefined; without a repository, only full SHAs. */
+  /**
+   * A ref as GitHub reads it in a path: a SHA (short ones too), a branch or a tag; never `HEAD~1` or `X^`, which are
+   * git's syntax, not the API's. Without a repository, only full SHAs.
+   */
   #resolve(ref: string): string | undefined {
     if (this.#bare === undefined) return /^[0-9a-f]{40}$/.test(ref) ? ref : undefined;
-    try {
-      return this.#git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`]).trim();
-    } catch {
-      return undefined;
+    const names = /^[0-9a-f]{7,40}$/.test(ref) ? [ref] : [`refs/heads/${ref}`, `refs/tags/${ref}`];
+    for (const name of names) {
+      try {
+        return this.#git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${name}^{commit}`]).trim();
+      } catch {
+        // not this one
+      }
     }
+    return undefined;
   }
 
   #files(base: string, head: string): { filename: string; status: string; previous_filename?: string }[] {
