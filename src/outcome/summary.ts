@@ -20,6 +20,7 @@ import { previewSection } from './preview.ts';
 import type { Report, RunFailure } from './report.ts';
 import { seconds as originSeconds, type OriginReport } from '../origin/hold.ts';
 import type { WarmReport } from '../warm/warm.ts';
+import type { LeftStale } from '../record/record.ts';
 
 // Beyond this many calls, the table groups them by outcome, so that the summary stays readable.
 const MAX_CALL_ROWS = 20;
@@ -56,10 +57,21 @@ export function summaryMarkdown(report: Report, limitBytes = SUMMARY_LIMIT_BYTES
     if (more !== undefined)
       lines.push(`- … ${more}: the JSON report (output \`report-path\`) lists each one`);
   }
+  if (report.record?.state === 'not-recorded' && report.record.left !== undefined)
+    lines.push('', ...leftSection(report.record.left));
   return withinSummaryLimit(`${lines.join('\n')}\n`, limitBytes);
 }
 
 const MAX_FAILURES = 50;
+
+/** The images a failed or cancelled run left stale, and how they will be caught up. */
+function leftSection(left: LeftStale): string[] {
+  const { shown, more } = firstOf(left.images, MAX_FAILURES);
+  const lines = ['### Left stale', '', markdownText(left.caughtUpBy), ''];
+  lines.push(...shown.map((image) => `- ${markdownRef(image)}`));
+  if (more !== undefined) lines.push(`- … ${more}: \`failed-file\` lists each one`);
+  return lines;
+}
 
 /** How the origin check went, in one line: the images it held back are named among the failures. */
 function originLine(origin: OriginReport): string {

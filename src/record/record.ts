@@ -16,7 +16,23 @@ export interface RecordRequest {
 
 export type RecordResult =
   | { readonly state: 'recorded'; readonly commit: string; readonly context: string }
-  | { readonly state: 'not-recorded'; readonly reason: string };
+  | { readonly state: 'not-recorded'; readonly reason: string; readonly left?: LeftStale };
+
+/** What a failed or cancelled run leaves stale: each image not confirmed, and how it will be caught up. */
+export interface LeftStale {
+  readonly images: readonly string[];
+  /** A sentence: the next run on the branch, or a re-run of this job. */
+  readonly caughtUpBy: string;
+}
+
+/** How a run's stale images get invalidated: by catch-up on a branch's next green run, else by a re-run alone. */
+export function caughtUpBy(catchUp: boolean): string {
+  return catchUp
+    ? 'The next green run on this branch invalidates them too, since it catches up from the last commit recorded ' +
+        'fresh; a re-run of this job invalidates them now.'
+    : 'A re-run of this job invalidates them; no later run will (catch-up needs a branch run in GitHub Actions ' +
+        'with catch-up: true and permissions: statuses: write).';
+}
 
 /**
  * Why the run leaves no record, or undefined when every image it planned was confirmed and nothing failed after

@@ -273,6 +273,31 @@ describe('catch-up on a branch', () => {
   });
 });
 
+describe('a failed run names what it left', () => {
+  it('each image not confirmed, in the log, failed-file and the summary, and that the next run catches it up', async () => {
+    const base = commitImages('a.png');
+    const head = commitImages('b.png', 'c.png');
+    emulator().inject('invalidate/assets', { status: 500 });
+    const run = await push(base, head);
+    expect(run.exitCode).not.toBe(0);
+    const left = [image('b.png'), image('c.png')];
+    expect(run.stdout).toContain('Left stale, not confirmed: 2 images. The next green run on this branch');
+    for (const url of left) expect(run.stdout).toContain(`  ${url}\n`);
+    expect((JSON.parse(run.lists['failed-file'] ?? '[]') as string[]).sort()).toEqual(left);
+    expect(run.summary).toContain('### Left stale');
+    for (const url of left) expect(run.summary).toContain(url);
+  });
+
+  it('where no later run catches up (catch-up: false), says a re-run of this job is the way', async () => {
+    const base = commitImages('a.png');
+    const head = commitImages('b.png');
+    emulator().inject('invalidate/assets', { status: 500 });
+    const run = await push(base, head, { with: { 'catch-up': 'false' } });
+    expect(run.exitCode).not.toBe(0);
+    expect(run.stdout).toContain('Left stale, not confirmed: 1 image. A re-run of this job invalidates them');
+  });
+});
+
 describe('after a deploy done by anything', () => {
   function deploymentStatus(sha: Sha, state: string): Record<string, unknown> {
     const payload = webhookExample('deployment_status');
