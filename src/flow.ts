@@ -91,7 +91,7 @@ export async function runFlow(settings: Settings, options: FlowOptions): Promise
   // A cancel that came after the calls (while rewriting) is a cancelled run all the same.
   if (cancelled() && !outcome.cancelled) outcome = outcomeOf(plan, result, true);
   if (rewrite !== undefined && 'error' in rewrite) outcome = withFailure(outcome, rewrite.error);
-  if (changes?.record !== undefined) await recordStage(changes.record, outcome, log);
+  const record = await recordStage(changes?.record, outcome, log);
   return {
     dryRun: settings.dryRun,
     plan,
@@ -104,6 +104,7 @@ export async function runFlow(settings: Settings, options: FlowOptions): Promise
     ...(rewrite === undefined || 'error' in rewrite ? {} : { rewrite }),
     ...(origin === undefined ? {} : { origin }),
     ...(warm === undefined ? {} : { warm }),
+    ...(record === undefined ? {} : { record }),
   };
 }
 
@@ -148,6 +149,7 @@ async function changedFiles(
           place: context.record,
           range,
           context: statusContext,
+          catchUp: settings.catchUp,
           git,
           timeoutMs: settings.timeoutMs,
           signal: options.signal,
