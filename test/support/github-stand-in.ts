@@ -185,6 +185,7 @@ export class GithubStandIn {
    */
   #resolve(ref: string): string | undefined {
     if (this.#bare === undefined) return /^[0-9a-f]{40}$/.test(ref) ? ref : undefined;
+    if (/[~^:@{}\\\s]|\.\./.test(ref)) return undefined;
     const names = /^[0-9a-f]{7,40}$/.test(ref) ? [ref] : [`refs/heads/${ref}`, `refs/tags/${ref}`];
     for (const name of names) {
       try {
