@@ -35,6 +35,8 @@ export interface CatchUpOptions {
  */
 export async function caughtUpRange(ci: CiContext, options: CatchUpOptions): Promise<CommitRange> {
   const range = await branchBase(ci, options);
+  // After a deploy, the workspace's files must be the deployed commit's: the origin check and rewrite read them.
+  if (range.catchUp === 'from-head' && range.skip === undefined) await checkCheckout(range, options.git);
   return range.base === options.since ? withSinceResolved(range, options) : range;
 }
 
@@ -51,7 +53,6 @@ async function branchBase(ci: CiContext, options: CatchUpOptions): Promise<Commi
   } catch (error) {
     found = { why: `it could not look (${statusProblem(error, 'read')})` };
   }
-  if (range.catchUp === 'from-head') await checkCheckout(range, options.git);
   return 'fresh' in found ? fromRecord(range, found, options) : withoutRecord(range, found.why, options);
 }
 
@@ -127,7 +128,7 @@ function withoutRecord(range: CommitRange, why: string, options: CatchUpOptions)
   };
 }
 
-/** After a deploy, the workspace's files are the deployed commit's, or the origin check and rewrite would lie. */
+/** The checkout is at the deployed commit, or an error says which `ref:` to check out. */
 async function checkCheckout(range: CommitRange, git: RunGit): Promise<void> {
   let checkedOut: string;
   try {
@@ -171,8 +172,8 @@ async function withSinceResolved(range: CommitRange, options: CatchUpOptions): P
   if (base !== undefined) return { ...range, base };
   if (!/[~^]|^[0-9a-f]{4,39}$/i.test(since)) return range;
   return throwInput(
-    `since: ${quote(since)} is not in the checkout, even after fetching up to ${count(SINCE_DEPTH)} commits of ` +
-      `${short(range.head)}'s history. Give a full commit SHA, a tag or a branch, or check out the whole ` +
-      'history (actions/checkout with fetch-depth: 0).',
+    `since: ${quote(since)} names no commit of the checkout (a shallow one is deepened by up to ` +
+      `${count(SINCE_DEPTH)} commits of ${short(range.head)}'s history to find it). Give a full commit SHA, a tag ` +
+      'or a branch, or check out the whole history (actions/checkout with fetch-depth: 0).',
   );
 }

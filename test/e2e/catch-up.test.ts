@@ -402,7 +402,7 @@ describe('since on a depth-1 checkout', () => {
     const head = commitImages('b.png');
     const run = await push(head, head, { with: { since: 'HEAD~5000', 'catch-up': 'false' } });
     expect(run.exitCode).not.toBe(0);
-    expect(run.stdout).toContain('since: "HEAD~5000" is not in the checkout');
+    expect(run.stdout).toContain('since: "HEAD~5000" names no commit of the checkout');
     expect(run.stdout).toContain('fetch-depth: 0');
     expect(emulator().requests).toEqual([]);
   });
