@@ -145,6 +145,18 @@ describe('the record', () => {
     expect(shown.join('\n')).not.toContain(WORKFLOW_TOKEN);
   });
 
+  it('a GitHub API that never answers holds the run no longer than timeout-seconds per request', async () => {
+    const base = commitImages('a.png');
+    const head = commitImages('b.png');
+    github.statusesHang = true;
+    const run = await push(base, head, { with: { 'timeout-seconds': '1' } });
+    expect(run.exitCode).toBe(0);
+    expect(invalidated()).toEqual([image('b.png')]);
+    expect(annotations(run, 'notice').join('\n')).toContain('no answer within 1 s');
+    expect(annotations(run, 'warning').join('\n')).toContain('no answer within 1 s');
+    expect(github.statusRequests()).toHaveLength(2); // one read, stopped at its bound; one write, the same
+  });
+
   it('the default context names the target, not the event: two url-maps keep apart, two events share one', async () => {
     commitImages('a.png');
     const head = commitImages('b.png');

@@ -34,6 +34,8 @@ export class GithubStandIn {
   readonly statuses = new Map<string, CommitStatus[]>();
   /** Answer the statuses endpoints 403, as GitHub does for a token without `statuses: write`. */
   statusesForbidden = false;
+  /** Never answer the statuses endpoints (a GitHub that does not answer). */
+  statusesHang = false;
   readonly #repository: string;
   readonly #bare: string | undefined;
   #ids = 0;
@@ -53,6 +55,7 @@ export class GithubStandIn {
           url: request.url ?? '',
           headers: request.headers,
         });
+        if (this.statusesHang && /\/status(es)?(\/|\?|$)/.test(request.url ?? '')) return;
         const answer = this.#answer(request.method ?? 'GET', new URL(request.url ?? '/', this.url), body);
         response.writeHead(answer.status, {
           'content-type': 'application/json; charset=utf-8',
@@ -99,6 +102,7 @@ export class GithubStandIn {
     this.requests.length = 0;
     this.statuses.clear();
     this.statusesForbidden = false;
+    this.statusesHang = false;
   }
 
   close(): Promise<void> {
