@@ -183,12 +183,17 @@ export function branchRange(context: GithubContext, since: string | undefined): 
   }
   const range = commitRange(context, since);
   if (range.skip !== undefined) return range;
-  if (context.eventName === 'push') return { ...range, catchUp: 'from-base' };
-  const deployed = context.payloadProblem === undefined ? eventRange(context) : undefined;
-  if (deployed?.catchUp !== 'from-head') return range;
-  return since === undefined
-    ? deployed
-    : { ...deployed, base: since, origin: `${deployed.origin}, since ${since}` };
+  switch (context.eventName) {
+    case 'push':
+      return { ...range, catchUp: 'from-base' };
+    case 'deployment_status':
+    case 'workflow_run':
+    case 'repository_dispatch':
+      // With since, the deployed head compared with since, until a record says otherwise.
+      return { ...range, catchUp: 'from-head' };
+    default:
+      return range;
+  }
 }
 
 // Vercel's repository_dispatch events after which the commit is live (vercel/repository-dispatch).

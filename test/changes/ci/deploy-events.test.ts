@@ -143,6 +143,20 @@ describe('branch ranges, where catch-up starts', () => {
     expect(branchRange(context('pull_request', pull), undefined).catchUp).toBeUndefined();
   });
 
+  it('after a deploy, looks from the deployed commit; with since, since is its base until a record says otherwise', () => {
+    const payload = { action: 'deployed', client_payload: { sha: DEPLOYED } };
+    expect(branchRange(context('repository_dispatch', payload), undefined)).toMatchObject({
+      base: PARENT,
+      head: DEPLOYED,
+      catchUp: 'from-head',
+    });
+    expect(branchRange(context('repository_dispatch', payload), 'v1')).toMatchObject({
+      base: 'v1',
+      head: DEPLOYED,
+      catchUp: 'from-head',
+    });
+  });
+
   it.each(['workflow_dispatch', 'schedule'])(
     '%s looks from GITHUB_SHA; without since, its base needs a record (or since)',
     (event) => {
