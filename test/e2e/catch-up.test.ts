@@ -176,6 +176,19 @@ describe('the record', () => {
   });
 });
 
+describe('bad input', () => {
+  it('catch-up and status-context are refused before anything is sent, naming the input and the value', async () => {
+    const base = commitImages('a.png');
+    const head = commitImages('b.png');
+    const run = await push(base, head, { with: { 'catch-up': 'yes', 'status-context': 'two\nlines' } });
+    expect(run.exitCode).not.toBe(0);
+    expect(run.stdout).toContain('catch-up: "yes" is not a boolean; use true or false.');
+    expect(run.stdout).toContain('status-context: "two\\nlines" is not allowed; give one line');
+    expect(emulator().requests).toEqual([]);
+    expect(github.requests).toEqual([]);
+  });
+});
+
 describe('catch-up on a branch', () => {
   it('A fails, then B: B invalidates A images too, and says from where', async () => {
     const fresh = commitImages('x.png');
