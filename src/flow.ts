@@ -69,7 +69,7 @@ export async function runFlow(settings: Settings, options: FlowOptions): Promise
   let outcome = outcomeOf(plan, undefined, cancelled());
   if (!settings.dryRun) {
     log.startGroup('Invalidate');
-    ({ result, origin } = await send(settings, plan, options, tell));
+    ({ result, origin } = await send(settings, plan, options, tell, changes?.base));
     outcome = outcomeOf(plan, result, cancelled());
     tell.sent(outcome);
     log.endGroup();
@@ -110,12 +110,13 @@ export async function runFlow(settings: Settings, options: FlowOptions): Promise
 
 /**
  * The files given in `files`, or those changed since the base (the event's, or on a branch the newest commit
- * recorded fresh), when the target asks for them; and on a branch, the record to write if the run ends green.
+ * recorded fresh), when the target asks for them, with that base; and on a branch, the record to write if the run
+ * ends green.
  */
 async function changedFiles(
   settings: Settings,
   options: FlowOptions,
-): Promise<{ files: ChangedFiles; record?: PendingRecord } | undefined> {
+): Promise<{ files: ChangedFiles; base?: string; record?: PendingRecord } | undefined> {
   const target = settings.target;
   if (target.scope !== 'assets' || target.changes === undefined) return undefined;
   if (target.changes.files !== undefined)
@@ -157,6 +158,8 @@ async function changedFiles(
   // Paths from git or the GitHub API are text from outside: the key is withheld from them before any is shown.
   return {
     files: { ...changed, files: redactEach(changed.files, options.redact) },
+    // The commit whose files are the previous versions, for the origin check.
+    base: range.base === PARENT ? `${range.head}^` : range.base,
     ...(record === undefined ? {} : { record }),
   };
 }
@@ -166,11 +169,12 @@ async function send(
   plan: Plan,
   options: FlowOptions,
   tell: Narration,
+  base: string | undefined,
 ): Promise<{ result: RunResult; origin?: OriginReport }> {
   // Loaded only when something is sent: a dry run starts faster without undici.
   const { createDispatcher } = await import('./execute/dispatcher.ts');
   const dispatcher = createDispatcher(settings.concurrency, settings.timeoutMs);
-  const origin = await originHold(settings, plan, options, tell);
+  const origin = await originHold(settings, plan, options, tell, base);
   const cut = cutOff(options.signal);
   const client = {
     endpoint: settings.endpoint,
@@ -220,6 +224,7 @@ async function originHold(
   plan: Plan,
   options: FlowOptions,
   tell: Narration,
+  base: string | undefined,
 ): Promise<(ReturnType<typeof holdForOrigins> & { close: () => Promise<void> }) | undefined> {
   const fileOf = plan.fileOf;
   if (settings.originCheck !== 'content' || fileOf === undefined || fileOf.size === 0) return undefined;
@@ -230,7 +235,6 @@ async function originHold(
   ]);
   const dispatcher = createDispatcher(ORIGIN_CONCURRENCY, settings.timeoutMs);
   const workspace = options.ci().workspace;
-  const base = baseCommit(settings, options.ci);
   tell.originStart(fileOf.size, settings.originTimeoutMs);
   const hold = holdForOrigins(fileOf, {
     fetch: originFetcher({
@@ -250,19 +254,6 @@ async function originHold(
     onCannotTell: tell.originCannotTell,
   });
   return { ...hold, close: () => dispatcher.close() };
-}
-
-/** The commit whose files are the previous versions: the comparison's base, when the changes were detected. */
-function baseCommit(settings: Settings, ci: () => CiContext): string | undefined {
-  const { target } = settings;
-  if (target.scope !== 'assets' || target.changes === undefined || target.changes.files !== undefined)
-    return undefined;
-  try {
-    const range = ci().changeRange(target.changes.since);
-    return range.base === PARENT ? `${range.head}^` : range.base;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
