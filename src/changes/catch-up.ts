@@ -124,7 +124,7 @@ function withoutRecord(range: CommitRange, why: string, options: CatchUpOptions)
   );
   return {
     ...withoutNeedsBase(range),
-    origin: `${range.origin}, nothing recorded fresh: compared with ${base}`,
+    origin: `${range.origin}, compared with ${base}: ${why}`,
   };
 }
 
