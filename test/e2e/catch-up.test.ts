@@ -227,6 +227,10 @@ describe('catch-up on a branch', () => {
     });
     expect(cancelled.exitCode).not.toBe(0);
     expect(github.statusesOf(a)).toEqual([]);
+    expect(cancelled.stdout).toContain(
+      'Left stale, not confirmed: 1 image. The next green run on this branch',
+    );
+    expect(cancelled.summary).toContain('### Left stale');
     emulator().reset();
     const b = commitImages('b.png');
     expect((await push(a, b)).exitCode).toBe(0);
