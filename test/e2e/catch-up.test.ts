@@ -291,6 +291,18 @@ describe('catch-up on a branch', () => {
     expect(github.statusRequests().filter((request) => request.method === 'GET')).toEqual([]);
   });
 
+  it('an explicit since wins over the record on a manual dispatch (the on-demand recipe)', async () => {
+    const old = commitImages('x.png');
+    const a = commitImages('a.png');
+    github.record(a, CONTEXT);
+    const head = commitImages('b.png');
+    const run = await runOn('workflow_dispatch', webhookExample('workflow_dispatch'), head, {
+      with: { since: old },
+    });
+    expect(run.exitCode).toBe(0);
+    expect(invalidated()).toEqual([image('a.png'), image('b.png')]);
+  });
+
   it('an explicit since wins over the record on a push', async () => {
     const fresh = commitImages('x.png');
     github.record(fresh, CONTEXT);

@@ -168,10 +168,13 @@ const PAYLOAD_EVENTS = new Set([
 ]);
 
 /**
- * The range of a branch's run, marked for catch-up: a push from its base; a deploy, a dispatch or a schedule from
- * its head, the deployed commit, with `since` (or the head's parent) as the base until a record says otherwise.
+ * The range of a branch's run, marked for catch-up: a push, or a manual dispatch given `since` (asked for by a
+ * person, it wins, as on a push), from its base; a deploy or a schedule, or a dispatch without `since`, from its
+ * head, the deployed commit, with `since` (or the head's parent) as the base until a record says otherwise.
  */
 export function branchRange(context: GithubContext, since: string | undefined): CommitRange {
+  if (context.eventName === 'workflow_dispatch' && since !== undefined)
+    return { ...sinceRange(since, context.sha), catchUp: 'from-base' };
   if (context.eventName === 'workflow_dispatch' || context.eventName === 'schedule') {
     return {
       base: since ?? PARENT,

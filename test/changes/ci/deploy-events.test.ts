@@ -158,12 +158,21 @@ describe('branch ranges, where catch-up starts', () => {
   });
 
   it.each(['workflow_dispatch', 'schedule'])(
-    '%s looks from GITHUB_SHA; without since, its base needs a record (or since)',
+    '%s without since looks from GITHUB_SHA, and its base needs a record (or since)',
     (event) => {
       const range = branchRange(context(event, {}), undefined);
       expect(range).toMatchObject({ base: PARENT, head: GITHUB_SHA, catchUp: 'from-head' });
       expect(range.needsBase).toContain('Set since');
-      expect(branchRange(context(event, {}), 'v1')).toMatchObject({ base: 'v1', catchUp: 'from-head' });
     },
   );
+
+  it('a schedule with since keeps looking from GITHUB_SHA; a dispatch with since, asked for by a person, compares with it', () => {
+    expect(branchRange(context('schedule', {}), 'v1')).toMatchObject({ base: 'v1', catchUp: 'from-head' });
+    expect(branchRange(context('workflow_dispatch', {}), 'v1')).toMatchObject({
+      base: 'v1',
+      head: GITHUB_SHA,
+      origin: 'since v1',
+      catchUp: 'from-base',
+    });
+  });
 });
