@@ -71,6 +71,24 @@ export async function isRecordedFresh(store: StatusStore, sha: string, context: 
   return (newest as { state?: unknown } | undefined)?.state === 'success';
 }
 
+type Octokit = ReturnType<(typeof import('@actions/github'))['getOctokit']>;
+
+// One client per store: catch-up asks up to a hundred times.
+const clients = new WeakMap<StatusStore, Promise<Octokit>>();
+
+/** @actions/github's client, whose fetch goes through the runner's proxy (https_proxy) as the rest of the action. */
+function clientOf(store: StatusStore): Promise<Octokit> {
+  let client = clients.get(store);
+  if (client === undefined) {
+    // Loaded only when a record is read or written: it is slow to load.
+    client = import('@actions/github').then(({ getOctokit }) =>
+      getOctokit(store.token, { baseUrl: store.apiUrl }),
+    );
+    clients.set(store, client);
+  }
+  return client;
+}
+
 async function request(
   store: StatusStore,
   method: 'GET' | 'POST',
@@ -81,9 +99,7 @@ async function request(
   const url = `${store.apiUrl.replace(/\/+$/, '')}/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/${path}`;
   const timeout = AbortSignal.timeout(store.timeoutMs);
   const signal = store.signal === undefined ? timeout : AbortSignal.any([store.signal, timeout]);
-  // @actions/github's fetch goes through the runner's proxy (https_proxy), as the rest of the action does.
-  const { getOctokit } = await import('@actions/github');
-  const octokit = getOctokit(store.token, { baseUrl: store.apiUrl });
+  const octokit = await clientOf(store);
   try {
     const answer = await octokit.request({
       method,
