@@ -11,10 +11,13 @@ import type { Report } from './outcome/report.ts';
 import { planRewrite, planTheRun, type RunPlan } from './plan/run-plan.ts';
 import { checkRewrite } from './rewrite/preflight.ts';
 import { rewriteStep, type Rewritten } from './rewrite/step.ts';
-import type { Settings, Target } from './settings/settings.ts';
+import type { Settings } from './settings/settings.ts';
 import type { Log } from './shown/log.ts';
 import { redactEach, type Redact } from './shown/redact.ts';
 import { warmStep } from './warm/step.ts';
+import { caughtUpRange } from './changes/catch-up.ts';
+import { defaultStatusContext } from './record/context.ts';
+import { recordStage, type PendingRecord } from './record/stage.ts';
 
 export interface FlowOptions {
   readonly log: Log;
@@ -40,7 +43,8 @@ export async function runFlow(settings: Settings, options: FlowOptions): Promise
   // A rewrite that would change nothing is found before anything is sent, not after the invalidation.
   const rewrite = planRewrite(settings);
   if (rewrite !== undefined) await checkRewrite(ci().workspace, rewrite.patterns, rewrite.imageHost);
-  const plan = planTheRun(settings, await changedFiles(settings.target, ci, options.redact, options.signal));
+  const changes = await changedFiles(settings, { ...options, ci });
+  const plan = planTheRun(settings, changes?.files, changes?.record);
   return runStages(plan, { ...options, ci }, startedAt);
 }
 
@@ -80,11 +84,14 @@ async function runStages(plan: RunPlan, options: FlowOptions, startedAt: Date): 
   // A cancel that came after the calls (while rewriting) is a cancelled run all the same.
   const ended =
     cancelled() && !outcome.cancelled ? outcomeOf(plan.invalidation, result, true, origin) : outcome;
+  const final = rewritten.state === 'failed' ? withFailure(ended, rewritten.error) : ended;
+  // Last: a commit is recorded fresh only once every other stage has landed.
+  const record = await recordStage(plan.record, final, log);
   return {
     dryRun: plan.dryRun,
     plan: plan.invalidation,
     ...(result === undefined ? {} : { result }),
-    outcome: rewritten.state === 'failed' ? withFailure(ended, rewritten.error) : ended,
+    outcome: final,
     startedAt,
     finishedAt: new Date(),
     ...(plan.report.imageHost === undefined ? {} : { imageHost: plan.report.imageHost }),
@@ -92,6 +99,7 @@ async function runStages(plan: RunPlan, options: FlowOptions, startedAt: Date): 
     ...(rewritten.state === 'rewritten' ? { rewrite: rewritten.result } : {}),
     ...(origin === undefined ? {} : { origin }),
     ...(warm === undefined ? {} : { warm }),
+    ...(record === undefined ? {} : { record }),
   };
 }
 
@@ -117,20 +125,60 @@ async function invalidate(
   return { ...sent, outcome };
 }
 
-/** The files given in `files`, or those the triggering event changed, when the target asks for them. */
+/**
+ * The files given in `files`, or those changed since the base (the event's, or on a branch the newest commit
+ * recorded fresh), when the target asks for them; and on a branch, the record to write if the run ends green.
+ */
 async function changedFiles(
-  target: Target,
-  ci: () => CiContext,
-  redact: Redact,
-  signal: AbortSignal | undefined,
-): Promise<ChangedFiles | undefined> {
+  settings: Settings,
+  options: FlowOptions,
+): Promise<{ readonly files: ChangedFiles; readonly record?: PendingRecord } | undefined> {
+  const { target } = settings;
   if (target.scope !== 'assets' || target.changes === undefined) return undefined;
-  if (target.changes.files !== undefined)
-    return { files: [...target.changes.files], source: target.changes.filesSource ?? 'the files input' };
-  const context = ci();
-  const changed = await detectChangedFiles(context, target.changes.since, gitIn(context.workspace, signal));
+  if (target.changes.files !== undefined) {
+    const source = target.changes.filesSource ?? 'the files input';
+    return { files: { files: [...target.changes.files], source } };
+  }
+  const { log, signal } = options;
+  const context = options.ci();
+  const git = gitIn(context.workspace, signal);
+  const statusContext =
+    settings.statusContext ?? defaultStatusContext(settings.endpoint, target.changes.urlMap);
+  const range = await caughtUpRange(context, {
+    since: target.changes.since,
+    enabled: settings.catchUp,
+    context: statusContext,
+    git,
+    log,
+    timeoutMs: settings.timeoutMs,
+    signal,
+  });
+  if (range.skip !== undefined) {
+    log.notice(`${range.origin}: ${range.skip}`);
+    return { files: { files: [], source: `${range.origin}: ${range.skip}` } };
+  }
+  const changed = await detectChangedFiles(
+    { ...context, changeRange: () => range },
+    target.changes.since,
+    git,
+  );
+  const record: PendingRecord | undefined =
+    context.record === undefined || range.catchUp === undefined
+      ? undefined
+      : {
+          place: context.record,
+          range,
+          context: statusContext,
+          catchUp: settings.catchUp,
+          git,
+          timeoutMs: settings.timeoutMs,
+          signal,
+        };
   // Paths from git or the GitHub API are text from outside: the key is withheld from them before any is shown.
-  return { ...changed, files: redactEach(changed.files, redact) };
+  return {
+    files: { ...changed, files: redactEach(changed.files, options.redact) },
+    ...(record === undefined ? {} : { record }),
+  };
 }
 
 /** The CI's context, made once: it reads the event's payload from a file. */

@@ -313,3 +313,58 @@ function gitEnvironment(): NodeJS.ProcessEnv {
   for (const [name, value] of Object.entries(PROGRAM_VARIABLES)) if (value !== undefined) env[name] = value;
   return { ...env, GIT_TERMINAL_PROMPT: '0' };
 }
+
+/**
+ * The commit and its ancestors, newest first, at most `limit`: a shallow checkout that holds fewer is deepened, by a
+ * fetch of that commit's history to that depth (never shortened: it is fetched only when fewer are here).
+ */
+export async function historyOf(ref: string, limit: number, git: RunGit): Promise<string[]> {
+  const list = async (sha: string): Promise<string[]> =>
+    (await git(['rev-list', `--max-count=${limit}`, '--end-of-options', sha])).split('\n').filter(Boolean);
+  const sha = await ensureCommit(ref, git);
+  const history = await list(sha);
+  if (history.length >= limit || !(await isShallow(git))) return history;
+  await git([...FETCH, `--depth=${limit}`, '--end-of-options', 'origin', sha]);
+  return list(sha);
+}
+
+/** The full SHA of a commit the checkout has, fetching it when it lacks it. */
+export function commitOf(ref: string, git: RunGit): Promise<string> {
+  return ensureCommit(ref, git);
+}
+
+/**
+ * `since` as a full SHA, where a shallow checkout (actions/checkout's depth 1) lacks it: `HEAD~N` and `X^` by
+ * deepening X's history by as many commits; a short SHA by deepening the head's history up to `depth` commits; a
+ * tag or branch by fetching it by name. Undefined when it is still not found.
+ */
+export async function sinceCommit(
+  since: string,
+  head: string,
+  depth: number,
+  git: RunGit,
+): Promise<string | undefined> {
+  const here = await resolve(since, git);
+  if (here !== undefined || !(await isShallow(git))) return here;
+  const ancestry = /^(.+?)((?:[~^]\d*)+)$/.exec(since);
+  if (ancestry !== null) {
+    const [, start = '', suffix = ''] = ancestry;
+    const steps = [...suffix.matchAll(/([~^])(\d*)/g)].reduce(
+      (sum, [, kind, n]) => sum + (kind === '~' ? Number(n === '' ? 1 : n) : 1),
+      0,
+    );
+    const from = await sinceCommit(start, head, depth, git);
+    if (from === undefined || steps >= depth) return undefined;
+    await git([...FETCH, `--depth=${steps + 1}`, '--end-of-options', 'origin', from]);
+    return resolve(`${from}${suffix}`, git);
+  }
+  if (/^[0-9a-f]{4,39}$/i.test(since)) {
+    await git([...FETCH, `--depth=${depth}`, '--end-of-options', 'origin', await ensureCommit(head, git)]);
+    return resolve(since, git);
+  }
+  try {
+    return await ensureCommit(since, git);
+  } catch {
+    return undefined;
+  }
+}

@@ -9,6 +9,15 @@ export interface CommitRange {
   readonly pullNumber?: number;
   /** A pull request's test merge commit, compared with its first parent where it merges `head`. */
   readonly mergeCommit?: string;
+  /**
+   * A branch's range, whose head a green run records fresh: where catch-up looks for the newest commit recorded
+   * fresh, from the event's base (a push) or from the head (the deployed commit of a deploy, dispatch or schedule).
+   */
+  readonly catchUp?: 'from-base' | 'from-head';
+  /** Set when the base is only a guess (the head's parent) that a record must replace: why, naming what to set. */
+  readonly needsBase?: string;
+  /** Set when the event asks for nothing (a failed deploy): why, as a notice; nothing is compared or recorded. */
+  readonly skip?: string;
 }
 
 export const PARENT = Symbol('parent of head');

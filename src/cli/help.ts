@@ -63,6 +63,12 @@ const FLAG_WORDS: Record<FlagInput, string> = {
     'Seconds to wait for origins to serve the new images; an image still not served is not invalidated\n' +
     'and the command fails, naming it. 0: ask once.',
   'timeout-seconds': 'Time allowed for one request, in seconds (0.1 to 600).',
+  'catch-up':
+    'In a GitHub Actions job on a branch: detect the files changed since the newest commit recorded fresh\n' +
+    "by the commit status of --status-context, when older than the event's base (--no-catch-up: the base).",
+  'status-context':
+    'In a GitHub Actions job: the context of the commit status a green run sets on its commit (default:\n' +
+    'image-cache-invalidate/ and a digest of --base-url, --service-key and --url-map).',
 };
 
 /** --help: every flag, its variable and its default, the exit codes, and examples. */

@@ -8,6 +8,7 @@ import type { RunResult } from '../execute/execute.ts';
 import type { Outcome } from './outcome.ts';
 import { seconds, type OriginReport } from '../origin/hold.ts';
 import type { WarmReport } from '../warm/warm.ts';
+import type { RecordResult } from '../record/record.ts';
 
 /** What a run did, as plain data: the source of the outputs, the summary and the JSON report. */
 export interface Report {
@@ -28,6 +29,8 @@ export interface Report {
   readonly origin?: OriginReport;
   /** What the warm-up requested through the image host (`warm: true`, not on a dry run). */
   readonly warm?: WarmReport;
+  /** The commit status a green branch run set, or what a failed run left stale. */
+  readonly record?: RecordResult;
 }
 
 /** A run that ended before its plan: bad input, or changed files that could not be found. */

@@ -16,6 +16,7 @@ import {
 import { markdownRef, markdownText } from '../shown/shown.ts';
 import type { CallRecord } from '../execute/execute.ts';
 import {
+  FAILURES_NAMED,
   callsWords,
   moreFailuresWords,
   notInvalidatedWords,
@@ -27,6 +28,7 @@ import { previewSection } from './preview.ts';
 import type { Report, RunFailure } from './report.ts';
 import { thumbnailCell, thumbnailHeader } from './thumbnail.ts';
 import type { WarmReport } from '../warm/warm.ts';
+import type { LeftStale } from '../record/record.ts';
 
 // Beyond this many calls, the table groups them by outcome, so that the summary stays readable.
 const MAX_CALL_ROWS = 20;
@@ -62,7 +64,18 @@ export function summaryMarkdown(report: Report, limitBytes = SUMMARY_LIMIT_BYTES
     const rest = moreFailuresWords(outcome.namedFailures, 'output `report-path`');
     if (rest !== undefined) lines.push(`- ${rest}`);
   }
+  if (report.record?.state === 'not-recorded' && report.record.left !== undefined)
+    lines.push('', ...leftSection(report.record.left));
   return withinSummaryLimit(`${lines.join('\n')}\n`, limitBytes);
+}
+
+/** The images a failed or cancelled run left stale, and how they will be caught up. */
+function leftSection(left: LeftStale): string[] {
+  const { shown, more } = firstOf(left.images, FAILURES_NAMED);
+  const lines = ['### Left stale', '', markdownText(left.caughtUpBy), ''];
+  lines.push(...shown.map((image) => `- ${markdownRef(image)}`));
+  if (more !== undefined) lines.push(`- … ${more}: \`failed-file\` lists each one`);
+  return lines;
 }
 
 /** How the origin check went, in one line: the images it held back are named among the failures. */

@@ -4,6 +4,7 @@ import { DEFAULT_POLICY, type CallPolicy } from '../execute/policy.ts';
 import type { OriginCheck, RewriteWith, Settings } from '../settings/settings.ts';
 import { planRun, type Plan } from './plan.ts';
 import type { AssetRef } from './refs.ts';
+import type { PendingRecord } from '../record/stage.ts';
 import type { UrlMapRule } from './url-map.ts';
 
 /**
@@ -23,6 +24,8 @@ export interface RunPlan {
   readonly rewrite?: RewritePlan;
   /** The invalidated images requested through the image host; absent: none is. */
   readonly warm?: WarmUpPlan;
+  /** On a branch, the commit status to set if the run ends green; absent: nothing is recorded. */
+  readonly record?: PendingRecord;
   /** What the report says beyond what the stages did. */
   readonly report: ReportPlan;
 }
@@ -78,7 +81,7 @@ export interface ReportPlan {
 }
 
 /** The run's decisions. `changed`: the files given or detected, when the target asks for them. */
-export function planTheRun(settings: Settings, changed?: ChangedFiles): RunPlan {
+export function planTheRun(settings: Settings, changed?: ChangedFiles, record?: PendingRecord): RunPlan {
   const { imageHost } = settings;
   const rewrite = planRewrite(settings);
   const checkOrigins = asksOrigins(settings.originCheck);
@@ -99,6 +102,7 @@ export function planTheRun(settings: Settings, changed?: ChangedFiles): RunPlan 
     ...(!settings.warm || imageHost === undefined
       ? {}
       : { warm: { imageHost, timeoutMs: settings.timeoutMs } }),
+    ...(record === undefined ? {} : { record }),
     report: { ...(imageHost === undefined ? {} : { imageHost }), noApiKey: settings.apiKey === '' },
   };
 }

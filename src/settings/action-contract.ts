@@ -75,7 +75,7 @@ export const ACTION_INPUTS = {
   },
   'github-token': {
     description:
-      'Token for the GitHub API, used to list changed files only when git cannot (no checkout of the repository).',
+      'Token for the GitHub API: to set and read the commit status that records a commit fresh (`catch-up`, `status-context`; needs `permissions: statuses: write`), and to list changed files when git cannot (no checkout of the repository).',
     required: false,
     default: '${{ github.token }}',
   },
@@ -116,7 +116,7 @@ export const ACTION_INPUTS = {
   },
   'origin-check': {
     description:
-      '`content` (the default) or `off`. With `content`, before an image that `url-map` mapped from a changed file is invalidated, its origin URL is fetched and compared with the file in the workspace (and with its previous version, from git): the image is invalidated once its origin serves the new bytes (a deleted file: 404 or 410), so that the service does not re-fetch and cache the old image while the site is still deploying. An origin that serves other bytes (a build that recompresses images) cannot be told apart: its images are invalidated at once, with a notice. Images given in `assets`, and the scopes `domain` and `all`, have no file to compare and are invalidated at once. No API key, cookie or GitHub token is sent to an origin; at most 8 origin requests are in flight and 256 MiB of bodies are read per run.',
+      '`content` (the default) or `off`. With `content`, before an image that `url-map` mapped from a changed file is invalidated, its origin URL is fetched and compared with the file in the workspace (and with its previous version, from git): the image is invalidated once its origin serves the new bytes (a deleted file: 404 or 410), so that the service does not re-fetch and cache the old image while the site is still deploying. An origin that serves the image re-encoded (a build that recompresses images, a CDN that converts them) is told new from old by comparing the pictures; one whose picture is neither version, or whose two versions look alike, cannot be told: its images are invalidated at once, with a notice. An origin that redirects to another host is a url-map mistake: its images are not invalidated and the step fails, naming the rule to write. Images given in `assets`, and the scopes `domain` and `all`, have no file to compare and are invalidated at once. No API key, cookie or GitHub token is sent to an origin; at most 8 origin requests are in flight and 256 MiB of bodies are read per run.',
     required: false,
     default: 'content',
   },
@@ -141,6 +141,18 @@ export const ACTION_INPUTS = {
     description: 'Time allowed for one request, in seconds (0.1 to 600).',
     required: false,
     default: '30',
+  },
+  'catch-up': {
+    description:
+      "`true` (the default) to catch up what earlier runs left stale: on a branch (a push, a deploy event, a dispatch, a schedule), changed files are detected since the newest commit that a green run recorded fresh (the commit status of `status-context`), when that is older than the event's base, as it is after a run that failed, was cancelled or never ran. It looks back at most 100 commits, with one GitHub API request each; past that, with no commit recorded, or when the recorded commit is not an ancestor (a force-push), the event's base is used, with a notice. An explicit `since` wins on a push and a manual `workflow_dispatch`; after a deploy or on a schedule, it is the base only while no commit is recorded. Needs `permissions: statuses: write` (a green run sets the status) and a checkout whose history the action may deepen. `false`: compare with the event's base alone.",
+    required: false,
+    default: 'true',
+  },
+  'status-context': {
+    description:
+      'The context of the commit status that a green run sets on the commit whose images are now fresh (state `success`, the count, a link to the run), and that `catch-up` looks for. Empty (the default): `image-cache-invalidate/` and 8 hex characters derived from `base-url`, `service-key` and `url-map`, so that the runs of one target share one record, whatever their event, and two targets keep apart. Set it to tell apart two environments served from the same url-map, e.g. `image-cache-invalidate/staging`. A later job can wait for this status.',
+    required: false,
+    default: '',
   },
 } as const;
 

@@ -19,6 +19,7 @@ import {
 } from './inputs.ts';
 import { quote } from '../shown/shown.ts';
 import { credentialsHidden, credentialsRefusal } from './credentials.ts';
+import { parseStatusContext } from '../record/context.ts';
 
 export { InputError };
 
@@ -97,6 +98,10 @@ export interface Settings {
   readonly originCheck: OriginCheck;
   /** How long to wait for origins to serve the new images; 0: ask once. */
   readonly originTimeoutMs: number;
+  /** `catch-up`: on a branch, detect changes since the newest commit recorded fresh. */
+  readonly catchUp: boolean;
+  /** `status-context`, when set: the record's context in place of the one named after the target. */
+  readonly statusContext?: string;
 }
 
 /** Turns the raw inputs into Settings, or throws one InputError that lists every problem found. */
@@ -136,6 +141,11 @@ export function parseSettings(raw: RawInputs): Settings {
     ...(imageHost === undefined ? {} : { imageHost }),
     ...check(() => parseRewrite(raw, token, rewriteWith), { rewrite: [], rewriteWith }),
     warm: check(() => parseBoolean('warm', raw.warm), false),
+    catchUp: check(() => parseBoolean('catch-up', raw['catch-up']), false),
+    ...check(() => {
+      const statusContext = parseStatusContext(raw['status-context']);
+      return statusContext === undefined ? {} : { statusContext };
+    }, {}),
   };
   if (settings.warm && raw['image-host'].trim() === '') {
     problems.push(

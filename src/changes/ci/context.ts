@@ -16,6 +16,24 @@ export interface CiContext {
   changeRange(since: string | undefined): CommitRange;
   /** The changed files when git could not tell (`gitProblem` says why): from the CI's API, or an error. */
   withoutGit(range: CommitRange, gitProblem: string): Promise<ApiChanges>;
+  /** Where a green run records its head fresh, and a later one looks for it: GitHub's commit statuses. */
+  readonly record?: RecordPlace;
+}
+
+/** The commit statuses of a workflow run's repository, and the range its event covers as a branch's run. */
+export interface RecordPlace {
+  readonly apiUrl: string;
+  /** `owner/name`. */
+  readonly repository: string;
+  /** A secret: never shown. */
+  readonly token: string;
+  /** The run's page, for the status's link. */
+  readonly runUrl?: string;
+  /**
+   * The event's range, marked with where catch-up looks (`catchUp`) when it is a branch's run; unlike changeRange,
+   * it gives the events that name no commits (a dispatch, a schedule) their head, the base to come from the record.
+   */
+  branchRange(since: string | undefined): CommitRange;
 }
 
 /** A CI known by its variables: the range its event names, if any, and what to say when it names none. */

@@ -1,0 +1,78 @@
+import type { RecordPlace } from '../changes/ci/context.ts';
+import { commitOf, type RunGit } from '../changes/git.ts';
+import type { CommitRange } from '../changes/range.ts';
+import { FAILURES_NAMED } from '../outcome/facts.ts';
+import type { Outcome } from '../outcome/outcome.ts';
+import { firstOf, plural } from '../shown/format.ts';
+import type { Log } from '../shown/log.ts';
+import { caughtUpBy, recordFresh, whyNotRecorded, type RecordResult } from './record.ts';
+
+/** What a branch's run will record if it ends green: decided with the changes, written after every other stage. */
+export interface PendingRecord {
+  readonly place: RecordPlace;
+  /** The range compared: its head is the commit whose images the run makes fresh. */
+  readonly range: CommitRange;
+  readonly context: string;
+  /** Whether the next run catches up what this one leaves. */
+  readonly catchUp: boolean;
+  readonly git: RunGit;
+  readonly timeoutMs: number;
+  readonly signal?: AbortSignal | undefined;
+}
+
+/**
+ * The record stage: a commit status on the head when the run confirmed every image it planned; else nothing, and
+ * a failed or cancelled run names the images it left stale and how they will be caught up.
+ */
+export async function recordStage(
+  pending: PendingRecord | undefined,
+  outcome: Outcome,
+  log: Log,
+): Promise<RecordResult | undefined> {
+  const why = whyNotRecorded(outcome);
+  if (why !== undefined) {
+    if (outcome.failed.length === 0) {
+      if (pending !== undefined) log.info(`No commit recorded fresh, since ${why}.`);
+      return pending === undefined ? undefined : { state: 'not-recorded', reason: why };
+    }
+    const left = { images: outcome.failed, caughtUpBy: caughtUpBy(pending?.catchUp === true) };
+    const { shown, more } = firstOf(left.images, FAILURES_NAMED);
+    log.info(`Left stale, not confirmed: ${plural(left.images.length, 'image')}. ${left.caughtUpBy}`);
+    log.lines(shown.map((image) => `  ${image}`));
+    if (more !== undefined) log.info(`  … ${more}: failed-file lists each one.`);
+    return { state: 'not-recorded', reason: why, left };
+  }
+  if (pending === undefined) return undefined;
+  const commit = await headCommit(pending.range.head, pending.git);
+  if (commit === undefined) {
+    log.info(
+      `No commit recorded fresh: ${pending.range.head} is not a commit the checkout or the event names.`,
+    );
+    return { state: 'not-recorded', reason: 'no commit' };
+  }
+  return recordFresh(
+    {
+      store: {
+        apiUrl: pending.place.apiUrl,
+        repository: pending.place.repository,
+        token: pending.place.token,
+        timeoutMs: pending.timeoutMs,
+        signal: pending.signal,
+      },
+      commit,
+      context: pending.context,
+      runUrl: pending.place.runUrl,
+    },
+    outcome,
+    log,
+  );
+}
+
+/** The head's full SHA: from git, or as the event named it when there is no checkout. */
+async function headCommit(head: string, git: RunGit): Promise<string | undefined> {
+  try {
+    return await commitOf(head, git);
+  } catch {
+    return /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(head) ? head : undefined;
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * GitHub's REST commit-status endpoints, which GitHub Enterprise Server has too: the record of which commits'
+ * images are fresh. Every request is bounded by a timeout and the run's cancel.
+ */
+
+/** Where the statuses live, and the token that reads and writes them (a secret: never shown). */
+export interface StatusStore {
+  readonly apiUrl: string;
+  /** `owner/name`. */
+  readonly repository: string;
+  readonly token: string;
+  readonly timeoutMs: number;
+  readonly signal?: AbortSignal | undefined;
+}
+
+/** A status as the record writes it. */
+export interface FreshStatus {
+  readonly context: string;
+  readonly description: string;
+  readonly targetUrl?: string | undefined;
+}
+
+/** An answer of the API that is not a success: its HTTP status and GitHub's message. */
+export class StatusApiError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** Why a request failed, naming the permission to add when the token may not use commit statuses. */
+export function statusProblem(error: unknown, what: 'read' | 'set'): string {
+  const reason = error instanceof Error ? error.message : String(error);
+  const status = error instanceof StatusApiError ? error.status : 0;
+  if (status === 403 || status === 404)
+    return (
+      `GitHub answered ${status} (${reason}): the token may not ${what} commit statuses; add ` +
+      `\`${PERMISSION_LINE}\` to the job (or the workflow)`
+    );
+  return status === 0 ? reason : `GitHub answered ${status}: ${reason}`;
+}
+
+/** The permission line a workflow adds so that the token may set commit statuses. */
+export const PERMISSION_LINE = 'permissions: statuses: write';
+
+/** GitHub limits a status's description to 140 characters. */
+export const DESCRIPTION_LIMIT = 140;
+
+/** Sets a `success` status with this context on the commit. */
+export async function writeFreshStatus(store: StatusStore, sha: string, status: FreshStatus): Promise<void> {
+  await request(store, 'POST', `statuses/${sha}`, {
+    state: 'success',
+    context: status.context,
+    description: status.description.slice(0, DESCRIPTION_LIMIT),
+    ...(status.targetUrl === undefined ? {} : { target_url: status.targetUrl }),
+  });
+}
+
+/**
+ * Whether the commit's newest status with this context is `success`. Only the first page (newest first, 100) is
+ * read: a context a run writes once per commit is on it.
+ */
+export async function isRecordedFresh(store: StatusStore, sha: string, context: string): Promise<boolean> {
+  const answer = await request(store, 'GET', `commits/${sha}/statuses?per_page=100`);
+  if (!Array.isArray(answer)) throw new StatusApiError(200, 'the list of statuses is not a list');
+  const newest = (answer as unknown[]).find(
+    (status) =>
+      typeof status === 'object' && status !== null && (status as { context?: unknown }).context === context,
+  );
+  return (newest as { state?: unknown } | undefined)?.state === 'success';
+}
+
+type Octokit = ReturnType<(typeof import('@actions/github'))['getOctokit']>;
+
+// One client per store: catch-up asks up to a hundred times.
+const clients = new WeakMap<StatusStore, Promise<Octokit>>();
+
+/** @actions/github's client, whose fetch goes through the runner's proxy (https_proxy) as the rest of the action. */
+function clientOf(store: StatusStore): Promise<Octokit> {
+  let client = clients.get(store);
+  if (client === undefined) {
+    // Loaded only when a record is read or written: it is slow to load.
+    client = import('@actions/github').then(({ getOctokit }) =>
+      getOctokit(store.token, { baseUrl: store.apiUrl }),
+    );
+    clients.set(store, client);
+  }
+  return client;
+}
+
+async function request(
+  store: StatusStore,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<unknown> {
+  const [owner = '', repo = ''] = store.repository.split('/');
+  const url = `${store.apiUrl.replace(/\/+$/, '')}/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/${path}`;
+  const timeout = AbortSignal.timeout(store.timeoutMs);
+  const signal = store.signal === undefined ? timeout : AbortSignal.any([store.signal, timeout]);
+  const octokit = await clientOf(store);
+  try {
+    const answer = await octokit.request({
+      method,
+      url,
+      ...(body === undefined ? {} : { data: body }),
+      request: { signal },
+    });
+    return answer.data;
+  } catch (error) {
+    if (timeout.aborted) throw new StatusApiError(0, `no answer within ${store.timeoutMs / 1000} s`);
+    if (store.signal?.aborted === true) throw new StatusApiError(0, 'the run was cancelled');
+    const status = (error as { status?: unknown }).status;
+    const message = (error as { response?: { data?: { message?: unknown } } }).response?.data?.message;
+    throw new StatusApiError(
+      typeof status === 'number' ? status : 0,
+      typeof message === 'string' ? message : error instanceof Error ? error.message : String(error),
+    );
+  }
+}

@@ -1,0 +1,203 @@
+/**
+ * The README's recipes after a deploy done by anything run as written: each workflow block's event, job condition,
+ * checkout ref, permissions and the action's `with:` are read from the README, and the built action runs them on a
+ * real repository against the API emulator and the GitHub stand-in. Each invalidates exactly the images changed
+ * since the last commit recorded fresh, up to the deployed commit, and records that commit.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ROOT_KEY } from '../support/client.ts';
+import { useEmulator } from '../support/emulator.ts';
+import {
+  createOrigin,
+  setAt,
+  webhookExample,
+  writeEvent,
+  type Origin,
+  type Sha,
+} from '../support/git-repo.ts';
+import { startGithubStandIn, type GithubStandIn } from '../support/github-stand-in.ts';
+import { codeBlocks, parseYaml, readme } from '../support/readme-blocks.ts';
+import { runAction } from '../support/runner.ts';
+
+const emulator = useEmulator();
+const REPOSITORY = 'octo-org/octo-repo';
+const HEADING = '### After a deploy done by anything: Pages, Netlify, Vercel, a schedule';
+
+interface Step {
+  readonly uses?: string;
+  readonly with?: Record<string, string>;
+}
+interface Workflow {
+  readonly on: string | Record<string, unknown>;
+  readonly permissions: Record<string, string>;
+  readonly jobs: Record<string, { if?: string; steps: Step[] }>;
+}
+
+/** The workflow blocks under the recipes' heading. */
+function recipes(): Workflow[] {
+  const text = readme();
+  const start = text.indexOf(`\n${HEADING}\n`);
+  expect(start).toBeGreaterThan(0);
+  const end = text.indexOf('\n### ', start + 1);
+  const [from, to] = [start, end].map((at) => text.slice(0, at).split('\n').length);
+  return codeBlocks(text)
+    .filter((block) => block.language === 'yaml' && block.line > (from ?? 0) && block.line < (to ?? 0))
+    .map((block) => parseYaml(block.text).data as Workflow);
+}
+
+/** A value at a dotted path of the payload: `github.event.workflow_run.head_sha`. */
+function eventValue(payload: unknown, path: string): unknown {
+  const keys = path.replace(/^github\.event\./, '').split('.');
+  return keys.reduce<unknown>(
+    (value, key) =>
+      typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined,
+    payload,
+  );
+}
+
+/** Evaluates the `${{ … }}` of a recipe, as the runner would for this run; anything else fails the test. */
+function evaluate(text: string, payload: unknown): string {
+  return text.replace(/\$\{\{\s*(.+?)\s*\}\}/g, (_, expression: string) => {
+    if (expression === 'secrets.IMAGE_API_KEY') return ROOT_KEY;
+    if (expression === 'vars.IMAGE_SERVICE_KEY') return 'svc';
+    if (expression.startsWith('github.event.')) return String(eventValue(payload, expression));
+    throw new Error(`the test cannot evaluate \${{ ${expression} }}`);
+  });
+}
+
+/** A job's `if:` of the form `github.event.a.b == 'value'`, for this payload. */
+function condition(expression: string | undefined, payload: unknown): boolean {
+  if (expression === undefined) return true;
+  const match = /^(github\.event\.[\w.]+) == '([^']*)'$/.exec(expression.trim());
+  if (match === null) throw new Error(`the test cannot evaluate if: ${expression}`);
+  return eventValue(payload, match[1] ?? '') === match[2];
+}
+
+let origin: Origin;
+let github: GithubStandIn;
+beforeEach(async () => {
+  origin = createOrigin('readme-recipes-');
+  github = await startGithubStandIn(REPOSITORY, origin.bare);
+});
+afterEach(async () => {
+  origin.dispose();
+  await github.close();
+});
+
+/** The payload each recipe's event sends when the deploy of `deployed` succeeded. */
+function payloadOf(event: string, deployed: Sha): unknown {
+  switch (event) {
+    case 'workflow_run': {
+      const payload = webhookExample('workflow_run', (example) => example.action === 'completed');
+      setAt(payload, ['workflow_run', 'head_sha'], deployed);
+      setAt(payload, ['workflow_run', 'conclusion'], 'success');
+      setAt(payload, ['workflow_run', 'name'], 'Pages');
+      return payload;
+    }
+    case 'deployment_status': {
+      const payload = webhookExample('deployment_status');
+      setAt(payload, ['deployment', 'sha'], deployed);
+      setAt(payload, ['deployment', 'environment'], 'Production');
+      setAt(payload, ['deployment_status', 'state'], 'success');
+      return payload;
+    }
+    case 'repository_dispatch':
+      return {
+        action: 'vercel.deployment.success',
+        client_payload: { environment: 'production', url: 'https://x.vercel.app', git: { sha: deployed } },
+      };
+    default:
+      return { schedule: '17 3 * * *' };
+  }
+}
+
+describe('the recipes after a deploy done by anything', () => {
+  const workflows = recipes();
+
+  it('are four: Pages, Netlify, Vercel and a scheduled reconcile, each with statuses: write', () => {
+    const events = workflows.map((workflow) =>
+      typeof workflow.on === 'string' ? workflow.on : Object.keys(workflow.on)[0],
+    );
+    expect(events).toEqual(['workflow_run', 'deployment_status', 'repository_dispatch', 'schedule']);
+    for (const workflow of workflows) expect(workflow.permissions.statuses).toBe('write');
+  });
+
+  it.each(
+    workflows.map(
+      (workflow) =>
+        [typeof workflow.on === 'string' ? workflow.on : Object.keys(workflow.on)[0], workflow] as const,
+    ),
+  )(
+    '%s: invalidates the images changed since the last commit recorded fresh, up to the deployed commit',
+    async (event, workflow) => {
+      const work = origin.work;
+      work.write('public/images/x.png');
+      const fresh = work.commit('x');
+      work.write('public/images/a.png');
+      work.commit('a');
+      work.write('public/images/b.png');
+      const deployed = work.commit('b');
+      // The default branch moves on after the deploy, except for a schedule, which runs on its tip.
+      if (event !== 'schedule') work.write('public/images/later.png').commit('later');
+      const tip = work.push('main').head();
+      const payload = payloadOf(event ?? '', deployed);
+      const [job] = Object.values(workflow.jobs);
+      expect(condition(job?.if, payload)).toBe(true);
+      const checkoutStep = job?.steps.find((step) => step.uses?.startsWith('actions/checkout@'));
+      const actionStep = job?.steps.find((step) => step.uses?.startsWith('image-cache-invalidate/'));
+      const withValues = Object.fromEntries(
+        Object.entries(actionStep?.with ?? {}).map(([name, value]) => [name, evaluate(value, payload)]),
+      );
+      withValues['base-url'] = emulator().url;
+      // The first run records the commit the site was last fresh at; the recipe's run catches up from it.
+      const context = await firstRecord(withValues, fresh);
+      const githubSha = event === 'deployment_status' ? deployed : tip;
+      const checkout = origin.clone({ depth: 1 });
+      const ref = checkoutStep?.with?.ref;
+      if (ref !== undefined) {
+        const sha = evaluate(ref, payload);
+        checkout.git('fetch', '--quiet', '--depth=1', 'origin', sha);
+        checkout.git('checkout', '--quiet', sha);
+      } else if (githubSha !== tip) {
+        checkout.git('fetch', '--quiet', '--depth=1', 'origin', githubSha);
+        checkout.git('checkout', '--quiet', githubSha);
+      }
+      const run = await runAction(withValues, {
+        ...environment(event ?? '', payload, githubSha),
+        GITHUB_WORKSPACE: checkout.dir,
+      });
+      expect(run.exitCode, run.stdout).toBe(0);
+      const urlMap = /=>\s*(\S+)/.exec(withValues['url-map'] ?? '')?.[1] ?? '';
+      expect([...emulator().invalidated.assets].sort()).toEqual([`${urlMap}/a.png`, `${urlMap}/b.png`]);
+      expect(github.statusesOf(deployed, context)).toHaveLength(1);
+    },
+  );
+});
+
+function environment(event: string, payload: unknown, sha: Sha): Record<string, string> {
+  return {
+    GITHUB_ACTIONS: 'true',
+    GITHUB_EVENT_NAME: event,
+    GITHUB_EVENT_PATH: writeEvent(origin.root, payload, `${event}.json`),
+    GITHUB_SHA: sha,
+    GITHUB_REPOSITORY: REPOSITORY,
+    GITHUB_API_URL: github.url,
+    GITHUB_SERVER_URL: 'https://github.example',
+    GITHUB_RUN_ID: '7',
+  };
+}
+
+/** A green push run on `fresh` with the recipe's inputs: it records the commit, under the recipe's own context. */
+async function firstRecord(withValues: Record<string, string>, fresh: Sha): Promise<string> {
+  const checkout = origin.clone();
+  checkout.git('checkout', '--quiet', fresh);
+  const run = await runAction(withValues, {
+    ...environment('workflow_dispatch', {}, fresh),
+    GITHUB_WORKSPACE: checkout.dir,
+  });
+  expect(run.exitCode, run.stdout).toBe(0);
+  const [status] = github.statusesOf(fresh);
+  expect(status?.context).toMatch(/^image-cache-invalidate\/[0-9a-f]{8}$/);
+  emulator().reset();
+  return status?.context ?? '';
+}

@@ -1,0 +1,262 @@
+/**
+ * A local stand-in of GitHub's REST API for the runs of the action that read and write commit statuses: a
+ * node:http server (GITHUB_API_URL points at it) that keeps its state across runs, as GitHub does between the runs
+ * of a workflow. It serves commit statuses (create, list newest first with GitHub's pagination, combined), and the
+ * comparison and commit endpoints that list changed files, answered from a real bare repository with git.
+ */
+import { execFileSync } from 'node:child_process';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One commit status, as GitHub stores and lists it. */
+export interface CommitStatus {
+  readonly id: number;
+  readonly state: 'error' | 'failure' | 'pending' | 'success';
+  readonly context: string;
+  readonly description: string | null;
+  readonly target_url: string | null;
+  readonly created_at: string;
+}
+
+export interface StandInRequest {
+  readonly method: string;
+  /** Path and query, as sent. */
+  readonly url: string;
+  readonly headers: IncomingHttpHeaders;
+}
+
+const STATES = new Set(['error', 'failure', 'pending', 'success']);
+
+export class GithubStandIn {
+  url = '';
+  readonly requests: StandInRequest[] = [];
+  /** Statuses by full commit SHA, oldest first. */
+  readonly statuses = new Map<string, CommitStatus[]>();
+  /** Answer the statuses endpoints 403, as GitHub does for a token without `statuses: write`. */
+  statusesForbidden = false;
+  /** Never answer the statuses endpoints (a GitHub that does not answer). */
+  statusesHang = false;
+  readonly #repository: string;
+  readonly #bare: string | undefined;
+  #ids = 0;
+  readonly #server: Server;
+
+  /** `repository`: `owner/name`; `bare`: the repository that answers comparisons and commits. */
+  constructor(repository: string, bare?: string) {
+    this.#repository = repository;
+    this.#bare = bare;
+    this.#server = createServer((request, response) => {
+      let body = '';
+      request.setEncoding('utf8');
+      request.on('data', (chunk: string) => (body += chunk));
+      request.on('end', () => {
+        this.requests.push({
+          method: request.method ?? '',
+          url: request.url ?? '',
+          headers: request.headers,
+        });
+        if (this.statusesHang && /\/status(es)?(\/|\?|$)/.test(request.url ?? '')) return;
+        const answer = this.#answer(request.method ?? 'GET', new URL(request.url ?? '/', this.url), body);
+        response.writeHead(answer.status, {
+          'content-type': 'application/json; charset=utf-8',
+          ...answer.headers,
+        });
+        response.end(JSON.stringify(answer.body));
+      });
+    });
+  }
+
+  async listen(): Promise<this> {
+    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  /** The statuses of a commit with this context, newest first. */
+  statusesOf(sha: string, context?: string): CommitStatus[] {
+    return (this.statuses.get(sha) ?? [])
+      .filter((s) => context === undefined || s.context === context)
+      .reverse();
+  }
+
+  /** Records a status as a run of the action would have (an earlier green run). */
+  record(sha: string, context: string, state: CommitStatus['state'] = 'success'): void {
+    const list = this.statuses.get(sha) ?? [];
+    list.push({
+      id: ++this.#ids,
+      state,
+      context,
+      description: null,
+      target_url: null,
+      created_at: new Date().toISOString(),
+    });
+    this.statuses.set(sha, list);
+  }
+
+  /** The requests to the statuses endpoints, in order. */
+  statusRequests(): StandInRequest[] {
+    return this.requests.filter((r) => /\/statuses(\/|\?|$)|\/status(\?|$)/.test(r.url));
+  }
+
+  reset(): void {
+    this.requests.length = 0;
+    this.statuses.clear();
+    this.statusesForbidden = false;
+    this.statusesHang = false;
+  }
+
+  close(): Promise<void> {
+    this.#server.closeAllConnections();
+    return new Promise((resolve) =>
+      this.#server.close(() => {
+        resolve();
+      }),
+    );
+  }
+
+  #answer(method: string, url: URL, body: string): Answer {
+    const prefix = `/repos/${this.#repository}/`;
+    if (!url.pathname.startsWith(prefix)) return notFound();
+    const rest = decodeURIComponent(url.pathname.slice(prefix.length));
+    const create = /^statuses\/([0-9a-f]{40})$/.exec(rest);
+    const list = /^commits\/([^/]+)\/statuses$/.exec(rest);
+    const combined = /^commits\/([^/]+)\/status$/.exec(rest);
+    const compare = /^compare\/(.+)\.\.\.(.+)$/.exec(rest);
+    const commit = /^commits\/([^/]+)$/.exec(rest);
+    if ((create ?? list ?? combined) !== null && this.statusesForbidden)
+      return { status: 403, body: { message: 'Resource not accessible by integration' } };
+    if (create !== null && method === 'POST') return this.#create(create[1] ?? '', body);
+    if (method !== 'GET') return notFound();
+    if (list !== null) {
+      const sha = this.#resolve(list[1] ?? '');
+      return sha === undefined ? noCommit() : page(url, this.statusesOf(sha), 30);
+    }
+    if (combined !== null) {
+      const sha = this.#resolve(combined[1] ?? '');
+      if (sha === undefined) return noCommit();
+      const latest = new Map<string, CommitStatus>();
+      for (const status of this.statusesOf(sha))
+        if (!latest.has(status.context)) latest.set(status.context, status);
+      const states = [...latest.values()].map((s) => s.state);
+      const state = states.some((s) => s === 'error' || s === 'failure')
+        ? 'failure'
+        : states.length > 0 && states.every((s) => s === 'success')
+          ? 'success'
+          : 'pending';
+      return { status: 200, body: { state, sha, total_count: latest.size, statuses: [...latest.values()] } };
+    }
+    if (compare !== null) {
+      const [base, head] = [this.#resolve(compare[1] ?? ''), this.#resolve(compare[2] ?? '')];
+      if (base === undefined || head === undefined) return notFound();
+      return { status: 200, body: { status: 'ahead', commits: [], files: this.#files(base, head) } };
+    }
+    if (commit !== null) {
+      const sha = this.#resolve(commit[1] ?? '');
+      if (sha === undefined) return noCommit();
+      return { status: 200, body: { sha, files: this.#files(`${sha}^`, sha) } };
+    }
+    return notFound();
+  }
+
+  #create(sha: string, text: string): Answer {
+    if (this.#resolve(sha) !== sha) return noCommit();
+    let input: Record<string, unknown>;
+    try {
+      input = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      return { status: 400, body: { message: 'Problems parsing JSON' } };
+    }
+    const { state, context = 'default', description, target_url: target } = input;
+    // GitHub validates as this: a known state, a description of at most 140 characters.
+    if (typeof state !== 'string' || !STATES.has(state) || typeof context !== 'string')
+      return { status: 422, body: { message: 'Validation Failed' } };
+    if (description !== undefined && (typeof description !== 'string' || description.length > 140))
+      return { status: 422, body: { message: 'Validation Failed', errors: [{ field: 'description' }] } };
+    this.record(sha, context, state as CommitStatus['state']);
+    const list = this.statuses.get(sha) ?? [];
+    const created = {
+      ...(list.pop() as CommitStatus),
+      description: typeof description === 'string' ? description : null,
+      target_url: typeof target === 'string' ? target : null,
+    };
+    list.push(created);
+    return { status: 201, body: created };
+  }
+
+  /**
+   * A ref as GitHub reads it in a path: a SHA (short ones too), a branch or a tag; never `HEAD~1` or `X^`, which are
+   * git's syntax, not the API's. Without a repository, only full SHAs.
+   */
+  #resolve(ref: string): string | undefined {
+    if (this.#bare === undefined) return /^[0-9a-f]{40}$/.test(ref) ? ref : undefined;
+    if (/[~^:@{}\\\s]|\.\./.test(ref)) return undefined;
+    const names = /^[0-9a-f]{7,40}$/.test(ref) ? [ref] : [`refs/heads/${ref}`, `refs/tags/${ref}`];
+    for (const name of names) {
+      try {
+        return this.#git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${name}^{commit}`]).trim();
+      } catch {
+        // not this one
+      }
+    }
+    return undefined;
+  }
+
+  #files(base: string, head: string): { filename: string; status: string; previous_filename?: string }[] {
+    const fields = this.#git(['diff', '--name-status', '-z', '-M', base, head, '--']).split('\0');
+    const files = [];
+    for (let i = 0; i < fields.length - 1; i++) {
+      const status = fields[i] ?? '';
+      const path = fields[++i] ?? '';
+      if (status.startsWith('R'))
+        files.push({ filename: fields[++i] ?? '', status: 'renamed', previous_filename: path });
+      else
+        files.push({
+          filename: path,
+          status: status === 'A' ? 'added' : status === 'D' ? 'removed' : 'modified',
+        });
+    }
+    return files;
+  }
+
+  #git(args: string[]): string {
+    if (this.#bare === undefined) throw new Error('no repository');
+    return execFileSync('git', args, {
+      cwd: this.#bare,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+  }
+}
+
+interface Answer {
+  readonly status: number;
+  readonly body: unknown;
+  readonly headers?: Record<string, string>;
+}
+
+const notFound = (): Answer => ({ status: 404, body: { message: 'Not Found' } });
+const noCommit = (): Answer => ({ status: 422, body: { message: 'No commit found for SHA' } });
+
+/** GitHub's pagination: per_page (at most 100), page, and a Link header with next and last. */
+function page(url: URL, entries: readonly unknown[], defaultSize: number): Answer {
+  const size = Math.min(100, Number(url.searchParams.get('per_page') ?? defaultSize));
+  const number = Number(url.searchParams.get('page') ?? 1);
+  const last = Math.max(1, Math.ceil(entries.length / size));
+  const link = (to: number): string => {
+    const next = new URL(url);
+    next.searchParams.set('per_page', String(size));
+    next.searchParams.set('page', String(to));
+    return next.href;
+  };
+  const links = number < last ? [`<${link(number + 1)}>; rel="next"`, `<${link(last)}>; rel="last"`] : [];
+  return {
+    status: 200,
+    body: entries.slice((number - 1) * size, number * size),
+    ...(links.length === 0 ? {} : { headers: { link: links.join(', ') } }),
+  };
+}
+
+/** Starts a stand-in for `owner/name`, answering comparisons and commits from `bare` when given. */
+export function startGithubStandIn(repository: string, bare?: string): Promise<GithubStandIn> {
+  return new GithubStandIn(repository, bare).listen();
+}
