@@ -13,6 +13,8 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   originFetcher: () => (/* binding */ originFetcher)
 /* harmony export */ });
 /* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6752);
+/* harmony import */ var _execute_abortable_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4725);
+
 
 /** Redirects followed within the same origin (scheme, host, port), as a browser would on the way to the image. */
 const MAX_REDIRECTS = 5;
@@ -32,9 +34,14 @@ class ByteBudget {
     }
 }
 function originFetcher(options) {
-    return (url, limit) => fetchOrigin(url, limit, options);
+    return (url, limit, signal) => fetchOrigin(url, limit, options, signal);
 }
-async function fetchOrigin(url, limit, options) {
+async function fetchOrigin(url, limit, options, signal) {
+    // One deadline for the whole ask: each redirect hop with a fresh timeout would let a chain of slow hops run on.
+    const ends = AbortSignal.any([
+        AbortSignal.timeout(options.timeoutMs),
+        ...(signal === undefined ? [] : [signal]),
+    ]);
     let target;
     try {
         target = new URL(url);
@@ -48,14 +55,14 @@ async function fetchOrigin(url, limit, options) {
         let answer;
         try {
             // Only these headers: the image service fetches origins without cookies or keys, and so does this check.
-            answer = await (0,undici__WEBPACK_IMPORTED_MODULE_0__/* .request */ .Em)(target, {
+            answer = await (0,_execute_abortable_js__WEBPACK_IMPORTED_MODULE_1__/* .untilAborted */ .E)((0,undici__WEBPACK_IMPORTED_MODULE_0__/* .request */ .Em)(target, {
                 method: 'GET',
                 dispatcher: options.dispatcher,
                 headers: { 'user-agent': options.userAgent, accept: '*/*' },
                 headersTimeout: options.timeoutMs,
                 bodyTimeout: options.timeoutMs,
-                signal: AbortSignal.timeout(options.timeoutMs),
-            });
+                signal: ends,
+            }), ends);
         }
         catch (error) {
             return { error: error instanceof Error ? error.message : String(error) };

@@ -262,7 +262,7 @@ function recipeSteps(): RecipeStep[] {
   for (const block of codeBlocks(text).filter(inRecipes)) {
     const doc = parse(block.text) as
       | {
-          on?: Record<string, { inputs?: RecipeStep['dispatchInputs'] } | null>;
+          on?: string | string[] | Events;
           jobs?: Record<string, { steps?: unknown[] }>;
         }
       | unknown[];
@@ -270,7 +270,9 @@ function recipeSteps(): RecipeStep[] {
     const all = Array.isArray(doc)
       ? doc
       : Object.values(workflow?.jobs ?? {}).flatMap((job) => job.steps ?? []);
-    const on = workflow?.on ?? {};
+    const on = eventsOf(workflow?.on);
+    // The recipes after a deploy done by anything (and the scheduled reconcile) run in readme-deploy-recipes.test.ts.
+    if (Object.keys(on).some((name) => AFTER_A_DEPLOY.has(name))) continue;
     const event =
       'pull_request' in on ? 'pull_request' : 'workflow_dispatch' in on ? 'workflow_dispatch' : 'push';
     for (const step of all as { uses?: string; with?: Record<string, unknown> }[]) {
@@ -285,6 +287,18 @@ function recipeSteps(): RecipeStep[] {
     }
   }
   return steps;
+}
+
+const AFTER_A_DEPLOY = new Set(['deployment_status', 'workflow_run', 'repository_dispatch', 'schedule']);
+
+type Events = Record<string, { inputs?: RecipeStep['dispatchInputs'] } | null>;
+
+/** A workflow's `on:` in its object form: `on: push` and `on: [push, pull_request]` are the same events. */
+function eventsOf(on: string | readonly string[] | Events | undefined): Events {
+  if (on === undefined) return {};
+  if (typeof on === 'string') return { [on]: null };
+  if (Array.isArray(on)) return Object.fromEntries(on.map((name: string) => [name, null]));
+  return on as Events;
 }
 
 // The origin check is off, as in every suite but those of test/origin and e2e/origin-race.test.ts
