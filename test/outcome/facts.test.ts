@@ -70,14 +70,26 @@ describe('the failures named', () => {
 describe('the origin check', () => {
   it('counts each state once and names the states with images', () => {
     const facts = originFacts({
-      checks: [check('ready', 1), check('ready', 2), check('cannot-tell', 3), check('cancelled', 4)],
+      checks: [
+        check('ready', 1),
+        check('ready', 2),
+        check('cannot-tell', 3),
+        check('redirected', 5),
+        check('cancelled', 4),
+      ],
       waitedMs: 12_340,
       timeoutMs: 300_000,
     });
-    expect(facts.states).toEqual({ ready: 2, 'cannot-tell': 1, 'not-ready': 0, cancelled: 1 });
+    expect(facts.states).toEqual({
+      ready: 2,
+      'cannot-tell': 1,
+      'not-ready': 0,
+      redirected: 1,
+      cancelled: 1,
+    });
     expect(originWords(facts)).toBe(
       '2 served the new files, 1 could not be told (invalidated at once), ' +
-        '1 not asked to the end, since the run was cancelled (not sent); waited 12.3 s',
+        '1 redirected to another host (not invalidated), 1 not asked to the end, since the run was cancelled (not sent); waited 12.3 s',
     );
   });
 });
