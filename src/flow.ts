@@ -73,7 +73,7 @@ async function runStages(plan: RunPlan, options: FlowOptions, startedAt: Date): 
           workspace: workspace(),
           log,
           tell,
-          keepUrls: plan.warm !== undefined,
+          keepUrls: plan.warm !== undefined || plan.proof !== undefined,
           ...(signal === undefined ? {} : { signal }),
         });
   const warm =

@@ -1,0 +1,279 @@
+/**
+ * `verify: true`, end to end: a push changes public/images/photo.jpg; the built action invalidates it against the API
+ * emulator, rewrites a built page that names it, and asks for each variant the page uses through the image host
+ * stand-in (test/support/image-host.ts: https on 127.0.0.1 with a test CA, re-encoding what a real local origin
+ * serves with sharp and caching it until the emulator records an invalidation), comparing what it shows with the
+ * file in the workspace and with its previous version from git.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import { dirname, join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ROOT_KEY } from '../support/client.ts';
+import { ROOT } from '../support/command.ts';
+import { useEmulator } from '../support/emulator.ts';
+import { createOrigin, pushPayload, writeEvent, type Origin } from '../support/git-repo.ts';
+import { startImageHost, type ImageHostStandIn } from '../support/image-host.ts';
+import { startOriginSite, type OriginSite } from '../support/origin-site.ts';
+import { makeTestCa, type TestCa } from '../support/tls.ts';
+import { runAction, type ActionRun } from '../support/runner.ts';
+
+const emulator = useEmulator();
+const fixture = (name: string): Buffer => readFileSync(join(ROOT, 'test', 'fixtures', 'images', name));
+const CAT = fixture('chelsea.jpg');
+const CUP = await sharp(fixture('coffee.jpg'))
+  .resize(451, 300, { fit: 'fill' })
+  .jpeg({ quality: 90 })
+  .toBuffer();
+
+const FILE = 'public/images/photo.jpg';
+
+let ca: TestCa;
+let repo: Origin | undefined;
+let site: OriginSite;
+let host: ImageHostStandIn;
+beforeAll(() => {
+  ca = makeTestCa(['localhost']);
+});
+afterAll(() => {
+  ca.dispose();
+});
+beforeEach(async () => {
+  site = await startOriginSite();
+  host = await startImageHost(emulator, ca.server);
+});
+afterEach(async () => {
+  await site.close();
+  await host.close();
+  repo?.dispose();
+  repo = undefined;
+});
+
+const photoUrl = (): string => `${site.url}/images/photo.jpg`;
+
+interface Scenario {
+  readonly previous: Buffer;
+  readonly next: Buffer;
+  /** The variants the built page names (each a set of segments); none: no page, the plain URL is asked. */
+  readonly variants?: readonly string[];
+  /** What the origin serves during the run. */
+  readonly deployed?: 'previous' | 'new';
+  readonly inputs?: Record<string, string>;
+}
+
+/** A push that changes the image from `previous` to `next`, its origin, and the built action run on its checkout. */
+async function deploy(scenario: Scenario): Promise<ActionRun> {
+  repo = createOrigin('verify-');
+  const work = repo.work;
+  const write = (path: string, bytes: Buffer | string): void => {
+    mkdirSync(dirname(join(work.dir, path)), { recursive: true });
+    writeFileSync(join(work.dir, path), bytes);
+  };
+  write(FILE, scenario.previous);
+  const base = work.commit('the photo');
+  write(FILE, scenario.next);
+  const variants = scenario.variants ?? [];
+  if (variants.length > 0)
+    write(
+      'build/index.html',
+      variants.map((segments) => `<img src="https://${host.host}/${segments}/${photoUrl()}">`).join('\n'),
+    );
+  const head = work.commit('a new photo');
+  work.push('main');
+  site.files.previous.set('/images/photo.jpg', scenario.previous);
+  site.files.new.set('/images/photo.jpg', scenario.next);
+  site.deployed = scenario.deployed ?? 'new';
+  return runAction(
+    {
+      'api-key': ROOT_KEY,
+      'base-url': emulator().url,
+      'service-key': 'svc',
+      'url-map': `public/images => ${site.url}/images`,
+      'image-host': host.host,
+      verify: 'true',
+      ...(variants.length > 0 ? { token: 'true', rewrite: 'build/**/*.html' } : {}),
+      ...scenario.inputs,
+    },
+    {
+      GITHUB_EVENT_NAME: 'push',
+      GITHUB_EVENT_PATH: writeEvent(repo.root, pushPayload(base, head)),
+      GITHUB_WORKSPACE: repo.clone().dir,
+      GITHUB_SHA: head,
+      NODE_EXTRA_CA_CERTS: ca.caFile,
+    },
+  );
+}
+
+interface ProofJson {
+  images: number;
+  verified: number;
+  failed: { ref: string; url: string; shows: string; seen?: Record<string, unknown> }[];
+  cannotTell: { ref: string; url: string; shows: string }[];
+}
+
+function proofOf(run: ActionRun): ProofJson {
+  const report = JSON.parse(run.report) as { proof?: ProofJson };
+  if (report.proof === undefined) throw new Error(`no proof in the report:\n${run.stdout}`);
+  return report.proof;
+}
+
+/** What the host was asked by the proof: a browser's Accept, after the warm-up's and visitors' requests. */
+const asked = (): string[] => host.requests.map((request) => request.path);
+
+describe('verify: true', () => {
+  it('is green when the host serves the new image, re-encoded as AVIF at each width the page uses', async () => {
+    const run = await deploy({ previous: CUP, next: CAT, variants: ['w:320', 'w:640'] });
+    expect(run.exitCode, run.stdout).toBe(0);
+    expect(proofOf(run)).toMatchObject({ images: 1, verified: 1, failed: [], cannotTell: [] });
+    expect(run.outputs['verified-count']).toBe('1');
+    expect(run.outputs.unverified).toBe('[]');
+    const formats = new Set(host.requests.map((request) => request.format));
+    expect(formats).toEqual(new Set(['avif']));
+    expect(asked().filter((path) => path.includes('/w:320/')).length).toBeGreaterThan(0);
+    expect(asked().filter((path) => path.includes('/w:640/')).length).toBeGreaterThan(0);
+    expect(run.summary).toContain('proven fresh');
+  });
+
+  it('fails naming the image when the host kept its old copy, after invalidating it once more', async () => {
+    const old = await sharp(CUP).resize(320).webp({ quality: 70 }).toBuffer();
+    host.overrides.set(photoUrl(), (_request, response) => {
+      response
+        .writeHead(200, {
+          'content-type': 'image/webp',
+          'content-length': String(old.length),
+          age: '86400',
+          'x-cache': 'HIT',
+        })
+        .end(old);
+    });
+    const run = await deploy({ previous: CUP, next: CAT, variants: ['w:320'] });
+    expect(run.exitCode, run.stdout).toBe(1);
+    expect(emulator().invalidated.assets).toEqual([photoUrl(), photoUrl()]);
+    const [failure] = proofOf(run).failed;
+    expect(failure).toMatchObject({
+      ref: photoUrl(),
+      shows: 'its previous version after one more invalidation',
+      seen: { status: 200, contentType: 'image/webp', length: old.length, age: '86400', cacheStatus: 'HIT' },
+    });
+    expect(failure?.url).toContain('/w:320/');
+    expect(JSON.parse(run.outputs.unverified ?? '')).toEqual([photoUrl()]);
+    expect(run.outputs['verified-count']).toBe('0');
+    const line = run.stdout.split('\n').find((text) => text.startsWith('::error::verify:')) ?? '';
+    expect(line).toContain(photoUrl());
+    expect(line).toContain('Age 86400');
+    expect(line).toContain('cache HIT');
+    expect(run.summary).toContain('its previous version after one more invalidation');
+  });
+
+  it('fails when the host re-fetched the old file from an origin that has not deployed yet', async () => {
+    const run = await deploy({ previous: CUP, next: CAT, deployed: 'previous' });
+    expect(run.exitCode, run.stdout).toBe(1);
+    expect(host.refetched.has(photoUrl())).toBe(true);
+    expect(proofOf(run).failed).toMatchObject([
+      { ref: photoUrl(), shows: 'its previous version after one more invalidation', seen: { cacheStatus: 'MISS' } },
+    ]);
+  });
+
+  it('is green with a notice when the two versions look alike', async () => {
+    const recompressed = await sharp(CAT).jpeg({ quality: 60 }).toBuffer();
+    const run = await deploy({ previous: CAT, next: recompressed });
+    expect(run.exitCode, run.stdout).toBe(0);
+    expect(proofOf(run)).toMatchObject({ verified: 0, failed: [], cannotTell: [{ ref: photoUrl() }] });
+    expect(run.stdout).toMatch(/^::notice::verify: 1 images could not be told new from old/m);
+  });
+
+  it('cannot tell a crop variant, and never counts it fresh', async () => {
+    const run = await deploy({ previous: CUP, next: CAT, variants: ['w:120/h:120'] });
+    expect(run.exitCode, run.stdout).toBe(0);
+    expect(proofOf(run)).toMatchObject({
+      verified: 0,
+      cannotTell: [{ shows: 'a picture of another shape than either version (a crop)' }],
+    });
+    expect(run.outputs['verified-count']).toBe('0');
+  });
+
+  it('judges an animated GIF by its first frame', async () => {
+    const frame = (colour: string): Promise<Buffer> =>
+      sharp({ create: { width: 60, height: 40, channels: 3, background: colour } })
+        .png()
+        .toBuffer();
+    const gif = async (first: string): Promise<Buffer> =>
+      sharp([await frame(first), await frame('#0000ff')], { join: { animated: true } })
+        .gif()
+        .toBuffer();
+    const run = await deploy({ previous: await gif('#00ff00'), next: await gif('#ff0000') });
+    expect(run.exitCode, run.stdout).toBe(0);
+    expect(proofOf(run)).toMatchObject({ verified: 1, failed: [] });
+  });
+
+  it('proves an SVG, which the host delivers as it is', async () => {
+    const run = await deploy({
+      previous: fixture('bluetooth-symbolic.svg'),
+      next: fixture('camera-photo-symbolic.svg'),
+    });
+    expect(run.exitCode, run.stdout).toBe(0);
+    expect(proofOf(run)).toMatchObject({ verified: 1, failed: [] });
+    expect(host.requests.some((request) => request.format === 'svg')).toBe(true);
+  });
+
+  it.each<[string, (response: ServerResponse) => void, string]>([
+    [
+      'a placeholder',
+      (response) => response.writeHead(200, { 'content-type': 'image/png', 'x-not-found-o': '1' }).end(CAT),
+      "the service's placeholder, not the image",
+    ],
+    [
+      'a 404',
+      (response) => response.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>'),
+      'an error page',
+    ],
+    [
+      'an endless body',
+      (response) => {
+        const write = (): void => {
+          if (!response.destroyed && response.write(Buffer.alloc(256 * 1024))) setImmediate(write);
+          else if (!response.destroyed) response.once('drain', write);
+        };
+        response.writeHead(200, { 'content-type': 'image/jpeg' });
+        write();
+      },
+      'a body larger than any image (not read on)',
+    ],
+  ])('fails the image the host answers with %s, said as such', async (_name, answer, shows) => {
+    host.overrides.set(photoUrl(), (_request, response) => {
+      answer(response);
+    });
+    const run = await deploy({ previous: CUP, next: CAT });
+    expect(run.exitCode, run.stdout).toBe(1);
+    expect(proofOf(run).failed).toMatchObject([{ ref: photoUrl(), shows }]);
+    expect(emulator().invalidated.assets).toEqual([photoUrl()]);
+    expect(run.stdout).toContain(`showed ${shows}`);
+  });
+
+  it('on a dry run, says how many images and variants it would ask for, and asks for none', async () => {
+    const run = await deploy({
+      previous: CUP,
+      next: CAT,
+      variants: ['w:320', 'w:640'],
+      inputs: { 'dry-run': 'true' },
+    });
+    expect(run.exitCode, run.stdout).toBe(0);
+    expect(run.stdout).toContain('verify: would ask for 1 images (2 variant URLs)');
+    expect(host.requests).toEqual([]);
+    expect(emulator().invalidated.assets).toEqual([]);
+  });
+
+  it('is refused without image-host, before anything is sent', async () => {
+    const run = await runAction({
+      'api-key': ROOT_KEY,
+      'base-url': emulator().url,
+      'service-key': 'svc',
+      assets: 'https://www.example.com/a.jpg',
+      verify: 'true',
+    });
+    expect(run.exitCode).toBe(1);
+    expect(run.stdout).toContain('verify: true asks for the invalidated images through the image host');
+    expect(emulator().requests).toEqual([]);
+  });
+});
