@@ -191,9 +191,12 @@ export function proofFacts(proof: ProofResult): ProofFacts {
 
 /** `2 of 3 images proven fresh through the image host; 1 variant failed; 1 could not be told` */
 export function proofWords(facts: ProofFacts): string {
-  const parts = [`${count(facts.verified)} of ${plural(facts.images, 'image')} proven fresh through the image host`];
+  const parts = [
+    `${count(facts.verified)} of ${plural(facts.images, 'image')} proven fresh through the image host`,
+  ];
   if (facts.failed.length > 0) parts.push(`${plural(facts.failed.length, 'variant')} failed`);
-  if (facts.cannotTell.length > 0) parts.push(`${count(facts.cannotTell.length)} could not be told new from old`);
+  if (facts.cannotTell.length > 0)
+    parts.push(`${count(facts.cannotTell.length)} could not be told new from old`);
   if (facts.notChecked > 0) parts.push(`${count(facts.notChecked)} not asked (time, cancel or sample)`);
   return parts.join('; ');
 }

@@ -72,7 +72,9 @@ export async function proofStep(
   const dispatcher = createDispatcher(PROOF_BOUNDS.concurrency, proof.requestTimeoutMs);
   const workspace = options.workspace();
   try {
-    log.info(`verify: asking for ${images.length} images (${variants} variant URLs) through ${proof.imageHost}.`);
+    log.info(
+      `verify: asking for ${images.length} images (${variants} variant URLs) through ${proof.imageHost}.`,
+    );
     const result = await prove({
       images,
       versions: versionsFrom({
@@ -91,7 +93,9 @@ export async function proofStep(
           redact: options.redact,
           userAgent: USER_AGENT,
         };
-        log.info(`verify: ${refs.length} images still showed their previous version: invalidating them once more.`);
+        log.info(
+          `verify: ${refs.length} images still showed their previous version: invalidating them once more.`,
+        );
         for (const assets of toBatches(refs)) await sendCall({ route: 'invalidate/assets', assets }, client);
       },
       clock: options.clock,
@@ -123,7 +127,8 @@ function proofImages(
     limit: MAX_VARIANTS,
   });
   const urls = new Map<AssetRef, string[]>();
-  for (const request of planned.requests) urls.set(request.image, [...(urls.get(request.image) ?? []), request.url]);
+  for (const request of planned.requests)
+    urls.set(request.image, [...(urls.get(request.image) ?? []), request.url]);
   return fromFiles.flatMap((ref) => {
     const path = proof.images.get(ref);
     const list = urls.get(ref);
@@ -150,11 +155,17 @@ function redacted(result: ProofResult, redact: Redact): ProofReport {
   const variant = (proof: VariantProof): VariantProof => {
     if (proof.state === 'not-checked') return { ...proof, url: redact(proof.url) };
     const seen = Object.fromEntries(
-      Object.entries(proof.seen).map(([key, value]) => [key, typeof value === 'string' ? redact(value) : value]),
+      Object.entries(proof.seen).map(([key, value]) => [
+        key,
+        typeof value === 'string' ? redact(value) : value,
+      ]),
     ) as Seen;
     return { ...proof, url: redact(proof.url), seen };
   };
-  const images = result.images.map((image): ImageProof => ({ ...image, variants: image.variants.map(variant) }));
+  const images = result.images.map((image): ImageProof => ({
+    ...image,
+    variants: image.variants.map(variant),
+  }));
   return result.invalidateAgainError === undefined
     ? { images }
     : { images, invalidateAgainError: redact(result.invalidateAgainError) };

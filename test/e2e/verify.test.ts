@@ -171,7 +171,11 @@ describe('verify: true', () => {
     expect(run.exitCode, run.stdout).toBe(1);
     expect(host.refetched.has(photoUrl())).toBe(true);
     expect(proofOf(run).failed).toMatchObject([
-      { ref: photoUrl(), shows: 'its previous version after one more invalidation', seen: { cacheStatus: 'MISS' } },
+      {
+        ref: photoUrl(),
+        shows: 'its previous version after one more invalidation',
+        seen: { cacheStatus: 'MISS' },
+      },
     ]);
   });
 
