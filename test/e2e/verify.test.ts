@@ -7,6 +7,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
+import { get } from 'node:https';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -110,12 +111,22 @@ interface ProofJson {
   verified: number;
   failed: { ref: string; url: string; shows: string; seen?: Record<string, unknown> }[];
   cannotTell: { ref: string; url: string; shows: string }[];
+  checked: { invalidatedAgain: boolean }[];
 }
 
 function proofOf(run: ActionRun): ProofJson {
   const report = JSON.parse(run.report) as { proof?: ProofJson };
   if (report.proof === undefined) throw new Error(`no proof in the report:\n${run.stdout}`);
   return report.proof;
+}
+
+/** A visitor's browser asking the host, which trusts the test CA. */
+function visit(url: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    get(url, { ca: readFileSync(ca.caFile), headers: { accept: 'image/avif' } }, (response) => {
+      response.resume().on('end', resolve);
+    }).on('error', reject);
+  });
 }
 
 /** What the host was asked by the proof: a browser's Accept, after the warm-up's and visitors' requests. */
@@ -177,6 +188,25 @@ describe('verify: true', () => {
         seen: { cacheStatus: 'MISS' },
       },
     ]);
+  });
+
+  it('is green when a lagging origin deploys before the second ask: one more invalidation made it fresh', async () => {
+    // A visitor cached the old image before the deploy; the origin lands the new file only once the proof's first
+    // ask has had the host fetch the old one again.
+    site.files.previous.set('/images/photo.jpg', CUP);
+    await visit(`${host.url}/${photoUrl()}`);
+    const watching = { on: true };
+    const deployer = (async () => {
+      while (watching.on && !host.refetched.has(photoUrl())) await new Promise((r) => setTimeout(r, 20));
+      site.deployed = 'new';
+    })();
+    const run = await deploy({ previous: CUP, next: CAT, deployed: 'previous' }).finally(() => {
+      watching.on = false;
+    });
+    await deployer;
+    expect(run.exitCode, run.stdout).toBe(0);
+    expect(emulator().invalidated.assets).toEqual([photoUrl(), photoUrl()]);
+    expect(proofOf(run)).toMatchObject({ verified: 1, failed: [], checked: [{ invalidatedAgain: true }] });
   });
 
   it('is green with a notice when the two versions look alike', async () => {
