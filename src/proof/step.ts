@@ -5,6 +5,7 @@ import { proofFacts, proofWords } from '../outcome/facts.ts';
 import { toBatches } from '../plan/batches.ts';
 import type { AssetRef } from '../plan/refs.ts';
 import type { CallPlan, ProofPlan, ServicePlan } from '../plan/run-plan.ts';
+import { plural } from '../shown/format.ts';
 import type { Log } from '../shown/log.ts';
 import type { Redact } from '../shown/redact.ts';
 import { USER_AGENT } from '../version.ts';
@@ -53,7 +54,7 @@ export async function proofStep(
   const variants = images.reduce((sum, image) => sum + image.urls.length, 0);
   if (run.dryRun) {
     log.info(
-      `verify: would ask for ${images.length} images (${variants} variant URLs) through ${proof.imageHost} ` +
+      `verify: would ask for ${plural(images.length, 'image')} (${plural(variants, 'variant URL')}) through ${proof.imageHost} ` +
         'and compare each with its file.',
     );
     return undefined;
@@ -73,7 +74,7 @@ export async function proofStep(
   const workspace = options.workspace();
   try {
     log.info(
-      `verify: asking for ${images.length} images (${variants} variant URLs) through ${proof.imageHost}.`,
+      `verify: asking for ${plural(images.length, 'image')} (${plural(variants, 'variant URL')}) through ${proof.imageHost}.`,
     );
     const result = await prove({
       images,
@@ -94,7 +95,7 @@ export async function proofStep(
           userAgent: USER_AGENT,
         };
         log.info(
-          `verify: ${refs.length} images still showed their previous version: invalidating them once more.`,
+          `verify: ${plural(refs.length, 'image')} still showed the previous version: invalidating once more.`,
         );
         for (const assets of toBatches(refs)) await sendCall({ route: 'invalidate/assets', assets }, client);
       },
@@ -136,13 +137,12 @@ function proofImages(
   });
 }
 
-/** The log: a line per image that failed (an error annotation), a notice for those that cannot be told. */
+/** The log: the counts, and a notice for those that cannot be told (each failure is one of the run's failures). */
 function tellProof(report: ProofReport, log: Log): void {
   const facts = proofFacts(report);
-  for (const failure of facts.failed) log.error(`verify: ${failure.sentence}`);
   if (facts.cannotTell.length > 0)
     log.notice(
-      `verify: ${facts.cannotTell.length} images could not be told new from old through the image host ` +
+      `verify: ${plural(facts.cannotTell.length, 'variant')} could not be told new from old through the image host ` +
         `(e.g. ${facts.cannotTell[0]?.sentence ?? ''}); they are not counted as proven.`,
     );
   if (report.invalidateAgainError !== undefined)

@@ -170,7 +170,8 @@ describe('verify: true', () => {
     expect(failure?.url).toContain('/w:320/');
     expect(JSON.parse(run.outputs.unverified ?? '')).toEqual([photoUrl()]);
     expect(run.outputs['verified-count']).toBe('0');
-    const line = run.stdout.split('\n').find((text) => text.startsWith('::error::verify:')) ?? '';
+    const line =
+      run.stdout.split('\n').find((text) => text.startsWith('::error::The proof of freshness failed:')) ?? '';
     expect(line).toContain(photoUrl());
     expect(line).toContain('Age 86400');
     expect(line).toContain('cache HIT');
@@ -214,7 +215,7 @@ describe('verify: true', () => {
     const run = await deploy({ previous: CAT, next: recompressed });
     expect(run.exitCode, run.stdout).toBe(0);
     expect(proofOf(run)).toMatchObject({ verified: 0, failed: [], cannotTell: [{ ref: photoUrl() }] });
-    expect(run.stdout).toMatch(/^::notice::verify: 1 images could not be told new from old/m);
+    expect(run.stdout).toMatch(/^::notice::verify: 1 variant could not be told new from old/m);
   });
 
   it('cannot tell a crop variant, and never counts it fresh', async () => {
@@ -293,7 +294,7 @@ describe('verify: true', () => {
       inputs: { 'dry-run': 'true' },
     });
     expect(run.exitCode, run.stdout).toBe(0);
-    expect(run.stdout).toContain('verify: would ask for 1 images (2 variant URLs)');
+    expect(run.stdout).toContain('verify: would ask for 1 image (2 variant URLs)');
     expect(host.requests).toEqual([]);
     expect(emulator().invalidated.assets).toEqual([]);
   });
