@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ROOT_KEY } from '../support/client.ts';
-import { ROOT } from '../support/command.ts';
+import { ROOT, runCommand } from '../support/command.ts';
 import { useEmulator } from '../support/emulator.ts';
 import { createOrigin, pushPayload, writeEvent, type Origin } from '../support/git-repo.ts';
 import { startImageHost, type ImageHostStandIn } from '../support/image-host.ts';
@@ -63,8 +63,8 @@ interface Scenario {
   readonly inputs?: Record<string, string>;
 }
 
-/** A push that changes the image from `previous` to `next`, its origin, and the built action run on its checkout. */
-async function deploy(scenario: Scenario): Promise<ActionRun> {
+/** A push that changes the image from `previous` to `next`, and its origin; the push's two commits. */
+function push(scenario: Scenario): { base: string; head: string } {
   repo = createOrigin('verify-');
   const work = repo.work;
   const write = (path: string, bytes: Buffer | string): void => {
@@ -85,6 +85,14 @@ async function deploy(scenario: Scenario): Promise<ActionRun> {
   site.files.previous.set('/images/photo.jpg', scenario.previous);
   site.files.new.set('/images/photo.jpg', scenario.next);
   site.deployed = scenario.deployed ?? 'new';
+  return { base, head };
+}
+
+/** The built action, run on the push's checkout. */
+async function deploy(scenario: Scenario): Promise<ActionRun> {
+  const { base, head } = push(scenario);
+  if (repo === undefined) throw new Error('no repository');
+  const variants = scenario.variants ?? [];
   return runAction(
     {
       'api-key': ROOT_KEY,
@@ -297,6 +305,43 @@ describe('verify: true', () => {
     expect(run.stdout).toContain('verify: would ask for 1 image (2 variant URLs)');
     expect(host.requests).toEqual([]);
     expect(emulator().invalidated.assets).toEqual([]);
+  });
+
+  it("the command's --verify fails naming an image the host still serves old, exit code 1", async () => {
+    host.overrides.set(photoUrl(), (_request, response) => {
+      void sharp(CUP)
+        .webp()
+        .toBuffer()
+        .then((old) => response.writeHead(200, { 'content-type': 'image/webp' }).end(old));
+    });
+    const { base } = push({ previous: CUP, next: CAT });
+    if (repo === undefined) throw new Error('no repository');
+    const run = await runCommand(
+      [
+        '--since',
+        base,
+        '--url-map',
+        `public/images => ${site.url}/images`,
+        '--image-host',
+        host.host,
+        '--verify',
+      ],
+      {
+        cwd: repo.clone().dir,
+        env: {
+          IMAGE_CACHE_API_KEY: ROOT_KEY,
+          IMAGE_CACHE_BASE_URL: emulator().url,
+          IMAGE_CACHE_SERVICE_KEY: 'svc',
+          NODE_EXTRA_CA_CERTS: ca.caFile,
+        },
+      },
+    );
+    expect(run.exitCode, run.stdout + run.stderr).toBe(1);
+    expect(emulator().invalidated.assets).toEqual([photoUrl(), photoUrl()]);
+    expect(run.stdout).toContain(
+      'Verify: 0 of 1 image proven fresh through the image host; 1 variant failed.',
+    );
+    expect(`${run.stdout}${run.stderr}`).toContain(`${photoUrl()} (public/images/photo.jpg) at ${host.url}/`);
   });
 
   it('is refused without image-host, before anything is sent', async () => {
