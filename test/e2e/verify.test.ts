@@ -294,6 +294,25 @@ describe('verify: true', () => {
     expect(run.stdout).toContain(`showed ${shows}`);
   });
 
+  it('withholds the key from what the host answered, in the log, the summary, the report and the outputs', async () => {
+    host.overrides.set(photoUrl(), (_request, response) => {
+      response
+        .writeHead(502, {
+          'content-type': `text/html; x=${ROOT_KEY}`,
+          'x-cache': `MISS ##[warning]${ROOT_KEY}`,
+        })
+        .end(ROOT_KEY);
+    });
+    const run = await deploy({ previous: CUP, next: CAT });
+    expect(run.exitCode, run.stdout).toBe(1);
+    expect(proofOf(run).failed).toMatchObject([{ ref: photoUrl(), shows: 'an error page' }]);
+    // The ::add-mask:: lines are the runner's to hide the key with: everything else is what it shows.
+    const shown = `${run.stdout}\n${run.stderr}`.replace(/^::add-mask::.*$/gm, '');
+    for (const text of [shown, run.summary, run.report, JSON.stringify(run.outputs)])
+      expect(text).not.toContain(ROOT_KEY);
+    expect(run.report).toContain('"cacheStatus": "MISS ##[warning]***"');
+  });
+
   it('on a dry run, says how many images and variants it would ask for, and asks for none', async () => {
     const run = await deploy({
       previous: CUP,
