@@ -162,6 +162,12 @@ export function parseSettings(raw: RawInputs): Settings {
         'image-host: img.example.net); set it, or remove verify.',
     );
   }
+  if (settings.verify && (settings.target.scope !== 'assets' || settings.target.changes === undefined)) {
+    problems.push(
+      'verify: true compares each invalidated image with its file, so it needs the changed files: set url-map ' +
+        `(e.g. url-map: ${URL_MAP_EXAMPLE}), with scope assets; or remove verify.`,
+    );
+  }
   if (
     rewriteWith === 'content' &&
     (settings.target.scope !== 'assets' || settings.target.changes === undefined)

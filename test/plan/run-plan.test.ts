@@ -96,9 +96,14 @@ describe('planTheRun', () => {
     expect(not.proof).toBeUndefined();
   });
 
-  it('refuses verify without image-host, saying what to set', () => {
+  it('refuses verify without image-host, or without files to compare with, saying what to set', () => {
     expect(() => settings({ 'url-map': URL_MAP, verify: 'true' })).toThrow(
       /verify: true asks for the invalidated images through the image host, so it needs image-host/,
+    );
+    expect(() =>
+      settings({ assets: 'https://www.example.com/a.png', 'image-host': 'img.example.net', verify: 'true' }),
+    ).toThrow(
+      /verify: true compares each invalidated image with its file, so it needs the changed files: set url-map/,
     );
   });
 
