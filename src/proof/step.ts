@@ -5,7 +5,7 @@ import { proofFacts, proofWords } from '../outcome/facts.ts';
 import { toBatches } from '../plan/batches.ts';
 import type { AssetRef } from '../plan/refs.ts';
 import type { CallPlan, ProofPlan, ServicePlan } from '../plan/run-plan.ts';
-import { plural } from '../shown/format.ts';
+import { count, plural } from '../shown/format.ts';
 import type { Log } from '../shown/log.ts';
 import type { Redact } from '../shown/redact.ts';
 import { USER_AGENT } from '../version.ts';
@@ -50,7 +50,7 @@ export async function proofStep(
   const { outcome } = run;
   if (outcome.cancelled) return undefined;
   const sent = run.dryRun ? [...proof.images.keys()] : outcome.invalidated;
-  const images = proofImages(proof, sent, rewritten, outcome.token);
+  const { images, overLimit } = proofImages(proof, sent, rewritten, outcome.token);
   const variants = images.reduce((sum, image) => sum + image.urls.length, 0);
   if (run.dryRun) {
     log.info(
@@ -59,6 +59,10 @@ export async function proofStep(
     );
     return undefined;
   }
+  if (overLimit > 0)
+    log.warning(
+      `verify: ${plural(overLimit, 'variant URL')} past the ${count(MAX_VARIANTS)} a proof asks for are not asked.`,
+    );
   if (images.length === 0) {
     log.info('verify: no invalidated image came from a file: nothing to compare.');
     return undefined;
@@ -118,7 +122,7 @@ function proofImages(
   sent: readonly AssetRef[],
   rewritten: readonly RewrittenUrl[],
   token: string | undefined,
-): ProofImage[] {
+): { readonly images: ProofImage[]; readonly overLimit: number } {
   const fromFiles = sent.filter((ref) => proof.images.has(ref));
   const planned = planWarm({
     imageHost: proof.imageHost,
@@ -130,11 +134,12 @@ function proofImages(
   const urls = new Map<AssetRef, string[]>();
   for (const request of planned.requests)
     urls.set(request.image, [...(urls.get(request.image) ?? []), request.url]);
-  return fromFiles.flatMap((ref) => {
+  const images = fromFiles.flatMap((ref) => {
     const path = proof.images.get(ref);
     const list = urls.get(ref);
     return path === undefined || list === undefined ? [] : [{ ref, path, urls: list }];
   });
+  return { images, overLimit: planned.overLimit };
 }
 
 /** The log: the counts, and a notice for those that cannot be told (each failure is one of the run's failures). */
