@@ -2,6 +2,7 @@ import { gitBytesIn } from '../changes/git.ts';
 import type { Clock } from '../execute/clock.ts';
 import type { Outcome } from '../outcome/outcome.ts';
 import { proofFacts, proofWords } from '../outcome/facts.ts';
+import { untilAborted } from '../execute/abortable.ts';
 import { toBatches } from '../plan/batches.ts';
 import type { AssetRef } from '../plan/refs.ts';
 import type { CallPlan, ProofPlan, ServicePlan } from '../plan/run-plan.ts';
@@ -101,7 +102,11 @@ export async function proofStep(
         log.info(
           `verify: ${plural(refs.length, 'image')} still showed the previous version: invalidating once more.`,
         );
-        for (const assets of toBatches(refs)) await sendCall({ route: 'invalidate/assets', assets }, client);
+        // A cancel ends the wait for a call at once, and is said as the failure of the second invalidation.
+        for (const assets of toBatches(refs)) {
+          const call = sendCall({ route: 'invalidate/assets', assets }, client);
+          await (signal === undefined ? call : untilAborted(call, signal));
+        }
       },
       clock: options.clock,
       bounds: PROOF_BOUNDS,
