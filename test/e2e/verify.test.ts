@@ -5,6 +5,7 @@
  * serves with sharp and caching it until the emulator records an invalidation), comparing what it shows with the
  * file in the workspace and with its previous version from git.
  */
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { get } from 'node:https';
@@ -88,8 +89,8 @@ function push(scenario: Scenario): { base: string; head: string } {
   return { base, head };
 }
 
-/** The built action, run on the push's checkout. */
-async function deploy(scenario: Scenario): Promise<ActionRun> {
+/** The built action, run on the push's checkout; `started` is told of its process. */
+async function deploy(scenario: Scenario, started?: (child: ChildProcess) => void): Promise<ActionRun> {
   const { base, head } = push(scenario);
   if (repo === undefined) throw new Error('no repository');
   const variants = scenario.variants ?? [];
@@ -111,6 +112,7 @@ async function deploy(scenario: Scenario): Promise<ActionRun> {
       GITHUB_SHA: head,
       NODE_EXTRA_CA_CERTS: ca.caFile,
     },
+    started,
   );
 }
 
@@ -119,7 +121,7 @@ interface ProofJson {
   verified: number;
   failed: { ref: string; url: string; shows: string; seen?: Record<string, unknown> }[];
   cannotTell: { ref: string; url: string; shows: string }[];
-  checked: { invalidatedAgain: boolean }[];
+  checked: { invalidatedAgain: boolean; variants: { state: string; why?: string }[] }[];
 }
 
 function proofOf(run: ActionRun): ProofJson {
@@ -206,7 +208,9 @@ describe('verify: true', () => {
     await visit(`${host.url}/${photoUrl()}`);
     const watching = { on: true };
     const deployer = (async () => {
-      while (watching.on && !host.refetched.has(photoUrl())) await new Promise((r) => setTimeout(r, 20));
+      // The host records a request once it has answered it: the second miss was served from the old file.
+      const misses = (): number => host.requests.filter((request) => request.cache === 'miss').length;
+      while (watching.on && misses() < 2) await new Promise((r) => setTimeout(r, 20));
       site.deployed = 'new';
     })();
     const run = await deploy({ previous: CUP, next: CAT, deployed: 'previous' }).finally(() => {
@@ -312,6 +316,31 @@ describe('verify: true', () => {
       expect(text).not.toContain(ROOT_KEY);
     expect(run.report).toContain('"cacheStatus": "MISS ##[warning]***"');
   });
+
+  it('on SIGINT while the host is silent, ends the proof at once: not asked because cancelled, never a failure', async () => {
+    host.overrides.set(photoUrl(), () => undefined); // and never answers
+    const run = await deploy({ previous: CUP, next: CAT, inputs: { 'timeout-seconds': '60' } }, (child) => {
+      const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      child.once('exit', () => {
+        clearTimeout(kill);
+      });
+      const poll = setInterval(() => {
+        if (!host.requests.some((request) => request.cache === 'override')) return;
+        clearInterval(poll);
+        child.kill('SIGINT');
+      }, 20);
+      child.once('exit', () => {
+        clearInterval(poll);
+      });
+    });
+    const report = JSON.parse(run.report) as { cancelled?: boolean; failures: string[] };
+    expect(report.cancelled).toBe(true);
+    expect(proofOf(run)).toMatchObject({
+      failed: [],
+      checked: [{ variants: [{ state: 'not-checked', why: 'cancelled' }] }],
+    });
+    expect(report.failures.filter((failure) => failure.includes('proof'))).toEqual([]);
+  }, 30_000);
 
   it('on a dry run, says how many images and variants it would ask for, and asks for none', async () => {
     const run = await deploy({
