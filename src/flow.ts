@@ -1,7 +1,4 @@
-import type { ChangedFiles } from './changes/changed.ts';
 import type { CiContext } from './changes/ci/context.ts';
-import { detectChangedFiles } from './changes/detect.ts';
-import { gitIn } from './changes/git.ts';
 import { systemClock, type Clock } from './execute/clock.ts';
 import type { CallRecord } from './execute/execute.ts';
 import { sendPlan, type Sent } from './execute/send.ts';
@@ -13,14 +10,13 @@ import { checkRewrite } from './rewrite/preflight.ts';
 import { rewriteStep, type Rewritten } from './rewrite/step.ts';
 import type { Settings } from './settings/settings.ts';
 import type { Log } from './shown/log.ts';
-import { redactEach, type Redact } from './shown/redact.ts';
 import { warmStep } from './warm/step.ts';
 import { proofStep } from './proof/step.ts';
 import type { ProofResult } from './proof/proof.ts';
 import { proofFacts } from './outcome/facts.ts';
-import { caughtUpRange } from './changes/catch-up.ts';
-import { defaultStatusContext } from './record/context.ts';
-import { recordStage, type PendingRecord } from './record/stage.ts';
+import { recordStage } from './record/stage.ts';
+import { changesStage } from './changes/stage.ts';
+import type { Redact } from './shown/redact.ts';
 
 export interface FlowOptions {
   readonly log: Log;
@@ -46,7 +42,7 @@ export async function runFlow(settings: Settings, options: FlowOptions): Promise
   // A rewrite that would change nothing is found before anything is sent, not after the invalidation.
   const rewrite = planRewrite(settings);
   if (rewrite !== undefined) await checkRewrite(ci().workspace, rewrite.patterns, rewrite.imageHost);
-  const changes = await changedFiles(settings, { ...options, ci });
+  const changes = await changesStage(settings, { ...options, ci });
   const plan = planTheRun(settings, changes?.files, changes?.record);
   return runStages(plan, { ...options, ci }, startedAt);
 }
@@ -146,62 +142,6 @@ async function invalidate(
   tell.sent(outcome);
   log.endGroup();
   return { ...sent, outcome };
-}
-
-/**
- * The files given in `files`, or those changed since the base (the event's, or on a branch the newest commit
- * recorded fresh), when the target asks for them; and on a branch, the record to write if the run ends green.
- */
-async function changedFiles(
-  settings: Settings,
-  options: FlowOptions,
-): Promise<{ readonly files: ChangedFiles; readonly record?: PendingRecord } | undefined> {
-  const { target } = settings;
-  if (target.scope !== 'assets' || target.changes === undefined) return undefined;
-  if (target.changes.files !== undefined) {
-    const source = target.changes.filesSource ?? 'the files input';
-    return { files: { files: [...target.changes.files], source } };
-  }
-  const { log, signal } = options;
-  const context = options.ci();
-  const git = gitIn(context.workspace, signal);
-  const statusContext =
-    settings.statusContext ?? defaultStatusContext(settings.endpoint, target.changes.urlMap);
-  const range = await caughtUpRange(context, {
-    since: target.changes.since,
-    enabled: settings.catchUp,
-    context: statusContext,
-    git,
-    log,
-    timeoutMs: settings.timeoutMs,
-    signal,
-  });
-  if (range.skip !== undefined) {
-    log.notice(`${range.origin}: ${range.skip}`);
-    return { files: { files: [], source: `${range.origin}: ${range.skip}` } };
-  }
-  const changed = await detectChangedFiles(
-    { ...context, changeRange: () => range },
-    target.changes.since,
-    git,
-  );
-  const record: PendingRecord | undefined =
-    context.record === undefined || range.catchUp === undefined
-      ? undefined
-      : {
-          place: context.record,
-          range,
-          context: statusContext,
-          catchUp: settings.catchUp,
-          git,
-          timeoutMs: settings.timeoutMs,
-          signal,
-        };
-  // Paths from git or the GitHub API are text from outside: the key is withheld from them before any is shown.
-  return {
-    files: { ...changed, files: redactEach(changed.files, options.redact) },
-    ...(record === undefined ? {} : { record }),
-  };
 }
 
 /** The CI's context, made once: it reads the event's payload from a file. */

@@ -2,7 +2,7 @@ import type { ApiError } from '../execute/errors.ts';
 import { quote } from '../shown/shown.ts';
 import { assetsIn, plannedCalls, type FilesPlan, type Plan } from '../plan/plan.ts';
 import { unhandled } from '../exhaustive.ts';
-import type { RewriteResult } from '../rewrite/result.ts';
+import { writesTheToken, type RewriteResult } from '../rewrite/result.ts';
 import type { RewritePlan, RunPlan } from '../plan/run-plan.ts';
 import {
   callListing,
@@ -145,7 +145,7 @@ export function narration(log: Log, run: RunPlan, status?: (line: string) => voi
       // A pattern that selects nothing is most likely a wrong folder: the deploy would ship the old URLs.
       if (rewrite.scanned === 0)
         log.warning(`rewrite: no file matches ${how.patterns.map(quote).join(', ')}.`);
-      else if (rewrite.urls === 0 && expectsEveryUrl(how.with))
+      else if (rewrite.urls === 0 && writesTheToken(how.with))
         log.warning(`rewrite: no URL on ${how.imageHost} in the ${count(rewrite.scanned)} files.`);
       log.info(rewriteSentence(rewrite, run.dryRun));
       const kept = rewrite.notRewritten ?? [];
@@ -197,18 +197,6 @@ function files(files: FilesPlan, log: Log): void {
       `${plural(files.unmapped.length, 'selected file')} skipped: no url-map rule maps ` +
         `${shown.map(quote).join(', ')}${more === undefined ? '' : ` ${more}`}.`,
     );
-  }
-}
-
-/** With a token every URL changes; with content values, none changing (a second run) is normal. */
-function expectsEveryUrl(cacheBuster: RewritePlan['with']): boolean {
-  switch (cacheBuster) {
-    case 'token':
-      return true;
-    case 'content':
-      return false;
-    default:
-      return unhandled(cacheBuster);
   }
 }
 

@@ -1,4 +1,6 @@
+import { unhandled } from '../exhaustive.ts';
 import type { AssetRef } from '../plan/refs.ts';
+import type { RewriteWith } from '../settings/settings.ts';
 
 /** What rewriting the built files did: the leaf that the rewrite, its content values and the renderers share. */
 export interface RewriteResult {
@@ -27,3 +29,18 @@ export interface NotRewritten {
 
 /** A file over this size is refused before it is read: rewriting reads a file whole. */
 export const MAX_REWRITE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * `token` writes the run's token into every image URL of the pages (so it needs one, and every URL changes);
+ * `content` writes each invalidated image's own value, which needs no token, and may change none on a second run.
+ */
+export function writesTheToken(cacheBuster: RewriteWith): boolean {
+  switch (cacheBuster) {
+    case 'token':
+      return true;
+    case 'content':
+      return false;
+    default:
+      return unhandled(cacheBuster);
+  }
+}

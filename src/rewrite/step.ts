@@ -8,7 +8,7 @@ import type { RewrittenUrl } from '../warm/variants.ts';
 import { contentBusters } from './content.ts';
 import { rewriteFiles } from './files.ts';
 import type { CacheBusters } from './cache-buster.ts';
-import type { NotRewritten, RewriteResult } from './result.ts';
+import { writesTheToken, type NotRewritten, type RewriteResult } from './result.ts';
 import { unhandled } from '../exhaustive.ts';
 
 /** What the rewrite stage did: rewrote (with every URL it wrote, when asked to keep them), skipped, or failed. */
@@ -42,7 +42,7 @@ export async function rewriteStep(
     log.info('rewrite: skipped, since the run was cancelled.');
     return { state: 'skipped' };
   }
-  if (needsToken(rewrite.with) && !dryRun && outcome.token === undefined) {
+  if (writesTheToken(rewrite.with) && !dryRun && outcome.token === undefined) {
     log.warning('rewrite: skipped, since no token was obtained.');
     return { state: 'skipped' };
   }
@@ -71,18 +71,6 @@ export async function rewriteStep(
     };
   } finally {
     log.endGroup();
-  }
-}
-
-/** `token` writes the token the run obtained; `content`, each image's own value, which needs no token. */
-function needsToken(cacheBuster: RewritePlan['with']): boolean {
-  switch (cacheBuster) {
-    case 'token':
-      return true;
-    case 'content':
-      return false;
-    default:
-      return unhandled(cacheBuster);
   }
 }
 
