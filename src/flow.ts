@@ -11,6 +11,9 @@ import { rewriteStep, type Rewritten } from './rewrite/step.ts';
 import type { Settings } from './settings/settings.ts';
 import type { Log } from './shown/log.ts';
 import { warmStep } from './warm/step.ts';
+import { proofStep } from './proof/step.ts';
+import type { ProofResult } from './proof/proof.ts';
+import { proofFacts } from './outcome/facts.ts';
 import { recordStage } from './record/stage.ts';
 import { changesStage } from './changes/stage.ts';
 import type { Redact } from './shown/redact.ts';
@@ -66,7 +69,7 @@ async function runStages(plan: RunPlan, options: FlowOptions, startedAt: Date): 
           workspace: workspace(),
           log,
           tell,
-          keepUrls: plan.warm !== undefined,
+          keepUrls: plan.warm !== undefined || plan.proof !== undefined,
           ...(signal === undefined ? {} : { signal }),
         });
   const warm =
@@ -77,10 +80,23 @@ async function runStages(plan: RunPlan, options: FlowOptions, startedAt: Date): 
           ...(signal === undefined ? {} : { signal }),
           ...(origin === undefined ? {} : { origin }),
         });
+  const proof =
+    plan.proof === undefined || rewritten.state === 'failed'
+      ? undefined
+      : await proofStep(plan.proof, run, rewritten.state === 'rewritten' ? rewritten.urls : [], {
+          log,
+          redact: options.redact,
+          workspace,
+          service: plan.service,
+          calls: plan.calls,
+          clock: options.clock ?? systemClock,
+          ...(signal === undefined ? {} : { signal }),
+        });
   // A cancel that came after the calls (while rewriting) is a cancelled run all the same.
   const ended =
     cancelled() && !outcome.cancelled ? outcomeOf(plan.invalidation, result, true, origin) : outcome;
-  const final = rewritten.state === 'failed' ? withFailure(ended, rewritten.error) : ended;
+  const rewriteEnded = rewritten.state === 'failed' ? withFailure(ended, rewritten.error) : ended;
+  const final = proofFailures(proof).reduce(withFailure, rewriteEnded);
   // Last: a commit is recorded fresh only once every other stage has landed.
   const record = await recordStage(plan.record, final, log);
   return {
@@ -95,8 +111,15 @@ async function runStages(plan: RunPlan, options: FlowOptions, startedAt: Date): 
     ...(rewritten.state === 'rewritten' ? { rewrite: rewritten.result } : {}),
     ...(origin === undefined ? {} : { origin }),
     ...(warm === undefined ? {} : { warm }),
+    ...(proof === undefined ? {} : { proof }),
     ...(record === undefined ? {} : { record }),
   };
+}
+
+/** Each variant that failed the proof of freshness fails the run, named as the log names it. */
+function proofFailures(proof: ProofResult | undefined): string[] {
+  if (proof === undefined) return [];
+  return proofFacts(proof).failed.map((failure) => `The proof of freshness failed: ${failure.sentence}.`);
 }
 
 /** The invalidation, in a log group of its own: the calls sent, and what they came to. */

@@ -300,6 +300,34 @@ describe('the flow: rewrite and warm-up, each reading its slice and the results 
     rmSync(workspace.dir, { recursive: true, force: true });
   });
 
+  it('proves after the warm-up, asking for each URL the rewrite wrote, and fails the run on what the host answered', async () => {
+    site.deployed = 'new';
+    imageHost.requests.length = 0;
+    const workspace = repo.clone();
+    mkdirSync(join(workspace.dir, 'build'));
+    writeFileSync(join(workspace.dir, 'build', 'index.html'), `<img src="https://${host}/w:640/${A()}">`);
+    const { report } = await run(
+      { token: 'true', 'image-host': host, rewrite: 'build/*.html', warm: 'true', verify: 'true' },
+      {},
+      workspace,
+    );
+    const token = report.outcome.token ?? '';
+    const urls = [`/cb:${token}/w:640/${A()}`, `/cb:${token}/${B()}`];
+    // The warm-up's requests first, then the proof's, each URL once in each.
+    const paths = imageHost.requests.map((request) => request.path);
+    expect(sorted(paths.slice(0, 2))).toEqual(sorted(urls));
+    expect(sorted(paths.slice(2))).toEqual(sorted(urls));
+    // This stand-in serves no image: each is an error page, a failure of the run that names it.
+    expect(report.proof?.images.map((image) => image.variants.map((variant) => variant.state))).toEqual([
+      ['failed'],
+      ['failed'],
+    ]);
+    expect(
+      report.outcome.failures.filter((failure) => failure.includes('showed an error page')),
+    ).toHaveLength(2);
+    rmSync(workspace.dir, { recursive: true, force: true });
+  });
+
   it('does not warm an image whose origin could not be seen serving the new version', async () => {
     imageHost.requests.length = 0;
     // b's origin serves bytes that are neither version (it recompresses): b is invalidated, but its new version

@@ -28,7 +28,13 @@ export interface SecretFile {
   readonly argument: number;
 }
 
-export const BOOLEAN_INPUTS: ReadonlySet<InputName> = new Set(['token', 'dry-run', 'warm', 'catch-up']);
+export const BOOLEAN_INPUTS: ReadonlySet<InputName> = new Set([
+  'token',
+  'dry-run',
+  'warm',
+  'verify',
+  'catch-up',
+]);
 
 /** Every action input is a flag of the same name: `--scope all`, `--scope=all`, `--dry-run`, `--no-token`. */
 export function parseCommandLine(argv: readonly string[]): CommandLine {

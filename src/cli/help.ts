@@ -51,6 +51,10 @@ const FLAG_WORDS: Record<FlagInput, string> = {
   warm:
     'After the invalidation (and --rewrite), request each invalidated image through --image-host as a\n' +
     'browser would, once per variant the rewritten files name (or at its plain URL). Needs --image-host.',
+  verify:
+    'After the invalidation (and --rewrite, --warm), ask for each invalidated image through --image-host\n' +
+    'as a browser would and compare it with its file: fail if visitors still get the old one.\n' +
+    'Needs --image-host and files found by --since or --files with --url-map.',
   'dry-run':
     'Plan everything and send nothing: list every call and URL that would be sent. Needs no API key.',
   concurrency: 'Invalidation calls in flight at once, 1 to 32.',

@@ -6,6 +6,8 @@ import {
   notInvalidatedWords,
   originWords,
   warmWords,
+  proofFacts,
+  proofWords,
 } from '../outcome/facts.ts';
 import {
   callListing,
@@ -51,6 +53,7 @@ export function resultText(report: Report): string {
   if (outcome.origin !== undefined) lines.push(`Origin check: ${originWords(outcome.origin)}.`);
   if (report.rewrite !== undefined) lines.push(rewriteSentence(report.rewrite, report.dryRun, true));
   if (report.warm !== undefined) lines.push(`Warm-up: ${warmWords(report.warm)}.`);
+  if (report.proof !== undefined) lines.push(`Verify: ${proofWords(proofFacts(report.proof))}.`);
   for (const failure of outcome.namedFailures.shown) lines.push(`Failed: ${failure}`);
   const more = moreFailuresWords(outcome.namedFailures, '--json');
   if (more !== undefined) lines.push(more);

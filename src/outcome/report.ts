@@ -9,6 +9,8 @@ import type { Outcome } from './outcome.ts';
 import { seconds, type OriginReport } from '../origin/hold.ts';
 import type { WarmReport } from '../warm/warm.ts';
 import type { RecordResult } from '../record/record.ts';
+import type { ProofResult } from '../proof/proof.ts';
+import { proofFacts } from './facts.ts';
 
 /** What a run did, as plain data: the source of the outputs, the summary and the JSON report. */
 export interface Report {
@@ -29,6 +31,8 @@ export interface Report {
   readonly origin?: OriginReport;
   /** What the warm-up requested through the image host (`warm: true`, not on a dry run). */
   readonly warm?: WarmReport;
+  /** What the proof of freshness saw through the image host (`verify: true`, not on a dry run). */
+  readonly proof?: ProofResult;
   /** The commit status a green branch run set, or what a failed run left stale. */
   readonly record?: RecordResult;
 }
@@ -72,8 +76,20 @@ export function outputsOf(report: Report | undefined, files: WrittenFiles): Reco
     'failed-file': files.failed,
     requests: String(outcome?.counts.requests ?? 0),
     'origin-waited-seconds': seconds(outcome?.origin?.waitedMs ?? 0),
+    ...proofOutputs(report?.proof),
     'report-path': files.report,
     'summary-file': files.summary,
+  };
+}
+
+/** How many images were proven fresh, and each image that failed the proof (each once). */
+function proofOutputs(proof: ProofResult | undefined): Record<'verified-count' | 'unverified', string> {
+  if (proof === undefined) return { 'verified-count': '', unverified: '' };
+  const facts = proofFacts(proof);
+  const unverified = [...new Set(facts.failed.map((failure) => failure.ref))];
+  return {
+    'verified-count': String(facts.verified),
+    unverified: listOutput(unverified, 'report-path'),
   };
 }
 
@@ -198,6 +214,7 @@ function reportJson(report: Report): object {
           },
         }),
     ...(report.warm === undefined ? {} : { warm: report.warm }),
+    ...(report.proof === undefined ? {} : { proof: proofJson(report.proof) }),
     calls: (result?.calls ?? []).map((record) => ({
       index: record.index,
       ...callJson(record.call),
@@ -205,6 +222,27 @@ function reportJson(report: Report): object {
       attempts: record.attempts,
       ...(record.error === undefined ? {} : { error: record.error }),
     })),
+  };
+}
+
+/** The proof's counts, each variant that failed or could not be told, and every image with its variants. */
+function proofJson(proof: ProofResult): object {
+  const facts = proofFacts(proof);
+  const strip = (finding: (typeof facts.failed)[number]): object => ({
+    ref: finding.ref,
+    path: finding.path,
+    url: finding.url,
+    shows: finding.shows,
+    ...(finding.seen === undefined ? {} : { seen: finding.seen }),
+  });
+  return {
+    images: facts.images,
+    verified: facts.verified,
+    notChecked: facts.notChecked,
+    failed: facts.failed.map(strip),
+    cannotTell: facts.cannotTell.map(strip),
+    ...(proof.invalidateAgainError === undefined ? {} : { invalidateAgainError: proof.invalidateAgainError }),
+    checked: proof.images,
   };
 }
 

@@ -21,9 +21,13 @@ import {
   moreFailuresWords,
   notInvalidatedWords,
   originWords,
+  proofFacts,
+  proofWords,
   warmWords,
   type OriginFacts,
+  type ProofFinding,
 } from './facts.ts';
+import type { ProofResult } from '../proof/proof.ts';
 import { previewSection } from './preview.ts';
 import type { Report, RunFailure } from './report.ts';
 import { thumbnailCell, thumbnailHeader } from './thumbnail.ts';
@@ -58,6 +62,7 @@ export function summaryMarkdown(report: Report, limitBytes = SUMMARY_LIMIT_BYTES
   if (report.rewrite !== undefined) lines.push('', ...rewriteSection(report.rewrite, report.dryRun));
   if (outcome.origin !== undefined) lines.push('', originLine(outcome.origin));
   if (report.warm !== undefined) lines.push('', ...warmSection(report.warm));
+  if (report.proof !== undefined) lines.push('', ...proofSection(report.proof));
   const { shown } = outcome.namedFailures;
   if (shown.length > 0) {
     lines.push('', '### Failures', '', ...shown.map((failure) => `- ${markdownText(failure)}`));
@@ -87,6 +92,33 @@ function originLine(origin: OriginFacts): string {
 function warmSection(warm: WarmReport): string[] {
   const words = warmWords(warm);
   return ['### Warm-up', '', `${words.charAt(0).toUpperCase()}${words.slice(1)}.`];
+}
+
+/** The proof of freshness: how many images were proven fresh, and each variant that failed or could not be told. */
+function proofSection(proof: ProofResult): string[] {
+  const facts = proofFacts(proof);
+  const words = proofWords(facts);
+  const lines = ['### Proof of freshness', '', `${words.charAt(0).toUpperCase()}${words.slice(1)}.`];
+  const table = (title: string, findings: readonly ProofFinding[]): void => {
+    if (findings.length === 0) return;
+    const { shown, more } = firstOf(findings, FAILURES_NAMED);
+    lines.push('', title, '', '| Image | Variant | Showed | Status | Content type | Length | Age | Cache |');
+    lines.push('|---|---|---|---|---|---|---|---|');
+    for (const finding of shown) {
+      const seen = finding.seen;
+      const cell = (value: string | number | undefined): string =>
+        value === undefined ? '' : markdownText(String(value));
+      lines.push(
+        `| ${markdownRef(finding.ref)} | ${markdownText(finding.url)} | ${markdownText(finding.shows)} | ` +
+          `${cell(seen?.status ?? seen?.error)} | ${cell(seen?.contentType)} | ${cell(seen?.length)} | ` +
+          `${cell(seen?.age)} | ${cell(seen?.cacheStatus)} |`,
+      );
+    }
+    if (more !== undefined) lines.push('', `… ${more}: the report (\`report-path\`) lists each one.`);
+  };
+  table('Not proven fresh: visitors do not get the new image.', facts.failed);
+  table('Could not be told new from old (a notice, not a failure):', facts.cannotTell);
+  return lines;
 }
 
 function heading(report: Report): string {

@@ -24,6 +24,8 @@ export interface RunPlan {
   readonly rewrite?: RewritePlan;
   /** The invalidated images requested through the image host; absent: none is. */
   readonly warm?: WarmUpPlan;
+  /** The images proven fresh through the image host after the warm-up; absent: none is. */
+  readonly proof?: ProofPlan;
   /** On a branch, the commit status to set if the run ends green; absent: nothing is recorded. */
   readonly record?: PendingRecord;
   /** What the report says beyond what the stages did. */
@@ -73,6 +75,16 @@ export interface WarmUpPlan {
   readonly timeoutMs: number;
 }
 
+export interface ProofPlan {
+  readonly imageHost: string;
+  /** Each image url-map made from a changed file, and that file's path in the repository. */
+  readonly images: ReadonlyMap<AssetRef, string>;
+  /** The commit whose files are the previous versions; absent when the files were given, not detected. */
+  readonly base?: string;
+  /** Time allowed for one request through the image host. */
+  readonly requestTimeoutMs: number;
+}
+
 export interface ReportPlan {
   /** For the summary's thumbnails. */
   readonly imageHost?: string;
@@ -85,8 +97,13 @@ export function planTheRun(settings: Settings, changed?: ChangedFiles, record?: 
   const { imageHost } = settings;
   const rewrite = planRewrite(settings);
   const checkOrigins = asksOrigins(settings.originCheck);
-  const invalidation = planRun(settings, changed, checkOrigins || rewrite?.with === 'content');
+  const invalidation = planRun(
+    settings,
+    changed,
+    checkOrigins || settings.verify || rewrite?.with === 'content',
+  );
   const origin = checkOrigins ? originPlan(settings, invalidation, changed) : undefined;
+  const proof = settings.verify ? proofPlan(settings, invalidation, changed) : undefined;
   return {
     invalidation,
     dryRun: settings.dryRun,
@@ -102,6 +119,7 @@ export function planTheRun(settings: Settings, changed?: ChangedFiles, record?: 
     ...(!settings.warm || imageHost === undefined
       ? {}
       : { warm: { imageHost, timeoutMs: settings.timeoutMs } }),
+    ...(proof === undefined ? {} : { proof }),
     ...(record === undefined ? {} : { record }),
     report: { ...(imageHost === undefined ? {} : { imageHost }), noApiKey: settings.apiKey === '' },
   };
@@ -140,6 +158,22 @@ function originPlan(
     requestTimeoutMs: settings.timeoutMs,
     // Images are mapped from files only when the target asks for changes, which carry the rules.
     urlMap: settings.target.scope === 'assets' ? (settings.target.changes?.urlMap ?? []) : [],
+    ...(changed?.base === undefined ? {} : { base: changed.base }),
+  };
+}
+
+/** The images to prove fresh: those mapped from files (an image given by URL has no file to compare with). */
+function proofPlan(
+  settings: Settings,
+  invalidation: Plan,
+  changed: ChangedFiles | undefined,
+): ProofPlan | undefined {
+  const { imageHost } = settings;
+  if (imageHost === undefined) return undefined;
+  return {
+    imageHost,
+    images: invalidation.fileOf ?? new Map(),
+    requestTimeoutMs: settings.timeoutMs,
     ...(changed?.base === undefined ? {} : { base: changed.base }),
   };
 }

@@ -74,6 +74,8 @@ export interface ProofResult {
 export async function prove(input: ProofInput): Promise<ProofResult> {
   const { clock, bounds, signal } = input;
   const deadline = clock.now() + bounds.timeoutMs;
+  // A function, read anew after each wait: the cancel may come while an answer is awaited.
+  const cancelled = (): boolean => signal?.aborted === true;
   const { checked } = sampleByHost(
     input.images.map((image) => ({ ref: image.ref, path: image.path })),
     bounds.maxImages,
@@ -109,7 +111,14 @@ export async function prove(input: ProofInput): Promise<ProofResult> {
         if (clock.now() >= deadline) continue;
         const previous = list[task.index];
         const asks = (previous !== undefined && 'asks' in previous ? previous.asks : 0) + 1;
-        list[task.index] = { ...(await askOnce(task.image, task.url, input)), url: task.url, asks };
+        const found = await askOnce(task.image, task.url, input);
+        // An ask the cancel cut short found nothing: it is not checked, never a failure of the image.
+        if (cancelled() && found.state === 'failed' && found.failure === 'no-answer') {
+          if (list[task.index]?.state === 'not-checked')
+            list[task.index] = { url: task.url, state: 'not-checked', why: 'cancelled' };
+          continue;
+        }
+        list[task.index] = { ...found, url: task.url, asks };
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, Math.min(bounds.concurrency, work.length)) }, worker));

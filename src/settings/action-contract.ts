@@ -108,6 +108,12 @@ export const ACTION_INPUTS = {
     required: false,
     default: 'false',
   },
+  verify: {
+    description:
+      '`true` to prove, after the invalidation (and `rewrite` and `warm`), that visitors get the new images: each invalidated image that `url-map` mapped from a file is requested through `image-host` as a browser asks for it, once per variant that the rewritten files name (or at its plain delivery URL), and its picture is compared with the file in the workspace and with its previous version from git. An image still showing its previous version is invalidated once more and asked again after a short wait; still old then, the step fails, naming the image, the variant, what it showed and the headers that matter. A placeholder, an error page, a redirect or an answer that is no image fails that image too; two versions that look alike cannot be told, which is a notice. Needs `image-host` and `url-map` (the files to compare with). At most 8 requests in flight, 500 images checked (past that, a sample per host), 32 MiB read per answer and 120 seconds in all; no API key, cookie or GitHub token is sent to the image host.',
+    required: false,
+    default: 'false',
+  },
   'dry-run': {
     description:
       'Validate and plan everything, send nothing, and list every call and asset that would have been sent (in the log, the job summary and the report). Needs no `api-key`: a preview can run where secrets are not available, such as pull requests from forks.',
@@ -169,6 +175,8 @@ export const ACTION_OUTPUTS = [
   'failed-file',
   'requests',
   'origin-waited-seconds',
+  'verified-count',
+  'unverified',
   'report-path',
   'summary-file',
 ] as const;

@@ -87,6 +87,8 @@ export interface Settings {
   readonly rewriteWith: RewriteWith;
   /** After the invalidation (and rewrite), request each invalidated image through the image host. */
   readonly warm: boolean;
+  /** After the invalidation (and rewrite, warm-up), prove through the image host that visitors get the new images. */
+  readonly verify: boolean;
   readonly dryRun: boolean;
   /** Invalidation calls in flight at once. */
   readonly concurrency: number;
@@ -141,6 +143,7 @@ export function parseSettings(raw: RawInputs): Settings {
     ...(imageHost === undefined ? {} : { imageHost }),
     ...check(() => parseRewrite(raw, token, rewriteWith), { rewrite: [], rewriteWith }),
     warm: check(() => parseBoolean('warm', raw.warm), false),
+    verify: check(() => parseBoolean('verify', raw.verify), false),
     catchUp: check(() => parseBoolean('catch-up', raw['catch-up']), false),
     ...check(() => {
       const statusContext = parseStatusContext(raw['status-context']);
@@ -151,6 +154,18 @@ export function parseSettings(raw: RawInputs): Settings {
     problems.push(
       'warm: true requests the invalidated images through the image host, so it needs image-host (e.g. ' +
         'image-host: img.example.net); set it, or remove warm.',
+    );
+  }
+  if (settings.verify && raw['image-host'].trim() === '') {
+    problems.push(
+      'verify: true asks for the invalidated images through the image host, so it needs image-host (e.g. ' +
+        'image-host: img.example.net); set it, or remove verify.',
+    );
+  }
+  if (settings.verify && (settings.target.scope !== 'assets' || settings.target.changes === undefined)) {
+    problems.push(
+      'verify: true compares each invalidated image with its file, so it needs the changed files: set url-map ' +
+        `(e.g. url-map: ${URL_MAP_EXAMPLE}), with scope assets; or remove verify.`,
     );
   }
   if (

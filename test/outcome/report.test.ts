@@ -137,6 +137,8 @@ describe('outputsOf', () => {
       'failed-file': FILES.failed,
       requests: '0',
       'origin-waited-seconds': '0',
+      'verified-count': '',
+      unverified: '',
       'report-path': FILES.report,
       'summary-file': FILES.summary,
     });

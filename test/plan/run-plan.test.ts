@@ -76,6 +76,37 @@ describe('planTheRun', () => {
     expect(hostAlone.warm).toBeUndefined();
   });
 
+  it('proves fresh, with origin-check off, the images mapped from files against the base; nothing without verify', () => {
+    const asked = planTheRun(
+      settings({
+        'url-map': URL_MAP,
+        'origin-check': 'off',
+        'image-host': 'img.example.net',
+        verify: 'true',
+      }),
+      CHANGED,
+    );
+    expect(asked.proof).toEqual({
+      imageHost: 'img.example.net',
+      images: new Map([['https://www.example.com/images/a.png', 'public/images/a.png']]),
+      base: 'abc1234',
+      requestTimeoutMs: asked.calls.timeoutMs,
+    });
+    const not = planTheRun(settings({ 'url-map': URL_MAP, 'image-host': 'img.example.net' }), CHANGED);
+    expect(not.proof).toBeUndefined();
+  });
+
+  it('refuses verify without image-host, or without files to compare with, saying what to set', () => {
+    expect(() => settings({ 'url-map': URL_MAP, verify: 'true' })).toThrow(
+      /verify: true asks for the invalidated images through the image host, so it needs image-host/,
+    );
+    expect(() =>
+      settings({ assets: 'https://www.example.com/a.png', 'image-host': 'img.example.net', verify: 'true' }),
+    ).toThrow(
+      /verify: true compares each invalidated image with its file, so it needs the changed files: set url-map/,
+    );
+  });
+
   it('a dry run without a key: nothing to send with, and the report says no key was given', () => {
     const plan = planTheRun(settings({ scope: 'all', 'dry-run': 'true', 'api-key': '' }));
     expect(plan.dryRun).toBe(true);

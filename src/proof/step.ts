@@ -1,0 +1,182 @@
+import { gitBytesIn } from '../changes/git.ts';
+import type { Clock } from '../execute/clock.ts';
+import type { Outcome } from '../outcome/outcome.ts';
+import { proofFacts, proofWords } from '../outcome/facts.ts';
+import { untilAborted } from '../execute/abortable.ts';
+import { toBatches } from '../plan/batches.ts';
+import type { AssetRef } from '../plan/refs.ts';
+import type { CallPlan, ProofPlan, ServicePlan } from '../plan/run-plan.ts';
+import { count, plural } from '../shown/format.ts';
+import type { Log } from '../shown/log.ts';
+import type { Redact } from '../shown/redact.ts';
+import { USER_AGENT } from '../version.ts';
+import { planWarm, type RewrittenUrl } from '../warm/variants.ts';
+import { versionsFrom } from '../origin/versions.ts';
+import type { ImageProof, ProofBounds, ProofImage, ProofResult, Seen, VariantProof } from './proof.ts';
+
+/** What `verify: true` proves, within these bounds (the README's section on `verify` says them). */
+export const PROOF_BOUNDS: ProofBounds = {
+  concurrency: 8,
+  maxImages: 500,
+  maxBytes: 32 * 1024 * 1024,
+  timeoutMs: 120_000,
+  retryWaitMs: 3_000,
+};
+
+/** Variant URLs asked at most: past it, an image is asked at its first variants only. */
+const MAX_VARIANTS = 4_000;
+
+export type ProofReport = ProofResult;
+
+/**
+ * With `verify: true`, after the warm-up: each invalidated image that came from a file is asked for through the image
+ * host as a browser asks, once per variant the pages use, and compared with its new and previous versions. An image
+ * still stale is invalidated once more, through the run's own client, and asked again; stale then, the step fails.
+ */
+export async function proofStep(
+  proof: ProofPlan,
+  run: { readonly dryRun: boolean; readonly outcome: Outcome },
+  rewritten: readonly RewrittenUrl[],
+  options: {
+    readonly log: Log;
+    readonly redact: Redact;
+    readonly workspace: () => string;
+    readonly service: ServicePlan;
+    readonly calls: CallPlan;
+    readonly clock: Clock;
+    readonly signal?: AbortSignal;
+  },
+): Promise<ProofReport | undefined> {
+  const { log, signal } = options;
+  const { outcome } = run;
+  if (outcome.cancelled) return undefined;
+  const sent = run.dryRun ? [...proof.images.keys()] : outcome.invalidated;
+  const { images, overLimit } = proofImages(proof, sent, rewritten, outcome.token);
+  const variants = images.reduce((sum, image) => sum + image.urls.length, 0);
+  if (run.dryRun) {
+    log.info(
+      `verify: would ask for ${plural(images.length, 'image')} (${plural(variants, 'variant URL')}) through ${proof.imageHost} ` +
+        'and compare each with its file.',
+    );
+    return undefined;
+  }
+  if (overLimit > 0)
+    log.warning(
+      `verify: ${plural(overLimit, 'variant URL')} past the ${count(MAX_VARIANTS)} a proof asks for are not asked.`,
+    );
+  if (images.length === 0) {
+    log.info('verify: no invalidated image came from a file: nothing to compare.');
+    return undefined;
+  }
+  log.startGroup('Verify');
+  const [{ createDispatcher }, { deliveredFetcher }, { prove }, { sendCall }] = await Promise.all([
+    import('../execute/dispatcher.ts'),
+    import('./fetch.ts'),
+    import('./proof.ts'),
+    import('../execute/client.ts'),
+  ]);
+  const dispatcher = createDispatcher(PROOF_BOUNDS.concurrency, proof.requestTimeoutMs);
+  const workspace = options.workspace();
+  try {
+    log.info(
+      `verify: asking for ${plural(images.length, 'image')} (${plural(variants, 'variant URL')}) through ${proof.imageHost}.`,
+    );
+    const result = await prove({
+      images,
+      versions: versionsFrom({
+        workspace,
+        git: gitBytesIn(workspace, signal),
+        ...(proof.base === undefined ? {} : { base: proof.base }),
+      }),
+      fetch: deliveredFetcher({ dispatcher, timeoutMs: proof.requestTimeoutMs, userAgent: USER_AGENT }),
+      // The same client as the run's calls: the key goes to the service alone, never to the image host.
+      invalidateAgain: async (refs) => {
+        const client = {
+          endpoint: options.service.endpoint,
+          apiKey: options.service.apiKey,
+          dispatcher,
+          timeoutMs: options.calls.timeoutMs,
+          redact: options.redact,
+          userAgent: USER_AGENT,
+        };
+        log.info(
+          `verify: ${plural(refs.length, 'image')} still showed the previous version: invalidating once more.`,
+        );
+        // A cancel ends the wait for a call at once, and is said as the failure of the second invalidation.
+        for (const assets of toBatches(refs)) {
+          const call = sendCall({ route: 'invalidate/assets', assets }, client);
+          await (signal === undefined ? call : untilAborted(call, signal));
+        }
+      },
+      clock: options.clock,
+      bounds: PROOF_BOUNDS,
+      ...(signal === undefined ? {} : { signal }),
+    });
+    const report = redacted(result, options.redact);
+    tellProof(report, log);
+    return report;
+  } finally {
+    log.endGroup();
+    await dispatcher.destroy().catch(() => undefined);
+  }
+}
+
+/** Each image sent that came from a file, with the variants the pages use (as the warm-up plans them). */
+function proofImages(
+  proof: ProofPlan,
+  sent: readonly AssetRef[],
+  rewritten: readonly RewrittenUrl[],
+  token: string | undefined,
+): { readonly images: ProofImage[]; readonly overLimit: number } {
+  const fromFiles = sent.filter((ref) => proof.images.has(ref));
+  const planned = planWarm({
+    imageHost: proof.imageHost,
+    images: fromFiles,
+    rewritten,
+    ...(token === undefined ? {} : { cacheBuster: token }),
+    limit: MAX_VARIANTS,
+  });
+  const urls = new Map<AssetRef, string[]>();
+  for (const request of planned.requests)
+    urls.set(request.image, [...(urls.get(request.image) ?? []), request.url]);
+  const images = fromFiles.flatMap((ref) => {
+    const path = proof.images.get(ref);
+    const list = urls.get(ref);
+    return path === undefined || list === undefined ? [] : [{ ref, path, urls: list }];
+  });
+  return { images, overLimit: planned.overLimit };
+}
+
+/** The log: the counts, and a notice for those that cannot be told (each failure is one of the run's failures). */
+function tellProof(report: ProofReport, log: Log): void {
+  const facts = proofFacts(report);
+  if (facts.cannotTell.length > 0)
+    log.notice(
+      `verify: ${plural(facts.cannotTell.length, 'variant')} could not be told new from old through the image host ` +
+        `(e.g. ${facts.cannotTell[0]?.sentence ?? ''}); they are not counted as proven.`,
+    );
+  if (report.invalidateAgainError !== undefined)
+    log.warning(`verify: invalidating the stale images once more failed: ${report.invalidateAgainError}`);
+  log.info(`verify: ${proofWords(facts)}.`);
+}
+
+/** Every text the image host sent, with the key withheld, before the report keeps it. */
+function redacted(result: ProofResult, redact: Redact): ProofReport {
+  const variant = (proof: VariantProof): VariantProof => {
+    if (proof.state === 'not-checked') return { ...proof, url: redact(proof.url) };
+    const seen = Object.fromEntries(
+      Object.entries(proof.seen).map(([key, value]) => [
+        key,
+        typeof value === 'string' ? redact(value) : value,
+      ]),
+    ) as Seen;
+    return { ...proof, url: redact(proof.url), seen };
+  };
+  const images = result.images.map((image): ImageProof => ({
+    ...image,
+    variants: image.variants.map(variant),
+  }));
+  return result.invalidateAgainError === undefined
+    ? { images }
+    : { images, invalidateAgainError: redact(result.invalidateAgainError) };
+}
