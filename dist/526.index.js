@@ -1,0 +1,80 @@
+export const id = 526;
+export const ids = [526];
+export const modules = {
+
+/***/ 6526:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   BROWSER_ACCEPT: () => (/* binding */ BROWSER_ACCEPT),
+/* harmony export */   deliveredFetcher: () => (/* binding */ deliveredFetcher)
+/* harmony export */ });
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6752);
+
+/** What a current browser sends: the service then delivers its AVIF or WebP variant, as visitors get it. */
+const BROWSER_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
+const CACHE_HEADERS = ['x-cache', 'cf-cache-status', 'x-cache-status', 'cdn-cache', 'x-proxy-cache'];
+function deliveredFetcher(options) {
+    return async (url, limit, signal) => {
+        const timeout = AbortSignal.timeout(options.timeoutMs);
+        let answer;
+        try {
+            // Only these headers, as from a visitor's browser: no API key, cookie or GitHub token.
+            answer = await (0,undici__WEBPACK_IMPORTED_MODULE_0__/* .request */ .Em)(url, {
+                method: 'GET',
+                dispatcher: options.dispatcher,
+                headers: { 'user-agent': options.userAgent, accept: BROWSER_ACCEPT },
+                headersTimeout: options.timeoutMs,
+                bodyTimeout: options.timeoutMs,
+                signal: signal === undefined ? timeout : AbortSignal.any([signal, timeout]),
+            });
+        }
+        catch (error) {
+            return { error: error instanceof Error ? error.message : String(error) };
+        }
+        const { statusCode: status, headers, body } = answer;
+        const declared = Number(header(headers, 'content-length'));
+        const seen = {
+            status,
+            ...optional('contentType', header(headers, 'content-type')),
+            ...optional('age', header(headers, 'age')),
+            ...optional('cacheStatus', CACHE_HEADERS.map((name) => header(headers, name)).find((v) => v !== undefined)),
+            ...optional('location', header(headers, 'location')),
+            ...(header(headers, 'x-not-found-o') === undefined ? {} : { placeholder: true }),
+            ...(Number.isSafeInteger(declared) && declared >= 0 ? { length: declared } : {}),
+        };
+        if (seen.length !== undefined && seen.length > limit) {
+            body.destroy();
+            return { ...seen, cut: true };
+        }
+        const chunks = [];
+        let read = 0;
+        try {
+            for await (const chunk of body) {
+                read += chunk.length;
+                if (read > limit) {
+                    body.destroy();
+                    return { ...seen, cut: true, length: seen.length ?? read };
+                }
+                chunks.push(chunk);
+            }
+        }
+        catch (error) {
+            return { ...seen, error: error instanceof Error ? error.message : String(error) };
+        }
+        return { ...seen, body: Buffer.concat(chunks), length: seen.length ?? read };
+    };
+}
+function header(headers, name) {
+    const value = headers[name];
+    return Array.isArray(value) ? value[0] : value;
+}
+function optional(key, value) {
+    return value === undefined ? {} : { [key]: value };
+}
+
+
+/***/ })
+
+};

@@ -1,0 +1,170 @@
+export const id = 999;
+export const ids = [999];
+export const modules = {
+
+/***/ 6999:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  prove: () => (/* binding */ prove)
+});
+
+// EXTERNAL MODULE: ./src/origin/wait.ts + 1 modules
+var wait = __webpack_require__(7351);
+// EXTERNAL MODULE: ./src/compare/compare.ts + 4 modules
+var compare = __webpack_require__(1984);
+;// CONCATENATED MODULE: ./src/proof/judge.ts
+
+async function judgeDelivered(answer, versions) {
+    const { status } = answer;
+    if (status === undefined || answer.error !== undefined)
+        return failed('no-answer');
+    if (versions.current === undefined && (status === 404 || status === 410))
+        return { state: 'fresh' };
+    if (status >= 300 && status < 400)
+        return failed('redirect');
+    if (status >= 400 || status < 200)
+        return failed('error-page');
+    if (answer.placeholder === true)
+        return failed('placeholder');
+    if (answer.cut === true)
+        return failed('too-large');
+    if (answer.body === undefined || !isImageType(answer.contentType))
+        return failed('not-image');
+    const comparison = await (0,compare/* compareImage */.pE)(answer.body, versions);
+    switch (comparison.shows) {
+        case 'new':
+            return versions.current === undefined ? { state: 'cannot-tell', doubt: 'neither' } : { state: 'fresh' };
+        case 'previous':
+            return { state: 'stale' };
+        case 'cannot-tell':
+            if (comparison.doubt === 'undecodable')
+                return failed('not-image');
+            return {
+                state: 'cannot-tell',
+                doubt: comparison.doubt,
+                ...(comparison.detail === undefined ? {} : { detail: comparison.detail }),
+            };
+        default: {
+            const unhandled = comparison;
+            return unhandled;
+        }
+    }
+}
+function failed(failure) {
+    return { state: 'failed', failure };
+}
+/** An image type, or none said (the bytes tell then); `text/html`, `application/json` and the like are not. */
+function isImageType(contentType) {
+    if (contentType === undefined)
+        return true;
+    const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+    return type.startsWith('image/') || type === 'application/octet-stream' || type === 'binary/octet-stream';
+}
+
+;// CONCATENATED MODULE: ./src/proof/proof.ts
+
+
+async function prove(input) {
+    const { clock, bounds, signal } = input;
+    const deadline = clock.now() + bounds.timeoutMs;
+    // A function, read anew after each wait: the cancel may come while an answer is awaited.
+    const cancelled = () => signal?.aborted === true;
+    const { checked } = (0,wait.sampleByHost)(input.images.map((image) => ({ ref: image.ref, path: image.path })), bounds.maxImages);
+    const toCheck = new Set(checked.map((image) => image.ref));
+    const proofs = new Map();
+    const tasks = input.images
+        .filter((image) => toCheck.has(image.ref))
+        .flatMap((image) => image.urls.map((url, index) => ({ image, url, index })));
+    for (const image of input.images)
+        proofs.set(image.ref, image.urls.map((url) => ({
+            url,
+            state: 'not-checked',
+            why: toCheck.has(image.ref) ? 'timeout' : 'sampled',
+        })));
+    const round = async (work) => {
+        let next = 0;
+        const worker = async () => {
+            while (next < work.length) {
+                const task = work[next++];
+                if (task === undefined)
+                    return;
+                const list = proofs.get(task.image.ref) ?? [];
+                // A cancel keeps what a first ask found: a stale image is still reported stale.
+                if (signal?.aborted === true) {
+                    if (list[task.index]?.state === 'not-checked')
+                        list[task.index] = { url: task.url, state: 'not-checked', why: 'cancelled' };
+                    continue;
+                }
+                if (clock.now() >= deadline)
+                    continue;
+                const previous = list[task.index];
+                const asks = (previous !== undefined && 'asks' in previous ? previous.asks : 0) + 1;
+                const found = await askOnce(task.image, task.url, input);
+                // An ask the cancel cut short found nothing: it is not checked, never a failure of the image.
+                if (cancelled() && found.state === 'failed' && found.failure === 'no-answer') {
+                    if (list[task.index]?.state === 'not-checked')
+                        list[task.index] = { url: task.url, state: 'not-checked', why: 'cancelled' };
+                    continue;
+                }
+                list[task.index] = { ...found, url: task.url, asks };
+            }
+        };
+        await Promise.all(Array.from({ length: Math.max(1, Math.min(bounds.concurrency, work.length)) }, worker));
+    };
+    await round(tasks);
+    const stale = tasks.filter((task) => proofs.get(task.image.ref)?.[task.index]?.state === 'stale');
+    const again = [...new Set(stale.map((task) => task.image.ref))];
+    let invalidatedAgain = new Set();
+    let invalidateAgainError;
+    if (again.length > 0 && input.invalidateAgain !== undefined && signal?.aborted !== true) {
+        try {
+            await input.invalidateAgain(again);
+            invalidatedAgain = new Set(again);
+        }
+        catch (error) {
+            invalidateAgainError = error instanceof Error ? error.message : String(error);
+        }
+    }
+    if (invalidatedAgain.size > 0) {
+        const wait = Math.min(bounds.retryWaitMs, Math.max(0, deadline - clock.now()));
+        await clock.sleep(wait, signal).catch(() => undefined);
+        await round(stale);
+    }
+    const images = input.images.map((image) => ({
+        ref: image.ref,
+        path: image.path,
+        variants: proofs.get(image.ref) ?? [],
+        invalidatedAgain: invalidatedAgain.has(image.ref),
+    }));
+    return invalidateAgainError === undefined ? { images } : { images, invalidateAgainError };
+}
+async function askOnce(image, url, input) {
+    const [current, previous] = await Promise.all([
+        input.versions.current(image.path),
+        input.versions.previous(image.path),
+    ]);
+    const answer = await input.fetch(url, input.bounds.maxBytes, input.signal);
+    const seen = withoutBody(answer);
+    if (current === 'unreadable')
+        return { state: 'cannot-tell', doubt: 'undecodable', seen };
+    const finding = await judgeDelivered(answer, {
+        ...(current === undefined ? {} : { current }),
+        ...(previous === undefined ? {} : { previous }),
+    });
+    return { ...finding, seen };
+}
+function withoutBody(answer) {
+    const seen = { ...answer };
+    delete seen.body;
+    return seen;
+}
+
+
+/***/ })
+
+};
