@@ -34,18 +34,17 @@ export function cutOff(
     new ApiError('the run was cancelled before the service answered', { kind: 'unexpected' });
   return {
     signal: cut.signal,
+    // The listener goes once the answer settles: kept, it would hold every call's answer to the end of the run.
     bound: (answer) =>
       new Promise((resolve, reject) => {
-        answer.then(resolve, reject);
+        const onCut = (): void => {
+          reject(cutError());
+        };
+        answer.then(resolve, reject).finally(() => {
+          cut.signal.removeEventListener('abort', onCut);
+        });
         if (cut.signal.aborted) reject(cutError());
-        else
-          cut.signal.addEventListener(
-            'abort',
-            () => {
-              reject(cutError());
-            },
-            { once: true },
-          );
+        else cut.signal.addEventListener('abort', onCut, { once: true });
       }),
     clock: {
       now: () => base.now() + skipped,
