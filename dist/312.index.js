@@ -3636,14 +3636,18 @@ function cutOff(signal, base = systemClock) {
     const cutError = () => new errors/* ApiError */.hD('the run was cancelled before the service answered', { kind: 'unexpected' });
     return {
         signal: cut.signal,
+        // The listener goes once the answer settles: kept, it would hold every call's answer to the end of the run.
         bound: (answer) => new Promise((resolve, reject) => {
-            answer.then(resolve, reject);
+            const onCut = () => {
+                reject(cutError());
+            };
+            answer.then(resolve, reject).finally(() => {
+                cut.signal.removeEventListener('abort', onCut);
+            });
             if (cut.signal.aborted)
                 reject(cutError());
             else
-                cut.signal.addEventListener('abort', () => {
-                    reject(cutError());
-                }, { once: true });
+                cut.signal.addEventListener('abort', onCut, { once: true });
         }),
         clock: {
             now: () => base.now() + skipped,
