@@ -121,13 +121,15 @@ async function race(
     }
   })();
   const run = await deploy(extra);
+  // The visitors stop before anything else visits: a visit of theirs still in flight when the deploy below lands would
+  // be answered with the new file, and the image host would end fresh although the race was run.
+  visiting.on = false;
+  await visitors;
   // A slow deploy lands after the run at the latest.
   while (site.deployed === 'previous' && deployAfterMs >= 0) {
     for (const name of IMAGES) await host.visit(urlOf(name));
     if (emulator().invalidated.assets.every((ref) => host.refetched.has(ref))) site.deployed = 'new';
   }
-  visiting.on = false;
-  await visitors;
   const after = new Map<string, Served>();
   for (const name of IMAGES) after.set(name, await host.visit(urlOf(name)));
   return { run, after };
