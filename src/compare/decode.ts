@@ -18,7 +18,10 @@ export async function decodeImage(bytes: Uint8Array): Promise<Decoded> {
   if (sniffed === undefined) return { kind: 'undecodable', reason: 'not an image of a known format' };
   const { format, size } = sniffed;
   if (format === 'svg') return { kind: 'svg', text: new TextDecoder().decode(bytes) };
-  if (size !== undefined && size.width * size.height > MAX_PIXELS)
+  // A size the header does not give is no size at all: decoding it could allocate without bound.
+  if (size === undefined)
+    return { kind: 'undecodable', reason: `${format} whose size its header does not give` };
+  if (size.width * size.height > MAX_PIXELS)
     return {
       kind: 'undecodable',
       reason: `${format} of ${size.width}×${size.height} pixels, too many to decode`,

@@ -1,4 +1,5 @@
 import { request, type Dispatcher } from 'undici';
+import { untilAborted } from '../execute/abortable.ts';
 
 /** What a current browser sends: the service then delivers its AVIF or WebP variant, as visitors get it. */
 export const BROWSER_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
@@ -39,17 +40,20 @@ const CACHE_HEADERS = ['x-cache', 'cf-cache-status', 'x-cache-status', 'cdn-cach
 export function deliveredFetcher(options: DeliveredFetchOptions): FetchDelivered {
   return async (url, limit, signal) => {
     const timeout = AbortSignal.timeout(options.timeoutMs);
+    const ends = signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
     let answer: Dispatcher.ResponseData;
     try {
-      // Only these headers, as from a visitor's browser: no API key, cookie or GitHub token.
-      answer = await request(url, {
+      // Only these headers, as from a visitor's browser: no API key, cookie or GitHub token. undici does not end a
+      // request whose TLS connection is still being made: untilAborted ends the wait at the timeout or the cancel.
+      const asked = request(url, {
         method: 'GET',
         dispatcher: options.dispatcher,
         headers: { 'user-agent': options.userAgent, accept: BROWSER_ACCEPT },
         headersTimeout: options.timeoutMs,
         bodyTimeout: options.timeoutMs,
-        signal: signal === undefined ? timeout : AbortSignal.any([signal, timeout]),
+        signal: ends,
       });
+      answer = await untilAborted(asked, ends);
     } catch (error) {
       return { error: error instanceof Error ? error.message : String(error) };
     }

@@ -111,7 +111,7 @@ export async function prove(input: ProofInput): Promise<ProofResult> {
         if (clock.now() >= deadline) continue;
         const previous = list[task.index];
         const asks = (previous !== undefined && 'asks' in previous ? previous.asks : 0) + 1;
-        const found = await askOnce(task.image, task.url, input);
+        const found = await askOnce(task.image, task.url, input, deadline);
         // An ask the cancel cut short found nothing: it is not checked, never a failure of the image.
         if (cancelled() && found.state === 'failed' && found.failure === 'no-answer') {
           if (list[task.index]?.state === 'not-checked')
@@ -155,12 +155,16 @@ async function askOnce(
   image: ProofImage,
   url: string,
   input: ProofInput,
+  deadline: number,
 ): Promise<Finding & { readonly seen: Seen }> {
   const [current, previous] = await Promise.all([
     input.versions.current(image.path),
     input.versions.previous(image.path),
   ]);
-  const answer = await input.fetch(url, input.bounds.maxBytes, input.signal);
+  // An ask in flight ends at the proof's deadline too, not only one that has not started.
+  const atDeadline = AbortSignal.timeout(Math.max(0, Math.ceil(deadline - input.clock.now())));
+  const ends = input.signal === undefined ? atDeadline : AbortSignal.any([input.signal, atDeadline]);
+  const answer = await input.fetch(url, input.bounds.maxBytes, ends);
   const seen = withoutBody(answer);
   if (current === 'unreadable') return { state: 'cannot-tell', doubt: 'undecodable', seen };
   const finding = await judgeDelivered(answer, {

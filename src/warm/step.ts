@@ -26,10 +26,13 @@ export async function warmStep(
   const { outcome } = run;
   if (outcome.cancelled) return undefined;
   const { log } = options;
-  // An image whose origin was not seen serving the new version (the check could not tell): warming it could cache
-  // the old bytes under the new URL, which its first visitor after the deploy would otherwise fetch fresh.
+  // An image whose origin was not seen serving the new version (the check could not tell, or it was not asked
+  // itself but followed its host's sample): warming it could cache the old bytes under the new URL, which its first
+  // visitor after the deploy would otherwise fetch fresh.
   const unconfirmed = new Set(
-    options.origin?.checks.filter((check) => check.state !== 'ready').map((check) => check.ref),
+    options.origin?.checks
+      .filter((check) => check.state !== 'ready' || check.followed === true)
+      .map((check) => check.ref),
   );
   const plan = planWarm({
     imageHost,
