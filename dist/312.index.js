@@ -244,7 +244,10 @@ async function decodeImage(bytes) {
     const { format, size } = sniffed;
     if (format === 'svg')
         return { kind: 'svg', text: new TextDecoder().decode(bytes) };
-    if (size !== undefined && size.width * size.height > MAX_PIXELS)
+    // A size the header does not give is no size at all: decoding it could allocate without bound.
+    if (size === undefined)
+        return { kind: 'undecodable', reason: `${format} whose size its header does not give` };
+    if (size.width * size.height > MAX_PIXELS)
         return {
             kind: 'undecodable',
             reason: `${format} of ${size.width}×${size.height} pixels, too many to decode`,
@@ -6409,9 +6412,12 @@ async function warmStep(warmUp, run, rewritten, options) {
     if (outcome.cancelled)
         return undefined;
     const { log } = options;
-    // An image whose origin was not seen serving the new version (the check could not tell): warming it could cache
-    // the old bytes under the new URL, which its first visitor after the deploy would otherwise fetch fresh.
-    const unconfirmed = new Set(options.origin?.checks.filter((check) => check.state !== 'ready').map((check) => check.ref));
+    // An image whose origin was not seen serving the new version (the check could not tell, or it was not asked
+    // itself but followed its host's sample): warming it could cache the old bytes under the new URL, which its first
+    // visitor after the deploy would otherwise fetch fresh.
+    const unconfirmed = new Set(options.origin?.checks
+        .filter((check) => check.state !== 'ready' || check.followed === true)
+        .map((check) => check.ref));
     const plan = planWarm({
         imageHost,
         images: outcome.touched.filter((ref) => !unconfirmed.has(ref)),
@@ -6868,9 +6874,11 @@ async function branchBase(ci, options) {
         found = await lookBack(range, place, options);
     }
     catch (error) {
-        found = { why: `it could not look (${statusProblem(error, 'read')})` };
+        const why = `it could not look (${statusProblem(error, 'read')})`;
+        return { ...withoutRecord(range, why, options), looked: { failed: why } };
     }
-    return 'fresh' in found ? fromRecord(range, found, options) : withoutRecord(range, found.why, options);
+    const caughtUp = 'fresh' in found ? fromRecord(range, found, options) : withoutRecord(range, found.why, options);
+    return { ...caughtUp, looked: true };
 }
 /** The newest commit recorded fresh, from where the range says to look, within CATCH_UP_COMMITS; or why none. */
 async function lookBack(range, place, options) {
@@ -7039,6 +7047,7 @@ async function withoutGit(ci, range, since, gitProblem) {
 
 
 
+
 /**
  * The files given in `files`, or those changed since the base (the event's, or on a branch the newest commit
  * recorded fresh), when the target asks for them; and on a branch, the record to write if the run ends green.
@@ -7069,13 +7078,22 @@ async function changesStage(settings, options) {
         return { files: { files: [], source: `${range.origin}: ${range.skip}` } };
     }
     const changed = await detectChangedFiles({ ...context, changeRange: () => range }, target.changes.since, git);
-    const record = context.record === undefined || range.catchUp === undefined
+    const unrecordable = whyNotRecordable(range, changed.truncated);
+    // A look that failed is the user's to mend (a permission, an outage): a warning, the run's only one about it.
+    if (unrecordable !== undefined) {
+        const line = `${github_api_short(range.head)} is not recorded fresh: ${unrecordable}.`;
+        if (typeof range.looked === 'object')
+            log.warning(line);
+        else
+            log.info(line);
+    }
+    const record = context.record === undefined || range.catchUp === undefined || unrecordable !== undefined
         ? undefined
         : {
             place: context.record,
             range,
             context: statusContext,
-            catchUp: settings.catchUp,
+            catchUp: range.looked !== undefined,
             git,
             timeoutMs: settings.timeoutMs,
             signal,
@@ -7085,6 +7103,18 @@ async function changesStage(settings, options) {
         files: { ...changed, files: redactEach(changed.files, options.redact) },
         ...(record === undefined ? {} : { record }),
     };
+}
+/**
+ * Why a green run must not record its head fresh although it confirmed every image it planned: a record says that
+ * every image up to the head is fresh, which holds only when the run compared with the last record and saw every
+ * changed file. Else the next run looks from the last real record, and catches up what this one could not see.
+ */
+function whyNotRecordable(range, truncated) {
+    if (typeof range.looked === 'object')
+        return `catch-up ${range.looked.failed}, so older images may be stale`;
+    if (truncated !== undefined)
+        return 'the list of changed files was cut short, so some images may be stale';
+    return undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/flow.ts

@@ -11,6 +11,8 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   deliveredFetcher: () => (/* binding */ deliveredFetcher)
 /* harmony export */ });
 /* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6752);
+/* harmony import */ var _execute_abortable_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4725);
+
 
 /** What a current browser sends: the service then delivers its AVIF or WebP variant, as visitors get it. */
 const BROWSER_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
@@ -18,17 +20,20 @@ const CACHE_HEADERS = ['x-cache', 'cf-cache-status', 'x-cache-status', 'cdn-cach
 function deliveredFetcher(options) {
     return async (url, limit, signal) => {
         const timeout = AbortSignal.timeout(options.timeoutMs);
+        const ends = signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
         let answer;
         try {
-            // Only these headers, as from a visitor's browser: no API key, cookie or GitHub token.
-            answer = await (0,undici__WEBPACK_IMPORTED_MODULE_0__/* .request */ .Em)(url, {
+            // Only these headers, as from a visitor's browser: no API key, cookie or GitHub token. undici does not end a
+            // request whose TLS connection is still being made: untilAborted ends the wait at the timeout or the cancel.
+            const asked = (0,undici__WEBPACK_IMPORTED_MODULE_0__/* .request */ .Em)(url, {
                 method: 'GET',
                 dispatcher: options.dispatcher,
                 headers: { 'user-agent': options.userAgent, accept: BROWSER_ACCEPT },
                 headersTimeout: options.timeoutMs,
                 bodyTimeout: options.timeoutMs,
-                signal: signal === undefined ? timeout : AbortSignal.any([signal, timeout]),
+                signal: ends,
             });
+            answer = await (0,_execute_abortable_js__WEBPACK_IMPORTED_MODULE_1__/* .untilAborted */ .E)(asked, ends);
         }
         catch (error) {
             return { error: error instanceof Error ? error.message : String(error) };

@@ -104,7 +104,7 @@ async function prove(input) {
                     continue;
                 const previous = list[task.index];
                 const asks = (previous !== undefined && 'asks' in previous ? previous.asks : 0) + 1;
-                const found = await askOnce(task.image, task.url, input);
+                const found = await askOnce(task.image, task.url, input, deadline);
                 // An ask the cancel cut short found nothing: it is not checked, never a failure of the image.
                 if (cancelled() && found.state === 'failed' && found.failure === 'no-answer') {
                     if (list[task.index]?.state === 'not-checked')
@@ -143,12 +143,15 @@ async function prove(input) {
     }));
     return invalidateAgainError === undefined ? { images } : { images, invalidateAgainError };
 }
-async function askOnce(image, url, input) {
+async function askOnce(image, url, input, deadline) {
     const [current, previous] = await Promise.all([
         input.versions.current(image.path),
         input.versions.previous(image.path),
     ]);
-    const answer = await input.fetch(url, input.bounds.maxBytes, input.signal);
+    // An ask in flight ends at the proof's deadline too, not only one that has not started.
+    const atDeadline = AbortSignal.timeout(Math.max(0, Math.ceil(deadline - input.clock.now())));
+    const ends = input.signal === undefined ? atDeadline : AbortSignal.any([input.signal, atDeadline]);
+    const answer = await input.fetch(url, input.bounds.maxBytes, ends);
     const seen = withoutBody(answer);
     if (current === 'unreadable')
         return { state: 'cannot-tell', doubt: 'undecodable', seen };

@@ -51,9 +51,12 @@ async function branchBase(ci: CiContext, options: CatchUpOptions): Promise<Commi
   try {
     found = await lookBack(range, place, options);
   } catch (error) {
-    found = { why: `it could not look (${statusProblem(error, 'read')})` };
+    const why = `it could not look (${statusProblem(error, 'read')})`;
+    return { ...withoutRecord(range, why, options), looked: { failed: why } };
   }
-  return 'fresh' in found ? fromRecord(range, found, options) : withoutRecord(range, found.why, options);
+  const caughtUp =
+    'fresh' in found ? fromRecord(range, found, options) : withoutRecord(range, found.why, options);
+  return { ...caughtUp, looked: true };
 }
 
 type Found =

@@ -18,6 +18,11 @@ export interface CommitRange {
   readonly needsBase?: string;
   /** Set when the event asks for nothing (a failed deploy): why, as a notice; nothing is compared or recorded. */
   readonly skip?: string;
+  /**
+   * Whether catch-up looked for the newest commit recorded fresh (so the next run, alike, looks too); and, when the
+   * look failed, why: then the head is not recorded fresh either, since images before the base may be stale.
+   */
+  readonly looked?: true | { readonly failed: string };
 }
 
 export const PARENT = Symbol('parent of head');

@@ -8,6 +8,8 @@ import type { ChangedFiles } from './changed.ts';
 import type { CiContext } from './ci/context.ts';
 import { detectChangedFiles } from './detect.ts';
 import { gitIn } from './git.ts';
+import { short } from './github-api.ts';
+import type { CommitRange } from './range.ts';
 
 /** What the changes stage reads of the settings: it runs before the plan, which it feeds. */
 export type ChangesSettings = Pick<
@@ -66,14 +68,21 @@ export async function changesStage(
     target.changes.since,
     git,
   );
+  const unrecordable = whyNotRecordable(range, changed.truncated);
+  // A look that failed is the user's to mend (a permission, an outage): a warning, the run's only one about it.
+  if (unrecordable !== undefined) {
+    const line = `${short(range.head)} is not recorded fresh: ${unrecordable}.`;
+    if (typeof range.looked === 'object') log.warning(line);
+    else log.info(line);
+  }
   const record: PendingRecord | undefined =
-    context.record === undefined || range.catchUp === undefined
+    context.record === undefined || range.catchUp === undefined || unrecordable !== undefined
       ? undefined
       : {
           place: context.record,
           range,
           context: statusContext,
-          catchUp: settings.catchUp,
+          catchUp: range.looked !== undefined,
           git,
           timeoutMs: settings.timeoutMs,
           signal,
@@ -83,4 +92,16 @@ export async function changesStage(
     files: { ...changed, files: redactEach(changed.files, options.redact) },
     ...(record === undefined ? {} : { record }),
   };
+}
+
+/**
+ * Why a green run must not record its head fresh although it confirmed every image it planned: a record says that
+ * every image up to the head is fresh, which holds only when the run compared with the last record and saw every
+ * changed file. Else the next run looks from the last real record, and catches up what this one could not see.
+ */
+function whyNotRecordable(range: CommitRange, truncated: string | undefined): string | undefined {
+  if (typeof range.looked === 'object')
+    return `catch-up ${range.looked.failed}, so older images may be stale`;
+  if (truncated !== undefined) return 'the list of changed files was cut short, so some images may be stale';
+  return undefined;
 }
