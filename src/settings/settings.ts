@@ -162,16 +162,18 @@ export function parseSettings(raw: RawInputs): Settings {
         'image-host: img.example.net); set it, or remove verify.',
     );
   }
-  if (settings.verify && (settings.target.scope !== 'assets' || settings.target.changes === undefined)) {
+  // Only when the target itself was read: a refused target already has its own error, which says what to mend.
+  const withoutChangedFiles =
+    settings.target !== NO_TARGET &&
+    (settings.target.scope !== 'assets' || settings.target.changes === undefined);
+  if (settings.verify && withoutChangedFiles) {
     problems.push(
-      'verify: true compares each invalidated image with its file, so it needs the changed files: set url-map ' +
-        `(e.g. url-map: ${URL_MAP_EXAMPLE}), with scope assets; or remove verify.`,
+      'verify: true compares each invalidated image with its file, so the images must come from changed files ' +
+        `mapped by url-map (e.g. url-map: ${URL_MAP_EXAMPLE}), with scope assets, not from assets or ` +
+        'assets-from; or remove verify.',
     );
   }
-  if (
-    rewriteWith === 'content' &&
-    (settings.target.scope !== 'assets' || settings.target.changes === undefined)
-  ) {
+  if (rewriteWith === 'content' && withoutChangedFiles) {
     problems.push(
       'rewrite-with: content gives each changed image a value from its file, so it needs the changed files: set ' +
         `url-map (e.g. url-map: ${URL_MAP_EXAMPLE}), with scope assets.`,

@@ -103,8 +103,26 @@ describe('planTheRun', () => {
     expect(() =>
       settings({ assets: 'https://www.example.com/a.png', 'image-host': 'img.example.net', verify: 'true' }),
     ).toThrow(
-      /verify: true compares each invalidated image with its file, so it needs the changed files: set url-map/,
+      /verify: true compares each invalidated image with its file, so the images must come from changed files mapped by url-map \(e\.g\./,
     );
+    // With url-map set too, the target's own error says what to mend, and verify does not send the user round again.
+    expect(() =>
+      settings({
+        assets: 'https://www.example.com/a.png',
+        'url-map': URL_MAP,
+        'image-host': 'img.example.net',
+        verify: 'true',
+      }),
+    ).toThrow(/^url-map: is set, but changed files are detected only when(?![\s\S]*verify: true compares)/);
+    // A target refused on its own gets its own error alone.
+    expect(() =>
+      settings({
+        'url-map': URL_MAP,
+        paths: 'public\\x.png',
+        'image-host': 'img.example.net',
+        verify: 'true',
+      }),
+    ).toThrow(/^(?![\s\S]*verify: true compares)/);
   });
 
   it('a dry run without a key: nothing to send with, and the report says no key was given', () => {
