@@ -75,12 +75,14 @@ export async function stage(original: ReadFile, content: Buffer): Promise<Staged
   const temporary = besideFile(original.file, 'tmp');
   staging.add(temporary);
   try {
+    await checkFolder(original, temporary);
     const handle = await open(
       temporary,
       constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
       0o600,
     );
     try {
+      await checkFolder(original, temporary);
       await handle.writeFile(content);
       await handle.chmod(original.read.mode & 0o7777);
     } finally {
@@ -91,6 +93,17 @@ export async function stage(original: ReadFile, content: Buffer): Promise<Staged
     throw error;
   }
   return { original, temporary };
+}
+
+/**
+ * O_NOFOLLOW guards the last name alone: a folder on the way swapped for a link since the read would take the new
+ * content outside the build. Checked before the staging file is made, and again before anything is written to it.
+ */
+async function checkFolder(original: ReadFile, temporary: string): Promise<void> {
+  if ((await realpath(dirname(temporary))) !== dirname(original.file))
+    throw new Error(
+      `${original.path}: its folder was replaced since rewrite read it; nothing is written through it`,
+    );
 }
 
 export async function unstage(temporary: string): Promise<void> {

@@ -12,6 +12,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   renameSync,
   rmSync,
   symlinkSync,
@@ -130,6 +131,30 @@ describe('a file replaced after rewrite listed it, before it is read', () => {
 });
 
 describe('a file replaced or changed after rewrite read it, before its new content is renamed over it', () => {
+  it('through its folder replaced by a link to a folder outside: refused, nothing staged outside', async () => {
+    const actual = await vi.importActual<typeof import('node:fs/promises')>('node:fs/promises');
+    const stagedIn: string[] = [];
+    vi.mocked(open).mockImplementation(async (path, ...rest) => {
+      if (String(path).endsWith('.tmp')) stagedIn.push(realpathSync(dirname(String(path))));
+      return actual.open(path, ...rest);
+    });
+    try {
+      await expect(
+        rewrite((count) => {
+          // The third file read is dist/sub/b.html: its folder goes outside before its new content is staged.
+          if (count === 3) {
+            renameSync(at('dist/sub'), join(root, 'moved-sub'));
+            symlinkSync(outside, at('dist/sub'));
+          }
+        }),
+      ).rejects.toThrow('dist/sub/b.html: its folder was replaced since rewrite read it');
+    } finally {
+      vi.mocked(open).mockImplementation(actual.open);
+    }
+    expect(stagedIn.filter((folder) => folder === outside)).toEqual([]);
+    expect(readdirSync(outside)).toEqual(['b.html']);
+  });
+
   it('by a symbolic link: refused, nothing written through the link, the build as it was', async () => {
     const before = build().map(([name, content]): [string, string] => [
       name,
