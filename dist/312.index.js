@@ -3335,8 +3335,10 @@ async function stage(original, content) {
     const temporary = besideFile(original.file, 'tmp');
     staging.add(temporary);
     try {
+        await checkFolder(original, temporary);
         const handle = await (0,promises_.open)(temporary, external_node_fs_.constants.O_WRONLY | external_node_fs_.constants.O_CREAT | external_node_fs_.constants.O_EXCL | external_node_fs_.constants.O_NOFOLLOW, 0o600);
         try {
+            await checkFolder(original, temporary);
             await handle.writeFile(content);
             await handle.chmod(original.read.mode & 0o7777);
         }
@@ -3349,6 +3351,14 @@ async function stage(original, content) {
         throw error;
     }
     return { original, temporary };
+}
+/**
+ * O_NOFOLLOW guards the last name alone: a folder on the way swapped for a link since the read would take the new
+ * content outside the build. Checked before the staging file is made, and again before anything is written to it.
+ */
+async function checkFolder(original, temporary) {
+    if ((await (0,promises_.realpath)((0,external_node_path_.dirname)(temporary))) !== (0,external_node_path_.dirname)(original.file))
+        throw new Error(`${original.path}: its folder was replaced since rewrite read it; nothing is written through it`);
 }
 async function unstage(temporary) {
     await (0,promises_.unlink)(temporary).catch(() => undefined);
