@@ -8,8 +8,8 @@ import { setFlagsFromString } from 'node:v8';
  * bytes have survived its collections as it holds. A large run's plan and its calls' answers outlive a collection
  * or two by the hundred thousand, so the young generation grew to its most and made a third of the action's peak
  * memory (BENCHMARKS.md, section 0.1). Kept small, what survives moves to the old generation, which frees it once
- * unused. Smaller still (V8's first 1 MiB, if called before loading) costs a tenth more CPU at 1,000,000 assets for
- * a few MiB.
+ * unused. Smaller still (V8's first 1 MiB, if called before loading) would save 10 MiB at 100,000 assets for a
+ * tenth more CPU at 1,000,000.
  *
  * The runner passes `node` no flag, and the young generation's largest size is fixed when V8 starts; its growth
  * factor is read each time it grows, so it is set here. Only the entries call this, never the library: the process
