@@ -3472,9 +3472,14 @@ function recording(busters) {
 function errorText(error) {
     return error instanceof Error ? error.message : String(error);
 }
+/** The originals kept by the replacing under way, in this process: what a process that must exit now puts back. */
+const keeping = new Set();
 /**
- * Removes every staged file at once, synchronously: for a process about to exit (a second signal), so that no
- * temporary file is left among the built files for a deploy to ship.
+ * Puts the built files back as they were, at once, synchronously: for a process about to exit (a second signal),
+ * so that no temporary file or kept original is left among the built files for a deploy to ship, and no file is
+ * left replaced while others are not. The staged files go first, so that a rename still to run finds none; then
+ * each file no longer the one read gets its original back, and the other originals are removed (all of them, once
+ * every file is replaced: the rewrite is then whole).
  */
 function discardStaging() {
     for (const temporary of staging) {
@@ -3482,28 +3487,53 @@ function discardStaging() {
             (0,external_node_fs_.unlinkSync)(temporary);
         }
         catch {
-            // Already gone.
+            // Already gone: renamed over its file, or removed.
         }
     }
     staging.clear();
+    for (const kept of [...keeping].reverse()) {
+        try {
+            const now = (0,external_node_fs_.statSync)(kept.file);
+            const replaced = now.dev !== kept.read.dev || now.ino !== kept.read.ino;
+            if (replaced && !kept.committed)
+                (0,external_node_fs_.renameSync)(kept.original, kept.file);
+            else
+                (0,external_node_fs_.unlinkSync)(kept.original);
+        }
+        catch {
+            // Its original not made yet, or already put back.
+        }
+    }
+    keeping.clear();
 }
 /**
  * Each staged file renamed over its original: a reader (the deploy step, a server) sees the old file or the new one,
  * never a half-written one. The originals are kept (hard links) until every rename has succeeded, so that a rename
- * that fails part-way puts back the ones before it.
+ * that fails part-way puts back the ones before it, and so can a process that must exit (discardStaging).
  */
 async function replaceAll(staged) {
     const kept = [];
     try {
         for (const { original: read, temporary } of staged) {
             await checkStillRead(read);
-            const entry = { file: read.file, original: besideFile(read.file, 'orig'), replaced: false };
-            await (0,promises_.link)(read.file, entry.original);
+            const entry = {
+                file: read.file,
+                original: besideFile(read.file, 'orig'),
+                read: read.read,
+                committed: false,
+                replaced: false,
+            };
+            // Known before the link is made: it can be made before this process hears of it.
+            keeping.add(entry);
             kept.push(entry);
+            await (0,promises_.link)(read.file, entry.original);
             await (0,promises_.rename)(temporary, read.file);
             staging.delete(temporary);
             entry.replaced = true;
         }
+        for (const entry of kept)
+            entry.committed = true;
+        await Promise.all(kept.map(({ original }) => (0,promises_.unlink)(original).catch(() => undefined)));
     }
     catch (error) {
         // A rename onto another link of the same file does nothing: an original not yet replaced is unlinked instead.
@@ -3511,7 +3541,10 @@ async function replaceAll(staged) {
             await (replaced ? (0,promises_.rename)(original, file) : (0,promises_.unlink)(original)).catch(() => undefined);
         throw error;
     }
-    await Promise.all(kept.map(({ original }) => (0,promises_.unlink)(original).catch(() => undefined)));
+    finally {
+        for (const entry of kept)
+            keeping.delete(entry);
+    }
 }
 const readFolder = (path) => (0,promises_.readdir)(path, { withFileTypes: true });
 /**
@@ -3575,7 +3608,7 @@ const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 };
 /**
  * SIGINT and SIGTERM, as GitHub's runner sends them to cancel a step (SIGINT, SIGTERM 7.5 s later, a kill 2.5 s after
  * that) and as Ctrl-C does: the first aborts the returned signal, so that the run starts no new call and publishes
- * what landed; a second exits at once, leaving no staged file among the built files.
+ * what landed; a second exits at once, leaving the built files that rewrite was replacing whole (discardStaging).
  */
 function cancelOnSignals(onCancel) {
     const controller = new AbortController();
