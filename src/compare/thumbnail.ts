@@ -55,11 +55,9 @@ export function turned(thumbnail: Thumbnail, orientation: Orientation): Thumbnai
   const pixels = new Float32Array(from.length);
   for (let y = 0; y < side; y++)
     for (let x = 0; x < side; x++) {
-      const [sourceX, sourceY] = storedAt(orientation, x, y, last);
-      pixels.set(
-        from.subarray((sourceY * side + sourceX) * 4, (sourceY * side + sourceX) * 4 + 4),
-        (y * side + x) * 4,
-      );
+      const [storedX, storedY] = storedAt(orientation, x, y, last);
+      const at = (storedY * side + storedX) * 4;
+      pixels.set(from.subarray(at, at + 4), (y * side + x) * 4);
     }
   return { side, pixels, opaque: thumbnail.opaque };
 }

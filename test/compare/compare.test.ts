@@ -295,3 +295,33 @@ describe('compareImage on photos with an orientation tag', () => {
     expect((await compareImage(mirrored, tagged)).shows).toBe('cannot-tell');
   });
 });
+
+describe('compareImage on tagged photos, whatever the tag (property)', () => {
+  const pictures = ['chelsea.jpg', 'coffee.jpg', 'astronaut.jpg', 'horse.png'];
+
+  it('tells each turned delivery new, and never a crop of it', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...pictures),
+        fc.integer({ min: 1, max: 8 }),
+        fc.constantFrom<Encoding>('jpeg', 'webp', 'avif'),
+        fc.integer({ min: 120, max: 400 }),
+        fc.double({ min: 0.5, max: 0.9, noNaN: true }),
+        async (name, orientation, format, width, kept) => {
+          const current = await sharp(image(name)).withMetadata({ orientation }).jpeg().toBuffer();
+          const upright = await sharp(current).rotate().toBuffer();
+          const delivered = await encode(upright, format, 75, width);
+          expect((await compareImage(delivered, { current })).shows).toBe('new');
+          const { width: w, height: h } = await sharp(upright).metadata();
+          const crop = await sharp(upright)
+            .extract({ left: 0, top: 0, width: Math.round(w * kept), height: Math.round(h * kept) })
+            .resize({ width })
+            .webp({ quality: 75 })
+            .toBuffer();
+          expect((await compareImage(crop, { current })).shows).not.toBe('new');
+        },
+      ),
+      { numRuns: 20 },
+    );
+  });
+});
