@@ -140,6 +140,44 @@ describe('isRecordedFresh', () => {
   });
 });
 
+describe("the stand-in's combined status", () => {
+  interface Combined {
+    state: string;
+    total_count: number;
+    statuses: CommitStatus[];
+  }
+  const combined = async (query: string): Promise<{ body: Combined; link: string | null }> => {
+    const answer = await fetch(`${github.url}/repos/${REPOSITORY}/commits/${SHA}/status${query}`);
+    return { body: (await answer.json()) as Combined, link: answer.headers.get('link') };
+  };
+
+  it('holds the newest status of each context, 30 a page unless asked, with Link headers to the next and last', async () => {
+    github.record(SHA, CONTEXT);
+    others(64);
+    github.record(SHA, CONTEXT, 'pending');
+    const first = await combined('');
+    expect(first.body.statuses).toHaveLength(30);
+    expect(first.body.statuses[0]).toMatchObject({ context: CONTEXT, state: 'pending' });
+    expect(first.body).toMatchObject({ state: 'pending', total_count: 65 });
+    expect(first.link).toContain('per_page=30&page=2>; rel="next"');
+    expect(first.link).toContain('per_page=30&page=3>; rel="last"');
+    const last = await combined('?per_page=30&page=3');
+    expect(last.body.statuses.map((status) => status.context)).toEqual([
+      'ci/matrix-4',
+      'ci/matrix-3',
+      'ci/matrix-2',
+      'ci/matrix-1',
+      'ci/matrix-0',
+    ]);
+    expect(last.link).toBeNull();
+    for (let i = 0; i < 80; i++) github.record(SHA, `bot/${i}`);
+    const most = await combined('?per_page=500');
+    expect(most.body.statuses).toHaveLength(100); // at most 100 a page, as GitHub
+    expect(new Set(most.body.statuses.map((status) => status.context)).size).toBe(100);
+    expect(most.body.total_count).toBe(145);
+  });
+});
+
 describe('an answer of the wrong shape', () => {
   const bodies: readonly [string, unknown][] = [
     ['a list', []],
