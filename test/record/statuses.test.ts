@@ -20,14 +20,16 @@ const CONTEXT = 'image-cache-invalidate/site';
 const SHA = 'a'.repeat(40);
 const TOKEN = 'ghs_statusesTestToken0123456789';
 
-let github: GithubStandIn;
-const storeOf = (signal?: AbortSignal): StatusStore => ({
-  apiUrl: github.url,
+const storeAt = (apiUrl: string, signal?: AbortSignal): StatusStore => ({
+  apiUrl,
   repository: REPOSITORY,
   token: TOKEN,
   timeoutMs: 5_000,
   signal,
 });
+
+let github: GithubStandIn;
+const storeOf = (signal?: AbortSignal): StatusStore => storeAt(github.url, signal);
 
 beforeAll(async () => {
   github = await startGithubStandIn(REPOSITORY);
@@ -178,6 +180,30 @@ describe("the stand-in's combined status", () => {
   });
 });
 
+/** A bare API server over real HTTP: it answers every request as `answer` says, and keeps the paths asked. */
+async function rawServer(
+  answer: () => { body: unknown; headers?: Record<string, string> },
+): Promise<{ url: string; asked: string[]; close: () => Promise<void> }> {
+  const asked: string[] = [];
+  const server = createServer((request, response) => {
+    asked.push(request.url ?? '');
+    const { body, headers } = answer();
+    response.writeHead(200, { 'content-type': 'application/json', ...headers });
+    response.end(JSON.stringify(body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    asked,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => {
+          resolve();
+        });
+      }),
+  };
+}
+
 describe('an answer of the wrong shape', () => {
   const bodies: readonly [string, unknown][] = [
     ['a list', []],
@@ -185,28 +211,33 @@ describe('an answer of the wrong shape', () => {
     ['statuses not a list', { state: 'success', statuses: { context: CONTEXT, state: 'success' } }],
     ['null', null],
   ];
-  let url = '';
-  let body: unknown;
-  const server = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(JSON.stringify(body));
-  });
-  beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(
-    () =>
-      new Promise<void>((resolve) => {
-        server.close(() => {
-          resolve();
-        });
-      }),
-  );
 
-  it.each(bodies)('is an error, not "not fresh": %s', async (_name, answer) => {
-    body = answer;
-    const store = { apiUrl: url, repository: REPOSITORY, token: TOKEN, timeoutMs: 5_000 };
-    await expect(isRecordedFresh(store, SHA, CONTEXT)).rejects.toThrow(/statuses/);
+  it.each(bodies)('is an error, not "not fresh": %s', async (_name, body) => {
+    const server = await rawServer(() => ({ body }));
+    try {
+      await expect(isRecordedFresh(storeAt(server.url), SHA, CONTEXT)).rejects.toThrow(/statuses/);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('the next page', () => {
+  it("is asked of the API's own host, whatever host the Link header names: the token goes nowhere else", async () => {
+    const elsewhere = await rawServer(() => ({
+      body: { statuses: [{ context: CONTEXT, state: 'success' }] },
+    }));
+    const api = await rawServer(() => ({
+      body: { state: 'pending', total_count: 200, statuses: [] },
+      headers: { link: `<${elsewhere.url}/repos/${REPOSITORY}/commits/${SHA}/status?page=2>; rel="next"` },
+    }));
+    try {
+      await expect(isRecordedFresh(storeAt(api.url), SHA, CONTEXT)).rejects.toThrow('more than 3,000');
+      expect(elsewhere.asked).toEqual([]);
+      expect(api.asked).toHaveLength(MAX_API_PAGES);
+      expect(api.asked[1]).toBe(`/repos/${REPOSITORY}/commits/${SHA}/status?per_page=100&page=2`);
+    } finally {
+      await Promise.all([api.close(), elsewhere.close()]);
+    }
   });
 });
