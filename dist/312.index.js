@@ -6862,8 +6862,10 @@ function redacted(result, redact) {
 ;// CONCATENATED MODULE: ./src/record/statuses.ts
 /**
  * GitHub's REST commit-status endpoints, which GitHub Enterprise Server has too: the record of which commits'
- * images are fresh. Every request is bounded by a timeout and the run's cancel.
+ * images are fresh. Every request is bounded by a timeout and the run's cancel, and a read by a number of pages.
  */
+
+
 /** An answer of the API that is not a success: its HTTP status and GitHub's message. */
 class StatusApiError extends Error {
     status;
@@ -6894,16 +6896,35 @@ async function writeFreshStatus(store, sha, status) {
         ...(status.targetUrl === undefined ? {} : { target_url: status.targetUrl }),
     });
 }
+/** Contexts asked for per page of the combined status: the most GitHub gives. */
+const CONTEXTS_PER_PAGE = 100;
 /**
- * Whether the commit's newest status with this context is `success`. Only the first page (newest first, 100) is
- * read: a context a run writes once per commit is on it.
+ * Whether the commit's newest status with this context is `success`. The combined status holds the newest status of
+ * each context, so statuses other systems set later (a CI matrix, bots, re-runs) cannot push the record out of sight;
+ * its pages are read until one holds the context or none follows, at most MAX_API_PAGES of them.
  */
 async function isRecordedFresh(store, sha, context) {
-    const answer = await request(store, 'GET', `commits/${sha}/statuses?per_page=100`);
-    if (!Array.isArray(answer))
-        throw new StatusApiError(200, 'the list of statuses is not a list');
-    const newest = answer.find((status) => typeof status === 'object' && status !== null && status.context === context);
-    return newest?.state === 'success';
+    for (let page = 1; page <= MAX_API_PAGES; page++) {
+        const answer = await request(store, 'GET', `commits/${sha}/status?per_page=${CONTEXTS_PER_PAGE}&page=${page}`);
+        const ours = statusesOf(answer.data).find((status) => status.context === context);
+        if (ours !== undefined)
+            return ours.state === 'success';
+        if (!hasNextPage(answer.link))
+            return false;
+    }
+    throw new StatusApiError(0, `${github_api_short(sha)} has statuses of more than ${(0,format/* count */.U9)(MAX_API_PAGES * CONTEXTS_PER_PAGE)} contexts, and the record ` +
+        `is not in the first ${MAX_API_PAGES} pages of its combined status`);
+}
+/** The statuses of a page of the combined status; an answer of another shape is an error, not "not fresh". */
+function statusesOf(data) {
+    const statuses = typeof data === 'object' && data !== null ? data.statuses : undefined;
+    if (!Array.isArray(statuses))
+        throw new StatusApiError(200, 'the combined status holds no list of statuses');
+    return statuses.filter((status) => typeof status === 'object' && status !== null);
+}
+// Only whether a next page exists is read from the Link header: the next request is built here, to the same host.
+function hasNextPage(link) {
+    return link?.split(',').some((part) => /;\s*rel="?next"?/.test(part)) === true;
 }
 // One client per store: catch-up asks up to a hundred times.
 const clients = new WeakMap();
@@ -6930,7 +6951,7 @@ async function request(store, method, path, body) {
             ...(body === undefined ? {} : { data: body }),
             request: { signal },
         });
-        return answer.data;
+        return { data: answer.data, link: answer.headers.link };
     }
     catch (error) {
         if (timeout.aborted)
@@ -7093,7 +7114,7 @@ function parseStatusContext(value) {
 
 
 
-/** How far back catch-up looks: this many commits of history, and one API request for each, at most. */
+/** How far back catch-up looks: this many commits of history at most, each one's record read through the API. */
 const CATCH_UP_COMMITS = 100;
 /**
  * The range to compare: the event's, or on a branch, from the newest commit recorded fresh. An explicit `since` wins
