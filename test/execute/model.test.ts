@@ -159,6 +159,15 @@ async function runScenario(scenario: Scenario): Promise<Observed> {
   return { result, events, problems };
 }
 
+/**
+ * Whether the client stopped waiting for an answer of this call (its timeout): an answer the emulator wrote whole may
+ * still not have been read in time on a loaded machine, and the client cannot know that it landed.
+ */
+function gaveUpOn(result: RunResult, call: number | undefined): boolean {
+  const record = result.calls.find((candidate) => candidate.index === call);
+  return record?.attempts.some((attempt) => attempt.kind === 'timeout') ?? false;
+}
+
 function check(scenario: Scenario, { result, events, problems }: Observed): void {
   expect(problems).toEqual([]);
   const planned = assetsOf(scenario);
@@ -181,15 +190,18 @@ function check(scenario: Scenario, { result, events, problems }: Observed): void
     if (asset.outcome === 'invalidated') {
       expect(confirmed.has(asset.ref), `${asset.ref} reported invalidated`).toBe(true);
       expect(accepted.has(asset.ref), `${asset.ref} reported invalidated`).toBe(true);
-    } else {
+    } else if (!gaveUpOn(result, asset.call)) {
       expect(confirmed.has(asset.ref), `${asset.ref} confirmed, reported ${asset.outcome}`).toBe(false);
     }
   }
-  // Every call is in the records once, and the emulator saw each of its attempts.
-  const attempts = result.calls
+  // Every call is in the records once, and the emulator saw each of its attempts (but perhaps one that the client
+  // gave up on before the request was read).
+  const assetAttempts = result.calls
     .filter((call) => call.call.route === 'invalidate/assets')
-    .reduce((sum, call) => sum + call.attempts.length, 0);
-  expect(assetRequests).toHaveLength(attempts);
+    .flatMap((call) => call.attempts);
+  const givenUp = assetAttempts.filter((attempt) => attempt.kind === 'timeout').length;
+  expect(assetRequests.length).toBeLessThanOrEqual(assetAttempts.length);
+  expect(assetRequests.length).toBeGreaterThanOrEqual(assetAttempts.length - givenUp);
 
   // Never more started than the window and the concurrency allow; at the limit whenever work was ready.
   let paused = false;
