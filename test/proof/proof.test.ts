@@ -62,14 +62,15 @@ function repository(files: Record<string, { current?: Buffer; previous?: Buffer 
   };
 }
 
-/** Invalidates through the emulator, as the run's client would. */
-async function invalidate(refs: readonly string[]): Promise<void> {
+/** Invalidates through the emulator, as the run's client would: every image confirmed, or none. */
+async function invalidate(refs: readonly string[]): Promise<ReadonlyMap<string, string>> {
   const answer = await fetch(`${emulator().url}/api/${emulator().serviceKey}/v2/cache/invalidate/assets`, {
     method: 'POST',
     headers: { authorization: `Bearer ${ROOT_KEY}`, 'content-type': 'application/json' },
     body: JSON.stringify({ assets: refs }),
   });
   if (!answer.ok) throw new Error(`the emulator refused the invalidation: ${answer.status}`);
+  return new Map();
 }
 
 function photo(variants: readonly string[] = ['w:200', 'w:320']): ProofImage {
@@ -127,21 +128,74 @@ describe('prove', () => {
     expect(proof.variants[0]).toMatchObject({ seen: { status: 200, cacheStatus: 'MISS' } });
   });
 
-  it('says stale after one ask when the second invalidation fails, and why', async () => {
+  it('says stale after one ask an image whose second invalidation the service refused, and why', async () => {
     site.files.previous.set('/images/photo.jpg', CUP);
     const image = photo(['w:240']);
     const result = await prove({
       images: [image],
       versions: repository({ [image.path]: { current: CAT, previous: CUP } }),
       fetch: deliveredFetcher({ dispatcher, timeoutMs: 10_000, userAgent: 'test' }),
-      invalidateAgain: () => Promise.reject(new Error('HTTP 429')),
+      invalidateAgain: (refs) => Promise.resolve(new Map(refs.map((ref) => [ref, 'HTTP 400: refused']))),
       clock: systemClock,
       bounds: BOUNDS,
     });
-    expect(result).toMatchObject({
-      invalidateAgainError: 'HTTP 429',
-      images: [{ invalidatedAgain: false, variants: [{ state: 'stale', asks: 1 }] }],
+    expect(result.images).toMatchObject([
+      {
+        invalidatedAgain: false,
+        invalidateAgainFailed: 'HTTP 400: refused',
+        variants: [{ state: 'stale', asks: 1 }],
+      },
+    ]);
+  });
+
+  it('says each image failed again with the error when sending the second invalidation itself fails', async () => {
+    site.files.previous.set('/images/photo.jpg', CUP);
+    const image = photo(['w:240']);
+    const result = await prove({
+      images: [image],
+      versions: repository({ [image.path]: { current: CAT, previous: CUP } }),
+      fetch: deliveredFetcher({ dispatcher, timeoutMs: 10_000, userAgent: 'test' }),
+      invalidateAgain: () => Promise.reject(new Error('no dispatcher')),
+      clock: systemClock,
+      bounds: BOUNDS,
     });
+    expect(result.images).toMatchObject([
+      {
+        invalidatedAgain: false,
+        invalidateAgainFailed: 'no dispatcher',
+        variants: [{ state: 'stale', asks: 1 }],
+      },
+    ]);
+  });
+
+  it("asks again only the images whose second invalidation the service confirmed, with the proof's time left", async () => {
+    site.files.previous.set('/images/a.jpg', CUP).set('/images/b.jpg', CUP);
+    const images = ['a', 'b'].map((name): ProofImage => {
+      const ref = `${site.url}/images/${name}.jpg`;
+      return { ref, path: `public/images/${name}.jpg`, urls: [`${host.url}/w:240/${ref}`] };
+    });
+    const [a, b] = images.map((image) => image.ref);
+    const within: number[] = [];
+    const result = await prove({
+      images,
+      versions: { current: () => Promise.resolve(CAT), previous: () => Promise.resolve(CUP) },
+      fetch: deliveredFetcher({ dispatcher, timeoutMs: 10_000, userAgent: 'test' }),
+      invalidateAgain: (_refs, withinMs) => {
+        within.push(withinMs);
+        return Promise.resolve(new Map([[b ?? '', 'refused']]));
+      },
+      clock: systemClock,
+      bounds: BOUNDS,
+    });
+    expect(
+      result.images.map((proof) => [proof.ref, proof.invalidatedAgain, proof.variants[0]]),
+    ).toMatchObject([
+      [a, true, { state: 'stale', asks: 2 }],
+      [b, false, { state: 'stale', asks: 1 }],
+    ]);
+    expect(within).toHaveLength(1);
+    expect(within[0]).toBeGreaterThan(0);
+    expect(within[0]).toBeLessThanOrEqual(BOUNDS.timeoutMs);
   });
 
   it('without a second invalidation, says stale after one ask', async () => {
