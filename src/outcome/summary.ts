@@ -127,10 +127,11 @@ function proofSection(proof: ProofResult): string[] {
 function againSection(again: ProofFacts['again']): string[] {
   const { confirmed, failed } = again;
   if (confirmed.length + failed.length === 0) return [];
+  const total = confirmed.length + failed.length;
   const lines = [
     '',
-    `Invalidated once more, having shown their previous version: the service confirmed ${plural(confirmed.length, 'image')}` +
-      (failed.length === 0 ? '.' : `, not ${plural(failed.length, 'image')}:`),
+    `Invalidated once more, having shown their previous version: ${count(confirmed.length)} of ` +
+      `${plural(total, 'image')} confirmed by the service.${failed.length === 0 ? '' : ' Not invalidated once more:'}`,
   ];
   if (failed.length === 0) return lines;
   const { shown, more } = firstOf(failed, FAILURES_NAMED);
