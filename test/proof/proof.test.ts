@@ -5,11 +5,12 @@
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import sharp from 'sharp';
 import { Agent } from 'undici';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/execute/clock.ts';
-import { deliveredFetcher } from '../../src/proof/fetch.ts';
+import { deliveredFetcher, type FetchDelivered } from '../../src/proof/fetch.ts';
 import { prove, type ImageProof, type ProofBounds, type ProofImage } from '../../src/proof/proof.ts';
 import { ROOT_KEY } from '../support/client.ts';
 import { ROOT } from '../support/command.ts';
@@ -196,6 +197,65 @@ describe('prove', () => {
     expect(within).toHaveLength(1);
     expect(within[0]).toBeGreaterThan(0);
     expect(within[0]).toBeLessThanOrEqual(BOUNDS.timeoutMs);
+  });
+
+  it('over any images, concurrency and refusals: asks again exactly those the service confirmed, names the others', async () => {
+    const [small, smallOld] = await Promise.all(
+      [CAT, CUP].map((bytes) => sharp(bytes).resize(48, 32, { fit: 'fill' }).jpeg().toBuffer()),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }),
+        async (count, concurrency, refused) => {
+          const images = Array.from({ length: count }, (_, n): ProofImage => {
+            const ref = `https://origin.test/${n}.jpg`;
+            return { ref, path: `${n}.jpg`, urls: [`https://host.test/w:48/${ref}`] };
+          });
+          // The host serves each image's previous version until its second invalidation lands.
+          const landed = new Set<string>();
+          const fetchOne: FetchDelivered = (url) => {
+            const fresh = [...landed].some((ref) => url.endsWith(ref));
+            const body = fresh ? small : smallOld;
+            return Promise.resolve({
+              status: 200,
+              contentType: 'image/jpeg',
+              length: body?.length ?? 0,
+              body,
+            });
+          };
+          const result = await prove({
+            images,
+            versions: { current: () => Promise.resolve(small), previous: () => Promise.resolve(smallOld) },
+            fetch: fetchOne,
+            invalidateAgain: (refs) => {
+              const failures = new Map<string, string>();
+              refs.forEach((ref, n) => {
+                if (refused[n] === true) failures.set(ref, `refused ${ref}`);
+                else landed.add(ref);
+              });
+              return Promise.resolve(failures);
+            },
+            clock: systemClock,
+            bounds: { ...BOUNDS, concurrency },
+          });
+          for (const [n, proof] of result.images.entries()) {
+            expect(proof).toMatchObject(
+              refused[n] === true
+                ? {
+                    invalidatedAgain: false,
+                    invalidateAgainFailed: `refused ${proof.ref}`,
+                    variants: [{ state: 'stale', asks: 1 }],
+                  }
+                : { invalidatedAgain: true, variants: [{ state: 'fresh', asks: 2 }] },
+            );
+            if (refused[n] !== true) expect(proof.invalidateAgainFailed).toBeUndefined();
+          }
+        },
+      ),
+      { numRuns: 15 },
+    );
   });
 
   it('without a second invalidation, says stale after one ask', async () => {
