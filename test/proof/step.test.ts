@@ -53,6 +53,7 @@ beforeEach(async () => {
   host.requests.length = 0;
 });
 afterEach(async () => {
+  emulator().setOptions({ foreignHosts: [], latencyMs: 0 });
   await site.close();
   repo.dispose();
 });
@@ -204,6 +205,19 @@ describe('the second invalidation, sent as every call of the run is', () => {
     expect(
       log.some((line) => line.includes(foreign) && line.includes('not on a domain of this account')),
     ).toBe(true);
+  });
+
+  it("sends its batches side by side, as many at once as the plan's concurrency", async () => {
+    const images = pushed(101);
+    for (const ref of images.keys())
+      host.overrides.set(ref, (_request, response) => {
+        response.writeHead(200, { 'content-type': 'image/jpeg' }).end(CUP);
+      });
+    // Each answer takes a while, so that calls sent together are seen together.
+    emulator().setOptions({ latencyMs: 200 });
+    const report = await prove(images, { calls: { ...CALLS, concurrency: 2 } });
+    expect(report.images.filter((image) => image.invalidatedAgain)).toHaveLength(101);
+    expect(emulator().maxInFlight).toBe(2);
   });
 
   it('a cancel while the service is silent ends the step, the image named as not invalidated again: cancelled', async () => {
