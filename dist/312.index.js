@@ -2,7 +2,7 @@ export const id = 312;
 export const ids = [312];
 export const modules = {
 
-/***/ 1984:
+/***/ 9900:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -229,7 +229,144 @@ function u32le(bytes, at) {
     return (u16le(bytes, at) + u16le(bytes, at + 2) * 0x10000) >>> 0;
 }
 
+;// CONCATENATED MODULE: ./src/compare/orientation.ts
+const AS_STORED = 1;
+function orientationOf(bytes, format) {
+    switch (format) {
+        case 'jpeg':
+            return fromTiff(jpegExif(bytes));
+        case 'webp':
+            return fromTiff(webpExif(bytes));
+        case 'png':
+            return fromTiff(pngExif(bytes));
+        case 'avif':
+        case 'gif':
+        case 'svg':
+            return AS_STORED;
+        default: {
+            const unhandled = format;
+            return unhandled;
+        }
+    }
+}
+/** Orientations 5 to 8 turn a quarter: the picture shown is as wide as the stored one is high. */
+function turnsAQuarter(orientation) {
+    return orientation >= 5;
+}
+const EXIF_HEADER = 'Exif\0\0';
+/** The TIFF block of the first APP1 `Exif` segment before the image data. */
+function jpegExif(bytes) {
+    let at = 2;
+    while (at + 4 <= bytes.length) {
+        if (bytes[at] !== 0xff)
+            return undefined;
+        const marker = bytes[at + 1] ?? 0;
+        // Fill bytes, and markers that stand alone (TEM, RSTn) with no length after them.
+        if (marker === 0xff) {
+            at++;
+            continue;
+        }
+        if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+            at += 2;
+            continue;
+        }
+        // Start of scan or end of image: the metadata is all before.
+        if (marker === 0xda || marker === 0xd9)
+            return undefined;
+        const length = u16(bytes, at + 2, false);
+        const end = at + 2 + length;
+        if (length < 2 || end > bytes.length)
+            return undefined;
+        if (marker === 0xe1 && orientation_ascii(bytes, at + 4, EXIF_HEADER.length) === EXIF_HEADER)
+            return bytes.subarray(at + 4 + EXIF_HEADER.length, end);
+        at = end;
+    }
+    return undefined;
+}
+/** The `EXIF` chunk of an extended (VP8X) WebP; some writers put JPEG's `Exif\0\0` before its TIFF block. */
+function webpExif(bytes) {
+    if (orientation_ascii(bytes, 0, 4) !== 'RIFF' || orientation_ascii(bytes, 8, 4) !== 'WEBP' || orientation_ascii(bytes, 12, 4) !== 'VP8X')
+        return undefined;
+    let at = 12;
+    while (at + 8 <= bytes.length) {
+        const size = u32(bytes, at + 4, true);
+        const end = at + 8 + size;
+        if (end > bytes.length)
+            return undefined;
+        if (orientation_ascii(bytes, at, 4) === 'EXIF') {
+            const block = bytes.subarray(at + 8, end);
+            return orientation_ascii(block, 0, EXIF_HEADER.length) === EXIF_HEADER ? block.subarray(EXIF_HEADER.length) : block;
+        }
+        // Chunks are padded to an even length.
+        at = end + (size % 2);
+    }
+    return undefined;
+}
+/** The `eXIf` chunk of a PNG, wherever it is before IEND. */
+function pngExif(bytes) {
+    let at = 8;
+    while (at + 8 <= bytes.length) {
+        const length = u32(bytes, at, false);
+        const type = orientation_ascii(bytes, at + 4, 4);
+        const end = at + 8 + length;
+        if (type === 'IEND' || end > bytes.length)
+            return undefined;
+        if (type === 'eXIf')
+            return bytes.subarray(at + 8, end);
+        at = end + 4; // and its CRC
+    }
+    return undefined;
+}
+const ORIENTATION_TAG = 0x0112;
+const SHORT = 3;
+const ENTRY = 12;
+/** The orientation entry of IFD0, as browsers read it: a single SHORT of 1 to 8. */
+function fromTiff(tiff) {
+    if (tiff === undefined || tiff.length < 8)
+        return AS_STORED;
+    const order = orientation_ascii(tiff, 0, 2);
+    if (order !== 'II' && order !== 'MM')
+        return AS_STORED;
+    const little = order === 'II';
+    if (u16(tiff, 2, little) !== 42)
+        return AS_STORED;
+    const ifd = u32(tiff, 4, little);
+    if (ifd + 2 > tiff.length)
+        return AS_STORED;
+    const entries = u16(tiff, ifd, little);
+    for (let index = 0; index < entries; index++) {
+        const at = ifd + 2 + index * ENTRY;
+        if (at + ENTRY > tiff.length)
+            return AS_STORED;
+        if (u16(tiff, at, little) !== ORIENTATION_TAG)
+            continue;
+        if (u16(tiff, at + 2, little) !== SHORT || u32(tiff, at + 4, little) !== 1)
+            return AS_STORED;
+        const value = u16(tiff, at + 8, little);
+        return isOrientation(value) ? value : AS_STORED;
+    }
+    return AS_STORED;
+}
+function isOrientation(value) {
+    return Number.isInteger(value) && value >= 1 && value <= 8;
+}
+/** Reads past the end give zeros, never an error; every caller checks its bounds before it trusts a value. */
+function u16(bytes, at, little) {
+    const [a, b] = [bytes[at] ?? 0, bytes[at + 1] ?? 0];
+    return little ? a | (b << 8) : (a << 8) | b;
+}
+function u32(bytes, at, little) {
+    const [high, low] = little
+        ? [u16(bytes, at + 2, true), u16(bytes, at, true)]
+        : [u16(bytes, at, false), u16(bytes, at + 2, false)];
+    return high * 0x10000 + low;
+}
+function orientation_ascii(bytes, at, length) {
+    return String.fromCharCode(...bytes.subarray(at, at + length));
+}
+
 ;// CONCATENATED MODULE: ./src/compare/decode.ts
+
 
 
 /**
@@ -256,7 +393,7 @@ async function decodeImage(bytes) {
         const raster = await (await decoderFor(format))(bytes);
         if (raster.width * raster.height === 0)
             return { kind: 'undecodable', reason: `${format} with no pixels` };
-        return { kind: 'raster', format, raster };
+        return { kind: 'raster', format, raster, orientation: orientationOf(bytes, format) };
     }
     catch (error) {
         return { kind: 'undecodable', reason: `${format} that its decoder refused (${String(error)})` };
@@ -293,6 +430,49 @@ function shrink(thumbnail, side) {
         return thumbnail;
     const pixels = resample(thumbnail.pixels, thumbnail.side, thumbnail.side, side);
     return { side, pixels, opaque: thumbnail.opaque };
+}
+/**
+ * A thumbnail as its image is shown once turned by its orientation tag. The thumbnail is square and each of its
+ * pixels the mean of an area, so turning it is the thumbnail of the turned image: the full pixels are never turned.
+ */
+function turned(thumbnail, orientation) {
+    if (orientation === 1)
+        return thumbnail;
+    const { side, pixels: from } = thumbnail;
+    const last = side - 1;
+    const pixels = new Float32Array(from.length);
+    for (let y = 0; y < side; y++)
+        for (let x = 0; x < side; x++) {
+            const [storedX, storedY] = storedAt(orientation, x, y, last);
+            const at = (storedY * side + storedX) * 4;
+            pixels.set(from.subarray(at, at + 4), (y * side + x) * 4);
+        }
+    return { side, pixels, opaque: thumbnail.opaque };
+}
+/** Where the pixel shown at (x, y) is stored, in a square whose last index is `last`. */
+function storedAt(orientation, x, y, last) {
+    switch (orientation) {
+        case 1:
+            return [x, y];
+        case 2:
+            return [last - x, y];
+        case 3:
+            return [last - x, last - y];
+        case 4:
+            return [x, last - y];
+        case 5:
+            return [y, x];
+        case 6:
+            return [y, last - x];
+        case 7:
+            return [last - y, last - x];
+        case 8:
+            return [last - y, x];
+        default: {
+            const unhandled = orientation;
+            return unhandled;
+        }
+    }
 }
 function resample(pixels, width, height, side) {
     return resampleColumns(resampleRows(pixels, width, height, side), side, height, side);
@@ -371,8 +551,11 @@ function mix(input, output, span, offsetOf, target) {
 /**
  * One image comparison: does an image that a server delivered show the new version of a file, the previous one, or
  * can it not be told? Re-encoding, another quality, another format and resizing are seen through; a crop, a change
- * of shape, or a picture near neither version is "cannot tell", never "new".
+ * of shape, or a picture near neither version is "cannot tell", never "new". A photo with an orientation tag is
+ * matched as stored and as shown turned by it: some hosts deliver the pixels as they are, most turn them and drop
+ * the tag. The image delivered is seen as a browser shows it, turned by its own tag.
  */
+
 
 
 
@@ -420,23 +603,25 @@ function compareRasters(seen, next, before) {
     const side = Math.min(THUMBNAIL_SIDE, width, height);
     if (side < SMALLEST_SIDE)
         return { shows: 'cannot-tell', doubt: 'too-small' };
-    const thumb = thumbnailOf(seen.raster, side);
-    const nextThumb = next === undefined ? undefined : shrink(next.thumbnail, side);
-    const beforeThumb = before === undefined ? undefined : shrink(before.thumbnail, side);
+    const shown = shownAs({ width, height, thumbnail: thumbnailOf(seen.raster, side) }, seen.orientation);
+    const nextViews = next?.views.map((view) => shrunk(view, side)) ?? [];
+    const beforeViews = before?.views.map((view) => shrunk(view, side)) ?? [];
     const distances = {};
-    if (nextThumb !== undefined && beforeThumb !== undefined) {
-        distances.between = distance(nextThumb, beforeThumb);
+    if (nextViews.length > 0 && beforeViews.length > 0) {
+        // Nearest over every pair: an image within SAME_PICTURE of a view of one version is then farther than that
+        // from every view of the other.
+        distances.between = Math.min(...nextViews.flatMap((a) => beforeViews.map((b) => distance(a.thumbnail, b.thumbnail))));
         if (distances.between < TELLS_APART)
             return { shows: 'cannot-tell', doubt: 'alike', distances };
     }
-    const nextShaped = next !== undefined && sameShape(seen.raster, next);
-    const beforeShaped = before !== undefined && sameShape(seen.raster, before);
-    if (!nextShaped && !beforeShaped)
+    const nextShaped = nextViews.filter((view) => sameShape(shown, view));
+    const beforeShaped = beforeViews.filter((view) => sameShape(shown, view));
+    if (nextShaped.length === 0 && beforeShaped.length === 0)
         return { shows: 'cannot-tell', doubt: 'other-shape', distances };
-    if (nextShaped && nextThumb !== undefined)
-        distances.toNew = distance(thumb, nextThumb);
-    if (beforeShaped && beforeThumb !== undefined)
-        distances.toPrevious = distance(thumb, beforeThumb);
+    if (nextShaped.length > 0)
+        distances.toNew = nearest(shown, nextShaped);
+    if (beforeShaped.length > 0)
+        distances.toPrevious = nearest(shown, beforeShaped);
     if (distances.toNew !== undefined && distances.toNew <= SAME_PICTURE)
         return { shows: 'new', distances };
     if (distances.toPrevious !== undefined && distances.toPrevious <= SAME_PICTURE)
@@ -452,6 +637,22 @@ function sameShape(seen, version) {
     const ratio = width / height / (version.width / version.height);
     return Math.abs(Math.log(ratio)) <= 0.01 + 1 / width + 1 / height;
 }
+/** A view as its orientation tag shows it: turning commutes with the averaging that made the thumbnail. */
+function shownAs(stored, orientation) {
+    const quarter = turnsAQuarter(orientation);
+    return {
+        width: quarter ? stored.height : stored.width,
+        height: quarter ? stored.width : stored.height,
+        thumbnail: turned(stored.thumbnail, orientation),
+    };
+}
+function shrunk(view, side) {
+    return { ...view, thumbnail: shrink(view.thumbnail, side) };
+}
+function nearest(shown, views) {
+    return Math.min(...views.map((view) => distance(shown.thumbnail, view.thumbnail)));
+}
+/** SVG is text: the same drawing is the same text once comments, the XML declaration and spacing are set aside. */
 function compareSvg(seen, next, before) {
     if ((next !== undefined && next.kind !== 'svg') || (before !== undefined && before.kind !== 'svg'))
         return { shows: 'cannot-tell', doubt: 'other-kind' };
@@ -488,14 +689,17 @@ function lookOf(bytes) {
     const key = (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('base64');
     let look = looks.get(key);
     if (look === undefined) {
-        look = decodeImage(bytes).then((decoded) => decoded.kind === 'raster'
-            ? {
-                kind: 'raster',
-                width: decoded.raster.width,
-                height: decoded.raster.height,
-                thumbnail: thumbnailOf(decoded.raster, THUMBNAIL_SIDE),
-            }
-            : decoded);
+        look = decodeImage(bytes).then((decoded) => {
+            if (decoded.kind !== 'raster')
+                return decoded;
+            const { raster, orientation } = decoded;
+            const stored = {
+                width: raster.width,
+                height: raster.height,
+                thumbnail: thumbnailOf(raster, THUMBNAIL_SIDE),
+            };
+            return { kind: 'raster', views: orientation === 1 ? [stored] : [stored, shownAs(stored, orientation)] };
+        });
         if (looks.size >= LOOKS_KEPT)
             looks.delete(looks.keys().next().value ?? '');
         looks.set(key, look);
@@ -3472,9 +3676,14 @@ function recording(busters) {
 function errorText(error) {
     return error instanceof Error ? error.message : String(error);
 }
+/** The originals kept by the replacing under way, in this process: what a process that must exit now puts back. */
+const keeping = new Set();
 /**
- * Removes every staged file at once, synchronously: for a process about to exit (a second signal), so that no
- * temporary file is left among the built files for a deploy to ship.
+ * Puts the built files back as they were, at once, synchronously: for a process about to exit (a second signal),
+ * so that no temporary file or kept original is left among the built files for a deploy to ship, and no file is
+ * left replaced while others are not. The staged files go first, so that a rename still to run finds none; then
+ * each file no longer the one read gets its original back, and the other originals are removed (all of them, once
+ * every file is replaced: the rewrite is then whole).
  */
 function discardStaging() {
     for (const temporary of staging) {
@@ -3482,28 +3691,53 @@ function discardStaging() {
             (0,external_node_fs_.unlinkSync)(temporary);
         }
         catch {
-            // Already gone.
+            // Already gone: renamed over its file, or removed.
         }
     }
     staging.clear();
+    for (const kept of [...keeping].reverse()) {
+        try {
+            const now = (0,external_node_fs_.statSync)(kept.file);
+            const replaced = now.dev !== kept.read.dev || now.ino !== kept.read.ino;
+            if (replaced && !kept.committed)
+                (0,external_node_fs_.renameSync)(kept.original, kept.file);
+            else
+                (0,external_node_fs_.unlinkSync)(kept.original);
+        }
+        catch {
+            // Its original not made yet, or already put back.
+        }
+    }
+    keeping.clear();
 }
 /**
  * Each staged file renamed over its original: a reader (the deploy step, a server) sees the old file or the new one,
  * never a half-written one. The originals are kept (hard links) until every rename has succeeded, so that a rename
- * that fails part-way puts back the ones before it.
+ * that fails part-way puts back the ones before it, and so can a process that must exit (discardStaging).
  */
 async function replaceAll(staged) {
     const kept = [];
     try {
         for (const { original: read, temporary } of staged) {
             await checkStillRead(read);
-            const entry = { file: read.file, original: besideFile(read.file, 'orig'), replaced: false };
-            await (0,promises_.link)(read.file, entry.original);
+            const entry = {
+                file: read.file,
+                original: besideFile(read.file, 'orig'),
+                read: read.read,
+                committed: false,
+                replaced: false,
+            };
+            // Known before the link is made: it can be made before this process hears of it.
+            keeping.add(entry);
             kept.push(entry);
+            await (0,promises_.link)(read.file, entry.original);
             await (0,promises_.rename)(temporary, read.file);
             staging.delete(temporary);
             entry.replaced = true;
         }
+        for (const entry of kept)
+            entry.committed = true;
+        await Promise.all(kept.map(({ original }) => (0,promises_.unlink)(original).catch(() => undefined)));
     }
     catch (error) {
         // A rename onto another link of the same file does nothing: an original not yet replaced is unlinked instead.
@@ -3511,7 +3745,10 @@ async function replaceAll(staged) {
             await (replaced ? (0,promises_.rename)(original, file) : (0,promises_.unlink)(original)).catch(() => undefined);
         throw error;
     }
-    await Promise.all(kept.map(({ original }) => (0,promises_.unlink)(original).catch(() => undefined)));
+    finally {
+        for (const entry of kept)
+            keeping.delete(entry);
+    }
 }
 const readFolder = (path) => (0,promises_.readdir)(path, { withFileTypes: true });
 /**
@@ -3575,7 +3812,7 @@ const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 };
 /**
  * SIGINT and SIGTERM, as GitHub's runner sends them to cancel a step (SIGINT, SIGTERM 7.5 s later, a kill 2.5 s after
  * that) and as Ctrl-C does: the first aborts the returned signal, so that the run starts no new call and publishes
- * what landed; a second exits at once, leaving no staged file among the built files.
+ * what landed; a second exits at once, leaving the built files that rewrite was replacing whole (discardStaging).
  */
 function cancelOnSignals(onCancel) {
     const controller = new AbortController();
@@ -8702,7 +8939,7 @@ async function writePieces(path, pieces) {
 /* harmony export */   Vj: () => (/* binding */ verdictOf),
 /* harmony export */   kR: () => (/* binding */ bodyLimit)
 /* harmony export */ });
-/* harmony import */ var _compare_compare_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1984);
+/* harmony import */ var _compare_compare_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9900);
 
 function verdictOf(answer, versions) {
     const { status } = answer;

@@ -15,8 +15,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/origin/wait.ts + 1 modules
 var wait = __webpack_require__(7351);
-// EXTERNAL MODULE: ./src/compare/compare.ts + 4 modules
-var compare = __webpack_require__(1984);
+// EXTERNAL MODULE: ./src/compare/compare.ts + 5 modules
+var compare = __webpack_require__(9900);
 ;// CONCATENATED MODULE: ./src/proof/judge.ts
 
 async function judgeDelivered(answer, versions) {

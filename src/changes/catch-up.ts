@@ -13,7 +13,7 @@ import { commitOf, historyOf, sinceCommit, type RunGit } from './git.ts';
 import { short } from './github-api.ts';
 import { PARENT, type CommitRange } from './range.ts';
 
-/** How far back catch-up looks: this many commits of history, and one API request for each, at most. */
+/** How far back catch-up looks: this many commits of history at most, each one's record read through the API. */
 export const CATCH_UP_COMMITS = 100;
 
 export interface CatchUpOptions {

@@ -1,11 +1,14 @@
 /**
  * One image comparison: does an image that a server delivered show the new version of a file, the previous one, or
  * can it not be told? Re-encoding, another quality, another format and resizing are seen through; a crop, a change
- * of shape, or a picture near neither version is "cannot tell", never "new".
+ * of shape, or a picture near neither version is "cannot tell", never "new". A photo with an orientation tag is
+ * matched as stored and as shown turned by it: some hosts deliver the pixels as they are, most turn them and drop
+ * the tag. The image delivered is seen as a browser shows it, turned by its own tag.
  */
 import { createHash } from 'node:crypto';
 import { decodeImage, type Decoded } from './decode.ts';
-import { distance, shrink, thumbnailOf, type Thumbnail } from './thumbnail.ts';
+import { turnsAQuarter, type Orientation } from './orientation.ts';
+import { distance, shrink, thumbnailOf, turned, type Thumbnail } from './thumbnail.ts';
 
 /** Both versions of a file: absent where there is none (an added file has no previous, a deleted one no new). */
 export interface ImageVersions {
@@ -81,13 +84,17 @@ export async function compareImage(delivered: Uint8Array, versions: ImageVersion
   return compareRasters(seen, next, before);
 }
 
-/** What is kept of a version: its size and thumbnail, not its pixels. */
+/** A picture's size and thumbnail, as stored or as shown. */
+interface View extends Size {
+  readonly thumbnail: Thumbnail;
+}
+
+/** What is kept of a version: its views, not its pixels. */
 type Look =
   | {
       readonly kind: 'raster';
-      readonly width: number;
-      readonly height: number;
-      readonly thumbnail: Thumbnail;
+      /** As stored, then as shown when its orientation tag turns it: a host may deliver either. */
+      readonly views: readonly View[];
     }
   | Exclude<Decoded, { kind: 'raster' }>;
 
@@ -99,19 +106,24 @@ function compareRasters(
   const { width, height } = seen.raster;
   const side = Math.min(THUMBNAIL_SIDE, width, height);
   if (side < SMALLEST_SIDE) return { shows: 'cannot-tell', doubt: 'too-small' };
-  const thumb = thumbnailOf(seen.raster, side);
-  const nextThumb = next === undefined ? undefined : shrink(next.thumbnail, side);
-  const beforeThumb = before === undefined ? undefined : shrink(before.thumbnail, side);
+  const shown = shownAs({ width, height, thumbnail: thumbnailOf(seen.raster, side) }, seen.orientation);
+  const nextViews = next?.views.map((view) => shrunk(view, side)) ?? [];
+  const beforeViews = before?.views.map((view) => shrunk(view, side)) ?? [];
   const distances: { toNew?: number; toPrevious?: number; between?: number } = {};
-  if (nextThumb !== undefined && beforeThumb !== undefined) {
-    distances.between = distance(nextThumb, beforeThumb);
+  if (nextViews.length > 0 && beforeViews.length > 0) {
+    // Nearest over every pair: an image within SAME_PICTURE of a view of one version is then farther than that
+    // from every view of the other.
+    distances.between = Math.min(
+      ...nextViews.flatMap((a) => beforeViews.map((b) => distance(a.thumbnail, b.thumbnail))),
+    );
     if (distances.between < TELLS_APART) return { shows: 'cannot-tell', doubt: 'alike', distances };
   }
-  const nextShaped = next !== undefined && sameShape(seen.raster, next);
-  const beforeShaped = before !== undefined && sameShape(seen.raster, before);
-  if (!nextShaped && !beforeShaped) return { shows: 'cannot-tell', doubt: 'other-shape', distances };
-  if (nextShaped && nextThumb !== undefined) distances.toNew = distance(thumb, nextThumb);
-  if (beforeShaped && beforeThumb !== undefined) distances.toPrevious = distance(thumb, beforeThumb);
+  const nextShaped = nextViews.filter((view) => sameShape(shown, view));
+  const beforeShaped = beforeViews.filter((view) => sameShape(shown, view));
+  if (nextShaped.length === 0 && beforeShaped.length === 0)
+    return { shows: 'cannot-tell', doubt: 'other-shape', distances };
+  if (nextShaped.length > 0) distances.toNew = nearest(shown, nextShaped);
+  if (beforeShaped.length > 0) distances.toPrevious = nearest(shown, beforeShaped);
   if (distances.toNew !== undefined && distances.toNew <= SAME_PICTURE) return { shows: 'new', distances };
   if (distances.toPrevious !== undefined && distances.toPrevious <= SAME_PICTURE)
     return { shows: 'previous', distances };
@@ -128,12 +140,30 @@ function sameShape(seen: Size, version: Size): boolean {
   return Math.abs(Math.log(ratio)) <= 0.01 + 1 / width + 1 / height;
 }
 
-/** SVG is text: the same drawing is the same text once comments, the XML declaration and spacing are set aside. */
 interface Size {
   readonly width: number;
   readonly height: number;
 }
 
+/** A view as its orientation tag shows it: turning commutes with the averaging that made the thumbnail. */
+function shownAs(stored: View, orientation: Orientation): View {
+  const quarter = turnsAQuarter(orientation);
+  return {
+    width: quarter ? stored.height : stored.width,
+    height: quarter ? stored.width : stored.height,
+    thumbnail: turned(stored.thumbnail, orientation),
+  };
+}
+
+function shrunk(view: View, side: number): View {
+  return { ...view, thumbnail: shrink(view.thumbnail, side) };
+}
+
+function nearest(shown: View, views: readonly View[]): number {
+  return Math.min(...views.map((view) => distance(shown.thumbnail, view.thumbnail)));
+}
+
+/** SVG is text: the same drawing is the same text once comments, the XML declaration and spacing are set aside. */
 function compareSvg(seen: string, next: Look | undefined, before: Look | undefined): Comparison {
   if ((next !== undefined && next.kind !== 'svg') || (before !== undefined && before.kind !== 'svg'))
     return { shows: 'cannot-tell', doubt: 'other-kind' };
@@ -169,16 +199,16 @@ function lookOf(bytes: Uint8Array | undefined): Promise<Look | undefined> {
   const key = createHash('sha256').update(bytes).digest('base64');
   let look = looks.get(key);
   if (look === undefined) {
-    look = decodeImage(bytes).then((decoded) =>
-      decoded.kind === 'raster'
-        ? {
-            kind: 'raster',
-            width: decoded.raster.width,
-            height: decoded.raster.height,
-            thumbnail: thumbnailOf(decoded.raster, THUMBNAIL_SIDE),
-          }
-        : decoded,
-    );
+    look = decodeImage(bytes).then((decoded) => {
+      if (decoded.kind !== 'raster') return decoded;
+      const { raster, orientation } = decoded;
+      const stored = {
+        width: raster.width,
+        height: raster.height,
+        thumbnail: thumbnailOf(raster, THUMBNAIL_SIDE),
+      };
+      return { kind: 'raster', views: orientation === 1 ? [stored] : [stored, shownAs(stored, orientation)] };
+    });
     if (looks.size >= LOOKS_KEPT) looks.delete(looks.keys().next().value ?? '');
     looks.set(key, look);
   }

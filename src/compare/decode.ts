@@ -1,5 +1,6 @@
 import { decoderFor, type Raster } from './codecs.ts';
 import { sniff, type ImageFormat } from './format.ts';
+import { orientationOf, type Orientation } from './orientation.ts';
 
 /**
  * Most pixels decoded from one image: 25 megapixels (100 MB of RGBA, twice that while the decoder hands it over),
@@ -8,7 +9,13 @@ import { sniff, type ImageFormat } from './format.ts';
 export const MAX_PIXELS = 25_000_000;
 
 export type Decoded =
-  | { readonly kind: 'raster'; readonly format: Exclude<ImageFormat, 'svg'>; readonly raster: Raster }
+  | {
+      readonly kind: 'raster';
+      readonly format: Exclude<ImageFormat, 'svg'>;
+      readonly raster: Raster;
+      /** How it is shown: the raster is its pixels as stored. */
+      readonly orientation: Orientation;
+    }
   | { readonly kind: 'svg'; readonly text: string }
   /** Why it could not be decoded, in a few words. */
   | { readonly kind: 'undecodable'; readonly reason: string };
@@ -30,7 +37,7 @@ export async function decodeImage(bytes: Uint8Array): Promise<Decoded> {
     const raster = await (await decoderFor(format))(bytes);
     if (raster.width * raster.height === 0)
       return { kind: 'undecodable', reason: `${format} with no pixels` };
-    return { kind: 'raster', format, raster };
+    return { kind: 'raster', format, raster, orientation: orientationOf(bytes, format) };
   } catch (error) {
     return { kind: 'undecodable', reason: `${format} that its decoder refused (${String(error)})` };
   }

@@ -1,4 +1,5 @@
 import type { Raster } from './codecs.ts';
+import type { Orientation } from './orientation.ts';
 
 /**
  * An image brought down to a few pixels a side, each the average of the area it covers, with its colour
@@ -41,6 +42,50 @@ export function shrink(thumbnail: Thumbnail, side: number): Thumbnail {
   if (side === thumbnail.side) return thumbnail;
   const pixels = resample(thumbnail.pixels, thumbnail.side, thumbnail.side, side);
   return { side, pixels, opaque: thumbnail.opaque };
+}
+
+/**
+ * A thumbnail as its image is shown once turned by its orientation tag. The thumbnail is square and each of its
+ * pixels the mean of an area, so turning it is the thumbnail of the turned image: the full pixels are never turned.
+ */
+export function turned(thumbnail: Thumbnail, orientation: Orientation): Thumbnail {
+  if (orientation === 1) return thumbnail;
+  const { side, pixels: from } = thumbnail;
+  const last = side - 1;
+  const pixels = new Float32Array(from.length);
+  for (let y = 0; y < side; y++)
+    for (let x = 0; x < side; x++) {
+      const [storedX, storedY] = storedAt(orientation, x, y, last);
+      const at = (storedY * side + storedX) * 4;
+      pixels.set(from.subarray(at, at + 4), (y * side + x) * 4);
+    }
+  return { side, pixels, opaque: thumbnail.opaque };
+}
+
+/** Where the pixel shown at (x, y) is stored, in a square whose last index is `last`. */
+function storedAt(orientation: Orientation, x: number, y: number, last: number): readonly [number, number] {
+  switch (orientation) {
+    case 1:
+      return [x, y];
+    case 2:
+      return [last - x, y];
+    case 3:
+      return [last - x, last - y];
+    case 4:
+      return [x, last - y];
+    case 5:
+      return [y, x];
+    case 6:
+      return [y, last - x];
+    case 7:
+      return [last - y, last - x];
+    case 8:
+      return [last - y, x];
+    default: {
+      const unhandled: never = orientation;
+      return unhandled;
+    }
+  }
 }
 
 function resample(pixels: Float32Array, width: number, height: number, side: number): Float32Array {

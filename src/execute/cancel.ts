@@ -6,7 +6,7 @@ export const SIGNAL_EXIT: Readonly<Record<'SIGINT' | 'SIGTERM', number>> = { SIG
 /**
  * SIGINT and SIGTERM, as GitHub's runner sends them to cancel a step (SIGINT, SIGTERM 7.5 s later, a kill 2.5 s after
  * that) and as Ctrl-C does: the first aborts the returned signal, so that the run starts no new call and publishes
- * what landed; a second exits at once, leaving no staged file among the built files.
+ * what landed; a second exits at once, leaving the built files that rewrite was replacing whole (discardStaging).
  */
 export function cancelOnSignals(onCancel: (name: keyof typeof SIGNAL_EXIT) => void): {
   readonly signal: AbortSignal;

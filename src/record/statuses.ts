@@ -1,7 +1,9 @@
 /**
  * GitHub's REST commit-status endpoints, which GitHub Enterprise Server has too: the record of which commits'
- * images are fresh. Every request is bounded by a timeout and the run's cancel.
+ * images are fresh. Every request is bounded by a timeout and the run's cancel, and a read by a number of pages.
  */
+import { MAX_API_PAGES, short } from '../changes/github-api.ts';
+import { count } from '../shown/format.ts';
 
 /** Where the statuses live, and the token that reads and writes them (a secret: never shown). */
 export interface StatusStore {
@@ -57,18 +59,44 @@ export async function writeFreshStatus(store: StatusStore, sha: string, status: 
   });
 }
 
+/** Contexts asked for per page of the combined status: the most GitHub gives. */
+const CONTEXTS_PER_PAGE = 100;
+
 /**
- * Whether the commit's newest status with this context is `success`. Only the first page (newest first, 100) is
- * read: a context a run writes once per commit is on it.
+ * Whether the commit's newest status with this context is `success`. The combined status holds the newest status of
+ * each context, so statuses other systems set later (a CI matrix, bots, re-runs) cannot push the record out of sight;
+ * its pages are read until one holds the context or none follows, at most MAX_API_PAGES of them.
  */
 export async function isRecordedFresh(store: StatusStore, sha: string, context: string): Promise<boolean> {
-  const answer = await request(store, 'GET', `commits/${sha}/statuses?per_page=100`);
-  if (!Array.isArray(answer)) throw new StatusApiError(200, 'the list of statuses is not a list');
-  const newest = (answer as unknown[]).find(
-    (status) =>
-      typeof status === 'object' && status !== null && (status as { context?: unknown }).context === context,
+  for (let page = 1; page <= MAX_API_PAGES; page++) {
+    const answer = await request(
+      store,
+      'GET',
+      `commits/${sha}/status?per_page=${CONTEXTS_PER_PAGE}&page=${page}`,
+    );
+    const ours = statusesOf(answer.data).find((status) => status.context === context);
+    if (ours !== undefined) return ours.state === 'success';
+    if (!hasNextPage(answer.link)) return false;
+  }
+  throw new StatusApiError(
+    0,
+    `${short(sha)} has statuses of more than ${count(MAX_API_PAGES * CONTEXTS_PER_PAGE)} contexts, and the record ` +
+      `is not in the first ${MAX_API_PAGES} pages of its combined status`,
   );
-  return (newest as { state?: unknown } | undefined)?.state === 'success';
+}
+
+/** The statuses of a page of the combined status; an answer of another shape is an error, not "not fresh". */
+function statusesOf(data: unknown): { readonly context?: unknown; readonly state?: unknown }[] {
+  const statuses =
+    typeof data === 'object' && data !== null ? (data as { statuses?: unknown }).statuses : undefined;
+  if (!Array.isArray(statuses))
+    throw new StatusApiError(200, 'the combined status holds no list of statuses');
+  return (statuses as unknown[]).filter((status) => typeof status === 'object' && status !== null);
+}
+
+// Only whether a next page exists is read from the Link header: the next request is built here, to the same host.
+function hasNextPage(link: string | undefined): boolean {
+  return link?.split(',').some((part) => /;\s*rel="?next"?/.test(part)) === true;
 }
 
 type Octokit = ReturnType<(typeof import('@actions/github'))['getOctokit']>;
@@ -94,7 +122,7 @@ async function request(
   method: 'GET' | 'POST',
   path: string,
   body?: unknown,
-): Promise<unknown> {
+): Promise<{ readonly data: unknown; readonly link: string | undefined }> {
   const [owner = '', repo = ''] = store.repository.split('/');
   const url = `${store.apiUrl.replace(/\/+$/, '')}/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/${path}`;
   const timeout = AbortSignal.timeout(store.timeoutMs);
@@ -107,7 +135,7 @@ async function request(
       ...(body === undefined ? {} : { data: body }),
       request: { signal },
     });
-    return answer.data;
+    return { data: answer.data, link: answer.headers.link };
   } catch (error) {
     if (timeout.aborted) throw new StatusApiError(0, `no answer within ${store.timeoutMs / 1000} s`);
     if (store.signal?.aborted === true) throw new StatusApiError(0, 'the run was cancelled');

@@ -1,4 +1,4 @@
-import { unlinkSync } from 'node:fs';
+import { renameSync, statSync, unlinkSync } from 'node:fs';
 import { link, readdir, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { selectPaths } from '../plan/select.ts';
@@ -91,45 +91,83 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** A file being replaced: its original, kept as a hard link beside it until every file is replaced. */
+interface Kept {
+  readonly file: string;
+  readonly original: string;
+  /** The file as read: while `file` is still it, it is not replaced. */
+  readonly read: { readonly dev: number; readonly ino: number };
+  /** Every file is replaced: what is left is to remove the originals. */
+  committed: boolean;
+}
+
+/** The originals kept by the replacing under way, in this process: what a process that must exit now puts back. */
+const keeping = new Set<Kept>();
+
 /**
- * Removes every staged file at once, synchronously: for a process about to exit (a second signal), so that no
- * temporary file is left among the built files for a deploy to ship.
+ * Puts the built files back as they were, at once, synchronously: for a process about to exit (a second signal),
+ * so that no temporary file or kept original is left among the built files for a deploy to ship, and no file is
+ * left replaced while others are not. The staged files go first, so that a rename still to run finds none; then
+ * each file no longer the one read gets its original back, and the other originals are removed (all of them, once
+ * every file is replaced: the rewrite is then whole).
  */
 export function discardStaging(): void {
   for (const temporary of staging) {
     try {
       unlinkSync(temporary);
     } catch {
-      // Already gone.
+      // Already gone: renamed over its file, or removed.
     }
   }
   staging.clear();
+  for (const kept of [...keeping].reverse()) {
+    try {
+      const now = statSync(kept.file);
+      const replaced = now.dev !== kept.read.dev || now.ino !== kept.read.ino;
+      if (replaced && !kept.committed) renameSync(kept.original, kept.file);
+      else unlinkSync(kept.original);
+    } catch {
+      // Its original not made yet, or already put back.
+    }
+  }
+  keeping.clear();
 }
 
 /**
  * Each staged file renamed over its original: a reader (the deploy step, a server) sees the old file or the new one,
  * never a half-written one. The originals are kept (hard links) until every rename has succeeded, so that a rename
- * that fails part-way puts back the ones before it.
+ * that fails part-way puts back the ones before it, and so can a process that must exit (discardStaging).
  */
 async function replaceAll(staged: readonly Staged[]): Promise<void> {
-  const kept: { file: string; original: string; replaced: boolean }[] = [];
+  const kept: (Kept & { replaced: boolean })[] = [];
   try {
     for (const { original: read, temporary } of staged) {
       await checkStillRead(read);
-      const entry = { file: read.file, original: besideFile(read.file, 'orig'), replaced: false };
-      await link(read.file, entry.original);
+      const entry = {
+        file: read.file,
+        original: besideFile(read.file, 'orig'),
+        read: read.read,
+        committed: false,
+        replaced: false,
+      };
+      // Known before the link is made: it can be made before this process hears of it.
+      keeping.add(entry);
       kept.push(entry);
+      await link(read.file, entry.original);
       await rename(temporary, read.file);
       staging.delete(temporary);
       entry.replaced = true;
     }
+    for (const entry of kept) entry.committed = true;
+    await Promise.all(kept.map(({ original }) => unlink(original).catch(() => undefined)));
   } catch (error) {
     // A rename onto another link of the same file does nothing: an original not yet replaced is unlinked instead.
     for (const { file, original, replaced } of kept.reverse())
       await (replaced ? rename(original, file) : unlink(original)).catch(() => undefined);
     throw error;
+  } finally {
+    for (const entry of kept) keeping.delete(entry);
   }
-  await Promise.all(kept.map(({ original }) => unlink(original).catch(() => undefined)));
 }
 
 /** What a folder listing gives of each entry: a Dirent, without following links. */

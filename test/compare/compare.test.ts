@@ -213,3 +213,115 @@ describe('compareImage', () => {
     );
   });
 });
+
+/**
+ * Photos stored as the camera saw them, with an EXIF orientation tag: the same picture shown turned (by a browser, by
+ * a service that applies the tag) or as stored (by a service that keeps the pixels) is the same version.
+ */
+describe('compareImage on photos with an orientation tag', () => {
+  type Tagged = 'jpeg' | 'webp' | 'png';
+  const tag = (source: Buffer, orientation: number, format: Tagged = 'jpeg'): Promise<Buffer> =>
+    sharp(source).withMetadata({ orientation }).toFormat(format).toBuffer();
+  /** What a service that applies the tag delivers: the picture turned, no tag. */
+  const turned = (source: Buffer, format: Encoding, width?: number): Promise<Buffer> => {
+    const upright = sharp(source).rotate();
+    return (width === undefined ? upright : upright.resize({ width })).toFormat(format).toBuffer();
+  };
+  /** What a service that keeps the pixels delivers: the picture as stored, no tag. */
+  const asStored = (source: Buffer, format: Encoding): Promise<Buffer> =>
+    sharp(source).toFormat(format).toBuffer();
+
+  it.each([2, 3, 4, 5, 6, 7, 8])(
+    'tells the new version of orientation %i delivered turned, and as stored',
+    async (orientation) => {
+      const tagged = { current: await tag(CAT, orientation), previous: await tag(CUP_AS_CAT, orientation) };
+      expect((await compareImage(await turned(tagged.current, 'avif', 200), tagged)).shows).toBe('new');
+      expect((await compareImage(await turned(tagged.current, 'webp'), tagged)).shows).toBe('new');
+      expect((await compareImage(await asStored(tagged.current, 'webp'), tagged)).shows).toBe('new');
+    },
+  );
+
+  it.each([3, 6, 8])(
+    'tells the previous version (another photo) of orientation %i delivered turned',
+    async (orientation) => {
+      const tagged = { current: await tag(CAT, orientation), previous: await tag(CUP_AS_CAT, orientation) };
+      expect((await compareImage(await turned(tagged.previous, 'avif', 160), tagged)).shows).toBe('previous');
+    },
+  );
+
+  it('tells the new version when only it carries a tag, and the previous one as stored', async () => {
+    const tagged = { current: await tag(CAT, 6), previous: CUP_AS_CAT };
+    expect((await compareImage(await turned(tagged.current, 'jpeg'), tagged)).shows).toBe('new');
+    expect((await compareImage(await asStored(CUP_AS_CAT, 'webp'), tagged)).shows).toBe('previous');
+  });
+
+  it.each<Tagged>(['webp', 'png'])('tells a %s with the tag delivered turned', async (format) => {
+    const tagged = { current: await tag(CAT, 6, format), previous: await tag(CUP_AS_CAT, 6, format) };
+    expect((await compareImage(await turned(tagged.current, 'avif', 240), tagged)).shows).toBe('new');
+    expect((await compareImage(await turned(tagged.previous, 'jpeg'), tagged)).shows).toBe('previous');
+  });
+
+  it('applies the tag of the image delivered: a host that keeps the tag shows the picture turned', async () => {
+    // Pixels stored a quarter turn back, tagged to be turned a quarter forward: shown, the cat as it is.
+    const stored = await sharp(CAT).rotate(-90).toBuffer();
+    const delivered = await tag(stored, 6, 'webp');
+    expect((await compareImage(delivered, versions)).shows).toBe('new');
+  });
+
+  it.each([3, 6, 8])(
+    'never takes a crop of a turned photo of orientation %i for the new version',
+    async (o) => {
+      const tagged = { current: await tag(CAT, o), previous: await tag(CUP_AS_CAT, o) };
+      const upright = await sharp(tagged.current).rotate().toBuffer();
+      const { width, height } = await sharp(upright).metadata();
+      const keep = (size: number): number => Math.round(size * 0.8);
+      const crop = await sharp(upright)
+        .extract({ left: 10, top: 10, width: keep(width), height: keep(height) })
+        .resize(width, height, { fit: 'fill' })
+        .webp({ quality: 80 })
+        .toBuffer();
+      expect((await compareImage(crop, tagged)).shows).toBe('cannot-tell');
+      const square = await sharp(upright)
+        .extract({ left: 0, top: 0, width: 200, height: 200 })
+        .webp()
+        .toBuffer();
+      expect((await compareImage(square, tagged)).shows).toBe('cannot-tell');
+    },
+  );
+
+  it('cannot tell a mirror image of a tagged photo turned', async () => {
+    const tagged = { current: await tag(CAT, 6), previous: await tag(CUP_AS_CAT, 6) };
+    const mirrored = await sharp(tagged.current).rotate().flop().webp({ quality: 80 }).toBuffer();
+    expect((await compareImage(mirrored, tagged)).shows).toBe('cannot-tell');
+  });
+});
+
+describe('compareImage on tagged photos, whatever the tag (property)', () => {
+  const pictures = ['chelsea.jpg', 'coffee.jpg', 'astronaut.jpg', 'horse.png'];
+
+  it('tells each turned delivery new, and never a crop of it', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...pictures),
+        fc.integer({ min: 1, max: 8 }),
+        fc.constantFrom<Encoding>('jpeg', 'webp', 'avif'),
+        fc.integer({ min: 120, max: 400 }),
+        fc.double({ min: 0.5, max: 0.9, noNaN: true }),
+        async (name, orientation, format, width, kept) => {
+          const current = await sharp(image(name)).withMetadata({ orientation }).jpeg().toBuffer();
+          const upright = await sharp(current).rotate().toBuffer();
+          const delivered = await encode(upright, format, 75, width);
+          expect((await compareImage(delivered, { current })).shows).toBe('new');
+          const { width: w, height: h } = await sharp(upright).metadata();
+          const crop = await sharp(upright)
+            .extract({ left: 0, top: 0, width: Math.round(w * kept), height: Math.round(h * kept) })
+            .resize({ width })
+            .webp({ quality: 75 })
+            .toBuffer();
+          expect((await compareImage(crop, { current })).shows).not.toBe('new');
+        },
+      ),
+      { numRuns: 20 },
+    );
+  });
+});

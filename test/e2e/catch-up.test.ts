@@ -332,6 +332,28 @@ describe('catch-up on a branch', () => {
     expect(run.exitCode).toBe(0);
     expect(invalidated()).toEqual([image('b.png')]);
   });
+
+  it('A records, then 120 statuses of other contexts on its commit, C fails: B catches up from A, not further back', async () => {
+    const fresh = commitImages('x.png');
+    github.record(fresh, CONTEXT);
+    const a = commitImages('a.png');
+    expect((await push(fresh, a)).exitCode).toBe(0); // A's run records A
+    expect(github.statusesOf(a, CONTEXT)).toHaveLength(1);
+    for (let i = 0; i < 120; i++) github.record(a, `ci/matrix-${i}`, i % 3 === 0 ? 'failure' : 'success');
+    const c = commitImages('c.png');
+    emulator().inject('invalidate/assets', { status: 500 });
+    expect((await push(a, c)).exitCode).not.toBe(0);
+    emulator().reset();
+    const b = commitImages('b.png');
+    const run = await push(c, b);
+    expect(run.exitCode).toBe(0);
+    expect(invalidated()).toEqual([image('b.png'), image('c.png')]); // not a.png again
+    const since = `catching up 1 commit since ${a.slice(0, 7)}, the last commit recorded fresh`;
+    expect(run.stdout).toContain(since);
+    expect(run.summary).toContain(since);
+    expect(run.stdout).not.toContain(fresh.slice(0, 7));
+    expect(github.statusesOf(b, CONTEXT)).toHaveLength(1);
+  });
 });
 
 describe('a failed run names what it left', () => {

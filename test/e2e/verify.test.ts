@@ -255,6 +255,18 @@ describe('verify: true', () => {
     });
   });
 
+  it('is green for a changed phone photo (orientation 6) that the host delivers turned, as real services do', async () => {
+    host.orients = true;
+    const phone = (picture: Buffer): Promise<Buffer> =>
+      sharp(picture).withMetadata({ orientation: 6 }).jpeg({ quality: 90 }).toBuffer();
+    const run = await deploy({ previous: await phone(CUP), next: await phone(CAT), variants: ['w:240'] });
+    expect(run.exitCode, run.stdout).toBe(0);
+    expect(proofOf(run)).toMatchObject({ images: 1, verified: 1, failed: [], cannotTell: [] });
+    expect(run.outputs['verified-count']).toBe('1');
+    const delivered = host.requests.filter((request) => request.path.includes('/w:240/'));
+    expect(delivered.length).toBeGreaterThan(0);
+  });
+
   it('is green with a notice when the two versions look alike', async () => {
     const recompressed = await sharp(CAT).jpeg({ quality: 60 }).toBuffer();
     const run = await deploy({ previous: CAT, next: recompressed });

@@ -103,4 +103,18 @@ describe('awaitOrigins: an origin that recompresses its images', () => {
     deployAfter = undefined;
     expect((await checkCat({ current: NEW, previous: touched }))?.state).toBe('cannot-tell');
   });
+
+  it('waits while it serves the previous phone photo turned by its build, and is ready once the new one lands', async () => {
+    // Phones store photos as the sensor saw them, with an orientation tag; the build turns them and drops the tag.
+    const tagged = (bytes: Buffer): Promise<Buffer> =>
+      sharp(bytes).jpeg({ quality: 90 }).withMetadata({ orientation: 6 }).toBuffer();
+    const turnedByBuild = (bytes: Buffer): Promise<Buffer> =>
+      sharp(bytes).rotate().jpeg({ quality: 55, mozjpeg: true }).toBuffer();
+    const [photo, before] = await Promise.all([tagged(NEW), tagged(OLD)]);
+    served = { bytes: await turnedByBuild(before) };
+    deployAfter = { requests: 3, bytes: await turnedByBuild(photo) };
+    const check = await checkCat({ current: photo, previous: before });
+    expect(check).toMatchObject({ state: 'ready' });
+    expect(check?.asks).toBeGreaterThan(3);
+  });
 });

@@ -1,8 +1,9 @@
 /**
  * A local stand-in of GitHub's REST API for the runs of the action that read and write commit statuses: a
  * node:http server (GITHUB_API_URL points at it) that keeps its state across runs, as GitHub does between the runs
- * of a workflow. It serves commit statuses (create, list newest first with GitHub's pagination, combined), and the
- * comparison and commit endpoints that list changed files, answered from a real bare repository with git.
+ * of a workflow. It serves commit statuses (create; list newest first; combined, the newest of each context: both
+ * paged as GitHub pages them), and the comparison and commit endpoints that list changed files, answered from a real
+ * bare repository with git.
  */
 import { execFileSync } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -129,7 +130,9 @@ export class GithubStandIn {
     if (method !== 'GET') return notFound();
     if (list !== null) {
       const sha = this.#resolve(list[1] ?? '');
-      return sha === undefined ? noCommit() : page(url, this.statusesOf(sha), 30);
+      if (sha === undefined) return noCommit();
+      const { entries, headers } = page(url, this.statusesOf(sha));
+      return { status: 200, body: entries, headers };
     }
     if (combined !== null) {
       const sha = this.#resolve(combined[1] ?? '');
@@ -143,7 +146,9 @@ export class GithubStandIn {
         : states.length > 0 && states.every((s) => s === 'success')
           ? 'success'
           : 'pending';
-      return { status: 200, body: { state, sha, total_count: latest.size, statuses: [...latest.values()] } };
+      // The state combines every context, whatever the page; only the statuses are paged.
+      const { entries, headers } = page(url, [...latest.values()]);
+      return { status: 200, body: { state, sha, total_count: latest.size, statuses: entries }, headers };
     }
     if (compare !== null) {
       const [base, head] = [this.#resolve(compare[1] ?? ''), this.#resolve(compare[2] ?? '')];
@@ -237,11 +242,11 @@ interface Answer {
 const notFound = (): Answer => ({ status: 404, body: { message: 'Not Found' } });
 const noCommit = (): Answer => ({ status: 422, body: { message: 'No commit found for SHA' } });
 
-/** GitHub's pagination: per_page (at most 100), page, and a Link header with next and last. */
-function page(url: URL, entries: readonly unknown[], defaultSize: number): Answer {
-  const size = Math.min(100, Number(url.searchParams.get('per_page') ?? defaultSize));
+/** GitHub's pagination: per_page (30 unless asked, at most 100), page, and a Link header with next and last. */
+function page<T>(url: URL, all: readonly T[]): { entries: T[]; headers: Record<string, string> } {
+  const size = Math.min(100, Number(url.searchParams.get('per_page') ?? 30));
   const number = Number(url.searchParams.get('page') ?? 1);
-  const last = Math.max(1, Math.ceil(entries.length / size));
+  const last = Math.max(1, Math.ceil(all.length / size));
   const link = (to: number): string => {
     const next = new URL(url);
     next.searchParams.set('per_page', String(size));
@@ -250,9 +255,8 @@ function page(url: URL, entries: readonly unknown[], defaultSize: number): Answe
   };
   const links = number < last ? [`<${link(number + 1)}>; rel="next"`, `<${link(last)}>; rel="last"`] : [];
   return {
-    status: 200,
-    body: entries.slice((number - 1) * size, number * size),
-    ...(links.length === 0 ? {} : { headers: { link: links.join(', ') } }),
+    entries: all.slice((number - 1) * size, number * size),
+    headers: links.length === 0 ? {} : { link: links.join(', ') },
   };
 }
 

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_KEY } from './client.ts';
 import { useEmulator } from './emulator.ts';
@@ -77,6 +77,28 @@ describe('the image host stand-in', () => {
     expect(fresh.body.equals(first.body)).toBe(false);
     expect(host.refetched.has(`${site.url}/cat.jpg`)).toBe(true);
     site.files.previous.set('/cat.jpg', CAT);
+  });
+
+  it('delivers a tagged photo as stored, or turned and untagged when it orients as real services do', async () => {
+    site.files.previous.set(
+      '/phone.jpg',
+      await sharp(CAT).withMetadata({ orientation: 6 }).jpeg().toBuffer(),
+    );
+    const ask = async (path: string): Promise<Metadata> => {
+      const response = await fetch(`${host.url}/${path}${site.url}/phone.jpg`, {
+        headers: { accept: 'image/webp' },
+      });
+      return sharp(Buffer.from(await response.arrayBuffer())).metadata();
+    };
+    expect(await ask('w:90/')).toMatchObject({ width: 90, height: 60 });
+    expect((await ask('w:90/')).orientation).toBeUndefined();
+    host.orients = true;
+    try {
+      expect(await ask('w:40/')).toMatchObject({ width: 40, height: 60 });
+      expect((await ask('w:40/')).orientation).toBeUndefined();
+    } finally {
+      host.orients = false;
+    }
   });
 
   it('passes the origin status on for an image the origin does not have', async () => {

@@ -3,7 +3,8 @@
  * that answers `/<segments>/<origin URL>` (`/w:640/q:70/cb:abc/http://127.0.0.1:8080/images/a.jpg`) with the origin's
  * image really re-encoded by sharp, an image library of the tests' own (not the decoders under test): resized per
  * `w:` and `h:` (both: cropped to that shape), in the format the request's `Accept` allows (AVIF, else WebP, else
- * the original's), at the quality of `q:`. Each answer is cached per URL and format until the API emulator
+ * the original's), at the quality of `q:`, the picture turned by its EXIF orientation tag when `orients` is set (as
+ * real services deliver phone photos: turned, without the tag) or else as stored. Each answer is cached per URL and format until the API emulator
  * records an invalidation of its origin URL (or of everything) after it was cached, as the service does.
  */
 import { createServer as createHttp, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -38,6 +39,8 @@ export interface ImageHostStandIn {
   readonly overrides: Map<string, HostOverride>;
   /** Origin URLs fetched again after an invalidation of theirs. */
   readonly refetched: Set<string>;
+  /** Turn each picture by its orientation tag, as real services do; off (the default), its pixels as stored. */
+  orients: boolean;
   close(): Promise<void>;
 }
 
@@ -94,7 +97,11 @@ export async function startImageHost(
     if (cached === undefined || cached.invalidations !== invalidations) {
       state = 'miss';
       if (cached !== undefined) refetched.add(originUrl);
-      cached = { ...(await render(originUrl, segments, format)), at: Date.now(), invalidations };
+      cached = {
+        ...(await render(originUrl, segments, format, stand.orients)),
+        at: Date.now(),
+        invalidations,
+      };
       cache.set(key, cached);
     }
     requests.push({
@@ -124,12 +131,13 @@ export async function startImageHost(
   const server = tls === undefined ? createHttp(listener) : createHttps(tls, listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
+  const stand: ImageHostStandIn = {
     url: `${tls === undefined ? 'http' : 'https'}://127.0.0.1:${port}`,
     host: `127.0.0.1:${port}`,
     requests,
     overrides,
     refetched,
+    orients: false,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -138,6 +146,7 @@ export async function startImageHost(
         });
       }),
   };
+  return stand;
 }
 
 /** `/w:640/q:70/http://origin/a.jpg` into its segments and the origin URL; undefined for anything else. */
@@ -169,6 +178,7 @@ async function render(
   originUrl: string,
   segments: Map<string, string>,
   accepted: 'avif' | 'webp' | undefined,
+  orients: boolean,
 ): Promise<Omit<Cached, 'at' | 'invalidations'>> {
   const answer = await fetch(originUrl, { signal: AbortSignal.timeout(10_000) });
   const original = Buffer.from(await answer.arrayBuffer());
@@ -179,7 +189,7 @@ async function render(
   const width = positive(segments.get('w'));
   const height = positive(segments.get('h'));
   const quality = positive(segments.get('q')) ?? QUALITY;
-  let image = sharp(original);
+  let image = sharp(original, { autoOrient: orients });
   if (width !== undefined || height !== undefined)
     image = image.resize({
       ...(width === undefined ? {} : { width }),
