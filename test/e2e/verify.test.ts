@@ -253,6 +253,10 @@ describe('verify: true', () => {
       invalidatedAgain: { confirmed: [photoUrl()], failed: [] },
       checked: [{ invalidatedAgain: true, variants: [{ state: 'fresh', asks: 2 }] }],
     });
+    expect(run.stdout).toContain('verify: the service confirmed the second invalidation of 1 image.');
+    expect(run.summary).toContain(
+      'Invalidated once more, having shown their previous version: 1 of 1 image confirmed by the service.',
+    );
   });
 
   it('is green for a changed phone photo (orientation 6) that the host delivers turned, as real services do', async () => {
