@@ -11,6 +11,7 @@ import {
   deliveryUrlsSentence,
   mergedSentence,
   describeCall,
+  retryWords,
   fileCounts,
   firstOf,
   nothingToInvalidate,
@@ -112,11 +113,7 @@ export function narration(log: Log, run: RunPlan, status?: (line: string) => voi
       log.info(`Origin check: ${originWords(originFacts(report))}.`);
     },
     retry: (sent: SentCall, error: ApiError, waitMs: number, attempt: number): void => {
-      const seconds = (waitMs / 1000).toFixed(1);
-      const failure = error.message.replace(/\.$/, '');
-      log.info(
-        `${describeCall(sent)}: ${failure}; retrying in ${seconds} s (attempt ${attempt} of ${run.calls.maxRetries + 1}).`,
-      );
+      log.info(retryWords(sent, error, waitMs, attempt, run.calls.maxRetries));
     },
     call: (record: CallRecord): void => {
       for (const attempt of record.attempts) {

@@ -52,6 +52,19 @@ export function describeCall(sent: { readonly index: number; readonly call: ApiC
   return `Call ${sent.index} (${callWords(sent.call).label})`;
 }
 
+/** `Call 2 (invalidate 3 assets): HTTP 503; retrying in 7.0 s (attempt 2 of 6).` */
+export function retryWords(
+  sent: { readonly index: number; readonly call: ApiCall },
+  error: { readonly message: string },
+  waitMs: number,
+  attempt: number,
+  maxRetries: number,
+): string {
+  const seconds = (waitMs / 1000).toFixed(1);
+  const failure = error.message.replace(/\.$/, '');
+  return `${describeCall(sent)}: ${failure}; retrying in ${seconds} s (attempt ${attempt} of ${maxRetries + 1}).`;
+}
+
 /** A dry run's calls in order, each followed by every asset it would carry, indented: one line each. */
 export function* callListing(calls: readonly ApiCall[], first = 1): Generator<string> {
   let index = first - 1;

@@ -151,6 +151,18 @@ export interface ProofFacts {
   readonly cannotTell: readonly ProofFinding[];
   /** Variants not asked: past the time, cancelled, or outside their host's sample. */
   readonly notChecked: number;
+  /** The images first seen stale and invalidated once more: each the service confirmed, and each it did not. */
+  readonly again: { readonly confirmed: readonly string[]; readonly failed: readonly AgainFailure[] };
+}
+
+/** An image whose second invalidation did not land, as every renderer names it. */
+export interface AgainFailure {
+  readonly ref: string;
+  readonly path: string;
+  /** The service's reason, or the cancel. */
+  readonly error: string;
+  /** `<ref> (<path>) was not invalidated once more: <error>` */
+  readonly sentence: string;
 }
 
 /** The proof of freshness, counted and phrased once. */
@@ -159,7 +171,18 @@ export function proofFacts(proof: ProofResult): ProofFacts {
   const cannotTell: ProofFinding[] = [];
   let verified = 0;
   let notChecked = 0;
+  const confirmedAgain: string[] = [];
+  const failedAgain: AgainFailure[] = [];
   for (const image of proof.images) {
+    if (image.invalidatedAgain) confirmedAgain.push(image.ref);
+    const refused = image.invalidateAgainFailed;
+    if (refused !== undefined)
+      failedAgain.push({
+        ref: image.ref,
+        path: image.path,
+        error: refused,
+        sentence: `${image.ref} (${image.path}) was not invalidated once more: ${refused.replace(/\.$/, '')}`,
+      });
     let fresh = image.variants.length > 0;
     for (const variant of image.variants) {
       if (variant.state !== 'fresh') fresh = false;
@@ -170,8 +193,7 @@ export function proofFacts(proof: ProofResult): ProofFacts {
           notChecked++;
           break;
         case 'stale': {
-          const again = image.invalidatedAgain ? ' after one more invalidation' : '';
-          failed.push(finding(image, variant.url, `its previous version${again}`, variant.seen));
+          failed.push(finding(image, variant.url, `its previous version${againWords(image)}`, variant.seen));
           break;
         }
         case 'failed':
@@ -186,7 +208,21 @@ export function proofFacts(proof: ProofResult): ProofFacts {
     }
     if (fresh) verified++;
   }
-  return { images: proof.images.length, verified, failed, cannotTell, notChecked };
+  return {
+    images: proof.images.length,
+    verified,
+    failed,
+    cannotTell,
+    notChecked,
+    again: { confirmed: confirmedAgain, failed: failedAgain },
+  };
+}
+
+/** What became of a stale image's second invalidation, said after what it showed. */
+function againWords(image: ImageProof): string {
+  if (image.invalidatedAgain) return ' after one more invalidation';
+  const refused = image.invalidateAgainFailed;
+  return refused === undefined ? '' : `; invalidating it once more failed: ${refused.replace(/\.$/, '')}`;
 }
 
 /** `2 of 3 images proven fresh through the image host; 1 variant failed; 1 could not be told` */
@@ -198,6 +234,11 @@ export function proofWords(facts: ProofFacts): string {
   if (facts.cannotTell.length > 0)
     parts.push(`${count(facts.cannotTell.length)} could not be told new from old`);
   if (facts.notChecked > 0) parts.push(`${count(facts.notChecked)} not asked (time, cancel or sample)`);
+  const { confirmed, failed } = facts.again;
+  if (failed.length > 0)
+    parts.push(
+      `${count(failed.length)} of ${plural(confirmed.length + failed.length, 'image')} not invalidated once more`,
+    );
   return parts.join('; ');
 }
 

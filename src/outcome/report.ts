@@ -241,7 +241,10 @@ function proofJson(proof: ProofResult): object {
     notChecked: facts.notChecked,
     failed: facts.failed.map(strip),
     cannotTell: facts.cannotTell.map(strip),
-    ...(proof.invalidateAgainError === undefined ? {} : { invalidateAgainError: proof.invalidateAgainError }),
+    invalidatedAgain: {
+      confirmed: facts.again.confirmed,
+      failed: facts.again.failed.map(({ ref, path, error }) => ({ ref, path, error })),
+    },
     checked: proof.images,
   };
 }

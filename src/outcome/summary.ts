@@ -25,6 +25,7 @@ import {
   proofWords,
   warmWords,
   type OriginFacts,
+  type ProofFacts,
   type ProofFinding,
 } from './facts.ts';
 import type { ProofResult } from '../proof/proof.ts';
@@ -118,6 +119,28 @@ function proofSection(proof: ProofResult): string[] {
   };
   table('Not proven fresh: visitors do not get the new image.', facts.failed);
   table('Could not be told new from old (a notice, not a failure):', facts.cannotTell);
+  lines.push(...againSection(facts.again));
+  return lines;
+}
+
+/** The second invalidation of the images first seen stale: how many landed, and each that did not, with why. */
+function againSection(again: ProofFacts['again']): string[] {
+  const { confirmed, failed } = again;
+  if (confirmed.length + failed.length === 0) return [];
+  const total = confirmed.length + failed.length;
+  const lines = [
+    '',
+    `Invalidated once more, having shown their previous version: ${count(confirmed.length)} of ` +
+      `${plural(total, 'image')} confirmed by the service.${failed.length === 0 ? '' : ' Not invalidated once more:'}`,
+  ];
+  if (failed.length === 0) return lines;
+  const { shown, more } = firstOf(failed, FAILURES_NAMED);
+  lines.push('', '| Image | File | Why |', '|---|---|---|');
+  for (const failure of shown)
+    lines.push(
+      `| ${markdownRef(failure.ref)} | ${markdownText(failure.path)} | ${markdownText(failure.error)} |`,
+    );
+  if (more !== undefined) lines.push('', `… ${more}: the report (\`report-path\`) lists each one.`);
   return lines;
 }
 

@@ -9,6 +9,7 @@ import type { Clock } from '../execute/clock.ts';
 import type { AssetRef } from '../plan/refs.ts';
 import { sampleByHost } from '../origin/wait.ts';
 import type { ReadVersions } from '../origin/versions.ts';
+import type { AgainFailures } from './again.ts';
 import type { Delivered, FetchDelivered } from './fetch.ts';
 import { judgeDelivered, type Finding } from './judge.ts';
 
@@ -38,8 +39,11 @@ export interface ProofInput {
   readonly images: readonly ProofImage[];
   readonly versions: ReadVersions;
   readonly fetch: FetchDelivered;
-  /** Invalidates these images once more; absent: stale images are not asked again. */
-  readonly invalidateAgain?: (refs: readonly AssetRef[]) => Promise<void>;
+  /**
+   * Invalidates these images once more, retrying nothing past `withinMs` (the proof's time left), and resolves with
+   * each one the service did not confirm and why; absent: stale images are not asked again.
+   */
+  readonly invalidateAgain?: (refs: readonly AssetRef[], withinMs: number) => Promise<AgainFailures>;
   readonly clock: Clock;
   readonly signal?: AbortSignal;
   readonly bounds: ProofBounds;
@@ -61,14 +65,14 @@ export interface ImageProof {
   readonly ref: AssetRef;
   readonly path: string;
   readonly variants: readonly VariantProof[];
-  /** Invalidated a second time, having shown its previous version. */
+  /** Invalidated a second time, having shown its previous version: the service confirmed it, and it was asked again. */
   readonly invalidatedAgain: boolean;
+  /** Its second invalidation did not land: why (the service's reason, or the cancel). It was not asked again. */
+  readonly invalidateAgainFailed?: string;
 }
 
 export interface ProofResult {
   readonly images: readonly ImageProof[];
-  /** The second invalidation failed: its error, and the stale images were not asked again. */
-  readonly invalidateAgainError?: string;
 }
 
 export async function prove(input: ProofInput): Promise<ProofResult> {
@@ -127,28 +131,47 @@ export async function prove(input: ProofInput): Promise<ProofResult> {
   await round(tasks);
   const stale = tasks.filter((task) => proofs.get(task.image.ref)?.[task.index]?.state === 'stale');
   const again = [...new Set(stale.map((task) => task.image.ref))];
-  let invalidatedAgain = new Set<AssetRef>();
-  let invalidateAgainError: string | undefined;
-  if (again.length > 0 && input.invalidateAgain !== undefined && signal?.aborted !== true) {
-    try {
-      await input.invalidateAgain(again);
-      invalidatedAgain = new Set(again);
-    } catch (error) {
-      invalidateAgainError = error instanceof Error ? error.message : String(error);
-    }
-  }
+  // After a cancel too: what was not sent is then said to be so, as the run's calls say it.
+  const failedAgain =
+    again.length > 0 && input.invalidateAgain !== undefined
+      ? await invalidateAgain(input.invalidateAgain, again, clock, deadline)
+      : undefined;
+  const invalidatedAgain = new Set(
+    failedAgain === undefined ? [] : again.filter((ref) => !failedAgain.has(ref)),
+  );
   if (invalidatedAgain.size > 0) {
     const wait = Math.min(bounds.retryWaitMs, Math.max(0, deadline - clock.now()));
     await clock.sleep(wait, signal).catch(() => undefined);
-    await round(stale);
+    // Only the images the service confirmed: another ask of the others would find what the first found.
+    await round(stale.filter((task) => invalidatedAgain.has(task.image.ref)));
   }
-  const images = input.images.map((image) => ({
-    ref: image.ref,
-    path: image.path,
-    variants: proofs.get(image.ref) ?? [],
-    invalidatedAgain: invalidatedAgain.has(image.ref),
-  }));
-  return invalidateAgainError === undefined ? { images } : { images, invalidateAgainError };
+  const images = input.images.map((image): ImageProof => {
+    const failed = failedAgain?.get(image.ref);
+    return {
+      ref: image.ref,
+      path: image.path,
+      variants: proofs.get(image.ref) ?? [],
+      invalidatedAgain: invalidatedAgain.has(image.ref),
+      ...(failed === undefined ? {} : { invalidateAgainFailed: failed }),
+    };
+  });
+  return { images };
+}
+
+/** The second invalidation of the stale images: each one the service did not confirm, and why. */
+async function invalidateAgain(
+  send: NonNullable<ProofInput['invalidateAgain']>,
+  refs: readonly AssetRef[],
+  clock: Clock,
+  deadline: number,
+): Promise<AgainFailures> {
+  try {
+    return await send(refs, Math.max(0, deadline - clock.now()));
+  } catch (error) {
+    // Not the service's answer (those are each image's outcome) but a fault of the sending itself: each image.
+    const why = error instanceof Error ? error.message : String(error);
+    return new Map(refs.map((ref) => [ref, why]));
+  }
 }
 
 async function askOnce(

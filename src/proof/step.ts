@@ -1,9 +1,8 @@
 import { gitBytesIn } from '../changes/git.ts';
 import type { Clock } from '../execute/clock.ts';
 import type { Outcome } from '../outcome/outcome.ts';
-import { proofFacts, proofWords } from '../outcome/facts.ts';
-import { untilAborted } from '../execute/abortable.ts';
-import { toBatches } from '../plan/batches.ts';
+import { FAILURES_NAMED, named, proofFacts, proofWords } from '../outcome/facts.ts';
+import { retryWords } from '../narration/wording.ts';
 import type { AssetRef } from '../plan/refs.ts';
 import type { CallPlan, ProofPlan, ServicePlan } from '../plan/run-plan.ts';
 import { count, plural } from '../shown/format.ts';
@@ -69,11 +68,11 @@ export async function proofStep(
     return undefined;
   }
   log.startGroup('Verify');
-  const [{ createDispatcher }, { deliveredFetcher }, { prove }, { sendCall }] = await Promise.all([
+  const [{ createDispatcher }, { deliveredFetcher }, { prove }, { invalidateAgain }] = await Promise.all([
     import('../execute/dispatcher.ts'),
     import('./fetch.ts'),
     import('./proof.ts'),
-    import('../execute/client.ts'),
+    import('./again.ts'),
   ]);
   const dispatcher = createDispatcher(PROOF_BOUNDS.concurrency, proof.requestTimeoutMs);
   const workspace = options.workspace();
@@ -89,24 +88,22 @@ export async function proofStep(
         ...(proof.base === undefined ? {} : { base: proof.base }),
       }),
       fetch: deliveredFetcher({ dispatcher, timeoutMs: proof.requestTimeoutMs, userAgent: USER_AGENT }),
-      // The same client as the run's calls: the key goes to the service alone, never to the image host.
-      invalidateAgain: async (refs) => {
-        const client = {
-          endpoint: options.service.endpoint,
-          apiKey: options.service.apiKey,
-          dispatcher,
-          timeoutMs: options.calls.timeoutMs,
-          redact: options.redact,
-          userAgent: USER_AGENT,
-        };
+      // Sent as the run's calls are, by the same client: the key goes to the service alone, never to the image host.
+      invalidateAgain: (refs, withinMs) => {
         log.info(
           `verify: ${plural(refs.length, 'image')} still showed the previous version: invalidating once more.`,
         );
-        // A cancel ends the wait for a call at once, and is said as the failure of the second invalidation.
-        for (const assets of toBatches(refs)) {
-          const call = sendCall({ route: 'invalidate/assets', assets }, client);
-          await (signal === undefined ? call : untilAborted(call, signal));
-        }
+        return invalidateAgain(refs, {
+          service: options.service,
+          calls: options.calls,
+          redact: options.redact,
+          clock: options.clock,
+          withinMs,
+          ...(signal === undefined ? {} : { signal }),
+          onRetry: (sent, error, waitMs, attempt) => {
+            log.info(`verify: ${retryWords(sent, error, waitMs, attempt, options.calls.maxRetries)}`);
+          },
+        });
       },
       clock: options.clock,
       bounds: PROOF_BOUNDS,
@@ -155,8 +152,16 @@ function tellProof(report: ProofReport, log: Log): void {
       `verify: ${plural(facts.cannotTell.length, 'variant')} could not be told new from old through the image host ` +
         `(e.g. ${facts.cannotTell[0]?.sentence ?? ''}); they are not counted as proven.`,
     );
-  if (report.invalidateAgainError !== undefined)
-    log.warning(`verify: invalidating the stale images once more failed: ${report.invalidateAgainError}`);
+  const { confirmed, failed } = facts.again;
+  if (confirmed.length + failed.length > 0)
+    log.info(
+      `verify: the service confirmed the second invalidation of ${plural(confirmed.length, 'image')}.`,
+    );
+  // Each is a failure of the run too, once it is asked and found stale: the closing errors say it again.
+  const { shown, more } = named(failed, FAILURES_NAMED);
+  for (const failure of shown) log.info(`verify: ${failure.sentence}.`);
+  if (more > 0)
+    log.info(`verify: … and ${count(more)} more not invalidated once more: the JSON report lists each one.`);
   log.info(`verify: ${proofWords(facts)}.`);
 }
 
@@ -172,11 +177,13 @@ function redacted(result: ProofResult, redact: Redact): ProofReport {
     ) as Seen;
     return { ...proof, url: redact(proof.url), seen };
   };
-  const images = result.images.map((image): ImageProof => ({
-    ...image,
-    variants: image.variants.map(variant),
-  }));
-  return result.invalidateAgainError === undefined
-    ? { images }
-    : { images, invalidateAgainError: redact(result.invalidateAgainError) };
+  const images = result.images.map((image): ImageProof => {
+    const failed = image.invalidateAgainFailed;
+    return {
+      ...image,
+      variants: image.variants.map(variant),
+      ...(failed === undefined ? {} : { invalidateAgainFailed: redact(failed) }),
+    };
+  });
+  return { images };
 }

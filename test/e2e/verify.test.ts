@@ -121,6 +121,7 @@ interface ProofJson {
   verified: number;
   failed: { ref: string; url: string; shows: string; seen?: Record<string, unknown> }[];
   cannotTell: { ref: string; url: string; shows: string }[];
+  invalidatedAgain: { confirmed: string[]; failed: { ref: string; path: string; error: string }[] };
   checked: { invalidatedAgain: boolean; variants: { state: string; why?: string }[] }[];
 }
 
@@ -220,6 +221,42 @@ describe('verify: true', () => {
     expect(run.exitCode, run.stdout).toBe(0);
     expect(emulator().invalidated.assets).toEqual([photoUrl(), photoUrl()]);
     expect(proofOf(run)).toMatchObject({ verified: 1, failed: [], checked: [{ invalidatedAgain: true }] });
+  });
+
+  it('retries the second invalidation as every call: a 503 and a 429, each after its Retry-After, then green', async () => {
+    // The origin deploys late: the first ask has the host fetch the old file again, and cache it. The first
+    // invalidation lands; the second meets a 503, then a 429, then lands, and the host then fetches the new file.
+    emulator().inject(
+      'invalidate/assets',
+      {},
+      { status: 503, retryAfter: '1' },
+      { status: 429, retryAfter: '1' },
+    );
+    const watching = { on: true };
+    const deployer = (async () => {
+      while (watching.on && !host.requests.some((request) => request.cache === 'miss'))
+        await new Promise((r) => setTimeout(r, 20));
+      site.deployed = 'new';
+    })();
+    const run = await deploy({ previous: CUP, next: CAT, deployed: 'previous' }).finally(() => {
+      watching.on = false;
+    });
+    await deployer;
+    expect(run.exitCode, run.stdout).toBe(0);
+    expect(emulator().requests.filter((request) => request.route === 'invalidate/assets')).toHaveLength(4);
+    expect(emulator().invalidated.assets).toEqual([photoUrl(), photoUrl()]);
+    expect(run.stdout).toMatch(/^verify: Call 1 \(.*\): HTTP 503.*; retrying in 1\.0 s \(attempt 2 of /m);
+    expect(run.stdout).toMatch(/^verify: Call 1 \(.*\): HTTP 429.*; retrying in 1\.0 s \(attempt 3 of /m);
+    expect(proofOf(run)).toMatchObject({
+      verified: 1,
+      failed: [],
+      invalidatedAgain: { confirmed: [photoUrl()], failed: [] },
+      checked: [{ invalidatedAgain: true, variants: [{ state: 'fresh', asks: 2 }] }],
+    });
+    expect(run.stdout).toContain('verify: the service confirmed the second invalidation of 1 image.');
+    expect(run.summary).toContain(
+      'Invalidated once more, having shown their previous version: 1 of 1 image confirmed by the service.',
+    );
   });
 
   it('is green for a changed phone photo (orientation 6) that the host delivers turned, as real services do', async () => {

@@ -5,11 +5,12 @@
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import sharp from 'sharp';
 import { Agent } from 'undici';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/execute/clock.ts';
-import { deliveredFetcher } from '../../src/proof/fetch.ts';
+import { deliveredFetcher, type FetchDelivered } from '../../src/proof/fetch.ts';
 import { prove, type ImageProof, type ProofBounds, type ProofImage } from '../../src/proof/proof.ts';
 import { ROOT_KEY } from '../support/client.ts';
 import { ROOT } from '../support/command.ts';
@@ -62,14 +63,15 @@ function repository(files: Record<string, { current?: Buffer; previous?: Buffer 
   };
 }
 
-/** Invalidates through the emulator, as the run's client would. */
-async function invalidate(refs: readonly string[]): Promise<void> {
+/** Invalidates through the emulator, as the run's client would: every image confirmed, or none. */
+async function invalidate(refs: readonly string[]): Promise<ReadonlyMap<string, string>> {
   const answer = await fetch(`${emulator().url}/api/${emulator().serviceKey}/v2/cache/invalidate/assets`, {
     method: 'POST',
     headers: { authorization: `Bearer ${ROOT_KEY}`, 'content-type': 'application/json' },
     body: JSON.stringify({ assets: refs }),
   });
   if (!answer.ok) throw new Error(`the emulator refused the invalidation: ${answer.status}`);
+  return new Map();
 }
 
 function photo(variants: readonly string[] = ['w:200', 'w:320']): ProofImage {
@@ -127,21 +129,132 @@ describe('prove', () => {
     expect(proof.variants[0]).toMatchObject({ seen: { status: 200, cacheStatus: 'MISS' } });
   });
 
-  it('says stale after one ask when the second invalidation fails, and why', async () => {
+  it('says stale after one ask an image whose second invalidation the service refused, and why', async () => {
     site.files.previous.set('/images/photo.jpg', CUP);
     const image = photo(['w:240']);
     const result = await prove({
       images: [image],
       versions: repository({ [image.path]: { current: CAT, previous: CUP } }),
       fetch: deliveredFetcher({ dispatcher, timeoutMs: 10_000, userAgent: 'test' }),
-      invalidateAgain: () => Promise.reject(new Error('HTTP 429')),
+      invalidateAgain: (refs) => Promise.resolve(new Map(refs.map((ref) => [ref, 'HTTP 400: refused']))),
       clock: systemClock,
       bounds: BOUNDS,
     });
-    expect(result).toMatchObject({
-      invalidateAgainError: 'HTTP 429',
-      images: [{ invalidatedAgain: false, variants: [{ state: 'stale', asks: 1 }] }],
+    expect(result.images).toMatchObject([
+      {
+        invalidatedAgain: false,
+        invalidateAgainFailed: 'HTTP 400: refused',
+        variants: [{ state: 'stale', asks: 1 }],
+      },
+    ]);
+  });
+
+  it('says each image failed again with the error when sending the second invalidation itself fails', async () => {
+    site.files.previous.set('/images/photo.jpg', CUP);
+    const image = photo(['w:240']);
+    const result = await prove({
+      images: [image],
+      versions: repository({ [image.path]: { current: CAT, previous: CUP } }),
+      fetch: deliveredFetcher({ dispatcher, timeoutMs: 10_000, userAgent: 'test' }),
+      invalidateAgain: () => Promise.reject(new Error('no dispatcher')),
+      clock: systemClock,
+      bounds: BOUNDS,
     });
+    expect(result.images).toMatchObject([
+      {
+        invalidatedAgain: false,
+        invalidateAgainFailed: 'no dispatcher',
+        variants: [{ state: 'stale', asks: 1 }],
+      },
+    ]);
+  });
+
+  it("asks again only the images whose second invalidation the service confirmed, with the proof's time left", async () => {
+    site.files.previous.set('/images/a.jpg', CUP).set('/images/b.jpg', CUP);
+    const images = ['a', 'b'].map((name): ProofImage => {
+      const ref = `${site.url}/images/${name}.jpg`;
+      return { ref, path: `public/images/${name}.jpg`, urls: [`${host.url}/w:240/${ref}`] };
+    });
+    const [a, b] = images.map((image) => image.ref);
+    const within: number[] = [];
+    const result = await prove({
+      images,
+      versions: { current: () => Promise.resolve(CAT), previous: () => Promise.resolve(CUP) },
+      fetch: deliveredFetcher({ dispatcher, timeoutMs: 10_000, userAgent: 'test' }),
+      invalidateAgain: (_refs, withinMs) => {
+        within.push(withinMs);
+        return Promise.resolve(new Map([[b ?? '', 'refused']]));
+      },
+      clock: systemClock,
+      bounds: BOUNDS,
+    });
+    expect(
+      result.images.map((proof) => [proof.ref, proof.invalidatedAgain, proof.variants[0]]),
+    ).toMatchObject([
+      [a, true, { state: 'stale', asks: 2 }],
+      [b, false, { state: 'stale', asks: 1 }],
+    ]);
+    expect(within).toHaveLength(1);
+    expect(within[0]).toBeGreaterThan(0);
+    expect(within[0]).toBeLessThanOrEqual(BOUNDS.timeoutMs);
+  });
+
+  it('over any images, concurrency and refusals: asks again exactly those the service confirmed, names the others', async () => {
+    const small = await sharp(CAT).resize(48, 32, { fit: 'fill' }).jpeg().toBuffer();
+    const smallOld = await sharp(CUP).resize(48, 32, { fit: 'fill' }).jpeg().toBuffer();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }),
+        async (count, concurrency, refused) => {
+          const images = Array.from({ length: count }, (_, n): ProofImage => {
+            const ref = `https://origin.test/${n}.jpg`;
+            return { ref, path: `${n}.jpg`, urls: [`https://host.test/w:48/${ref}`] };
+          });
+          // The host serves each image's previous version until its second invalidation lands.
+          const landed = new Set<string>();
+          const fetchOne: FetchDelivered = (url) => {
+            const fresh = [...landed].some((ref) => url.endsWith(ref));
+            const body = fresh ? small : smallOld;
+            return Promise.resolve({
+              status: 200,
+              contentType: 'image/jpeg',
+              length: body.length,
+              body,
+            });
+          };
+          const result = await prove({
+            images,
+            versions: { current: () => Promise.resolve(small), previous: () => Promise.resolve(smallOld) },
+            fetch: fetchOne,
+            invalidateAgain: (refs) => {
+              const failures = new Map<string, string>();
+              refs.forEach((ref, n) => {
+                if (refused[n] === true) failures.set(ref, `refused ${ref}`);
+                else landed.add(ref);
+              });
+              return Promise.resolve(failures);
+            },
+            clock: systemClock,
+            bounds: { ...BOUNDS, concurrency },
+          });
+          for (const [n, proof] of result.images.entries()) {
+            expect(proof).toMatchObject(
+              refused[n] === true
+                ? {
+                    invalidatedAgain: false,
+                    invalidateAgainFailed: `refused ${proof.ref}`,
+                    variants: [{ state: 'stale', asks: 1 }],
+                  }
+                : { invalidatedAgain: true, variants: [{ state: 'fresh', asks: 2 }] },
+            );
+            if (refused[n] !== true) expect(proof.invalidateAgainFailed).toBeUndefined();
+          }
+        },
+      ),
+      { numRuns: 15 },
+    );
   });
 
   it('without a second invalidation, says stale after one ask', async () => {
