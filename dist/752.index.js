@@ -16643,7 +16643,7 @@ module.exports = class DecoratorHandler {
 
 /***/ }),
 
-/***/ 3599:
+/***/ 5980:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -19540,7 +19540,7 @@ module.exports = createDecompressInterceptor
 
 const diagnosticsChannel = __webpack_require__(3053)
 const util = __webpack_require__(3440)
-const DeduplicationHandler = __webpack_require__(3599)
+const DeduplicationHandler = __webpack_require__(5980)
 const { getInterceptorOrigin, normalizeHeaders, makeCacheKey, makeDeduplicationKey } = __webpack_require__(7659)
 
 const pendingRequestsChannel = diagnosticsChannel.channel('undici:request:pending-requests')

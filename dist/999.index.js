@@ -119,29 +119,39 @@ async function prove(input) {
     await round(tasks);
     const stale = tasks.filter((task) => proofs.get(task.image.ref)?.[task.index]?.state === 'stale');
     const again = [...new Set(stale.map((task) => task.image.ref))];
-    let invalidatedAgain = new Set();
-    let invalidateAgainError;
-    if (again.length > 0 && input.invalidateAgain !== undefined && signal?.aborted !== true) {
-        try {
-            await input.invalidateAgain(again);
-            invalidatedAgain = new Set(again);
-        }
-        catch (error) {
-            invalidateAgainError = error instanceof Error ? error.message : String(error);
-        }
-    }
+    // After a cancel too: what was not sent is then said to be so, as the run's calls say it.
+    const failedAgain = again.length > 0 && input.invalidateAgain !== undefined
+        ? await invalidateAgain(input.invalidateAgain, again, clock, deadline)
+        : undefined;
+    const invalidatedAgain = new Set(failedAgain === undefined ? [] : again.filter((ref) => !failedAgain.has(ref)));
     if (invalidatedAgain.size > 0) {
         const wait = Math.min(bounds.retryWaitMs, Math.max(0, deadline - clock.now()));
         await clock.sleep(wait, signal).catch(() => undefined);
-        await round(stale);
+        // Only the images the service confirmed: another ask of the others would find what the first found.
+        await round(stale.filter((task) => invalidatedAgain.has(task.image.ref)));
     }
-    const images = input.images.map((image) => ({
-        ref: image.ref,
-        path: image.path,
-        variants: proofs.get(image.ref) ?? [],
-        invalidatedAgain: invalidatedAgain.has(image.ref),
-    }));
-    return invalidateAgainError === undefined ? { images } : { images, invalidateAgainError };
+    const images = input.images.map((image) => {
+        const failed = failedAgain?.get(image.ref);
+        return {
+            ref: image.ref,
+            path: image.path,
+            variants: proofs.get(image.ref) ?? [],
+            invalidatedAgain: invalidatedAgain.has(image.ref),
+            ...(failed === undefined ? {} : { invalidateAgainFailed: failed }),
+        };
+    });
+    return { images };
+}
+/** The second invalidation of the stale images: each one the service did not confirm, and why. */
+async function invalidateAgain(send, refs, clock, deadline) {
+    try {
+        return await send(refs, Math.max(0, deadline - clock.now()));
+    }
+    catch (error) {
+        // Not the service's answer (those are each image's outcome) but a fault of the sending itself: each image.
+        const why = error instanceof Error ? error.message : String(error);
+        return new Map(refs.map((ref) => [ref, why]));
+    }
 }
 async function askOnce(image, url, input, deadline) {
     const [current, previous] = await Promise.all([

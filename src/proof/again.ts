@@ -10,10 +10,8 @@ import type { Plan } from '../plan/plan.ts';
 import type { AssetRef } from '../plan/refs.ts';
 import type { CallPlan, ServicePlan } from '../plan/run-plan.ts';
 import type { Redact } from '../shown/redact.ts';
+import type { AgainFailures } from './proof.ts';
 import { USER_AGENT } from '../version.ts';
-
-/** Each image whose second invalidation the service did not confirm, and why (the key withheld). */
-export type AgainFailures = ReadonlyMap<AssetRef, string>;
 
 /**
  * Invalidates the images a proof found stale once more, as the run's calls went out: the same client, batches of at

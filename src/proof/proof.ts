@@ -9,9 +9,11 @@ import type { Clock } from '../execute/clock.ts';
 import type { AssetRef } from '../plan/refs.ts';
 import { sampleByHost } from '../origin/wait.ts';
 import type { ReadVersions } from '../origin/versions.ts';
-import type { AgainFailures } from './again.ts';
 import type { Delivered, FetchDelivered } from './fetch.ts';
 import { judgeDelivered, type Finding } from './judge.ts';
+
+/** Each image whose second invalidation the service did not confirm, and why (the key withheld). */
+export type AgainFailures = ReadonlyMap<AssetRef, string>;
 
 /** One invalidated image that came from a file, and the delivery URLs visitors use for it. */
 export interface ProofImage {
