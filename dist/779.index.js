@@ -4353,10 +4353,64 @@ function seconds(ms) {
 
 /** An image larger than this, or not a regular file, is not compared: it cannot be told. */
 const MAX_IMAGE_BYTES = 32 * 1024 * 1024;
-function versionsFrom(sources) {
+/**
+ * Bytes of previous versions one reader keeps, the ones asked for last: the origin check asks a lagging origin about
+ * an image again and again, and the proof once per variant, and each read from git is a process.
+ */
+const KEPT_PREVIOUS_BYTES = 64 * 1024 * 1024;
+function versionsFrom(sources, keptBytes = KEPT_PREVIOUS_BYTES) {
     return {
         current: (path) => currentBytes(sources.workspace, path),
-        previous: (path) => previousBytes(sources, path),
+        previous: kept(keptBytes, (path) => previousBytes(sources, path)),
+    };
+}
+/**
+ * `read`, each path read once while its answer is kept: the answers asked for last, up to `limit` bytes in all. An
+ * answer that is not final (a cancel) is not kept.
+ */
+function kept(limit, read) {
+    const reads = new Map();
+    const sizes = new Map();
+    let total = 0;
+    const forget = (path) => {
+        reads.delete(path);
+        total -= sizes.get(path) ?? 0;
+        sizes.delete(path);
+    };
+    const settled = (path, reading, answer) => {
+        if (reads.get(path) !== reading)
+            return;
+        if (!answer.final) {
+            forget(path);
+            return;
+        }
+        sizes.set(path, answer.bytes?.length ?? 0);
+        total += answer.bytes?.length ?? 0;
+        // The oldest first: a Map keeps its order of insertion, and an answer asked for again is moved to its end.
+        for (const oldest of sizes.keys()) {
+            if (total <= limit)
+                break;
+            forget(oldest);
+        }
+    };
+    return async (path) => {
+        let reading = reads.get(path);
+        if (reading === undefined) {
+            const started = read(path);
+            reads.set(path, (reading = started));
+            void started.then((answer) => {
+                settled(path, started, answer);
+            });
+        }
+        else {
+            // Asked for again: the last to go.
+            const size = sizes.get(path);
+            if (size !== undefined) {
+                sizes.delete(path);
+                sizes.set(path, size);
+            }
+        }
+        return (await reading).bytes;
     };
 }
 async function currentBytes(workspace, path) {
@@ -4377,12 +4431,17 @@ async function previousBytes(sources, path) {
     const { base } = sources;
     // A base that could read as an option is never handed to git.
     if (base === undefined || base.startsWith('-'))
-        return undefined;
+        return { final: true };
     try {
-        return await sources.git(['cat-file', 'blob', `${base}:${path}`], MAX_IMAGE_BYTES);
+        return {
+            bytes: await sources.git(['cat-file', 'blob', `${base}:${path}`], MAX_IMAGE_BYTES),
+            final: true,
+        };
     }
-    catch {
-        return undefined;
+    catch (error) {
+        // git saying the path is not at the base (an added file) is an answer; a process stopped before it said is not.
+        const stopped = error.cause;
+        return { final: stopped?.killed !== true && stopped?.name !== 'AbortError' };
     }
 }
 

@@ -23,10 +23,72 @@ export interface ReadVersions {
   readonly previous: (path: string) => Promise<Buffer | undefined>;
 }
 
-export function versionsFrom(sources: VersionSources): ReadVersions {
+/**
+ * Bytes of previous versions one reader keeps, the ones asked for last: the origin check asks a lagging origin about
+ * an image again and again, and the proof once per variant, and each read from git is a process.
+ */
+export const KEPT_PREVIOUS_BYTES = 64 * 1024 * 1024;
+
+export function versionsFrom(sources: VersionSources, keptBytes = KEPT_PREVIOUS_BYTES): ReadVersions {
   return {
     current: (path) => currentBytes(sources.workspace, path),
-    previous: (path) => previousBytes(sources, path),
+    previous: kept(keptBytes, (path) => previousBytes(sources, path)),
+  };
+}
+
+/** What git said of a path at the base: its bytes, or none; `final` unless the process was stopped before it said. */
+interface GitRead {
+  readonly bytes?: Buffer;
+  readonly final: boolean;
+}
+
+/**
+ * `read`, each path read once while its answer is kept: the answers asked for last, up to `limit` bytes in all. An
+ * answer that is not final (a cancel) is not kept.
+ */
+function kept(
+  limit: number,
+  read: (path: string) => Promise<GitRead>,
+): (path: string) => Promise<Buffer | undefined> {
+  const reads = new Map<string, Promise<GitRead>>();
+  const sizes = new Map<string, number>();
+  let total = 0;
+  const forget = (path: string): void => {
+    reads.delete(path);
+    total -= sizes.get(path) ?? 0;
+    sizes.delete(path);
+  };
+  const settled = (path: string, reading: Promise<GitRead>, answer: GitRead): void => {
+    if (reads.get(path) !== reading) return;
+    if (!answer.final) {
+      forget(path);
+      return;
+    }
+    sizes.set(path, answer.bytes?.length ?? 0);
+    total += answer.bytes?.length ?? 0;
+    // The oldest first: a Map keeps its order of insertion, and an answer asked for again is moved to its end.
+    for (const oldest of sizes.keys()) {
+      if (total <= limit) break;
+      forget(oldest);
+    }
+  };
+  return async (path) => {
+    let reading = reads.get(path);
+    if (reading === undefined) {
+      const started = read(path);
+      reads.set(path, (reading = started));
+      void started.then((answer) => {
+        settled(path, started, answer);
+      });
+    } else {
+      // Asked for again: the last to go.
+      const size = sizes.get(path);
+      if (size !== undefined) {
+        sizes.delete(path);
+        sizes.set(path, size);
+      }
+    }
+    return (await reading).bytes;
   };
 }
 
@@ -43,13 +105,18 @@ async function currentBytes(workspace: string, path: string): Promise<Buffer | u
   }
 }
 
-async function previousBytes(sources: VersionSources, path: string): Promise<Buffer | undefined> {
+async function previousBytes(sources: VersionSources, path: string): Promise<GitRead> {
   const { base } = sources;
   // A base that could read as an option is never handed to git.
-  if (base === undefined || base.startsWith('-')) return undefined;
+  if (base === undefined || base.startsWith('-')) return { final: true };
   try {
-    return await sources.git(['cat-file', 'blob', `${base}:${path}`], MAX_IMAGE_BYTES);
-  } catch {
-    return undefined;
+    return {
+      bytes: await sources.git(['cat-file', 'blob', `${base}:${path}`], MAX_IMAGE_BYTES),
+      final: true,
+    };
+  } catch (error) {
+    // git saying the path is not at the base (an added file) is an answer; a process stopped before it said is not.
+    const stopped = (error as { cause?: { killed?: unknown; name?: unknown } }).cause;
+    return { final: stopped?.killed !== true && stopped?.name !== 'AbortError' };
   }
 }
