@@ -78,8 +78,12 @@ function probed(name: string): { env: Record<string, string>; read: () => Young 
   };
 }
 
+/**
+ * V8 grows the new space by doubling it; what it commits moves by a page or two besides (256 KiB each), so a new
+ * space that did not grow stays under twice its size.
+ */
 function expectKeptSmall(young: Young): void {
-  expect(young.largest, 'the new space grew after the first output').toBe(young.atFirstOutput);
+  expect(young.largest, 'the new space grew after the first output').toBeLessThan(2 * young.atFirstOutput);
   expect(young.largest).toBeLessThanOrEqual(LARGEST_YOUNG);
 }
 
