@@ -3722,15 +3722,15 @@ function discardStaging() {
     staging.clear();
     for (const kept of [...keeping].reverse()) {
         try {
-            const now = (0,external_node_fs_.statSync)(kept.file);
-            const replaced = now.dev !== kept.read.dev || now.ino !== kept.read.ino;
+            const now = (0,external_node_fs_.statSync)(kept.file, { throwIfNoEntry: false });
+            const replaced = now?.dev !== kept.read.dev || now.ino !== kept.read.ino;
             if (replaced && !kept.committed)
                 (0,external_node_fs_.renameSync)(kept.original, kept.file);
             else
                 (0,external_node_fs_.unlinkSync)(kept.original);
         }
         catch {
-            // Its original not made yet, or already put back.
+            // Its original not made yet, or already put back or removed.
         }
     }
     keeping.clear();
@@ -3752,10 +3752,10 @@ async function replaceAll(staged) {
                 committed: false,
                 replaced: false,
             };
-            // Known before the link is made: it can be made before this process hears of it.
             keeping.add(entry);
             kept.push(entry);
-            await (0,promises_.link)(read.file, entry.original);
+            // At once, not on another thread: a process that must exit between two steps finds it made, or not begun.
+            (0,external_node_fs_.linkSync)(read.file, entry.original);
             await (0,promises_.rename)(temporary, read.file);
             staging.delete(temporary);
             entry.replaced = true;
@@ -4787,7 +4787,7 @@ function proofFacts(proof) {
                     notChecked++;
                     break;
                 case 'stale': {
-                    failed.push(finding(image, variant.url, `its previous version${againWords(image)}`, variant.seen));
+                    failed.push(finding(image, variant.url, `its previous version${againWords(image, variant.asks)}`, variant.seen));
                     break;
                 }
                 case 'failed':
@@ -4813,9 +4813,12 @@ function proofFacts(proof) {
     };
 }
 /** What became of a stale image's second invalidation, said after what it showed. */
-function againWords(image) {
+function againWords(image, asks) {
+    // Confirmed, but the proof's time ran out before the image was asked again: what it shows now is not known.
     if (image.invalidatedAgain)
-        return ' after one more invalidation';
+        return asks > 1
+            ? ' after one more invalidation'
+            : "; invalidated once more, then not asked again within the proof's time";
     const refused = image.invalidateAgainFailed;
     return refused === undefined ? '' : `; invalidating it once more failed: ${refused.replace(/\.$/, '')}`;
 }
@@ -5887,7 +5890,8 @@ async function proofStep(proof, run, rewritten, options) {
                     withinMs,
                     ...(signal === undefined ? {} : { signal }),
                     onRetry: (sent, error, waitMs, attempt) => {
-                        log.info(`verify: ${retryWords(sent, error, waitMs, attempt, options.calls.maxRetries)}`);
+                        // Its calls are numbered from 1 again: said apart from the run's own.
+                        log.info(`verify, second invalidation: ${retryWords(sent, error, waitMs, attempt, options.calls.maxRetries)}`);
                     },
                 });
             },
@@ -5969,7 +5973,6 @@ function redacted(result, redact) {
  * images are fresh. Every request is bounded by a timeout and the run's cancel, and a read by a number of pages.
  */
 
-
 /** An answer of the API that is not a success: its HTTP status and GitHub's message. */
 class StatusApiError extends Error {
     status;
@@ -6016,8 +6019,8 @@ async function isRecordedFresh(store, sha, context) {
         if (!hasNextPage(answer.link))
             return false;
     }
-    throw new StatusApiError(0, `${github_api_short(sha)} has statuses of more than ${(0,format/* count */.U9)(MAX_API_PAGES * CONTEXTS_PER_PAGE)} contexts, and the record ` +
-        `is not in the first ${MAX_API_PAGES} pages of its combined status`);
+    throw new StatusApiError(0, `the combined status of ${github_api_short(sha)} runs past ${MAX_API_PAGES} pages of ${CONTEXTS_PER_PAGE} contexts, and ` +
+        'the record is not in them');
 }
 /** The statuses of a page of the combined status; an answer of another shape is an error, not "not fresh". */
 function statusesOf(data) {
@@ -7535,7 +7538,7 @@ const ACTION_INPUTS = {
         default: '30',
     },
     'catch-up': {
-        description: "`true` (the default) to catch up what earlier runs left stale: on a branch (a push, a deploy event, a dispatch, a schedule), changed files are detected since the newest commit that a green run recorded fresh (the commit status of `status-context`), when that is older than the event's base, as it is after a run that failed, was cancelled or never ran. It looks back at most 100 commits, with one GitHub API request each; past that, with no commit recorded, or when the recorded commit is not an ancestor (a force-push), the event's base is used, with a notice. An explicit `since` wins on a push and a manual `workflow_dispatch`; after a deploy or on a schedule, it is the base only while no commit is recorded. Needs `permissions: statuses: write` (a green run sets the status) and a checkout whose history the action may deepen. `false`: compare with the event's base alone.",
+        description: "`true` (the default) to catch up what earlier runs left stale: on a branch (a push, a deploy event, a dispatch, a schedule), changed files are detected since the newest commit that a green run recorded fresh (the commit status of `status-context`), when that is older than the event's base, as it is after a run that failed, was cancelled or never ran. It looks back at most 100 commits, reading each one's combined status (one GitHub API request, one more for each further 100 contexts, at most 30); past that, with no commit recorded, or when the recorded commit is not an ancestor (a force-push), the event's base is used, with a notice. An explicit `since` wins on a push and a manual `workflow_dispatch`; after a deploy or on a schedule, it is the base only while no commit is recorded. Needs `permissions: statuses: write` (a green run sets the status) and a checkout whose history the action may deepen. `false`: compare with the event's base alone.",
         required: false,
         default: 'true',
     },

@@ -151,6 +151,7 @@ function withoutInterimAnswers(origin, options) {
 
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   OUT_OF_TIME: () => (/* binding */ OUT_OF_TIME),
 /* harmony export */   invalidateAgain: () => (/* binding */ invalidateAgain)
 /* harmony export */ });
 /* harmony import */ var _execute_client_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4822);
@@ -167,11 +168,13 @@ __webpack_require__.r(__webpack_exports__);
 
 
 
+/** Why an image's second invalidation did not land when the proof's time ran out first. */
+const OUT_OF_TIME = "not confirmed by the service before the proof's time ran out";
 /**
  * Invalidates the images a proof found stale once more, as the run's calls went out: the same client, batches of at
  * most 100, the plan's concurrency, retries and rate-limit pauses, and the run's cancel (the calls in flight are
- * waited for as the run's are). Each batch lands or fails on its own; no retry starts past `withinMs`, the proof's
- * time left.
+ * waited for as the run's are). Each batch lands or fails on its own; nothing starts past `withinMs`, its share of
+ * the proof's time, and a call still in flight then is waited for as a cancelled run's calls are.
  */
 async function invalidateAgain(refs, options) {
     const { calls, service } = options;
@@ -189,7 +192,11 @@ async function invalidateAgain(refs, options) {
         redact: options.redact,
         userAgent: _version_js__WEBPACK_IMPORTED_MODULE_6__/* .USER_AGENT */ ._,
     };
-    const cut = (0,_execute_cut_off_js__WEBPACK_IMPORTED_MODULE_1__/* .cutOff */ .q)(options.signal, options.clock);
+    // The proof's time ends the sending as a cancel does: no call starts past it, and one in flight is waited for as
+    // a cancelled run's calls are. What that cut short is said to be the time's doing, not a cancel's.
+    const outOfTime = AbortSignal.timeout(Math.max(0, Math.ceil(options.withinMs)));
+    const stop = options.signal === undefined ? outOfTime : AbortSignal.any([options.signal, outOfTime]);
+    const cut = (0,_execute_cut_off_js__WEBPACK_IMPORTED_MODULE_1__/* .cutOff */ .q)(stop, options.clock);
     try {
         const result = await (0,_execute_execute_js__WEBPACK_IMPORTED_MODULE_3__/* .execute */ .g)(plan, {
             send: (call) => cut.bound((0,_execute_client_js__WEBPACK_IMPORTED_MODULE_0__/* .sendCall */ .n)(call, client)),
@@ -200,13 +207,16 @@ async function invalidateAgain(refs, options) {
                 ...calls.policy,
                 retryWindowMs: Math.min(calls.policy.retryWindowMs ?? _execute_policy_js__WEBPACK_IMPORTED_MODULE_4__/* .DEFAULT_POLICY */ .zj.retryWindowMs, options.withinMs),
             },
-            ...(options.signal === undefined ? {} : { signal: options.signal }),
+            signal: stop,
             ...(options.onRetry === undefined ? {} : { onRetry: options.onRetry }),
         });
+        const late = outOfTime.aborted && options.signal?.aborted !== true;
         const failures = new Map();
         result.assets.forEach((ref, outcome, error) => {
-            if (outcome !== 'invalidated')
-                failures.set(ref, error ?? outcome);
+            if (outcome === 'invalidated')
+                return;
+            const stopped = outcome === 'not-sent' || error?.includes('cancelled') === true;
+            failures.set(ref, late && stopped ? OUT_OF_TIME : (error ?? outcome));
         });
         return failures;
     }

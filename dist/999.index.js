@@ -119,9 +119,9 @@ async function prove(input) {
     await round(tasks);
     const stale = tasks.filter((task) => proofs.get(task.image.ref)?.[task.index]?.state === 'stale');
     const again = [...new Set(stale.map((task) => task.image.ref))];
-    // After a cancel too: what was not sent is then said to be so, as the run's calls say it.
-    const failedAgain = again.length > 0 && input.invalidateAgain !== undefined
-        ? await invalidateAgain(input.invalidateAgain, again, clock, deadline)
+    // Not after a cancel: the run sends nothing new then, and a stale image is reported as the first ask found it.
+    const failedAgain = again.length > 0 && input.invalidateAgain !== undefined && !cancelled()
+        ? await invalidateAgain(input.invalidateAgain, again, clock, deadline - bounds.retryWaitMs)
         : undefined;
     const invalidatedAgain = new Set(failedAgain === undefined ? [] : again.filter((ref) => !failedAgain.has(ref)));
     if (invalidatedAgain.size > 0) {
@@ -142,10 +142,13 @@ async function prove(input) {
     });
     return { images };
 }
-/** The second invalidation of the stale images: each one the service did not confirm, and why. */
-async function invalidateAgain(send, refs, clock, deadline) {
+/**
+ * The second invalidation of the stale images: each one the service did not confirm, and why. It has half the time
+ * left before `until`, so that the images it lands can still be asked again.
+ */
+async function invalidateAgain(send, refs, clock, until) {
     try {
-        return await send(refs, Math.max(0, deadline - clock.now()));
+        return await send(refs, Math.max(0, (until - clock.now()) / 2));
     }
     catch (error) {
         // Not the service's answer (those are each image's outcome) but a fault of the sending itself: each image.

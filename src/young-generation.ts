@@ -1,8 +1,9 @@
 import { setFlagsFromString } from 'node:v8';
 
 /**
- * Keeps V8's young generation, for the rest of the process, at the size it has when this is called: the entries
- * call it once the action's code is loaded, which leaves it at 2 MiB a semi-space.
+ * Keeps V8's young generation from growing, for the rest of the process, past the size it has when this is called
+ * (V8 may still shrink it in a quiet wait): the entries call it once the action's code is loaded, which leaves it at
+ * 2 MiB a semi-space.
  *
  * V8 doubles its young generation (up to 32 MiB a semi-space, with pages that stay resident) each time as many
  * bytes have survived its collections as it holds. A large run's plan and its calls' answers outlive a collection

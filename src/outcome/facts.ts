@@ -193,7 +193,14 @@ export function proofFacts(proof: ProofResult): ProofFacts {
           notChecked++;
           break;
         case 'stale': {
-          failed.push(finding(image, variant.url, `its previous version${againWords(image)}`, variant.seen));
+          failed.push(
+            finding(
+              image,
+              variant.url,
+              `its previous version${againWords(image, variant.asks)}`,
+              variant.seen,
+            ),
+          );
           break;
         }
         case 'failed':
@@ -219,8 +226,12 @@ export function proofFacts(proof: ProofResult): ProofFacts {
 }
 
 /** What became of a stale image's second invalidation, said after what it showed. */
-function againWords(image: ImageProof): string {
-  if (image.invalidatedAgain) return ' after one more invalidation';
+function againWords(image: ImageProof, asks: number): string {
+  // Confirmed, but the proof's time ran out before the image was asked again: what it shows now is not known.
+  if (image.invalidatedAgain)
+    return asks > 1
+      ? ' after one more invalidation'
+      : "; invalidated once more, then not asked again within the proof's time";
   const refused = image.invalidateAgainFailed;
   return refused === undefined ? '' : `; invalidating it once more failed: ${refused.replace(/\.$/, '')}`;
 }

@@ -13,11 +13,14 @@ import type { Redact } from '../shown/redact.ts';
 import type { AgainFailures } from './proof.ts';
 import { USER_AGENT } from '../version.ts';
 
+/** Why an image's second invalidation did not land when the proof's time ran out first. */
+export const OUT_OF_TIME = "not confirmed by the service before the proof's time ran out";
+
 /**
  * Invalidates the images a proof found stale once more, as the run's calls went out: the same client, batches of at
  * most 100, the plan's concurrency, retries and rate-limit pauses, and the run's cancel (the calls in flight are
- * waited for as the run's are). Each batch lands or fails on its own; no retry starts past `withinMs`, the proof's
- * time left.
+ * waited for as the run's are). Each batch lands or fails on its own; nothing starts past `withinMs`, its share of
+ * the proof's time, and a call still in flight then is waited for as a cancelled run's calls are.
  */
 export async function invalidateAgain(
   refs: readonly AssetRef[],
@@ -46,7 +49,11 @@ export async function invalidateAgain(
     redact: options.redact,
     userAgent: USER_AGENT,
   };
-  const cut = cutOff(options.signal, options.clock);
+  // The proof's time ends the sending as a cancel does: no call starts past it, and one in flight is waited for as
+  // a cancelled run's calls are. What that cut short is said to be the time's doing, not a cancel's.
+  const outOfTime = AbortSignal.timeout(Math.max(0, Math.ceil(options.withinMs)));
+  const stop = options.signal === undefined ? outOfTime : AbortSignal.any([options.signal, outOfTime]);
+  const cut = cutOff(stop, options.clock);
   try {
     const result = await execute(plan, {
       send: (call) => cut.bound(sendCall(call, client)),
@@ -57,12 +64,15 @@ export async function invalidateAgain(
         ...calls.policy,
         retryWindowMs: Math.min(calls.policy.retryWindowMs ?? DEFAULT_POLICY.retryWindowMs, options.withinMs),
       },
-      ...(options.signal === undefined ? {} : { signal: options.signal }),
+      signal: stop,
       ...(options.onRetry === undefined ? {} : { onRetry: options.onRetry }),
     });
+    const late = outOfTime.aborted && options.signal?.aborted !== true;
     const failures = new Map<AssetRef, string>();
     result.assets.forEach((ref, outcome, error) => {
-      if (outcome !== 'invalidated') failures.set(ref, error ?? outcome);
+      if (outcome === 'invalidated') return;
+      const stopped = outcome === 'not-sent' || error?.includes('cancelled') === true;
+      failures.set(ref, late && stopped ? OUT_OF_TIME : (error ?? outcome));
     });
     return failures;
   } finally {

@@ -67,7 +67,10 @@ export interface ImageProof {
   readonly ref: AssetRef;
   readonly path: string;
   readonly variants: readonly VariantProof[];
-  /** Invalidated a second time, having shown its previous version: the service confirmed it, and it was asked again. */
+  /**
+   * Invalidated a second time, having shown its previous version: the service confirmed it. It was asked again if the
+   * proof's time allowed (its variants' `asks` say).
+   */
   readonly invalidatedAgain: boolean;
   /** Its second invalidation did not land: why (the service's reason, or the cancel). It was not asked again. */
   readonly invalidateAgainFailed?: string;
@@ -133,10 +136,10 @@ export async function prove(input: ProofInput): Promise<ProofResult> {
   await round(tasks);
   const stale = tasks.filter((task) => proofs.get(task.image.ref)?.[task.index]?.state === 'stale');
   const again = [...new Set(stale.map((task) => task.image.ref))];
-  // After a cancel too: what was not sent is then said to be so, as the run's calls say it.
+  // Not after a cancel: the run sends nothing new then, and a stale image is reported as the first ask found it.
   const failedAgain =
-    again.length > 0 && input.invalidateAgain !== undefined
-      ? await invalidateAgain(input.invalidateAgain, again, clock, deadline)
+    again.length > 0 && input.invalidateAgain !== undefined && !cancelled()
+      ? await invalidateAgain(input.invalidateAgain, again, clock, deadline - bounds.retryWaitMs)
       : undefined;
   const invalidatedAgain = new Set(
     failedAgain === undefined ? [] : again.filter((ref) => !failedAgain.has(ref)),
@@ -160,15 +163,18 @@ export async function prove(input: ProofInput): Promise<ProofResult> {
   return { images };
 }
 
-/** The second invalidation of the stale images: each one the service did not confirm, and why. */
+/**
+ * The second invalidation of the stale images: each one the service did not confirm, and why. It has half the time
+ * left before `until`, so that the images it lands can still be asked again.
+ */
 async function invalidateAgain(
   send: NonNullable<ProofInput['invalidateAgain']>,
   refs: readonly AssetRef[],
   clock: Clock,
-  deadline: number,
+  until: number,
 ): Promise<AgainFailures> {
   try {
-    return await send(refs, Math.max(0, deadline - clock.now()));
+    return await send(refs, Math.max(0, (until - clock.now()) / 2));
   } catch (error) {
     // Not the service's answer (those are each image's outcome) but a fault of the sending itself: each image.
     const why = error instanceof Error ? error.message : String(error);

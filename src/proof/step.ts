@@ -101,7 +101,10 @@ export async function proofStep(
           withinMs,
           ...(signal === undefined ? {} : { signal }),
           onRetry: (sent, error, waitMs, attempt) => {
-            log.info(`verify: ${retryWords(sent, error, waitMs, attempt, options.calls.maxRetries)}`);
+            // Its calls are numbered from 1 again: said apart from the run's own.
+            log.info(
+              `verify, second invalidation: ${retryWords(sent, error, waitMs, attempt, options.calls.maxRetries)}`,
+            );
           },
         });
       },

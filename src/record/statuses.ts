@@ -3,7 +3,6 @@
  * images are fresh. Every request is bounded by a timeout and the run's cancel, and a read by a number of pages.
  */
 import { MAX_API_PAGES, short } from '../changes/github-api.ts';
-import { count } from '../shown/format.ts';
 
 /** Where the statuses live, and the token that reads and writes them (a secret: never shown). */
 export interface StatusStore {
@@ -80,8 +79,8 @@ export async function isRecordedFresh(store: StatusStore, sha: string, context: 
   }
   throw new StatusApiError(
     0,
-    `${short(sha)} has statuses of more than ${count(MAX_API_PAGES * CONTEXTS_PER_PAGE)} contexts, and the record ` +
-      `is not in the first ${MAX_API_PAGES} pages of its combined status`,
+    `the combined status of ${short(sha)} runs past ${MAX_API_PAGES} pages of ${CONTEXTS_PER_PAGE} contexts, and ` +
+      'the record is not in them',
   );
 }
 

@@ -1,5 +1,5 @@
-import { renameSync, statSync, unlinkSync } from 'node:fs';
-import { link, readdir, rename, unlink } from 'node:fs/promises';
+import { linkSync, renameSync, statSync, unlinkSync } from 'node:fs';
+import { readdir, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { selectPaths } from '../plan/select.ts';
 import { rewriteCacheBusters, type CacheBusters, type OnRewrite } from './cache-buster.ts';
@@ -122,12 +122,12 @@ export function discardStaging(): void {
   staging.clear();
   for (const kept of [...keeping].reverse()) {
     try {
-      const now = statSync(kept.file);
-      const replaced = now.dev !== kept.read.dev || now.ino !== kept.read.ino;
+      const now = statSync(kept.file, { throwIfNoEntry: false });
+      const replaced = now?.dev !== kept.read.dev || now.ino !== kept.read.ino;
       if (replaced && !kept.committed) renameSync(kept.original, kept.file);
       else unlinkSync(kept.original);
     } catch {
-      // Its original not made yet, or already put back.
+      // Its original not made yet, or already put back or removed.
     }
   }
   keeping.clear();
@@ -150,10 +150,10 @@ async function replaceAll(staged: readonly Staged[]): Promise<void> {
         committed: false,
         replaced: false,
       };
-      // Known before the link is made: it can be made before this process hears of it.
       keeping.add(entry);
       kept.push(entry);
-      await link(read.file, entry.original);
+      // At once, not on another thread: a process that must exit between two steps finds it made, or not begun.
+      linkSync(read.file, entry.original);
       await rename(temporary, read.file);
       staging.delete(temporary);
       entry.replaced = true;

@@ -245,8 +245,12 @@ describe('verify: true', () => {
     expect(run.exitCode, run.stdout).toBe(0);
     expect(emulator().requests.filter((request) => request.route === 'invalidate/assets')).toHaveLength(4);
     expect(emulator().invalidated.assets).toEqual([photoUrl(), photoUrl()]);
-    expect(run.stdout).toMatch(/^verify: Call 1 \(.*\): HTTP 503.*; retrying in 1\.0 s \(attempt 2 of /m);
-    expect(run.stdout).toMatch(/^verify: Call 1 \(.*\): HTTP 429.*; retrying in 1\.0 s \(attempt 3 of /m);
+    expect(run.stdout).toMatch(
+      /^verify, second invalidation: Call 1 \(.*\): HTTP 503.*; retrying in 1\.0 s \(attempt 2 of /m,
+    );
+    expect(run.stdout).toMatch(
+      /^verify, second invalidation: Call 1 \(.*\): HTTP 429.*; retrying in 1\.0 s \(attempt 3 of /m,
+    );
     expect(proofOf(run)).toMatchObject({
       verified: 1,
       failed: [],

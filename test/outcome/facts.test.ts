@@ -6,10 +6,12 @@ import {
   notInvalidatedWords,
   originFacts,
   originWords,
+  proofFacts,
   warmWords,
   type Counts,
 } from '../../src/outcome/facts.ts';
 import type { OriginCheck, OriginState } from '../../src/origin/wait.ts';
+import type { ImageProof } from '../../src/proof/proof.ts';
 
 const counts = (over: Partial<Counts>): Counts => ({
   assets: 0,
@@ -105,6 +107,42 @@ describe('the warm-up', () => {
     });
     expect(words).toBe(
       'requested 1,206 image URLs through the image host (1,200 × 200, 5 × 404, 1 × no answer) in 2.3 s',
+    );
+  });
+});
+
+describe('the proof of freshness', () => {
+  const stale = (asks: number): ImageProof['variants'][number] => ({
+    url: 'https://img.example.net/w:640/https://www.example.com/cat.jpg',
+    state: 'stale',
+    seen: { status: 200 },
+    asks,
+  });
+  const image = (over: Partial<ImageProof>): ImageProof => ({
+    ref: 'https://www.example.com/cat.jpg',
+    path: 'public/cat.jpg',
+    variants: [stale(1)],
+    invalidatedAgain: false,
+    ...over,
+  });
+
+  it('says an image still old when asked again after its second invalidation', () => {
+    const facts = proofFacts({ images: [image({ invalidatedAgain: true, variants: [stale(2)] })] });
+    expect(facts.failed[0]?.sentence).toContain('its previous version after one more invalidation');
+  });
+
+  it('says an image invalidated once more but not asked again in time was not asked again, not that it stayed old', () => {
+    const facts = proofFacts({ images: [image({ invalidatedAgain: true, variants: [stale(1)] })] });
+    expect(facts.failed[0]?.sentence).toContain(
+      "its previous version; invalidated once more, then not asked again within the proof's time",
+    );
+    expect(facts.failed[0]?.sentence).not.toContain('after one more invalidation');
+  });
+
+  it('says why an image was not invalidated once more', () => {
+    const facts = proofFacts({ images: [image({ invalidateAgainFailed: 'HTTP 500: oops.' })] });
+    expect(facts.failed[0]?.sentence).toContain(
+      'its previous version; invalidating it once more failed: HTTP 500: oops',
     );
   });
 });

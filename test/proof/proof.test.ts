@@ -380,6 +380,39 @@ describe('prove', () => {
     ]);
   });
 
+  it('sends no second invalidation once cancelled: a stale image stays stale, nothing said to be invalidated', async () => {
+    site.files.previous.set('/images/photo.jpg', CUP);
+    const image = photo(['w:240']);
+    const controller = new AbortController();
+    let sent = 0;
+    const {
+      images: [proof],
+    } = await prove({
+      images: [image],
+      versions: repository({ [image.path]: { current: CAT, previous: CUP } }),
+      // The cancel comes with the first answer, as the runner's signal may come at any moment.
+      fetch: async (url, maxBytes, ends) => {
+        const answer = await deliveredFetcher({ dispatcher, timeoutMs: 10_000, userAgent: 'test' })(
+          url,
+          maxBytes,
+          ends,
+        );
+        controller.abort();
+        return answer;
+      },
+      invalidateAgain: (refs) => {
+        sent += refs.length;
+        return Promise.resolve(new Map());
+      },
+      clock: systemClock,
+      signal: controller.signal,
+      bounds: BOUNDS,
+    });
+    expect(sent).toBe(0);
+    expect(proof).toMatchObject({ invalidatedAgain: false, variants: [{ state: 'stale', asks: 1 }] });
+    expect(proof?.invalidateAgainFailed).toBeUndefined();
+  });
+
   it('checks each host on a sample past maxImages, and says which were not checked', async () => {
     site.deployed = 'new';
     const images: ProofImage[] = Array.from({ length: 6 }, (_, n) => {

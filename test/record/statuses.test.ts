@@ -92,7 +92,7 @@ describe('isRecordedFresh', () => {
     others(MAX_API_PAGES * 100);
     const read = isRecordedFresh(storeOf(), SHA, CONTEXT);
     await expect(read).rejects.toThrow(
-      `aaaaaaa has statuses of more than 3,000 contexts, and the record is not in the first ${MAX_API_PAGES} pages`,
+      `the combined status of aaaaaaa runs past ${MAX_API_PAGES} pages of 100 contexts, and the record is not in them`,
     );
     expect(github.statusRequests()).toHaveLength(MAX_API_PAGES);
   });
@@ -232,7 +232,7 @@ describe('the next page', () => {
       headers: { link: `<${elsewhere.url}/repos/${REPOSITORY}/commits/${SHA}/status?page=2>; rel="next"` },
     }));
     try {
-      await expect(isRecordedFresh(storeAt(api.url), SHA, CONTEXT)).rejects.toThrow('more than 3,000');
+      await expect(isRecordedFresh(storeAt(api.url), SHA, CONTEXT)).rejects.toThrow('runs past 30 pages');
       expect(elsewhere.asked).toEqual([]);
       expect(api.asked).toHaveLength(MAX_API_PAGES);
       expect(api.asked[1]).toBe(`/repos/${REPOSITORY}/commits/${SHA}/status?per_page=100&page=2`);
