@@ -5973,6 +5973,22 @@ function redacted(result, redact) {
  * images are fresh. Every request is bounded by a timeout and the run's cancel, and a read by a number of pages.
  */
 
+
+/** Requests shared by every read of one look for the record: a commit's pages are many only where a CI matrix is. */
+class RequestBudget {
+    requests;
+    left;
+    constructor(requests) {
+        this.requests = requests;
+        this.left = requests;
+    }
+    /** Takes one request, or throws once every one is taken. */
+    take() {
+        if (this.left <= 0)
+            throw new StatusApiError(0, `the record was looked for in ${(0,format/* count */.U9)(this.requests)} requests, the most a run makes`);
+        this.left--;
+    }
+}
 /** An answer of the API that is not a success: its HTTP status and GitHub's message. */
 class StatusApiError extends Error {
     status;
@@ -6012,6 +6028,7 @@ const CONTEXTS_PER_PAGE = 100;
  */
 async function isRecordedFresh(store, sha, context) {
     for (let page = 1; page <= MAX_API_PAGES; page++) {
+        store.budget?.take();
         const answer = await request(store, 'GET', `commits/${sha}/status?per_page=${CONTEXTS_PER_PAGE}&page=${page}`);
         const ours = statusesOf(answer.data).find((status) => status.context === context);
         if (ours !== undefined)
@@ -6224,6 +6241,11 @@ function parseStatusContext(value) {
 /** How far back catch-up looks: this many commits of history at most, each one's record read through the API. */
 const CATCH_UP_COMMITS = 100;
 /**
+ * Requests to GitHub's API that one look makes at most: a request a commit, and room for commits whose CI matrix
+ * spreads their statuses over more pages (past it, the run could not look, and says so).
+ */
+const CATCH_UP_REQUESTS = 2 * CATCH_UP_COMMITS;
+/**
  * The range to compare: the event's, or on a branch, from the newest commit recorded fresh. An explicit `since` wins
  * on a push; after a deploy, a dispatch or a schedule it is the base only while nothing is recorded.
  */
@@ -6264,7 +6286,12 @@ async function lookBack(range, place, options) {
         : range.base === PARENT
             ? headHistory.slice(1)
             : await historyOf(range.base, CATCH_UP_COMMITS, git);
-    const store = { ...place, timeoutMs: options.timeoutMs, signal: options.signal };
+    const store = {
+        ...place,
+        timeoutMs: options.timeoutMs,
+        signal: options.signal,
+        budget: new RequestBudget(CATCH_UP_REQUESTS),
+    };
     for (const [index, sha] of candidates.entries()) {
         if (!(await isRecordedFresh(store, sha, options.context)))
             continue;
@@ -7538,7 +7565,7 @@ const ACTION_INPUTS = {
         default: '30',
     },
     'catch-up': {
-        description: "`true` (the default) to catch up what earlier runs left stale: on a branch (a push, a deploy event, a dispatch, a schedule), changed files are detected since the newest commit that a green run recorded fresh (the commit status of `status-context`), when that is older than the event's base, as it is after a run that failed, was cancelled or never ran. It looks back at most 100 commits, reading each one's combined status (one GitHub API request, one more for each further 100 contexts, at most 30); past that, with no commit recorded, or when the recorded commit is not an ancestor (a force-push), the event's base is used, with a notice. An explicit `since` wins on a push and a manual `workflow_dispatch`; after a deploy or on a schedule, it is the base only while no commit is recorded. Needs `permissions: statuses: write` (a green run sets the status) and a checkout whose history the action may deepen. `false`: compare with the event's base alone.",
+        description: "`true` (the default) to catch up what earlier runs left stale: on a branch (a push, a deploy event, a dispatch, a schedule), changed files are detected since the newest commit that a green run recorded fresh (the commit status of `status-context`), when that is older than the event's base, as it is after a run that failed, was cancelled or never ran. It looks back at most 100 commits, reading each one's combined status (one GitHub API request, one more for each further 100 contexts, at most 30; 200 requests in all); past that, with no commit recorded, or when the recorded commit is not an ancestor (a force-push), the event's base is used, with a notice. An explicit `since` wins on a push and a manual `workflow_dispatch`; after a deploy or on a schedule, it is the base only while no commit is recorded. Needs `permissions: statuses: write` (a green run sets the status) and a checkout whose history the action may deepen. `false`: compare with the event's base alone.",
         required: false,
         default: 'true',
     },

@@ -3,7 +3,7 @@
  * of the same target set), when that is older than the event's base. Exactly then, earlier runs failed, were
  * cancelled or never ran, and their images are still stale: this run invalidates them too.
  */
-import { isRecordedFresh, statusProblem } from '../record/statuses.ts';
+import { isRecordedFresh, RequestBudget, statusProblem } from '../record/statuses.ts';
 import { throwInput } from '../settings/inputs.ts';
 import { count, plural } from '../shown/format.ts';
 import { quote } from '../shown/shown.ts';
@@ -15,6 +15,11 @@ import { PARENT, type CommitRange } from './range.ts';
 
 /** How far back catch-up looks: this many commits of history at most, each one's record read through the API. */
 export const CATCH_UP_COMMITS = 100;
+/**
+ * Requests to GitHub's API that one look makes at most: a request a commit, and room for commits whose CI matrix
+ * spreads their statuses over more pages (past it, the run could not look, and says so).
+ */
+export const CATCH_UP_REQUESTS = 2 * CATCH_UP_COMMITS;
 
 export interface CatchUpOptions {
   readonly since: string | undefined;
@@ -73,7 +78,12 @@ async function lookBack(range: CommitRange, place: RecordPlace, options: CatchUp
       : range.base === PARENT
         ? headHistory.slice(1)
         : await historyOf(range.base, CATCH_UP_COMMITS, git);
-  const store = { ...place, timeoutMs: options.timeoutMs, signal: options.signal };
+  const store = {
+    ...place,
+    timeoutMs: options.timeoutMs,
+    signal: options.signal,
+    budget: new RequestBudget(CATCH_UP_REQUESTS),
+  };
   for (const [index, sha] of candidates.entries()) {
     if (!(await isRecordedFresh(store, sha, options.context))) continue;
     if (!headHistory.includes(sha)) {

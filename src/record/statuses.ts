@@ -3,6 +3,7 @@
  * images are fresh. Every request is bounded by a timeout and the run's cancel, and a read by a number of pages.
  */
 import { MAX_API_PAGES, short } from '../changes/github-api.ts';
+import { count } from '../shown/format.ts';
 
 /** Where the statuses live, and the token that reads and writes them (a secret: never shown). */
 export interface StatusStore {
@@ -12,6 +13,29 @@ export interface StatusStore {
   readonly token: string;
   readonly timeoutMs: number;
   readonly signal?: AbortSignal | undefined;
+  /** Requests a look for the record may make in all, across the commits it reads; none: each commit's own bound. */
+  readonly budget?: RequestBudget | undefined;
+}
+
+/** Requests shared by every read of one look for the record: a commit's pages are many only where a CI matrix is. */
+export class RequestBudget {
+  readonly requests: number;
+  private left: number;
+
+  constructor(requests: number) {
+    this.requests = requests;
+    this.left = requests;
+  }
+
+  /** Takes one request, or throws once every one is taken. */
+  take(): void {
+    if (this.left <= 0)
+      throw new StatusApiError(
+        0,
+        `the record was looked for in ${count(this.requests)} requests, the most a run makes`,
+      );
+    this.left--;
+  }
 }
 
 /** A status as the record writes it. */
@@ -68,6 +92,7 @@ const CONTEXTS_PER_PAGE = 100;
  */
 export async function isRecordedFresh(store: StatusStore, sha: string, context: string): Promise<boolean> {
   for (let page = 1; page <= MAX_API_PAGES; page++) {
+    store.budget?.take();
     const answer = await request(
       store,
       'GET',

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CATCH_UP_COMMITS, caughtUpRange } from '../../src/changes/catch-up.ts';
+import { CATCH_UP_COMMITS, CATCH_UP_REQUESTS, caughtUpRange } from '../../src/changes/catch-up.ts';
 import { githubCi, type GithubContext } from '../../src/changes/ci/github.ts';
 import { gitIn } from '../../src/changes/git.ts';
 import type { Log } from '../../src/shown/log.ts';
@@ -150,6 +150,39 @@ describe('catch-up over random records', () => {
         expect(range.base).toBe(long.work.revParse('HEAD~1'));
         expect(wide.statusRequests()).toHaveLength(CATCH_UP_COMMITS);
         expect(lines.join('\n')).toContain(`no commit among the ${CATCH_UP_COMMITS} commits looked at`);
+      } finally {
+        await wide.close();
+      }
+    } finally {
+      long.dispose();
+    }
+  });
+});
+
+describe('catch-up on commits that carry many statuses', () => {
+  it(`makes at most ${CATCH_UP_REQUESTS} requests in all, then says it could not look and keeps the event base`, async () => {
+    const long = createOrigin('catch-up-matrix-');
+    try {
+      long.work.commitPaths(['a.txt'], 'root');
+      for (let i = 0; i < CATCH_UP_COMMITS + 5; i++) long.work.commit(`empty ${i}`);
+      const tip = long.work.head();
+      long.work.push('main');
+      const wide = await startGithubStandIn(REPOSITORY, long.bare);
+      try {
+        // Every commit carries the 250 statuses of a CI matrix: three pages of its combined status, none the record.
+        const matrix = Array.from({ length: 250 }, (_, i) => `ci/job-${i}`);
+        const history = long.work.git('rev-list', 'HEAD').trim().split('\n');
+        for (const sha of history) for (const job of matrix) wide.record(sha, job);
+        expect(CATCH_UP_COMMITS * 3).toBeGreaterThan(CATCH_UP_REQUESTS);
+        const { log, lines } = told();
+        const context = { ...pushContext(tip, tip, long.clone().dir), apiUrl: wide.url };
+        const before = long.work.revParse('HEAD~1');
+        const range = await catchUp({ ...context, payload: pushPayload(before, tip) }, log);
+        expect(range.base).toBe(before);
+        expect(wide.statusRequests()).toHaveLength(CATCH_UP_REQUESTS);
+        expect(lines.join('\n')).toContain(
+          `it could not look (the record was looked for in ${CATCH_UP_REQUESTS} requests`,
+        );
       } finally {
         await wide.close();
       }
