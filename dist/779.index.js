@@ -900,17 +900,393 @@ const INITIAL_CAPACITY = 1024;
 
 /***/ }),
 
-/***/ 4822:
+/***/ 5621:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   m: () => (/* binding */ systemClock)
+/* harmony export */ });
+/* harmony import */ var node_timers_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8500);
+/* harmony import */ var node_timers_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_timers_promises__WEBPACK_IMPORTED_MODULE_0__);
+
+const systemClock = {
+    now: () => performance.now(),
+    sleep: (ms, signal) => (0,node_timers_promises__WEBPACK_IMPORTED_MODULE_0__.setTimeout)(ms, undefined, signal === undefined ? {} : { signal }),
+    random: () => Math.random(),
+};
+
+
+/***/ }),
+
+/***/ 5075:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   R: () => (/* binding */ CANCEL_GRACE_MS),
+/* harmony export */   q: () => (/* binding */ cutOff)
+/* harmony export */ });
+/* harmony import */ var _clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5621);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2308);
+
+
+/**
+ * How long a cancelled run waits for its calls in flight before it publishes what landed: GitHub's runner follows
+ * its SIGINT with SIGTERM 7.5 s later, and kills the step 2.5 s after that.
+ */
+const CANCEL_GRACE_MS = 3_000;
+/**
+ * The end of a cancelled run's wait, CANCEL_GRACE_MS after its signal: then a call still in flight fails at once,
+ * and a wait between attempts passes at once (on the clock the run reads, as though its time had gone by).
+ */
+function cutOff(signal, base = _clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .m) {
+    const cut = new AbortController();
+    let timer;
+    const start = () => {
+        timer = setTimeout(() => {
+            cut.abort();
+        }, CANCEL_GRACE_MS);
+    };
+    if (signal?.aborted === true)
+        start();
+    else
+        signal?.addEventListener('abort', start, { once: true });
+    let skipped = 0;
+    const cutError = () => new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD('the run was cancelled before the service answered', { kind: 'unexpected' });
+    return {
+        signal: cut.signal,
+        // The listener goes once the answer settles: kept, it would hold every call's answer to the end of the run.
+        bound: (answer) => new Promise((resolve, reject) => {
+            const onCut = () => {
+                reject(cutError());
+            };
+            answer.then(resolve, reject).finally(() => {
+                cut.signal.removeEventListener('abort', onCut);
+            });
+            if (cut.signal.aborted)
+                reject(cutError());
+            else
+                cut.signal.addEventListener('abort', onCut, { once: true });
+        }),
+        clock: {
+            now: () => base.now() + skipped,
+            random: () => base.random(),
+            // The scheduler's own signal ends its waits when it closes: a timer left running would keep the step alive.
+            sleep: (ms, signal) => base
+                .sleep(ms, signal === undefined ? cut.signal : AbortSignal.any([cut.signal, signal]))
+                .catch(() => {
+                if (cut.signal.aborted)
+                    skipped += ms;
+            }),
+        },
+        dispose: () => {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', start);
+        },
+    };
+}
+
+
+/***/ }),
+
+/***/ 2308:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $n: () => (/* binding */ KEY_REFUSED_HINT),
+/* harmony export */   hD: () => (/* binding */ ApiError),
+/* harmony export */   jL: () => (/* binding */ CERTIFICATE_CODES)
+/* harmony export */ });
+/**
+ * What went wrong with one request, as facts: what the service or the network said, and the message the user
+ * reads. Server text is redacted before it gets here. What a failure means for the run (retry, pause, split,
+ * stop) is decided in policy.ts, nowhere else.
+ */
+class ApiError extends Error {
+    name = 'ApiError';
+    kind;
+    status;
+    code;
+    serverMessage;
+    retryAfterMs;
+    constructor(message, details, options) {
+        super(message, options);
+        this.kind = details.kind;
+        this.status = details.status;
+        this.code = details.code;
+        this.serverMessage = details.serverMessage;
+        this.retryAfterMs = details.retryAfterMs;
+    }
+}
+/** Node's codes for a TLS certificate that does not verify. */
+const CERTIFICATE_CODES = new Set([
+    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+    'UNABLE_TO_GET_ISSUER_CERT',
+    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+    'SELF_SIGNED_CERT_IN_CHAIN',
+    'DEPTH_ZERO_SELF_SIGNED_CERT',
+    'CERT_HAS_EXPIRED',
+    'CERT_NOT_YET_VALID',
+    'CERT_UNTRUSTED',
+    'CERT_SIGNATURE_FAILURE',
+    'CERT_REVOKED',
+    'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+/** Why the service may refuse a key (API spec, part 5.5). */
+const KEY_REFUSED_HINT = 'The service refused the API key. Check that: the key is valid and active; it is sent as ' +
+    '"Authorization: Bearer <key>" (pass the bare key, without "Bearer"); it is a Root API key, since a Sub key ' +
+    "cannot invalidate or request tokens; and the account's subscription is active.";
+
+
+/***/ }),
+
+/***/ 687:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   c: () => (/* binding */ isLoopbackHost),
+/* harmony export */   f: () => (/* binding */ parseHttpUrl)
+/* harmony export */ });
+/** An absolute http(s) URL with a host, or undefined: what an image URL, an origin URL or a URL prefix must be. */
+function parseHttpUrl(value) {
+    const url = URL.parse(value);
+    return url !== null && (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
+        ? url
+        : undefined;
+}
+/** A host on this machine: the only place the key may travel to over plain http, for local tests. */
+function isLoopbackHost(hostname) {
+    return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+}
+
+
+/***/ }),
+
+/***/ 7047:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   J: () => (/* binding */ InFlightLimit),
+/* harmony export */   a: () => (/* binding */ eachInFlight)
+/* harmony export */ });
+/**
+ * The one limit on requests in flight, for every stage that makes many (the origin check, the warm-up, rewrite's
+ * reads): at most `size` tasks run at once, the others wait their turn in the order they asked. A leaf: it knows
+ * nothing of what the tasks are. The scheduler keeps its own count: its limit moves with every answer (the pace's
+ * window), a pause holds every call, and retries and halves go before calls added earlier.
+ */
+class InFlightLimit {
+    free;
+    queue = [];
+    constructor(size) {
+        if (!Number.isSafeInteger(size) || size < 1)
+            throw new RangeError(`in-flight limit ${size}: not 1 or more`);
+        this.free = size;
+    }
+    /** Resolves once a place is free, with the function that gives it back (once). */
+    async acquire() {
+        if (this.free > 0)
+            this.free--;
+        else
+            await new Promise((resolve) => this.queue.push(resolve));
+        let held = true;
+        return () => {
+            if (!held)
+                return;
+            held = false;
+            const next = this.queue.shift();
+            if (next === undefined)
+                this.free++;
+            else
+                next();
+        };
+    }
+    /** Runs `task` once a place is free; the place is given back however it ends. */
+    async run(task) {
+        const release = await this.acquire();
+        try {
+            return await task();
+        }
+        finally {
+            release();
+        }
+    }
+}
+/**
+ * `task` for each item in order, at most `size` at once. No item starts once `stop` says so (a cancel, a deadline, a
+ * dead host) or a task has thrown; resolves once every started task has ended, and throws the first error thrown.
+ * Items are taken one place at a time: a million of them never become a million waiting promises.
+ */
+async function eachInFlight(items, size, task, stop = () => false) {
+    const limit = new InFlightLimit(size);
+    const running = new Set();
+    const errors = [];
+    for (const item of items) {
+        const release = await limit.acquire();
+        if (stop() || errors.length > 0) {
+            release();
+            break;
+        }
+        const ending = task(item)
+            .catch((error) => {
+            errors.push(error);
+        })
+            .finally(() => {
+            release();
+            running.delete(ending);
+        });
+        running.add(ending);
+    }
+    await Promise.all(running);
+    if (errors.length > 0)
+        throw errors[0];
+}
+
+
+/***/ }),
+
+/***/ 5325:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   LD: () => (/* binding */ decide),
+/* harmony export */   Ux: () => (/* binding */ isKeyRefusal),
+/* harmony export */   zj: () => (/* binding */ DEFAULT_POLICY)
+/* harmony export */ });
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2308);
+
+/** The policy of a run. Backoff: the first retry waits up to 0.5 s, the fifth up to 8 s, none over 20 s. */
+const DEFAULT_POLICY = {
+    retryableStatuses: new Set([408, 429, 500, 502, 503, 504]),
+    retryableNetworkCodes: new Set([
+        'ECONNRESET',
+        'ECONNREFUSED',
+        'ECONNABORTED',
+        'EPIPE',
+        'ETIMEDOUT',
+        'ENOTFOUND',
+        'EAI_AGAIN',
+        'ENETUNREACH',
+        'EHOSTUNREACH',
+        'UND_ERR_SOCKET',
+        'UND_ERR_CLOSED',
+        'UND_ERR_CONNECT_TIMEOUT',
+        'UND_ERR_HEADERS_TIMEOUT',
+        'UND_ERR_BODY_TIMEOUT',
+    ]),
+    baseDelayMs: 500,
+    maxDelayMs: 20_000,
+    retryWindowMs: 5 * 60_000,
+    rateLimitStatuses: new Set([429]),
+    rateLimitStatusesWithRetryAfter: new Set([503]),
+    keyRefusedStatuses: new Set([401, 403]),
+    accountErrors: ['User not found', 'User not active'],
+    noRouteCodes: new Set(['rest_no_route']),
+    unknownHostCodes: new Set(['ENOTFOUND']),
+    tooManyAssetsMessage: 'Too many assets to invalidate',
+    sharedCauseStatuses: new Set([404, 405, 407, 408, 429]),
+    maxBisectionCalls: 100,
+};
+/** The one decision for a failed attempt. */
+function decide(failure, context, policy = DEFAULT_POLICY) {
+    if (isKeyRefusal(failure.status, failure.serverMessage, policy)) {
+        return { action: 'stop', reason: 'the service refused the key', keyRefused: true };
+    }
+    const wrongAddress = wrongAddressReason(failure, policy);
+    if (wrongAddress !== undefined)
+        return { action: 'stop', reason: wrongAddress, keyRefused: false };
+    if (mentions(failure.serverMessage, policy.tooManyAssetsMessage)) {
+        return context.assets > 1 ? { action: 'split' } : { action: 'give-up', slowDown: false };
+    }
+    const rateLimit = isRateLimit(failure, policy);
+    const pause = rateLimit && failure.retryAfterMs !== undefined;
+    const withinDeadline = (wait) => context.now + wait <= context.deadline;
+    const unknownHost = failure.kind === 'network' && failure.code !== undefined && policy.unknownHostCodes.has(failure.code);
+    let reason;
+    if (isRetryable(failure, policy) && context.retries < context.maxRetries) {
+        const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** context.retries);
+        const wait = failure.retryAfterMs ?? Math.round(context.random * ceiling);
+        if (withinDeadline(wait)) {
+            if (unknownHost)
+                return { action: 'pause', waitMs: wait, retry: true, alone: true };
+            return pause
+                ? { action: 'pause', waitMs: wait, retry: true }
+                : { action: 'retry', waitMs: wait, slowDown: rateLimit };
+        }
+        const asked = failure.retryAfterMs === undefined ? 'the next retry' : `the server's Retry-After (${wait / 1000} s)`;
+        reason = `not retried: ${asked} would end after the run's retry deadline`;
+    }
+    // A host that does not exist may be a passing fault of the resolver: it stops the run once the retries of the call
+    // that asks alone for it are spent.
+    if (unknownHost) {
+        return { action: 'stop', reason: 'the service could not be reached at base-url', keyRefused: false };
+    }
+    if (reason !== undefined)
+        return { action: 'give-up', reason, slowDown: rateLimit };
+    // Out of retries, the service still asked every worker to wait: the others honour it.
+    if (pause && withinDeadline(failure.retryAfterMs)) {
+        return { action: 'pause', waitMs: failure.retryAfterMs, retry: false };
+    }
+    if (refusedForContent(failure, policy) && context.assets > 1 && context.bisectionCallsLeft >= 2) {
+        return { action: 'bisect' };
+    }
+    return { action: 'give-up', slowDown: rateLimit };
+}
+/** A 401 or 403, or the spec's account errors, whatever status they come with. */
+function isKeyRefusal(status, serverMessage, policy = DEFAULT_POLICY) {
+    return ((status !== undefined && policy.keyRefusedStatuses.has(status)) ||
+        policy.accountErrors.some((text) => mentions(serverMessage, text)));
+}
+/** A wrong address, which every call meets: a redirect, no such route, a certificate that does not verify. */
+function wrongAddressReason(failure, policy) {
+    if (failure.kind === 'network' && failure.code !== undefined && _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .CERTIFICATE_CODES */ .jL.has(failure.code)) {
+        return "the certificate of base-url's host does not verify";
+    }
+    const noRoute = failure.kind !== 'network' && failure.code !== undefined && policy.noRouteCodes.has(failure.code);
+    return failure.kind === 'redirect' || noRoute ? 'the service could not be reached at base-url' : undefined;
+}
+function isRetryable(failure, policy) {
+    switch (failure.kind) {
+        case 'timeout':
+            return true;
+        case 'network':
+            return failure.code === undefined || policy.retryableNetworkCodes.has(failure.code);
+        case 'http':
+            return failure.status !== undefined && policy.retryableStatuses.has(failure.status);
+        case 'redirect':
+        case 'response':
+        case 'unexpected':
+            return false;
+    }
+}
+function isRateLimit(failure, policy) {
+    const status = failure.status;
+    if (failure.kind !== 'http' || status === undefined)
+        return false;
+    return (policy.rateLimitStatuses.has(status) ||
+        (policy.rateLimitStatusesWithRetryAfter.has(status) && failure.retryAfterMs !== undefined));
+}
+function refusedForContent(failure, policy) {
+    const status = failure.status ?? 0;
+    return failure.kind === 'http' && status >= 400 && status < 500 && !policy.sharedCauseStatuses.has(status);
+}
+function mentions(message, text) {
+    return message?.toLowerCase().includes(text.toLowerCase()) === true;
+}
+
+
+/***/ }),
+
+/***/ 5376:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  n: () => (/* binding */ sendCall)
+  $: () => (/* binding */ sendToService)
 });
 
-// UNUSED EXPORTS: retryAfterMs
-
+// EXTERNAL MODULE: ./src/version.ts
+var version = __webpack_require__(311);
 // EXTERNAL MODULE: ./src/exhaustive.ts
 var exhaustive = __webpack_require__(7811);
 // EXTERNAL MODULE: ./src/execute/errors.ts
@@ -1375,159 +1751,8 @@ function retryAfterMs(value, now = Date.now()) {
     return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-
-/***/ }),
-
-/***/ 5621:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   m: () => (/* binding */ systemClock)
-/* harmony export */ });
-/* harmony import */ var node_timers_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8500);
-/* harmony import */ var node_timers_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_timers_promises__WEBPACK_IMPORTED_MODULE_0__);
-
-const systemClock = {
-    now: () => performance.now(),
-    sleep: (ms, signal) => (0,node_timers_promises__WEBPACK_IMPORTED_MODULE_0__.setTimeout)(ms, undefined, signal === undefined ? {} : { signal }),
-    random: () => Math.random(),
-};
-
-
-/***/ }),
-
-/***/ 5075:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   R: () => (/* binding */ CANCEL_GRACE_MS),
-/* harmony export */   q: () => (/* binding */ cutOff)
-/* harmony export */ });
-/* harmony import */ var _clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5621);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2308);
-
-
-/**
- * How long a cancelled run waits for its calls in flight before it publishes what landed: GitHub's runner follows
- * its SIGINT with SIGTERM 7.5 s later, and kills the step 2.5 s after that.
- */
-const CANCEL_GRACE_MS = 3_000;
-/**
- * The end of a cancelled run's wait, CANCEL_GRACE_MS after its signal: then a call still in flight fails at once,
- * and a wait between attempts passes at once (on the clock the run reads, as though its time had gone by).
- */
-function cutOff(signal, base = _clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .m) {
-    const cut = new AbortController();
-    let timer;
-    const start = () => {
-        timer = setTimeout(() => {
-            cut.abort();
-        }, CANCEL_GRACE_MS);
-    };
-    if (signal?.aborted === true)
-        start();
-    else
-        signal?.addEventListener('abort', start, { once: true });
-    let skipped = 0;
-    const cutError = () => new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD('the run was cancelled before the service answered', { kind: 'unexpected' });
-    return {
-        signal: cut.signal,
-        // The listener goes once the answer settles: kept, it would hold every call's answer to the end of the run.
-        bound: (answer) => new Promise((resolve, reject) => {
-            const onCut = () => {
-                reject(cutError());
-            };
-            answer.then(resolve, reject).finally(() => {
-                cut.signal.removeEventListener('abort', onCut);
-            });
-            if (cut.signal.aborted)
-                reject(cutError());
-            else
-                cut.signal.addEventListener('abort', onCut, { once: true });
-        }),
-        clock: {
-            now: () => base.now() + skipped,
-            random: () => base.random(),
-            // The scheduler's own signal ends its waits when it closes: a timer left running would keep the step alive.
-            sleep: (ms, signal) => base
-                .sleep(ms, signal === undefined ? cut.signal : AbortSignal.any([cut.signal, signal]))
-                .catch(() => {
-                if (cut.signal.aborted)
-                    skipped += ms;
-            }),
-        },
-        dispose: () => {
-            clearTimeout(timer);
-            signal?.removeEventListener('abort', start);
-        },
-    };
-}
-
-
-/***/ }),
-
-/***/ 2308:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   $n: () => (/* binding */ KEY_REFUSED_HINT),
-/* harmony export */   hD: () => (/* binding */ ApiError),
-/* harmony export */   jL: () => (/* binding */ CERTIFICATE_CODES)
-/* harmony export */ });
-/**
- * What went wrong with one request, as facts: what the service or the network said, and the message the user
- * reads. Server text is redacted before it gets here. What a failure means for the run (retry, pause, split,
- * stop) is decided in policy.ts, nowhere else.
- */
-class ApiError extends Error {
-    name = 'ApiError';
-    kind;
-    status;
-    code;
-    serverMessage;
-    retryAfterMs;
-    constructor(message, details, options) {
-        super(message, options);
-        this.kind = details.kind;
-        this.status = details.status;
-        this.code = details.code;
-        this.serverMessage = details.serverMessage;
-        this.retryAfterMs = details.retryAfterMs;
-    }
-}
-/** Node's codes for a TLS certificate that does not verify. */
-const CERTIFICATE_CODES = new Set([
-    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-    'UNABLE_TO_GET_ISSUER_CERT',
-    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-    'SELF_SIGNED_CERT_IN_CHAIN',
-    'DEPTH_ZERO_SELF_SIGNED_CERT',
-    'CERT_HAS_EXPIRED',
-    'CERT_NOT_YET_VALID',
-    'CERT_UNTRUSTED',
-    'CERT_SIGNATURE_FAILURE',
-    'CERT_REVOKED',
-    'ERR_TLS_CERT_ALTNAME_INVALID',
-]);
-/** Why the service may refuse a key (API spec, part 5.5). */
-const KEY_REFUSED_HINT = 'The service refused the API key. Check that: the key is valid and active; it is sent as ' +
-    '"Authorization: Bearer <key>" (pass the bare key, without "Bearer"); it is a Root API key, since a Sub key ' +
-    "cannot invalidate or request tokens; and the account's subscription is active.";
-
-
-/***/ }),
-
-/***/ 8826:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  g: () => (/* binding */ execute)
-});
-
-// EXTERNAL MODULE: ./src/execute/policy.ts
-var policy = __webpack_require__(5325);
+// EXTERNAL MODULE: ./src/execute/cut-off.ts
+var cut_off = __webpack_require__(5075);
 // EXTERNAL MODULE: ./src/plan/plan.ts
 var plan_plan = __webpack_require__(8720);
 // EXTERNAL MODULE: ./src/plan/batches.ts
@@ -1536,10 +1761,6 @@ var batches = __webpack_require__(8383);
 var clock = __webpack_require__(5621);
 // EXTERNAL MODULE: ./src/execute/asset-results.ts
 var asset_results = __webpack_require__(9496);
-// EXTERNAL MODULE: ./src/exhaustive.ts
-var exhaustive = __webpack_require__(7811);
-// EXTERNAL MODULE: ./src/execute/errors.ts
-var errors = __webpack_require__(2308);
 ;// CONCATENATED MODULE: ./src/execute/pace.ts
 /**
  * The pace the calls share, as additive increase and multiplicative decrease (TCP's congestion window). A rate limit
@@ -2057,241 +2278,50 @@ function settleSent(assets, settled, unsent) {
     }
 }
 
-
-/***/ }),
-
-/***/ 687:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   c: () => (/* binding */ isLoopbackHost),
-/* harmony export */   f: () => (/* binding */ parseHttpUrl)
-/* harmony export */ });
-/** An absolute http(s) URL with a host, or undefined: what an image URL, an origin URL or a URL prefix must be. */
-function parseHttpUrl(value) {
-    const url = URL.parse(value);
-    return url !== null && (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
-        ? url
-        : undefined;
-}
-/** A host on this machine: the only place the key may travel to over plain http, for local tests. */
-function isLoopbackHost(hostname) {
-    return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
-}
+;// CONCATENATED MODULE: ./src/execute/to-service.ts
 
 
-/***/ }),
 
-/***/ 7047:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   J: () => (/* binding */ InFlightLimit),
-/* harmony export */   a: () => (/* binding */ eachInFlight)
-/* harmony export */ });
 /**
- * The one limit on requests in flight, for every stage that makes many (the origin check, the warm-up, rewrite's
- * reads): at most `size` tasks run at once, the others wait their turn in the order they asked. A leaf: it knows
- * nothing of what the tasks are. The scheduler keeps its own count: its limit moves with every answer (the pace's
- * window), a pause holds every call, and retries and halves go before calls added earlier.
+ * A plan's calls, sent to the service as every call of a run is sent: by the run's client (the key goes to the
+ * service alone, redacted from whatever comes back), with the calls' concurrency, retries and policy, and the cancel,
+ * which waits for the calls in flight as long as the cut-off allows. The run's invalidation and verify's second one
+ * both go out here.
  */
-class InFlightLimit {
-    free;
-    queue = [];
-    constructor(size) {
-        if (!Number.isSafeInteger(size) || size < 1)
-            throw new RangeError(`in-flight limit ${size}: not 1 or more`);
-        this.free = size;
-    }
-    /** Resolves once a place is free, with the function that gives it back (once). */
-    async acquire() {
-        if (this.free > 0)
-            this.free--;
-        else
-            await new Promise((resolve) => this.queue.push(resolve));
-        let held = true;
-        return () => {
-            if (!held)
-                return;
-            held = false;
-            const next = this.queue.shift();
-            if (next === undefined)
-                this.free++;
-            else
-                next();
-        };
-    }
-    /** Runs `task` once a place is free; the place is given back however it ends. */
-    async run(task) {
-        const release = await this.acquire();
-        try {
-            return await task();
-        }
-        finally {
-            release();
-        }
-    }
-}
-/**
- * `task` for each item in order, at most `size` at once. No item starts once `stop` says so (a cancel, a deadline, a
- * dead host) or a task has thrown; resolves once every started task has ended, and throws the first error thrown.
- * Items are taken one place at a time: a million of them never become a million waiting promises.
- */
-async function eachInFlight(items, size, task, stop = () => false) {
-    const limit = new InFlightLimit(size);
-    const running = new Set();
-    const errors = [];
-    for (const item of items) {
-        const release = await limit.acquire();
-        if (stop() || errors.length > 0) {
-            release();
-            break;
-        }
-        const ending = task(item)
-            .catch((error) => {
-            errors.push(error);
-        })
-            .finally(() => {
-            release();
-            running.delete(ending);
+async function sendToService(plan, options) {
+    const { calls, service } = options;
+    // Loaded only when something is sent: a dry run starts faster without undici.
+    const { createDispatcher } = await Promise.all(/* import() */[__webpack_require__.e(752), __webpack_require__.e(248)]).then(__webpack_require__.bind(__webpack_require__, 2248));
+    const dispatcher = createDispatcher(calls.concurrency, calls.timeoutMs);
+    const client = {
+        endpoint: service.endpoint,
+        apiKey: service.apiKey,
+        dispatcher,
+        timeoutMs: calls.timeoutMs,
+        redact: options.redact,
+        userAgent: version/* USER_AGENT */._,
+    };
+    const cut = (0,cut_off/* cutOff */.q)(options.signal, options.clock);
+    try {
+        return await execute(plan, {
+            send: (call) => cut.bound(sendCall(call, client)),
+            clock: cut.clock,
+            concurrency: calls.concurrency,
+            maxRetries: calls.maxRetries,
+            policy: options.policy ?? calls.policy,
+            ...(options.signal === undefined ? {} : { signal: options.signal }),
+            ...(options.onRetry === undefined ? {} : { onRetry: options.onRetry }),
+            ...(options.onCall === undefined ? {} : { onCall: options.onCall }),
+            ...(options.held === undefined ? {} : { held: options.held }),
         });
-        running.add(ending);
     }
-    await Promise.all(running);
-    if (errors.length > 0)
-        throw errors[0];
-}
-
-
-/***/ }),
-
-/***/ 5325:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   LD: () => (/* binding */ decide),
-/* harmony export */   Ux: () => (/* binding */ isKeyRefusal),
-/* harmony export */   zj: () => (/* binding */ DEFAULT_POLICY)
-/* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2308);
-
-/** The policy of a run. Backoff: the first retry waits up to 0.5 s, the fifth up to 8 s, none over 20 s. */
-const DEFAULT_POLICY = {
-    retryableStatuses: new Set([408, 429, 500, 502, 503, 504]),
-    retryableNetworkCodes: new Set([
-        'ECONNRESET',
-        'ECONNREFUSED',
-        'ECONNABORTED',
-        'EPIPE',
-        'ETIMEDOUT',
-        'ENOTFOUND',
-        'EAI_AGAIN',
-        'ENETUNREACH',
-        'EHOSTUNREACH',
-        'UND_ERR_SOCKET',
-        'UND_ERR_CLOSED',
-        'UND_ERR_CONNECT_TIMEOUT',
-        'UND_ERR_HEADERS_TIMEOUT',
-        'UND_ERR_BODY_TIMEOUT',
-    ]),
-    baseDelayMs: 500,
-    maxDelayMs: 20_000,
-    retryWindowMs: 5 * 60_000,
-    rateLimitStatuses: new Set([429]),
-    rateLimitStatusesWithRetryAfter: new Set([503]),
-    keyRefusedStatuses: new Set([401, 403]),
-    accountErrors: ['User not found', 'User not active'],
-    noRouteCodes: new Set(['rest_no_route']),
-    unknownHostCodes: new Set(['ENOTFOUND']),
-    tooManyAssetsMessage: 'Too many assets to invalidate',
-    sharedCauseStatuses: new Set([404, 405, 407, 408, 429]),
-    maxBisectionCalls: 100,
-};
-/** The one decision for a failed attempt. */
-function decide(failure, context, policy = DEFAULT_POLICY) {
-    if (isKeyRefusal(failure.status, failure.serverMessage, policy)) {
-        return { action: 'stop', reason: 'the service refused the key', keyRefused: true };
+    finally {
+        cut.dispose();
+        // Every call has ended: what the dispatcher still holds was given up on (a call cut off, a connection still being
+        // made past its timeout), and closing would wait for it.
+        await dispatcher.destroy();
     }
-    const wrongAddress = wrongAddressReason(failure, policy);
-    if (wrongAddress !== undefined)
-        return { action: 'stop', reason: wrongAddress, keyRefused: false };
-    if (mentions(failure.serverMessage, policy.tooManyAssetsMessage)) {
-        return context.assets > 1 ? { action: 'split' } : { action: 'give-up', slowDown: false };
-    }
-    const rateLimit = isRateLimit(failure, policy);
-    const pause = rateLimit && failure.retryAfterMs !== undefined;
-    const withinDeadline = (wait) => context.now + wait <= context.deadline;
-    const unknownHost = failure.kind === 'network' && failure.code !== undefined && policy.unknownHostCodes.has(failure.code);
-    let reason;
-    if (isRetryable(failure, policy) && context.retries < context.maxRetries) {
-        const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** context.retries);
-        const wait = failure.retryAfterMs ?? Math.round(context.random * ceiling);
-        if (withinDeadline(wait)) {
-            if (unknownHost)
-                return { action: 'pause', waitMs: wait, retry: true, alone: true };
-            return pause
-                ? { action: 'pause', waitMs: wait, retry: true }
-                : { action: 'retry', waitMs: wait, slowDown: rateLimit };
-        }
-        const asked = failure.retryAfterMs === undefined ? 'the next retry' : `the server's Retry-After (${wait / 1000} s)`;
-        reason = `not retried: ${asked} would end after the run's retry deadline`;
-    }
-    // A host that does not exist may be a passing fault of the resolver: it stops the run once the retries of the call
-    // that asks alone for it are spent.
-    if (unknownHost) {
-        return { action: 'stop', reason: 'the service could not be reached at base-url', keyRefused: false };
-    }
-    if (reason !== undefined)
-        return { action: 'give-up', reason, slowDown: rateLimit };
-    // Out of retries, the service still asked every worker to wait: the others honour it.
-    if (pause && withinDeadline(failure.retryAfterMs)) {
-        return { action: 'pause', waitMs: failure.retryAfterMs, retry: false };
-    }
-    if (refusedForContent(failure, policy) && context.assets > 1 && context.bisectionCallsLeft >= 2) {
-        return { action: 'bisect' };
-    }
-    return { action: 'give-up', slowDown: rateLimit };
-}
-/** A 401 or 403, or the spec's account errors, whatever status they come with. */
-function isKeyRefusal(status, serverMessage, policy = DEFAULT_POLICY) {
-    return ((status !== undefined && policy.keyRefusedStatuses.has(status)) ||
-        policy.accountErrors.some((text) => mentions(serverMessage, text)));
-}
-/** A wrong address, which every call meets: a redirect, no such route, a certificate that does not verify. */
-function wrongAddressReason(failure, policy) {
-    if (failure.kind === 'network' && failure.code !== undefined && _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .CERTIFICATE_CODES */ .jL.has(failure.code)) {
-        return "the certificate of base-url's host does not verify";
-    }
-    const noRoute = failure.kind !== 'network' && failure.code !== undefined && policy.noRouteCodes.has(failure.code);
-    return failure.kind === 'redirect' || noRoute ? 'the service could not be reached at base-url' : undefined;
-}
-function isRetryable(failure, policy) {
-    switch (failure.kind) {
-        case 'timeout':
-            return true;
-        case 'network':
-            return failure.code === undefined || policy.retryableNetworkCodes.has(failure.code);
-        case 'http':
-            return failure.status !== undefined && policy.retryableStatuses.has(failure.status);
-        case 'redirect':
-        case 'response':
-        case 'unexpected':
-            return false;
-    }
-}
-function isRateLimit(failure, policy) {
-    const status = failure.status;
-    if (failure.kind !== 'http' || status === undefined)
-        return false;
-    return (policy.rateLimitStatuses.has(status) ||
-        (policy.rateLimitStatusesWithRetryAfter.has(status) && failure.retryAfterMs !== undefined));
-}
-function refusedForContent(failure, policy) {
-    const status = failure.status ?? 0;
-    return failure.kind === 'http' && status >= 400 && status < 500 && !policy.sharedCauseStatuses.has(status);
-}
-function mentions(message, text) {
-    return message?.toLowerCase().includes(text.toLowerCase()) === true;
 }
 
 
@@ -4486,23 +4516,14 @@ async function holdImages(origin, options) {
     return { ...hold, close: () => dispatcher.destroy() };
 }
 
-// EXTERNAL MODULE: ./src/execute/client.ts + 2 modules
-var execute_client = __webpack_require__(4822);
-// EXTERNAL MODULE: ./src/execute/execute.ts + 2 modules
-var execute = __webpack_require__(8826);
+// EXTERNAL MODULE: ./src/execute/to-service.ts + 6 modules
+var to_service = __webpack_require__(5376);
 ;// CONCATENATED MODULE: ./src/execute/send.ts
-
-
-
 
 
 /** The plan's calls, sent: the held images as their origins serve the new versions, the token call last. */
 async function sendPlan(plan, options) {
-    const { calls, service } = plan;
     const { tell } = options;
-    // Loaded only when something is sent: a dry run starts faster without undici.
-    const { createDispatcher } = await Promise.all(/* import() */[__webpack_require__.e(752), __webpack_require__.e(248)]).then(__webpack_require__.bind(__webpack_require__, 2248));
-    const dispatcher = createDispatcher(calls.concurrency, calls.timeoutMs);
     const signal = options.signal === undefined ? {} : { signal: options.signal };
     if (plan.origin !== undefined)
         tell.originStart(plan.origin.images.size, plan.origin.waitMs);
@@ -4516,23 +4537,13 @@ async function sendPlan(plan, options) {
             onProgress: tell.originProgress,
             ...signal,
         });
-    const cut = (0,cut_off/* cutOff */.q)(options.signal, options.clock);
-    const client = {
-        endpoint: service.endpoint,
-        apiKey: service.apiKey,
-        dispatcher,
-        timeoutMs: calls.timeoutMs,
-        redact: options.redact,
-        userAgent: version/* USER_AGENT */._,
-    };
     try {
-        const result = await (0,execute/* execute */.g)(plan.invalidation, {
-            send: (call) => cut.bound((0,execute_client/* sendCall */.n)(call, client)),
-            clock: cut.clock,
+        const result = await (0,to_service/* sendToService */.$)(plan.invalidation, {
+            service: plan.service,
+            calls: plan.calls,
+            redact: options.redact,
+            clock: options.clock,
             ...signal,
-            concurrency: calls.concurrency,
-            maxRetries: calls.maxRetries,
-            policy: calls.policy,
             onRetry: tell.retry,
             onCall: (record) => {
                 tell.call(record);
@@ -4547,10 +4558,6 @@ async function sendPlan(plan, options) {
         return { result, ...(report === undefined ? {} : { origin: report }) };
     }
     finally {
-        cut.dispose();
-        // Every call has ended: what the dispatcher still holds was given up on (a call cut off, a connection still being
-        // made past its timeout), and closing would wait for it.
-        await dispatcher.destroy();
         await origin?.close();
     }
 }
@@ -5865,7 +5872,7 @@ async function proofStep(proof, run, rewritten, options) {
         Promise.all(/* import() */[__webpack_require__.e(752), __webpack_require__.e(248)]).then(__webpack_require__.bind(__webpack_require__, 2248)),
         Promise.all(/* import() */[__webpack_require__.e(752), __webpack_require__.e(526)]).then(__webpack_require__.bind(__webpack_require__, 6526)),
         __webpack_require__.e(/* import() */ 999).then(__webpack_require__.bind(__webpack_require__, 6999)),
-        Promise.all(/* import() */[__webpack_require__.e(752), __webpack_require__.e(946)]).then(__webpack_require__.bind(__webpack_require__, 946)),
+        __webpack_require__.e(/* import() */ 946).then(__webpack_require__.bind(__webpack_require__, 946)),
     ]);
     const dispatcher = createDispatcher(PROOF_BOUNDS.concurrency, proof.requestTimeoutMs);
     const workspace = options.workspace();

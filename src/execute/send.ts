@@ -3,11 +3,9 @@ import type { OriginReport } from '../origin/hold.ts';
 import { holdImages } from '../origin/stage.ts';
 import type { RunPlan } from '../plan/run-plan.ts';
 import type { Redact } from '../shown/redact.ts';
-import { USER_AGENT } from '../version.ts';
-import { sendCall } from './client.ts';
 import type { Clock } from './clock.ts';
-import { cutOff } from './cut-off.ts';
-import { execute, type CallRecord, type RunResult } from './execute.ts';
+import type { CallRecord, RunResult } from './execute.ts';
+import { sendToService } from './to-service.ts';
 
 export interface Sent {
   readonly result: RunResult;
@@ -29,11 +27,7 @@ export async function sendPlan(
     readonly clock: Clock;
   },
 ): Promise<Sent> {
-  const { calls, service } = plan;
   const { tell } = options;
-  // Loaded only when something is sent: a dry run starts faster without undici.
-  const { createDispatcher } = await import('./dispatcher.ts');
-  const dispatcher = createDispatcher(calls.concurrency, calls.timeoutMs);
   const signal = options.signal === undefined ? {} : { signal: options.signal };
   if (plan.origin !== undefined) tell.originStart(plan.origin.images.size, plan.origin.waitMs);
   const origin =
@@ -47,23 +41,13 @@ export async function sendPlan(
           onProgress: tell.originProgress,
           ...signal,
         });
-  const cut = cutOff(options.signal, options.clock);
-  const client = {
-    endpoint: service.endpoint,
-    apiKey: service.apiKey,
-    dispatcher,
-    timeoutMs: calls.timeoutMs,
-    redact: options.redact,
-    userAgent: USER_AGENT,
-  };
   try {
-    const result = await execute(plan.invalidation, {
-      send: (call) => cut.bound(sendCall(call, client)),
-      clock: cut.clock,
+    const result = await sendToService(plan.invalidation, {
+      service: plan.service,
+      calls: plan.calls,
+      redact: options.redact,
+      clock: options.clock,
       ...signal,
-      concurrency: calls.concurrency,
-      maxRetries: calls.maxRetries,
-      policy: calls.policy,
       onRetry: tell.retry,
       onCall: (record) => {
         tell.call(record);
@@ -76,10 +60,6 @@ export async function sendPlan(
     if (report !== undefined) tell.origins(report);
     return { result, ...(report === undefined ? {} : { origin: report }) };
   } finally {
-    cut.dispose();
-    // Every call has ended: what the dispatcher still holds was given up on (a call cut off, a connection still being
-    // made past its timeout), and closing would wait for it.
-    await dispatcher.destroy();
     await origin?.close();
   }
 }

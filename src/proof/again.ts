@@ -1,25 +1,22 @@
-import { sendCall } from '../execute/client.ts';
 import type { Clock } from '../execute/clock.ts';
-import { cutOff } from '../execute/cut-off.ts';
-import { createDispatcher } from '../execute/dispatcher.ts';
-import { execute, type SentCall } from '../execute/execute.ts';
+import type { SentCall } from '../execute/execute.ts';
 import type { ApiError } from '../execute/errors.ts';
 import { DEFAULT_POLICY } from '../execute/policy.ts';
+import { sendToService } from '../execute/to-service.ts';
 import { toBatches } from '../plan/batches.ts';
 import type { Plan } from '../plan/plan.ts';
 import type { AssetRef } from '../plan/refs.ts';
 import type { CallPlan, ServicePlan } from '../plan/run-plan.ts';
 import type { Redact } from '../shown/redact.ts';
 import type { AgainFailures } from './proof.ts';
-import { USER_AGENT } from '../version.ts';
 
 /** Why an image's second invalidation did not land when the proof's time ran out first. */
 export const OUT_OF_TIME = "not confirmed by the service before the proof's time ran out";
 
 /**
- * Invalidates the images a proof found stale once more, as the run's calls went out: the same client, batches of at
- * most 100, the plan's concurrency, retries and rate-limit pauses, and the run's cancel (the calls in flight are
- * waited for as the run's are). Each batch lands or fails on its own; nothing starts past `withinMs`, its share of
+ * Invalidates the images a proof found stale once more, as the run's calls went out (sendToService): batches of at
+ * most 100, the plan's concurrency, retries and rate-limit pauses, and the run's cancel. Each batch lands or fails on
+ * its own; nothing starts past `withinMs`, its share of
  * the proof's time, and a call still in flight then is waited for as a cancelled run's calls are.
  */
 export async function invalidateAgain(
@@ -40,44 +37,28 @@ export async function invalidateAgain(
     calls: toBatches(refs).map((assets) => ({ route: 'invalidate/assets', assets })),
     token: false,
   };
-  const dispatcher = createDispatcher(calls.concurrency, calls.timeoutMs);
-  const client = {
-    endpoint: service.endpoint,
-    apiKey: service.apiKey,
-    dispatcher,
-    timeoutMs: calls.timeoutMs,
-    redact: options.redact,
-    userAgent: USER_AGENT,
-  };
   // The proof's time ends the sending as a cancel does: no call starts past it, and one in flight is waited for as
   // a cancelled run's calls are. What that cut short is said to be the time's doing, not a cancel's.
   const outOfTime = AbortSignal.timeout(Math.max(0, Math.ceil(options.withinMs)));
   const stop = options.signal === undefined ? outOfTime : AbortSignal.any([options.signal, outOfTime]);
-  const cut = cutOff(stop, options.clock);
-  try {
-    const result = await execute(plan, {
-      send: (call) => cut.bound(sendCall(call, client)),
-      clock: cut.clock,
-      concurrency: calls.concurrency,
-      maxRetries: calls.maxRetries,
-      policy: {
-        ...calls.policy,
-        retryWindowMs: Math.min(calls.policy.retryWindowMs ?? DEFAULT_POLICY.retryWindowMs, options.withinMs),
-      },
-      signal: stop,
-      ...(options.onRetry === undefined ? {} : { onRetry: options.onRetry }),
-    });
-    const late = outOfTime.aborted && options.signal?.aborted !== true;
-    const failures = new Map<AssetRef, string>();
-    result.assets.forEach((ref, outcome, error) => {
-      if (outcome === 'invalidated') return;
-      const stopped = outcome === 'not-sent' || error?.includes('cancelled') === true;
-      failures.set(ref, late && stopped ? OUT_OF_TIME : (error ?? outcome));
-    });
-    return failures;
-  } finally {
-    cut.dispose();
-    // Every call has ended: what the dispatcher still holds was given up on, and closing would wait for it.
-    await dispatcher.destroy();
-  }
+  const result = await sendToService(plan, {
+    service,
+    calls,
+    redact: options.redact,
+    clock: options.clock,
+    signal: stop,
+    policy: {
+      ...calls.policy,
+      retryWindowMs: Math.min(calls.policy.retryWindowMs ?? DEFAULT_POLICY.retryWindowMs, options.withinMs),
+    },
+    ...(options.onRetry === undefined ? {} : { onRetry: options.onRetry }),
+  });
+  const late = outOfTime.aborted && options.signal?.aborted !== true;
+  const failures = new Map<AssetRef, string>();
+  result.assets.forEach((ref, outcome, error) => {
+    if (outcome === 'invalidated') return;
+    const stopped = outcome === 'not-sent' || error?.includes('cancelled') === true;
+    failures.set(ref, late && stopped ? OUT_OF_TIME : (error ?? outcome));
+  });
+  return failures;
 }
