@@ -17,7 +17,6 @@ import type { Report } from '../src/outcome/report.ts';
 import type { RunPlan } from '../src/plan/run-plan.ts';
 import { ACTION_INPUTS } from '../src/settings/action-contract.ts';
 import { parseSettings, type RawInputs } from '../src/settings/settings.ts';
-import type { Log } from '../src/shown/log.ts';
 import { makeRedactor } from '../src/shown/redact.ts';
 import { ROOT_KEY } from './support/client.ts';
 import { useEmulator } from './support/emulator.ts';
@@ -31,6 +30,7 @@ import {
 } from './support/git-repo.ts';
 import { startOriginSite, type OriginSite } from './support/origin-site.ts';
 import { makeTestCa, type TestCa } from './support/tls.ts';
+import { keptLog } from './support/kept-log.ts';
 
 const emulator = useEmulator();
 
@@ -76,25 +76,6 @@ afterAll(async () => {
 
 const A = (): string => `${site.url}/images/a.png`;
 const B = (): string => `${site.url}/images/b.png`;
-
-/** A log that keeps its lines. */
-function keptLog(lines: string[]): Log {
-  const write = (line: string): void => {
-    lines.push(line);
-  };
-  return {
-    info: write,
-    notice: write,
-    warning: write,
-    error: write,
-    debug: () => undefined,
-    startGroup: () => undefined,
-    endGroup: () => undefined,
-    lines: (more) => {
-      lines.push(...more);
-    },
-  };
-}
 
 interface Run {
   readonly report: Report;

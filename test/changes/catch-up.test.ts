@@ -11,6 +11,7 @@ import { gitIn } from '../../src/changes/git.ts';
 import type { Log } from '../../src/shown/log.ts';
 import { createOrigin, pushPayload, type GitRepo, type Origin, type Sha } from '../support/git-repo.ts';
 import { startGithubStandIn, type GithubStandIn } from '../support/github-stand-in.ts';
+import { keptLog } from '../support/kept-log.ts';
 
 const REPOSITORY = 'octo-org/octo-repo';
 const CONTEXT = 'image-cache-invalidate/test';
@@ -41,22 +42,7 @@ interface Told {
 
 function told(): Told {
   const lines: string[] = [];
-  const keep = (line: string): void => {
-    lines.push(line);
-  };
-  return {
-    lines,
-    log: {
-      info: keep,
-      notice: keep,
-      warning: keep,
-      error: keep,
-      debug: () => undefined,
-      startGroup: () => undefined,
-      endGroup: () => undefined,
-      lines: (many) => lines.push(...many),
-    },
-  };
+  return { lines, log: keptLog(lines) };
 }
 
 function pushContext(before: Sha, after: Sha, workspace: string): GithubContext {

@@ -5,6 +5,7 @@ import { parseSettings, type RawInputs } from '../../src/settings/settings.ts';
 import type { Log } from '../../src/shown/log.ts';
 import { narration } from '../../src/narration/narration.ts';
 import { planTheRun } from '../../src/plan/run-plan.ts';
+import { keptLog } from '../support/kept-log.ts';
 
 const RAW: RawInputs = {
   ...(Object.fromEntries(
@@ -20,19 +21,7 @@ const SETTINGS = parseSettings(RAW);
 
 function linesOf(tell: (log: Log) => void): string[] {
   const lines: string[] = [];
-  const write = (line: string): void => {
-    lines.push(line);
-  };
-  tell({
-    info: write,
-    notice: write,
-    warning: write,
-    error: write,
-    debug: () => undefined,
-    startGroup: () => undefined,
-    endGroup: () => undefined,
-    lines: (more) => lines.push(...more),
-  });
+  tell(keptLog(lines));
   return lines;
 }
 

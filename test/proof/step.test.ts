@@ -14,7 +14,6 @@ import { outcomeOf } from '../../src/outcome/outcome.ts';
 import type { Plan } from '../../src/plan/plan.ts';
 import type { CallPlan, ProofPlan } from '../../src/plan/run-plan.ts';
 import { proofStep, type ProofReport } from '../../src/proof/step.ts';
-import type { Log } from '../../src/shown/log.ts';
 import { makeRedactor } from '../../src/shown/redact.ts';
 import { ROOT_KEY } from '../support/client.ts';
 import { ROOT } from '../support/command.ts';
@@ -23,6 +22,7 @@ import { createOrigin, type Origin } from '../support/git-repo.ts';
 import { startImageHost, type ImageHostStandIn } from '../support/image-host.ts';
 import { startOriginSite, type OriginSite } from '../support/origin-site.ts';
 import { makeTestCa, type TestCa } from '../support/tls.ts';
+import { keptLog } from '../support/kept-log.ts';
 
 const emulator = useEmulator();
 const fixture = (name: string): Buffer => readFileSync(join(ROOT, 'test', 'fixtures', 'images', name));
@@ -90,25 +90,6 @@ async function visitedBefore(refs: Iterable<string>): Promise<void> {
   site.deployed = 'previous';
   for (const ref of refs) await fetch(`${host.url}/${ref}`, { headers: { accept: 'image/avif' } });
   site.deployed = 'new';
-}
-
-/** A log that keeps its lines. */
-function keptLog(lines: string[]): Log {
-  const write = (line: string): void => {
-    lines.push(line);
-  };
-  return {
-    info: write,
-    notice: write,
-    warning: write,
-    error: write,
-    debug: () => undefined,
-    startGroup: () => undefined,
-    endGroup: () => undefined,
-    lines: (more) => {
-      lines.push(...more);
-    },
-  };
 }
 
 /** Time that passes only when the step sleeps, each sleep kept. */
