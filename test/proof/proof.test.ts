@@ -356,6 +356,14 @@ describe('prove', () => {
     expect(proof.variants[0]).toMatchObject({ state: 'failed', failure });
   });
 
+  it("counts an ask the proof's time cut short as not checked, never as a failure of the image", async () => {
+    const image = photo(['w:200']);
+    // A host that never answers: the ask is still in flight when the proof's 300 ms run out.
+    host.overrides.set(image.ref, () => undefined);
+    const proof = await proveOne(image, { current: CAT, previous: CUP }, { bounds: { timeoutMs: 300 } });
+    expect(proof.variants).toEqual([{ url: image.urls[0], state: 'not-checked', why: 'timeout' }]);
+  });
+
   it('says a 404 for an image the origin does not have is an error page, with its status', async () => {
     const proof = await proveOne(photo(['w:200']), { current: CAT, previous: CUP });
     expect(proof.variants[0]).toMatchObject({
