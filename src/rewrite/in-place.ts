@@ -46,12 +46,8 @@ export async function readInPlace(workspace: string, path: string): Promise<Read
     const read = await handle.stat();
     if (!read.isFile()) throw new Error(`is now ${kindOf(read)}, not the regular file rewrite listed`);
     await checkPlace(file, read);
-    if (read.size > MAX_REWRITE_BYTES) {
-      throw new Error(
-        `${(read.size / 2 ** 20).toFixed(1)} MiB, over the ${MAX_REWRITE_BYTES / 2 ** 20} MiB that rewrite reads; ` +
-          'leave it out of rewrite with a ! pattern',
-      );
-    }
+    const over = oversize(read.size);
+    if (over !== undefined) throw new Error(over);
     const content = Buffer.alloc(read.size);
     const { bytesRead } = await handle.read(content, 0, read.size, 0);
     if (bytesRead !== read.size) throw new Error(CHANGED);
@@ -59,6 +55,15 @@ export async function readInPlace(workspace: string, path: string): Promise<Read
   } finally {
     await handle.close();
   }
+}
+
+/** Why rewrite refuses a file of this size, or undefined: it reads a file whole, and at most MAX_REWRITE_BYTES. */
+export function oversize(size: number): string | undefined {
+  if (size <= MAX_REWRITE_BYTES) return undefined;
+  return (
+    `${(size / 2 ** 20).toFixed(1)} MiB, over the ${MAX_REWRITE_BYTES / 2 ** 20} MiB that rewrite reads; ` +
+    'leave it out of rewrite with a ! pattern'
+  );
 }
 
 /** A file's new content, written beside it under a temporary name, with the file's mode. */

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,5 +51,37 @@ describe('checkRewrite', () => {
     await expect(checkRewrite(join(workspace, 'gone'), ['build/**'], 'img.example.net')).rejects.toThrow(
       /^rewrite: the workspace ".*gone" cannot be listed \(ENOENT\)/,
     );
+  });
+
+  describe('a selected file that rewrite would refuse', () => {
+    // 65 MiB, over what rewrite reads: a sparse file, so that nothing is written to make it.
+    const big = (path: string): void => {
+      writeFileSync(join(workspace, path), '');
+      truncateSync(join(workspace, path), 65 * 2 ** 20);
+    };
+
+    it('is refused before anything is sent, named with why, when it comes before the first file naming the host', async () => {
+      mkdirSync(join(workspace, 'first'), { recursive: true });
+      big('first/a-big.html');
+      writeFileSync(
+        join(workspace, 'first', 'b.html'),
+        '<img src="https://img.example.net/w:1/https://x.test/a.jpg">',
+      );
+      await expect(checkRewrite(workspace, ['first/*.html'], 'img.example.net')).rejects.toThrow(
+        /rewrite: "first\/a-big\.html": 65\.0 MiB, over the 64 MiB that rewrite reads/,
+      );
+    });
+
+    it('is refused before anything is sent when it comes after a file naming the host', async () => {
+      mkdirSync(join(workspace, 'after'), { recursive: true });
+      writeFileSync(
+        join(workspace, 'after', 'a.html'),
+        '<img src="https://img.example.net/w:1/https://x.test/a.jpg">',
+      );
+      big('after/z-big.html');
+      await expect(checkRewrite(workspace, ['after/*.html'], 'img.example.net')).rejects.toThrow(
+        /rewrite: "after\/z-big\.html": 65\.0 MiB, over the 64 MiB that rewrite reads/,
+      );
+    });
   });
 });
