@@ -3572,10 +3572,9 @@ async function readInPlace(workspace, path) {
         if (!read.isFile())
             throw new Error(`is now ${in_place_kindOf(read)}, not the regular file rewrite listed`);
         await checkPlace(file, read);
-        if (read.size > MAX_REWRITE_BYTES) {
-            throw new Error(`${(read.size / 2 ** 20).toFixed(1)} MiB, over the ${MAX_REWRITE_BYTES / 2 ** 20} MiB that rewrite reads; ` +
-                'leave it out of rewrite with a ! pattern');
-        }
+        const over = oversize(read.size);
+        if (over !== undefined)
+            throw new Error(over);
         const content = Buffer.alloc(read.size);
         const { bytesRead } = await handle.read(content, 0, read.size, 0);
         if (bytesRead !== read.size)
@@ -3585,6 +3584,13 @@ async function readInPlace(workspace, path) {
     finally {
         await handle.close();
     }
+}
+/** Why rewrite refuses a file of this size, or undefined: it reads a file whole, and at most MAX_REWRITE_BYTES. */
+function oversize(size) {
+    if (size <= MAX_REWRITE_BYTES)
+        return undefined;
+    return (`${(size / 2 ** 20).toFixed(1)} MiB, over the ${MAX_REWRITE_BYTES / 2 ** 20} MiB that rewrite reads; ` +
+        'leave it out of rewrite with a ! pattern');
 }
 /**
  * Writes the new content beside the file, created afresh (never through an existing name), with the file's mode;
@@ -3609,7 +3615,7 @@ async function stage(original, content) {
         await unstage(temporary);
         throw error;
     }
-    return { original, temporary };
+    return { original: { path: original.path, file: original.file, read: original.read }, temporary };
 }
 /**
  * O_NOFOLLOW guards the last name alone: a folder on the way swapped for a link since the read would take the new
@@ -3617,7 +3623,7 @@ async function stage(original, content) {
  */
 async function checkFolder(original, temporary) {
     if ((await (0,promises_.realpath)((0,external_node_path_.dirname)(temporary))) !== (0,external_node_path_.dirname)(original.file))
-        throw new Error(`${original.path}: its folder was replaced since rewrite read it; nothing is written through it`);
+        throw new Error('its folder was replaced since rewrite read it; nothing is written through it');
 }
 async function unstage(temporary) {
     await (0,promises_.unlink)(temporary).catch(() => undefined);
@@ -5290,8 +5296,11 @@ function withOriginWait(waitMs) {
  *
  * Both are errors, not warnings: either is a typo or a build that did not run (the step placed before it), which a
  * warning in a green run would leave to be found in production; and refusing costs nothing, since nothing has been
- * sent yet, so the corrected run invalidates as this one would have.
+ * sent yet, so the corrected run invalidates as this one would have. So is a selected file that rewrite would
+ * refuse (over 64 MiB, or no longer a regular file), which would otherwise fail the rewrite after the calls.
  */
+
+
 
 
 
@@ -5318,24 +5327,38 @@ async function checkRewrite(workspace, patterns, imageHost) {
         (0,settings_inputs/* throwInput */.jL)(`rewrite: every file its patterns match is left out by a '!' pattern (${patterns.map(shown_shown/* quote */.hD).join(', ')}).`);
     }
     const real = await realWorkspace(workspace);
-    for (const path of selected)
-        if (await mentions(real, path, imageHost))
-            return;
+    let mentioned = false;
+    // Every file rewrite would refuse is refused now, while nothing is sent; once one file names the host, the rest
+    // are only looked at, not read.
+    for (const path of selected) {
+        if (mentioned)
+            await checkSize(real, path);
+        else
+            mentioned = await mentions(real, path, imageHost);
+    }
+    if (mentioned)
+        return;
     (0,settings_inputs/* throwInput */.jL)(`image-host: ${(0,shown_shown/* quote */.hD)(imageHost)} appears in none of the ${(0,format/* plural */.LS)(selected.length, 'file')} that rewrite ` +
         `selects (such as ${(0,shown_shown/* quote */.hD)(selected[0] ?? '')}), so no image URL would get a fresh cache buster; give the host ` +
         'of the image URLs these pages show (https://<image-host>/…/<origin image URL>).');
 }
-/**
- * Whether a file holds the host, in any case. A file that rewrite would refuse (too large, swapped for a link or a
- * FIFO meanwhile) is left to it, to refuse with its reason; none is read by following a link or waiting.
- */
+/** Whether a file holds the host, in any case; a file rewrite would refuse is refused, naming why. */
 async function mentions(workspace, path, host) {
-    try {
-        return (await readInPlace(workspace, path)).content.toString('latin1').toLowerCase().includes(host);
-    }
-    catch {
-        return true;
-    }
+    const read = await readInPlace(workspace, path).catch((error) => refuse(path, error));
+    return read.content.toString('latin1').toLowerCase().includes(host);
+}
+/** Refuses a file over what rewrite reads, or one that is no longer a regular file; read without following a link. */
+async function checkSize(workspace, path) {
+    const stats = await (0,promises_.lstat)((0,external_node_path_.join)(workspace, ...path.split('/'))).catch((error) => refuse(path, error));
+    if (!stats.isFile())
+        refuse(path, new Error('is no longer a regular file'));
+    const over = oversize(stats.size);
+    if (over !== undefined)
+        refuse(path, new Error(over));
+}
+function refuse(path, error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return (0,settings_inputs/* throwInput */.jL)(`rewrite: ${(0,shown_shown/* quote */.hD)(path)}: ${why}; nothing was sent.`);
 }
 
 // EXTERNAL MODULE: ./src/settings/credentials.ts

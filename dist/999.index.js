@@ -105,10 +105,15 @@ async function prove(input) {
                 const previous = list[task.index];
                 const asks = (previous !== undefined && 'asks' in previous ? previous.asks : 0) + 1;
                 const found = await askOnce(task.image, task.url, input, deadline);
-                // An ask the cancel cut short found nothing: it is not checked, never a failure of the image.
-                if (cancelled() && found.state === 'failed' && found.failure === 'no-answer') {
+                // An ask the cancel or the proof's time cut short found nothing: it is not checked, never a failure of the
+                // image, and what an earlier ask found stands.
+                if (found === undefined) {
                     if (list[task.index]?.state === 'not-checked')
-                        list[task.index] = { url: task.url, state: 'not-checked', why: 'cancelled' };
+                        list[task.index] = {
+                            url: task.url,
+                            state: 'not-checked',
+                            why: cancelled() ? 'cancelled' : 'timeout',
+                        };
                     continue;
                 }
                 list[task.index] = { ...found, url: task.url, asks };
@@ -156,6 +161,7 @@ async function invalidateAgain(send, refs, clock, until) {
         return new Map(refs.map((ref) => [ref, why]));
     }
 }
+/** What one ask found; undefined when the cancel or the proof's time ended it before an answer. */
 async function askOnce(image, url, input, deadline) {
     const [current, previous] = await Promise.all([
         input.versions.current(image.path),
@@ -165,6 +171,8 @@ async function askOnce(image, url, input, deadline) {
     const atDeadline = AbortSignal.timeout(Math.max(0, Math.ceil(deadline - input.clock.now())));
     const ends = input.signal === undefined ? atDeadline : AbortSignal.any([input.signal, atDeadline]);
     const answer = await input.fetch(url, input.bounds.maxBytes, ends);
+    if (answer.error !== undefined && ends.aborted)
+        return undefined;
     const seen = withoutBody(answer);
     if (current === 'unreadable')
         return { state: 'cannot-tell', doubt: 'undecodable', seen };

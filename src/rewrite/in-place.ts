@@ -67,8 +67,12 @@ export function oversize(size: number): string | undefined {
 }
 
 /** A file's new content, written beside it under a temporary name, with the file's mode. */
+/** A file as read, without its content: what is needed to check, at the rename, that it is still the one read. */
+export type ReadPlace = Omit<ReadFile, 'content'>;
+
 export interface Staged {
-  readonly original: ReadFile;
+  /** Not its content: a run holds every staged file until the renames, and the contents are the new ones' size. */
+  readonly original: ReadPlace;
   readonly temporary: string;
 }
 
@@ -97,18 +101,16 @@ export async function stage(original: ReadFile, content: Buffer): Promise<Staged
     await unstage(temporary);
     throw error;
   }
-  return { original, temporary };
+  return { original: { path: original.path, file: original.file, read: original.read }, temporary };
 }
 
 /**
  * O_NOFOLLOW guards the last name alone: a folder on the way swapped for a link since the read would take the new
  * content outside the build. Checked before the staging file is made, and again before anything is written to it.
  */
-async function checkFolder(original: ReadFile, temporary: string): Promise<void> {
+async function checkFolder(original: ReadPlace, temporary: string): Promise<void> {
   if ((await realpath(dirname(temporary))) !== dirname(original.file))
-    throw new Error(
-      `${original.path}: its folder was replaced since rewrite read it; nothing is written through it`,
-    );
+    throw new Error('its folder was replaced since rewrite read it; nothing is written through it');
 }
 
 export async function unstage(temporary: string): Promise<void> {
@@ -117,7 +119,7 @@ export async function unstage(temporary: string): Promise<void> {
 }
 
 /** Throws, naming the file, unless the file at its path is still the one read, unchanged and reached without a link. */
-export async function checkStillRead(original: ReadFile): Promise<void> {
+export async function checkStillRead(original: ReadPlace): Promise<void> {
   const now = await lstat(original.file).catch(() => undefined);
   if (now === undefined) throw new Error(`${original.path}: was removed after rewrite read it`);
   if (!now.isFile())
