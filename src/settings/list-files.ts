@@ -134,7 +134,8 @@ export function listText(bytes: Uint8Array, source: string): string {
       throw new InputError(
         `${source}: ${unit} ${count(index)}, ${quoteBytes(trimmed(entry))}, is not UTF-8 (a byte that is not is ` +
           "shown as \\xHH); a name is requested by its UTF-8 bytes, so one in another encoding maps to no image's " +
-          'URL. Write the list in UTF-8 (git does with -c core.quotePath=false), or rename the file.',
+          'URL. A list written in another encoding: write it in UTF-8. A file whose name is not UTF-8 in the ' +
+          'repository itself: rename it, or leave it out of the list.',
       );
     }
     if (end < 0) break;
