@@ -3182,7 +3182,8 @@ function listText(bytes, source) {
         if (!(0,external_node_buffer_.isUtf8)(entry)) {
             throw new settings_inputs/* InputError */.dz(`${source}: ${unit} ${(0,format/* count */.U9)(index)}, ${quoteBytes(trimmed(entry))}, is not UTF-8 (a byte that is not is ` +
                 "shown as \\xHH); a name is requested by its UTF-8 bytes, so one in another encoding maps to no image's " +
-                'URL. Write the list in UTF-8 (git does with -c core.quotePath=false), or rename the file.');
+                'URL. A list written in another encoding: write it in UTF-8. A file whose name is not UTF-8 in the ' +
+                'repository itself: rename it, or leave it out of the list.');
         }
         if (end < 0)
             break;
@@ -6188,7 +6189,8 @@ async function recordStage(pending, outcome, log) {
                 log.info(`No commit recorded fresh, since ${why}.`);
             return pending === undefined ? undefined : { state: 'not-recorded', reason: why };
         }
-        const left = { images: outcome.failed, caughtUpBy: caughtUpBy(pending?.catchUp === true) };
+        // A pending record, written or not, means catch-up is on for this branch: the next green run catches up.
+        const left = { images: outcome.failed, caughtUpBy: caughtUpBy(pending !== undefined) };
         const { shown, more } = (0,format/* firstOf */.Ku)(left.images, FAILURES_NAMED);
         log.info(`Left stale, not confirmed: ${(0,format/* plural */.LS)(left.images.length, 'image')}. ${left.caughtUpBy}`);
         log.lines(shown.map((image) => `  ${image}`));
@@ -6198,6 +6200,9 @@ async function recordStage(pending, outcome, log) {
     }
     if (pending === undefined)
         return undefined;
+    // Said already, when the changes were detected.
+    if (pending.unrecordable !== undefined)
+        return { state: 'not-recorded', reason: pending.unrecordable };
     const commit = await headCommit(pending.range.head, pending.git);
     if (commit === undefined) {
         log.info(`No commit recorded fresh: ${pending.range.head} is not a commit the checkout or the event names.`);
@@ -6301,8 +6306,8 @@ async function branchBase(ci, options) {
         found = await lookBack(range, place, options);
     }
     catch (error) {
-        const why = `it could not look (${statusProblem(error, 'read')})`;
-        return { ...withoutRecord(range, why, options), looked: { failed: why } };
+        const failed = statusProblem(error, 'read');
+        return { ...withoutRecord(range, `it could not look (${failed})`, options), looked: { failed } };
     }
     const caughtUp = 'fresh' in found ? fromRecord(range, found, options) : withoutRecord(range, found.why, options);
     return { ...caughtUp, looked: true };
@@ -6511,7 +6516,7 @@ async function changesStage(settings, options) {
     }
     const changed = await detectChangedFiles({ ...context, changeRange: () => range }, target.changes.since, git);
     const unrecordable = whyNotRecordable(range, changed.truncated);
-    // A look that failed is the user's to mend (a permission, an outage): a warning, the run's only one about it.
+    // A look that failed is the user's to mend (a permission, an outage): a warning, besides the notice of the base.
     if (unrecordable !== undefined) {
         const line = `${github_api_short(range.head)} is not recorded fresh: ${unrecordable}.`;
         if (typeof range.looked === 'object')
@@ -6519,13 +6524,15 @@ async function changesStage(settings, options) {
         else
             log.info(line);
     }
-    const record = context.record === undefined || range.catchUp === undefined || unrecordable !== undefined
+    // Only a branch run with catch-up reads and writes the record: with catch-up off, a run compares with the event's
+    // base alone, and a record of its head would claim fresh what an earlier failed run left.
+    const record = context.record === undefined || range.catchUp === undefined || !settings.catchUp
         ? undefined
         : {
             place: context.record,
             range,
             context: statusContext,
-            catchUp: range.looked !== undefined,
+            ...(unrecordable === undefined ? {} : { unrecordable }),
             git,
             timeoutMs: settings.timeoutMs,
             signal,
@@ -6543,7 +6550,7 @@ async function changesStage(settings, options) {
  */
 function whyNotRecordable(range, truncated) {
     if (typeof range.looked === 'object')
-        return `catch-up ${range.looked.failed}, so older images may be stale`;
+        return `catch-up could not read the records (${range.looked.failed}), so older images may be stale`;
     if (truncated !== undefined)
         return 'the list of changed files was cut short, so some images may be stale';
     return undefined;
@@ -7595,7 +7602,7 @@ const ACTION_INPUTS = {
         default: '30',
     },
     'catch-up': {
-        description: "`true` (the default) to catch up what earlier runs left stale: on a branch (a push, a deploy event, a dispatch, a schedule), changed files are detected since the newest commit that a green run recorded fresh (the commit status of `status-context`), when that is older than the event's base, as it is after a run that failed, was cancelled or never ran. It looks back at most 100 commits, reading each one's combined status (one GitHub API request, one more for each further 100 contexts, at most 30; 200 requests in all); past that, with no commit recorded, or when the recorded commit is not an ancestor (a force-push), the event's base is used, with a notice. An explicit `since` wins on a push and a manual `workflow_dispatch`; after a deploy or on a schedule, it is the base only while no commit is recorded. Needs `permissions: statuses: write` (a green run sets the status) and a checkout whose history the action may deepen. `false`: compare with the event's base alone.",
+        description: "`true` (the default) to catch up what earlier runs left stale: on a branch (a push, a deploy event, a dispatch, a schedule), changed files are detected since the newest commit that a green run recorded fresh (the commit status of `status-context`), when that is older than the event's base, as it is after a run that failed, was cancelled or never ran. It looks back at most 100 commits, reading each one's combined status (one GitHub API request, one more for each further 100 contexts, at most 30; 200 requests in all); past that, with no commit recorded, or when the recorded commit is not an ancestor (a force-push), the event's base is used, with a notice. An explicit `since` wins on a push and a manual `workflow_dispatch`; after a deploy or on a schedule, it is the base only while no commit is recorded. Needs `permissions: statuses: write` (a green run sets the status) and a checkout whose history the action may deepen. `false`: compare with the event's base alone, and neither read nor write the record.",
         required: false,
         default: 'true',
     },

@@ -56,8 +56,8 @@ async function branchBase(ci: CiContext, options: CatchUpOptions): Promise<Commi
   try {
     found = await lookBack(range, place, options);
   } catch (error) {
-    const why = `it could not look (${statusProblem(error, 'read')})`;
-    return { ...withoutRecord(range, why, options), looked: { failed: why } };
+    const failed = statusProblem(error, 'read');
+    return { ...withoutRecord(range, `it could not look (${failed})`, options), looked: { failed } };
   }
   const caughtUp =
     'fresh' in found ? fromRecord(range, found, options) : withoutRecord(range, found.why, options);

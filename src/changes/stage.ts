@@ -69,20 +69,22 @@ export async function changesStage(
     git,
   );
   const unrecordable = whyNotRecordable(range, changed.truncated);
-  // A look that failed is the user's to mend (a permission, an outage): a warning, the run's only one about it.
+  // A look that failed is the user's to mend (a permission, an outage): a warning, besides the notice of the base.
   if (unrecordable !== undefined) {
     const line = `${short(range.head)} is not recorded fresh: ${unrecordable}.`;
     if (typeof range.looked === 'object') log.warning(line);
     else log.info(line);
   }
+  // Only a branch run with catch-up reads and writes the record: with catch-up off, a run compares with the event's
+  // base alone, and a record of its head would claim fresh what an earlier failed run left.
   const record: PendingRecord | undefined =
-    context.record === undefined || range.catchUp === undefined || unrecordable !== undefined
+    context.record === undefined || range.catchUp === undefined || !settings.catchUp
       ? undefined
       : {
           place: context.record,
           range,
           context: statusContext,
-          catchUp: range.looked !== undefined,
+          ...(unrecordable === undefined ? {} : { unrecordable }),
           git,
           timeoutMs: settings.timeoutMs,
           signal,
@@ -101,7 +103,7 @@ export async function changesStage(
  */
 function whyNotRecordable(range: CommitRange, truncated: string | undefined): string | undefined {
   if (typeof range.looked === 'object')
-    return `catch-up ${range.looked.failed}, so older images may be stale`;
+    return `catch-up could not read the records (${range.looked.failed}), so older images may be stale`;
   if (truncated !== undefined) return 'the list of changed files was cut short, so some images may be stale';
   return undefined;
 }

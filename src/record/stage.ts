@@ -13,8 +13,11 @@ export interface PendingRecord {
   /** The range compared: its head is the commit whose images the run makes fresh. */
   readonly range: CommitRange;
   readonly context: string;
-  /** Whether the next run catches up what this one leaves. */
-  readonly catchUp: boolean;
+  /**
+   * Why this run may not record its head even if it ends green (its look for the record failed, or its list of
+   * changed files was cut short); the next run still catches up from the last real record.
+   */
+  readonly unrecordable?: string;
   readonly git: RunGit;
   readonly timeoutMs: number;
   readonly signal?: AbortSignal | undefined;
@@ -35,7 +38,8 @@ export async function recordStage(
       if (pending !== undefined) log.info(`No commit recorded fresh, since ${why}.`);
       return pending === undefined ? undefined : { state: 'not-recorded', reason: why };
     }
-    const left = { images: outcome.failed, caughtUpBy: caughtUpBy(pending?.catchUp === true) };
+    // A pending record, written or not, means catch-up is on for this branch: the next green run catches up.
+    const left = { images: outcome.failed, caughtUpBy: caughtUpBy(pending !== undefined) };
     const { shown, more } = firstOf(left.images, FAILURES_NAMED);
     log.info(`Left stale, not confirmed: ${plural(left.images.length, 'image')}. ${left.caughtUpBy}`);
     log.lines(shown.map((image) => `  ${image}`));
@@ -43,6 +47,8 @@ export async function recordStage(
     return { state: 'not-recorded', reason: why, left };
   }
   if (pending === undefined) return undefined;
+  // Said already, when the changes were detected.
+  if (pending.unrecordable !== undefined) return { state: 'not-recorded', reason: pending.unrecordable };
   const commit = await headCommit(pending.range.head, pending.git);
   if (commit === undefined) {
     log.info(
