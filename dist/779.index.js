@@ -4289,13 +4289,15 @@ function mistakeWords(mistake, rules) {
     switch (mistake.kind) {
         case 'redirected': {
             const to = new URL(mistake.to);
+            const asked = new URL(image.ref);
+            // Named by host where the host differs; with the scheme where only it (or the port) does: http to https.
+            const sameHost = to.host === asked.host;
+            const [there, here] = sameHost ? [to.origin, asked.origin] : [to.host, asked.host];
             const written = rule === undefined ? undefined : rewrittenRule(rule, image.ref, mistake.to);
             return (`${(0,shown_shown/* quote */.hD)(image.ref)} (made from ${(0,shown_shown/* quote */.hD)(image.path)} by ${madeBy}) redirects to ${(0,shown_shown/* quote */.hD)(mistake.to)}, on ` +
-                `another host: the site's pages name ${(0,shown_shown/* quote */.hD)(to.host)}, so an invalidation of ${(0,shown_shown/* quote */.hD)(new URL(image.ref).host)} ` +
-                'would leave their images stale. Check url-map' +
-                (written === undefined
-                    ? ''
-                    : `: if the site is served from ${(0,shown_shown/* quote */.hD)(to.host)}, write ${(0,shown_shown/* quote */.hD)(written)}`));
+                `another ${sameHost ? 'scheme' : 'host'}: the site's pages name ${(0,shown_shown/* quote */.hD)(there)}, so an invalidation of ` +
+                `${(0,shown_shown/* quote */.hD)(here)} would leave their images stale. Check url-map` +
+                (written === undefined ? '' : `: if the site is served from ${(0,shown_shown/* quote */.hD)(there)}, write ${(0,shown_shown/* quote */.hD)(written)}`));
         }
         case 'not-found': {
             const what = mistake.wholeHost
@@ -4752,7 +4754,7 @@ function originStateWords(state) {
         case 'not-ready':
             return 'still not deployed (not invalidated)';
         case 'redirected':
-            return 'redirected to another host (not invalidated)';
+            return 'redirected to another host or scheme (not invalidated)';
         case 'cancelled':
             return 'not asked to the end, since the run was cancelled (not sent)';
         default:
@@ -7577,7 +7579,7 @@ const ACTION_INPUTS = {
         default: 'false',
     },
     'origin-check': {
-        description: '`content` (the default) or `off`. With `content`, before an image that `url-map` mapped from a changed file is invalidated, its origin URL is fetched and compared with the file in the workspace (and with its previous version, from git): the image is invalidated once its origin serves the new bytes (a deleted file: 404 or 410), so that the service does not re-fetch and cache the old image while the site is still deploying. An origin that serves the image re-encoded (a build that recompresses images, a CDN that converts them) is told new from old by comparing the pictures; one whose picture is neither version, or whose two versions look alike, cannot be told: its images are invalidated at once, with a notice. An origin that redirects to another host is a url-map mistake: its images are not invalidated and the step fails, naming the rule to write. Images given in `assets`, and the scopes `domain` and `all`, have no file to compare and are invalidated at once. No API key, cookie or GitHub token is sent to an origin; at most 8 origin requests are in flight and 256 MiB of bodies are read per run.',
+        description: '`content` (the default) or `off`. With `content`, before an image that `url-map` mapped from a changed file is invalidated, its origin URL is fetched and compared with the file in the workspace (and with its previous version, from git): the image is invalidated once its origin serves the new bytes (a deleted file: 404 or 410), so that the service does not re-fetch and cache the old image while the site is still deploying. An origin that serves the image re-encoded (a build that recompresses images, a CDN that converts them) is told new from old by comparing the pictures; one whose picture is neither version, or whose two versions look alike, cannot be told: its images are invalidated at once, with a notice. An origin that redirects to another host, or to another scheme or port of it (http to https), is a url-map mistake: its images are not invalidated and the step fails, naming the rule to write. Images given in `assets`, and the scopes `domain` and `all`, have no file to compare and are invalidated at once. No API key, cookie or GitHub token is sent to an origin; at most 8 origin requests are in flight and 256 MiB of bodies are read per run.',
         required: false,
         default: 'content',
     },
@@ -8338,10 +8340,13 @@ function answerWords(verdict, seen) {
 function isNotFound(seen) {
     return seen.status === 404 || seen.status === 410;
 }
-/** A redirect to another host than the URL asked: not merely another scheme or port of it. */
+/**
+ * A redirect off the URL asked's origin: another host, or another scheme or port of it (`http:` to `https:`). The
+ * site's pages name where it leads, so an invalidation of the URL asked would clear nothing they show.
+ */
 function isOtherHost(asked, offsite) {
     try {
-        return new URL(offsite, asked).hostname !== new URL(asked).hostname;
+        return new URL(offsite, asked).origin !== new URL(asked).origin;
     }
     catch {
         return false;

@@ -15,14 +15,16 @@ export function mistakeWords(mistake: OriginMistake, rules: readonly UrlMapRule[
   switch (mistake.kind) {
     case 'redirected': {
       const to = new URL(mistake.to);
+      const asked = new URL(image.ref);
+      // Named by host where the host differs; with the scheme where only it (or the port) does: http to https.
+      const sameHost = to.host === asked.host;
+      const [there, here] = sameHost ? [to.origin, asked.origin] : [to.host, asked.host];
       const written = rule === undefined ? undefined : rewrittenRule(rule, image.ref, mistake.to);
       return (
         `${quote(image.ref)} (made from ${quote(image.path)} by ${madeBy}) redirects to ${quote(mistake.to)}, on ` +
-        `another host: the site's pages name ${quote(to.host)}, so an invalidation of ${quote(new URL(image.ref).host)} ` +
-        'would leave their images stale. Check url-map' +
-        (written === undefined
-          ? ''
-          : `: if the site is served from ${quote(to.host)}, write ${quote(written)}`)
+        `another ${sameHost ? 'scheme' : 'host'}: the site's pages name ${quote(there)}, so an invalidation of ` +
+        `${quote(here)} would leave their images stale. Check url-map` +
+        (written === undefined ? '' : `: if the site is served from ${quote(there)}, write ${quote(written)}`)
       );
     }
     case 'not-found': {

@@ -115,10 +115,13 @@ function isNotFound(seen: SeenAnswer): boolean {
   return seen.status === 404 || seen.status === 410;
 }
 
-/** A redirect to another host than the URL asked: not merely another scheme or port of it. */
+/**
+ * A redirect off the URL asked's origin: another host, or another scheme or port of it (`http:` to `https:`). The
+ * site's pages name where it leads, so an invalidation of the URL asked would clear nothing they show.
+ */
 export function isOtherHost(asked: string, offsite: string): boolean {
   try {
-    return new URL(offsite, asked).hostname !== new URL(asked).hostname;
+    return new URL(offsite, asked).origin !== new URL(asked).origin;
   } catch {
     return false;
   }

@@ -108,7 +108,7 @@ function originStateWords(state: Exclude<OriginState, 'ready'>): string {
     case 'not-ready':
       return 'still not deployed (not invalidated)';
     case 'redirected':
-      return 'redirected to another host (not invalidated)';
+      return 'redirected to another host or scheme (not invalidated)';
     case 'cancelled':
       return 'not asked to the end, since the run was cancelled (not sent)';
     default:

@@ -158,12 +158,23 @@ describe('awaitOrigins: redirects', () => {
     expect(checks[0]?.state).toBe('ready');
   });
 
-  it('does not follow one to another port: cannot tell, with where it pointed', async () => {
+  it('does not follow one to another port: a url-map mistake, with where it pointed', async () => {
     handler = (_request, response) => {
       response.writeHead(302, { location: 'http://127.0.0.1:9/0.png' }).end();
     };
     const { checks } = await check(images(1));
-    expect(checks[0]).toMatchObject({ state: 'cannot-tell', seen: { offsite: 'http://127.0.0.1:9/0.png' } });
+    expect(checks[0]).toMatchObject({ state: 'redirected', seen: { offsite: 'http://127.0.0.1:9/0.png' } });
+  });
+
+  it('does not follow one from http to https on the same host: the pages name the https URL, a url-map mistake', async () => {
+    handler = (request, response) => {
+      response.writeHead(301, { location: `https://127.0.0.1${request.url ?? '/'}` }).end();
+    };
+    const { checks } = await check(images(1));
+    expect(checks[0]).toMatchObject({
+      state: 'redirected',
+      seen: { offsite: 'https://127.0.0.1/images/0.png' },
+    });
   });
 });
 

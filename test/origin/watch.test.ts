@@ -59,23 +59,18 @@ describe('a mapping mistake', () => {
     expect(told).toMatchObject([{ kind: 'not-found', wholeHost: true, images: 2 }]);
   });
 
-  it('is told for a redirect to another host, with the full target, and not for one to another port of the same host', () => {
-    const { watch, told } = watching({ 'a.test': 2 }, 2);
-    watch.asked(
-      image('a.test', '1.png'),
-      true,
-      'other',
-      { status: 301, offsite: 'https://a.test:8443/x.png' },
-      true,
-    );
-    expect(told).toEqual([]);
-    watch.asked(
-      image('a.test', '2.png'),
-      true,
-      'other',
-      { status: 301, offsite: '//www.site.test/images/2.png' },
-      true,
-    );
-    expect(told).toMatchObject([{ kind: 'redirected', to: 'https://www.site.test/images/2.png' }]);
+  it('is told for a redirect to another host, or to another scheme or port of the same host, with the full target', () => {
+    const { watch, told } = watching({ 'a.test': 1, 'b.test': 1, 'c.test': 1 }, 3);
+    const redirect = (host: string, offsite: string): void => {
+      watch.asked(image(host, '1.png'), true, 'other', { status: 301, offsite }, true);
+    };
+    redirect('a.test', 'https://a.test:8443/x.png');
+    redirect('b.test', 'http://b.test/images/1.png');
+    redirect('c.test', '//www.site.test/images/1.png');
+    expect(told.map((mistake) => mistake.kind === 'redirected' && mistake.to)).toEqual([
+      'https://a.test:8443/x.png',
+      'http://b.test/images/1.png',
+      'https://www.site.test/images/1.png',
+    ]);
   });
 });

@@ -91,7 +91,7 @@ describe('the origin check', () => {
     });
     expect(originWords(facts)).toBe(
       '2 served the new files, 1 could not be told (invalidated at once), ' +
-        '1 redirected to another host (not invalidated), 1 not asked to the end, since the run was cancelled (not sent); waited 12.3 s',
+        '1 redirected to another host or scheme (not invalidated), 1 not asked to the end, since the run was cancelled (not sent); waited 12.3 s',
     );
   });
 });
