@@ -8431,13 +8431,18 @@ async function awaitOrigins(images, options) {
     };
     const ended = new AbortController();
     const telling = tellProgress(watch, deadline, options, ended.signal);
-    await Promise.all(checked.map(async (image) => {
-        const check = await checkOne(image, deadline, slots, watch, options);
-        settle(check);
-        sampleDone(check);
-    }));
-    ended.abort();
-    await telling;
+    try {
+        await Promise.all(checked.map(async (image) => {
+            const check = await checkOne(image, deadline, slots, watch, options);
+            settle(check);
+            sampleDone(check);
+        }));
+    }
+    finally {
+        // Whatever ends the checks: a progress timer left running would hold the process open.
+        ended.abort();
+        await telling;
+    }
     return images.map((image) => results.get(image.ref) ?? { ...image, state: 'cancelled', askedMs: 0, asks: 0 });
 }
 async function checkOne(image, deadline, slots, watch, options) {
