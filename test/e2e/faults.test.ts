@@ -514,13 +514,19 @@ describe('a failure after the calls landed (the built action)', () => {
   tally.case(
     'a rewrite step that throws does not hide the confirmed invalidation and token',
     async () => {
-      // A page over the size that rewrite reads: checked before sending as any file is (its pattern matches), it is
-      // refused when the rewrite reads it, after the calls landed. Sparse: it takes no room on the disk.
+      // A page that grows past the size rewrite reads while the calls are in flight: it passed the check before
+      // sending, and is refused when the rewrite reads it, after the calls landed. Sparse: it takes no room on disk.
       const workspace = join(mkdtempSync(join(tmpdir(), 'reliability-workspace-')), 'site');
       mkdirSync(join(workspace, 'build'), { recursive: true });
       const page = join(workspace, 'build', 'big.html');
-      writeFileSync(page, '');
-      truncateSync(page, MAX_REWRITE_BYTES + 1);
+      writeFileSync(page, '<img src="https://img.example.net/w:640/https://www.example.com/a.jpg">');
+      // Each answer long enough for the page to grow while its call waits, however loaded the machine.
+      emulator.setOptions({ latencyMs: 300 });
+      const grow = setInterval(() => {
+        if (emulator.inFlight === 0) return;
+        clearInterval(grow);
+        truncateSync(page, MAX_REWRITE_BYTES + 1);
+      }, 5);
       try {
         const run = await runAction(
           {
@@ -545,6 +551,7 @@ describe('a failure after the calls landed (the built action)', () => {
           );
         }
       } finally {
+        clearInterval(grow);
         rmSync(dirname(workspace), { recursive: true, force: true });
       }
     },
