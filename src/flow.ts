@@ -1,6 +1,6 @@
-import type { CiContext } from './changes/ci/context.ts';
-import { systemClock, type Clock } from './execute/clock.ts';
-import type { CallRecord } from './execute/execute.ts';
+import type { CiContext } from './ci/context.ts';
+import { systemClock, type Clock } from './mechanics/clock.ts';
+import type { CallRecord } from './service/execute.ts';
 import { sendPlan, type Sent } from './execute/send.ts';
 import { narration, type Narration } from './narration/narration.ts';
 import { outcomeOf, withFailure, type Outcome } from './outcome/outcome.ts';

@@ -6,31 +6,31 @@
 // First: on an unsupported Node, importing the library fails with a message naming the version it needs.
 import './node-check.ts';
 
-export type { ApiAnswer, ApiCall, Route } from './execute/call.ts';
-export { sendCall, retryAfterMs, type ClientOptions } from './execute/client.ts';
-export { createDispatcher } from './execute/dispatcher.ts';
-export { ApiError, type FailureKind } from './execute/errors.ts';
+export type { ApiAnswer, ApiCall, Route } from './domain/call.ts';
+export { sendCall, retryAfterMs, type ClientOptions } from './service/client.ts';
+export { createDispatcher } from './mechanics/dispatcher.ts';
+export { ApiError, type FailureKind } from './domain/api-error.ts';
 export {
   decide,
   DEFAULT_POLICY,
   type AttemptContext,
   type CallPolicy,
   type Decision,
-} from './execute/policy.ts';
-export { MAX_ASSETS_PER_CALL, halve, toBatches } from './plan/batches.ts';
+} from './domain/policy.ts';
+export { MAX_ASSETS_PER_CALL, halve, toBatches } from './domain/batches.ts';
 export {
   assetRefProblem,
   parseAssetList,
   splitAssetList,
   type AssetRef,
   type ParsedAssetList,
-} from './plan/refs.ts';
+} from './domain/refs.ts';
 export { parseFileList } from './settings/files-input.ts';
-export { parsePatterns, selectPaths } from './plan/select.ts';
-export { mapToUrl, parseUrlMap, type UrlMapRule } from './plan/url-map.ts';
+export { parsePatterns, selectPaths } from './settings/select.ts';
+export { mapToUrl, parseUrlMap, type UrlMapRule } from './settings/url-map.ts';
 export { planRun, plannedAssets, type FilesPlan, type Plan } from './plan/plan.ts';
 export { makeRedactor, type Redact } from './shown/redact.ts';
-export { systemClock, type Clock } from './execute/clock.ts';
+export { systemClock, type Clock } from './mechanics/clock.ts';
 export {
   execute,
   type Attempt,
@@ -38,9 +38,9 @@ export {
   type ExecuteOptions,
   type RunResult,
   type SchedulerEvent,
-} from './execute/execute.ts';
+} from './service/execute.ts';
+export { InputError } from './mechanics/input-error.ts';
 export {
-  InputError,
   parseSettings,
   type RawInputs,
   type Settings,
@@ -53,4 +53,4 @@ export {
   imageUrl,
   imageUrlPrefix,
   type ImageUrlOptions,
-} from './plan/urls.ts';
+} from './domain/urls.ts';

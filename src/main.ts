@@ -3,7 +3,7 @@ import { open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as core from '@actions/core';
-import { githubCi, githubContextFromEnv } from './changes/ci/github.ts';
+import { githubCi, githubContextFromEnv } from './ci/github.ts';
 import { listFilesIn, withListFiles } from './settings/list-files.ts';
 import {
   makeFormsRedactor,
@@ -13,8 +13,8 @@ import {
   secretValues,
   type Redact,
 } from './shown/redact.ts';
-import { cancelNotice, cancelOnSignals } from './execute/cancel.ts';
-import { CANCEL_GRACE_MS } from './execute/cut-off.ts';
+import { cancelNotice, cancelOnSignals } from './cancel.ts';
+import { CANCEL_GRACE_MS } from './service/cut-off.ts';
 import { runFlow } from './flow.ts';
 import { listCalls, tellFailures } from './narration/narration.ts';
 import { shownLog, withinAnnotationLimit } from './shown/log.ts';
@@ -34,7 +34,8 @@ import {
   summaryMarkdown,
   withinSummaryLimit,
 } from './outcome/summary.ts';
-import { INPUT_NAMES, InputError, parseSettings, type RawInputs } from './settings/settings.ts';
+import { INPUT_NAMES, parseSettings, type RawInputs } from './settings/settings.ts';
+import { InputError } from './mechanics/input-error.ts';
 import { plural } from './narration/wording.ts';
 
 /** The action: inputs -> settings -> plan -> execute -> publish. Fails the step for anything thrown. */

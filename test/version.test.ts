@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { USER_AGENT, VERSION } from '../src/version.ts';
+import { USER_AGENT, VERSION } from '../src/mechanics/version.ts';
 import { ROOT } from './support/command.ts';
 
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };

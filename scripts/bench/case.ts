@@ -4,13 +4,13 @@
  * Prints one CaseResult as JSON on its last line.
  */
 import { Agent, type Dispatcher } from 'undici';
-import { sendCall, type ClientOptions } from '../../src/execute/client.ts';
-import { createDispatcher } from '../../src/execute/dispatcher.ts';
-import { parseAssetList } from '../../src/plan/refs.ts';
+import { sendCall, type ClientOptions } from '../../src/service/client.ts';
+import { createDispatcher } from '../../src/mechanics/dispatcher.ts';
+import { parseAssetList } from '../../src/domain/refs.ts';
 import { planRun } from '../../src/plan/plan.ts';
 import { makeRedactor } from '../../src/shown/redact.ts';
-import { execute } from '../../src/execute/execute.ts';
-import { USER_AGENT } from '../../src/version.ts';
+import { execute } from '../../src/service/execute.ts';
+import { USER_AGENT } from '../../src/mechanics/version.ts';
 import {
   ASSETS_PER_CALL,
   assetUrl,

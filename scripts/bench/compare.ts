@@ -23,7 +23,7 @@ import { decodeImage } from '../../src/compare/decode.ts';
 import type { ImageFormat } from '../../src/compare/format.ts';
 import { thumbnailOf, distance, shrink } from '../../src/compare/thumbnail.ts';
 import { Agent } from 'undici';
-import { systemClock } from '../../src/execute/clock.ts';
+import { systemClock } from '../../src/mechanics/clock.ts';
 import { BROWSER_ACCEPT, deliveredFetcher } from '../../src/proof/fetch.ts';
 import { prove, type ProofImage } from '../../src/proof/proof.ts';
 import { startEmulator } from '../../test/emulator/server.ts';

@@ -5,11 +5,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { githubCi } from '../../src/changes/ci/github.ts';
+import { githubCi } from '../../src/ci/github.ts';
 import { detectChangedFiles } from '../../src/changes/detect.ts';
-import { gitIn } from '../../src/changes/git.ts';
-import { parsePatterns } from '../../src/plan/select.ts';
-import { parseUrlMap } from '../../src/plan/url-map.ts';
+import { gitIn } from '../../src/mechanics/git.ts';
+import { parsePatterns } from '../../src/settings/select.ts';
+import { parseUrlMap } from '../../src/settings/url-map.ts';
 import { planRun, plannedAssets } from '../../src/plan/plan.ts';
 import { git, GitRepo } from '../../test/support/git-repo.ts';
 import { count, duration, markdownTable } from './format.ts';

@@ -3,15 +3,16 @@
  * of the same target set), when that is older than the event's base. Exactly then, earlier runs failed, were
  * cancelled or never ran, and their images are still stale: this run invalidates them too.
  */
-import { isRecordedFresh, RequestBudget, statusProblem } from '../record/statuses.ts';
-import { throwInput } from '../settings/inputs.ts';
+import { isRecordedFresh, RequestBudget, statusProblem } from '../github/statuses.ts';
+import { throwInput } from '../mechanics/input-error.ts';
 import { count, plural } from '../shown/format.ts';
 import { quote } from '../shown/shown.ts';
 import type { Log } from '../shown/log.ts';
-import type { CiContext, RecordPlace } from './ci/context.ts';
-import { commitOf, historyOf, sinceCommit, type RunGit } from './git.ts';
-import { short } from './github-api.ts';
-import { PARENT, type CommitRange } from './range.ts';
+import type { CiContext, RecordPlace } from '../ci/context.ts';
+import { historyOf, sinceCommit } from './git.ts';
+import { commitOf, type RunGit } from '../mechanics/git.ts';
+import { short } from '../github/api.ts';
+import { PARENT, type CommitRange } from '../domain/range.ts';
 
 /** How far back catch-up looks: this many commits of history at most, each one's record read through the API. */
 export const CATCH_UP_COMMITS = 100;

@@ -1,10 +1,11 @@
-import { InputError } from '../settings/inputs.ts';
+import { InputError } from '../mechanics/input-error.ts';
 import { quote } from '../shown/shown.ts';
-import type { CiContext } from './ci/context.ts';
-import type { ApiChanges, ChangedFiles } from './changed.ts';
-import { short } from './github-api.ts';
-import { gitChangedFiles, NameNotUtf8, type RunGit } from './git.ts';
-import { isDeletion, PARENT, type CommitRange } from './range.ts';
+import type { CiContext } from '../ci/context.ts';
+import type { ApiChanges, ChangedFiles } from '../domain/changed.ts';
+import { short } from '../github/api.ts';
+import { gitChangedFiles } from './git.ts';
+import { NameNotUtf8, type RunGit } from '../mechanics/git.ts';
+import { isDeletion, PARENT, type CommitRange } from '../domain/range.ts';
 
 /** The files the triggering event changed: from git in the workspace, else as the CI allows (its API). */
 export async function detectChangedFiles(

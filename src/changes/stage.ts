@@ -1,15 +1,15 @@
 import type { Settings } from '../settings/settings.ts';
 import type { Log } from '../shown/log.ts';
 import { redactEach, type Redact } from '../shown/redact.ts';
-import { defaultStatusContext } from '../record/context.ts';
+import { defaultStatusContext } from '../settings/status-context.ts';
 import type { PendingRecord } from '../record/stage.ts';
 import { caughtUpRange } from './catch-up.ts';
-import type { ChangedFiles } from './changed.ts';
-import type { CiContext } from './ci/context.ts';
+import type { ChangedFiles } from '../domain/changed.ts';
+import type { CiContext } from '../ci/context.ts';
 import { detectChangedFiles } from './detect.ts';
-import { gitIn } from './git.ts';
-import { short } from './github-api.ts';
-import type { CommitRange } from './range.ts';
+import { gitIn } from '../mechanics/git.ts';
+import { short } from '../github/api.ts';
+import type { CommitRange } from '../domain/range.ts';
 
 /** What the changes stage reads of the settings: it runs before the plan, which it feeds. */
 export type ChangesSettings = Pick<

@@ -1,9 +1,9 @@
 import { ACTION_INPUTS } from '../settings/action-contract.ts';
-import { InputError, throwInput } from '../settings/inputs.ts';
+import { InputError, throwInput } from '../mechanics/input-error.ts';
 import { quote } from '../shown/shown.ts';
 import { plural } from '../shown/format.ts';
 import { checkedEntries, entryMeter, listRule, listText, withListFiles } from '../settings/list-files.ts';
-import { UnreadableFile, type ReadRule } from '../settings/regular-file.ts';
+import { UnreadableFile, type ReadRule } from '../mechanics/regular-file.ts';
 import { INPUT_NAMES, type InputName, type RawInputs } from '../settings/settings.ts';
 
 /** What the command line asks for, before the inputs are validated as the action validates them. */

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { readFileSync } from 'node:fs';
-import { readRegularBytes } from '../settings/regular-file.ts';
+import { readRegularBytes } from '../mechanics/regular-file.ts';
 import { unsupportedNode } from '../supported-node.ts';
 import { keepYoungGenerationSmall } from '../young-generation.ts';
 
@@ -10,8 +10,8 @@ if (problem !== undefined) {
   process.exit(2);
 }
 const { runCommand } = await import('./main.ts');
-const { cancelNotice, cancelOnSignals } = await import('../execute/cancel.ts');
-const { CANCEL_GRACE_MS } = await import('../execute/cut-off.ts');
+const { cancelNotice, cancelOnSignals } = await import('../cancel.ts');
+const { CANCEL_GRACE_MS } = await import('../service/cut-off.ts');
 keepYoungGenerationSmall();
 
 // The command reads its own copy: the secrets leave the environment before anything can start a process (git).

@@ -3,9 +3,9 @@ import type { OriginReport } from '../origin/hold.ts';
 import { holdImages } from '../origin/stage.ts';
 import type { RunPlan } from '../plan/run-plan.ts';
 import type { Redact } from '../shown/redact.ts';
-import type { Clock } from './clock.ts';
-import type { CallRecord, RunResult } from './execute.ts';
-import { sendToService } from './to-service.ts';
+import type { Clock } from '../mechanics/clock.ts';
+import type { CallRecord, RunResult } from '../service/execute.ts';
+import { sendToService } from '../service/to-service.ts';
 
 export interface Sent {
   readonly result: RunResult;

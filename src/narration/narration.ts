@@ -1,7 +1,7 @@
-import type { ApiError } from '../execute/errors.ts';
+import type { ApiError } from '../domain/api-error.ts';
 import { quote } from '../shown/shown.ts';
 import { assetsIn, plannedCalls, type FilesPlan, type Plan } from '../plan/plan.ts';
-import { unhandled } from '../exhaustive.ts';
+import { unhandled } from '../mechanics/exhaustive.ts';
 import { writesTheToken, type RewriteResult } from '../rewrite/result.ts';
 import type { RewritePlan, RunPlan } from '../plan/run-plan.ts';
 import {
@@ -18,7 +18,7 @@ import {
   plural,
   rewriteSentence,
 } from './wording.ts';
-import type { CallRecord, SentCall } from '../execute/execute.ts';
+import type { CallRecord, SentCall } from '../service/execute.ts';
 import type { Log } from '../shown/log.ts';
 import type { Outcome } from '../outcome/outcome.ts';
 import { moreFailuresWords, originFacts, originWords } from '../outcome/facts.ts';
@@ -27,7 +27,7 @@ import { seenWords } from '../origin/verdict.ts';
 import type { OriginCheck } from '../origin/wait.ts';
 import { mistakeWords } from '../origin/mistakes.ts';
 import { LINGER_MS } from '../origin/release.ts';
-import { MAX_ASSETS_PER_CALL } from '../plan/batches.ts';
+import { MAX_ASSETS_PER_CALL } from '../domain/batches.ts';
 import type { OriginMistake, OriginProgress } from '../origin/watch.ts';
 
 export type Narration = ReturnType<typeof narration>;

@@ -2,7 +2,7 @@
  * What a run says about itself, phrased once: the action's log, the job summary and the command all take their
  * sentences from here, so that the same fact reads the same everywhere.
  */
-import type { ApiCall } from '../execute/call.ts';
+import type { ApiCall } from '../domain/call.ts';
 import { count, firstOf, plural } from '../shown/format.ts';
 import { quote } from '../shown/shown.ts';
 import type { FilesPlan } from '../plan/plan.ts';

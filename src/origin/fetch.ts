@@ -1,5 +1,5 @@
 import { request, type Dispatcher } from 'undici';
-import { untilAborted } from '../execute/abortable.ts';
+import { untilAborted } from '../mechanics/abortable.ts';
 import type { OriginAnswer } from './verdict.ts';
 
 /** Redirects followed within the same origin (scheme, host, port), as a browser would on the way to the image. */

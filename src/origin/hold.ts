@@ -1,7 +1,7 @@
-import type { AssetRef } from '../plan/refs.ts';
-import type { HeldAssets } from '../execute/execute.ts';
+import type { AssetRef } from '../domain/refs.ts';
+import type { HeldAssets } from '../service/execute.ts';
 import { ReadyBatches } from './release.ts';
-import { ruleFor, ruleLine, type UrlMapRule } from '../plan/url-map.ts';
+import { ruleFor, ruleLine, type UrlMapRule } from '../settings/url-map.ts';
 import { quote } from '../shown/shown.ts';
 import { mistakeWords } from './mistakes.ts';
 import { seenWords } from './verdict.ts';

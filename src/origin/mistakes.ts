@@ -1,5 +1,5 @@
-import { unhandled } from '../exhaustive.ts';
-import { ruleFor, ruleLine, type UrlMapRule } from '../plan/url-map.ts';
+import { unhandled } from '../mechanics/exhaustive.ts';
+import { ruleFor, ruleLine, type UrlMapRule } from '../settings/url-map.ts';
 import { quote } from '../shown/shown.ts';
 import type { OriginMistake } from './watch.ts';
 

@@ -1,5 +1,5 @@
-import type { AssetRef } from '../plan/refs.ts';
-import { MAX_ASSETS_PER_CALL } from '../plan/batches.ts';
+import type { AssetRef } from '../domain/refs.ts';
+import { MAX_ASSETS_PER_CALL } from '../domain/batches.ts';
 
 /** How long a batch waits for more ready images before it is sent: long enough to fill it, short for a user. */
 export const LINGER_MS = 1_000;

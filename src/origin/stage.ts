@@ -1,9 +1,9 @@
-import { gitBytesIn } from '../changes/git.ts';
-import type { Clock } from '../execute/clock.ts';
+import { gitBytesIn } from '../mechanics/git.ts';
+import type { Clock } from '../mechanics/clock.ts';
 import type { OriginPlan } from '../plan/run-plan.ts';
-import { USER_AGENT } from '../version.ts';
+import { USER_AGENT } from '../mechanics/version.ts';
 import { holdForOrigins } from './hold.ts';
-import { versionsFrom } from './versions.ts';
+import { versionsFrom } from '../compare/versions.ts';
 import type { OriginCheck } from './wait.ts';
 import type { OriginMistake, OriginProgress } from './watch.ts';
 
@@ -29,7 +29,7 @@ export async function holdImages(
   },
 ): Promise<OriginHold> {
   const [{ createDispatcher }, { ByteBudget, originFetcher }, { ORIGIN_CONCURRENCY }] = await Promise.all([
-    import('../execute/dispatcher.ts'),
+    import('../mechanics/dispatcher.ts'),
     import('./fetch.ts'),
     import('./wait.ts'),
   ]);

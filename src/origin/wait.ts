@@ -1,12 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { AssetRef } from '../plan/refs.ts';
-import type { Clock } from '../execute/clock.ts';
-import { InFlightLimit } from '../execute/in-flight.ts';
-import { hostOf, isOtherHost, OriginWatch, type OriginMistake, type OriginProgress } from './watch.ts';
+import type { AssetRef } from '../domain/refs.ts';
+import type { Clock } from '../mechanics/clock.ts';
+import { InFlightLimit } from '../mechanics/in-flight.ts';
+import { hostOf, sampleByHost } from '../domain/hosts.ts';
+import { isOtherHost, OriginWatch, type OriginMistake, type OriginProgress } from './watch.ts';
 
-export { hostOf } from './watch.ts';
 import type { FetchOrigin } from './fetch.ts';
-import type { ReadVersions } from './versions.ts';
+import type { ReadVersions } from '../compare/versions.ts';
 import { bodyLimit, judge, verdictOf, type OriginAnswer, type Verdict, type Versions } from './verdict.ts';
 
 /** Origin requests in flight at once: an origin is a site, often a small one, not an API made for bursts. */
@@ -279,45 +279,6 @@ function abortable(sleeping: Promise<void>, signal: AbortSignal | undefined): Pr
   return sleeping.catch(() => {
     if (signal?.aborted !== true) throw new Error('sleep failed');
   });
-}
-
-/**
- * Up to `max` images to check, taken from each origin host in turn, so that every host is checked on some of its
- * images; the others follow their host. Within a host, the sample is spread evenly over its list (every k-th),
- * not its first images only, so that one folder deployed late is still likely to be seen.
- */
-export function sampleByHost(
-  images: readonly OriginImage[],
-  max: number,
-): { checked: OriginImage[]; followers: Map<string, OriginImage[]> } {
-  if (images.length <= max) return { checked: [...images], followers: new Map() };
-  const byHost = new Map<string, OriginImage[]>();
-  for (const image of images) {
-    const host = hostOf(image.ref);
-    const list = byHost.get(host);
-    if (list === undefined) byHost.set(host, [image]);
-    else list.push(image);
-  }
-  // Each host's share: equal shares, a small host's unused share handed on to the larger ones.
-  const hosts = [...byHost.entries()].toSorted((a, b) => a[1].length - b[1].length);
-  const checked: OriginImage[] = [];
-  const followers = new Map<string, OriginImage[]>();
-  let left = max;
-  hosts.forEach(([host, list], index) => {
-    // Every host is asked about at least one of its images, even past `max` hosts.
-    const share = Math.min(list.length, Math.max(1, Math.floor(left / (hosts.length - index))));
-    left -= share;
-    const step = list.length / Math.max(share, 1);
-    const picked = new Set<number>();
-    for (let n = 0; n < share; n++) picked.add(Math.floor(n * step));
-    const rest: OriginImage[] = [];
-    list.forEach((image, position) => {
-      if (picked.has(position)) checked.push(image);
-      else rest.push(image);
-    });
-    if (rest.length > 0) followers.set(host, rest);
-  });
-  return { checked, followers };
 }
 
 /** Read afresh each time: a cancel may come while an ask waits for its slot. */

@@ -1,3 +1,4 @@
+import { hostOf } from '../domain/hosts.ts';
 import type { OriginAnswer, Verdict } from './verdict.ts';
 
 /** What one ask saw, without the body. */
@@ -124,13 +125,5 @@ export function isOtherHost(asked: string, offsite: string): boolean {
     return new URL(offsite, asked).origin !== new URL(asked).origin;
   } catch {
     return false;
-  }
-}
-
-export function hostOf(ref: string): string {
-  try {
-    return new URL(ref).host;
-  } catch {
-    return ref;
   }
 }

@@ -7,7 +7,7 @@ import { seconds, type OriginReport } from '../origin/hold.ts';
 import type { OriginState } from '../origin/wait.ts';
 import type { WarmReport } from '../warm/warm.ts';
 import type { Doubt } from '../compare/compare.ts';
-import { unhandled } from '../exhaustive.ts';
+import { unhandled } from '../mechanics/exhaustive.ts';
 import type { Failure } from '../proof/judge.ts';
 import type { ImageProof, ProofResult, Seen } from '../proof/proof.ts';
 

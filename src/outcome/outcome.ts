@@ -1,8 +1,8 @@
-import type { AssetRef } from '../plan/refs.ts';
+import type { AssetRef } from '../domain/refs.ts';
 import { plannedAssets, type Plan } from '../plan/plan.ts';
 import { describeCall, plural } from '../narration/wording.ts';
-import type { CallRecord, RunResult } from '../execute/execute.ts';
-import { AssetResults, type AssetResult } from '../execute/asset-results.ts';
+import type { CallRecord, RunResult } from '../service/execute.ts';
+import { AssetResults, type AssetResult } from '../service/asset-results.ts';
 import type { OriginReport } from '../origin/hold.ts';
 import { FAILURES_NAMED, named, originFacts, type Counts, type Named, type OriginFacts } from './facts.ts';
 

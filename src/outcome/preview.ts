@@ -2,7 +2,7 @@
  * The preview of a run over changed files, for the job summary and a pull-request comment: each image once, with the
  * file it came from and what happened to that file, and the changed files that `paths` left out.
  */
-import type { FileChange } from '../changes/changed.ts';
+import type { FileChange } from '../domain/changed.ts';
 import { PREVIEW_ROWS, type ChangedFile } from '../plan/plan.ts';
 import { count, firstOf, plural } from '../narration/wording.ts';
 import type { Report } from './report.ts';

@@ -1,10 +1,10 @@
 import type { OutputName } from '../settings/action-contract.ts';
-import type { ApiCall } from '../execute/client.ts';
+import type { ApiCall } from '../service/client.ts';
 import { assetsIn, plannedCalls, type Plan } from '../plan/plan.ts';
 import type { RewriteResult } from '../rewrite/result.ts';
-import { imageUrlPrefix } from '../plan/urls.ts';
+import { imageUrlPrefix } from '../domain/urls.ts';
 import { count } from '../narration/wording.ts';
-import type { RunResult } from '../execute/execute.ts';
+import type { RunResult } from '../service/execute.ts';
 import type { Outcome } from './outcome.ts';
 import { seconds, type OriginReport } from '../origin/hold.ts';
 import type { WarmReport } from '../warm/warm.ts';

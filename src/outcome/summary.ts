@@ -1,4 +1,4 @@
-import type { ApiCall } from '../execute/client.ts';
+import type { ApiCall } from '../service/client.ts';
 import { assetsIn, plannedCalls, type FilesPlan, type Plan } from '../plan/plan.ts';
 import type { RewriteResult } from '../rewrite/result.ts';
 import {
@@ -14,7 +14,7 @@ import {
   rewriteSentence,
 } from '../narration/wording.ts';
 import { markdownRef, markdownText } from '../shown/shown.ts';
-import type { CallRecord } from '../execute/execute.ts';
+import type { CallRecord } from '../service/execute.ts';
 import {
   FAILURES_NAMED,
   callsWords,

@@ -4,7 +4,7 @@
  * preview) is the old image, and for an added file nothing at all. So the column says so, and a file that is not
  * deployed yet gets words, not a broken picture.
  */
-import { imageUrl } from '../plan/urls.ts';
+import { imageUrl } from '../domain/urls.ts';
 import { htmlAttribute } from '../shown/shown.ts';
 
 /** The width asked of the service for a thumbnail, in pixels. */

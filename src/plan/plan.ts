@@ -1,9 +1,9 @@
-import { toBatches } from './batches.ts';
-import type { AssetRef } from './refs.ts';
-import type { ApiCall } from '../execute/call.ts';
-import type { ChangedFiles, FileChange } from '../changes/changed.ts';
-import { selectPaths } from './select.ts';
-import { mapToUrl, type UrlMapRule } from './url-map.ts';
+import { toBatches } from '../domain/batches.ts';
+import type { AssetRef } from '../domain/refs.ts';
+import type { ApiCall } from '../domain/call.ts';
+import type { ChangedFiles, FileChange } from '../domain/changed.ts';
+import { selectPaths } from '../settings/select.ts';
+import { mapToUrl, type UrlMapRule } from '../settings/url-map.ts';
 import type { ChangesRequest, Scope, Settings, Target } from '../settings/settings.ts';
 
 /** A call that invalidates: every call but the token call. */

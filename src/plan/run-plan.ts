@@ -1,11 +1,11 @@
-import type { ChangedFiles } from '../changes/changed.ts';
-import { unhandled } from '../exhaustive.ts';
-import { DEFAULT_POLICY, type CallPolicy } from '../execute/policy.ts';
+import type { ChangedFiles } from '../domain/changed.ts';
+import { unhandled } from '../mechanics/exhaustive.ts';
+import { DEFAULT_POLICY, type CallPolicy } from '../domain/policy.ts';
 import type { OriginCheck, RewriteWith, Settings } from '../settings/settings.ts';
 import { planRun, type Plan } from './plan.ts';
-import type { AssetRef } from './refs.ts';
+import type { AssetRef } from '../domain/refs.ts';
 import type { PendingRecord } from '../record/stage.ts';
-import type { UrlMapRule } from './url-map.ts';
+import type { UrlMapRule } from '../settings/url-map.ts';
 
 /**
  * Every decision of a run, made once from Settings and what change detection found. Each stage reads its slice

@@ -1,11 +1,11 @@
-import type { Clock } from '../execute/clock.ts';
-import type { SentCall } from '../execute/execute.ts';
-import type { ApiError } from '../execute/errors.ts';
-import { DEFAULT_POLICY } from '../execute/policy.ts';
-import { sendToService } from '../execute/to-service.ts';
-import { toBatches } from '../plan/batches.ts';
+import type { Clock } from '../mechanics/clock.ts';
+import type { SentCall } from '../service/execute.ts';
+import type { ApiError } from '../domain/api-error.ts';
+import { DEFAULT_POLICY } from '../domain/policy.ts';
+import { sendToService } from '../service/to-service.ts';
+import { toBatches } from '../domain/batches.ts';
 import type { Plan } from '../plan/plan.ts';
-import type { AssetRef } from '../plan/refs.ts';
+import type { AssetRef } from '../domain/refs.ts';
 import type { CallPlan, ServicePlan } from '../plan/run-plan.ts';
 import type { Redact } from '../shown/redact.ts';
 import type { AgainFailures } from './proof.ts';

@@ -1,5 +1,5 @@
 import { request, type Dispatcher } from 'undici';
-import { untilAborted } from '../execute/abortable.ts';
+import { untilAborted } from '../mechanics/abortable.ts';
 
 /** What a current browser sends: the service then delivers its AVIF or WebP variant, as visitors get it. */
 export const BROWSER_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';

@@ -5,10 +5,10 @@
  *
  * Plain data in, a result out: the requests, the versions, the second invalidation and the time come through seams.
  */
-import type { Clock } from '../execute/clock.ts';
-import type { AssetRef } from '../plan/refs.ts';
-import { sampleByHost } from '../origin/wait.ts';
-import type { ReadVersions } from '../origin/versions.ts';
+import type { Clock } from '../mechanics/clock.ts';
+import type { AssetRef } from '../domain/refs.ts';
+import { sampleByHost } from '../domain/hosts.ts';
+import type { ReadVersions } from '../compare/versions.ts';
 import type { Delivered, FetchDelivered } from './fetch.ts';
 import { judgeDelivered, type Finding } from './judge.ts';
 

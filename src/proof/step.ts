@@ -1,16 +1,16 @@
-import { gitBytesIn } from '../changes/git.ts';
-import type { Clock } from '../execute/clock.ts';
+import { gitBytesIn } from '../mechanics/git.ts';
+import type { Clock } from '../mechanics/clock.ts';
 import type { Outcome } from '../outcome/outcome.ts';
 import { FAILURES_NAMED, named, proofFacts, proofWords } from '../outcome/facts.ts';
 import { retryWords } from '../narration/wording.ts';
-import type { AssetRef } from '../plan/refs.ts';
+import type { AssetRef } from '../domain/refs.ts';
 import type { CallPlan, ProofPlan, ServicePlan } from '../plan/run-plan.ts';
 import { count, plural } from '../shown/format.ts';
 import type { Log } from '../shown/log.ts';
 import type { Redact } from '../shown/redact.ts';
-import { USER_AGENT } from '../version.ts';
-import { planWarm, type RewrittenUrl } from '../warm/variants.ts';
-import { versionsFrom } from '../origin/versions.ts';
+import { USER_AGENT } from '../mechanics/version.ts';
+import { planWarm, type RewrittenUrl } from '../domain/variants.ts';
+import { versionsFrom } from '../compare/versions.ts';
 import type { ImageProof, ProofBounds, ProofImage, ProofResult, Seen, VariantProof } from './proof.ts';
 
 /** What `verify: true` proves, within these bounds (the README's section on `verify` says them). */
@@ -69,7 +69,7 @@ export async function proofStep(
   }
   log.startGroup('Verify');
   const [{ createDispatcher }, { deliveredFetcher }, { prove }, { invalidateAgain }] = await Promise.all([
-    import('../execute/dispatcher.ts'),
+    import('../mechanics/dispatcher.ts'),
     import('./fetch.ts'),
     import('./proof.ts'),
     import('./again.ts'),

@@ -1,8 +1,8 @@
-import { short } from '../changes/github-api.ts';
+import { short } from '../github/api.ts';
 import type { Outcome } from '../outcome/outcome.ts';
 import type { Log } from '../shown/log.ts';
 import { plural } from '../shown/format.ts';
-import { statusProblem, writeFreshStatus, type StatusStore } from './statuses.ts';
+import { statusProblem, writeFreshStatus, type StatusStore } from '../github/statuses.ts';
 
 /** What a green run records: a `success` status with this context on the commit whose images are now fresh. */
 export interface RecordRequest {

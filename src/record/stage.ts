@@ -1,6 +1,6 @@
-import type { RecordPlace } from '../changes/ci/context.ts';
-import { commitOf, type RunGit } from '../changes/git.ts';
-import type { CommitRange } from '../changes/range.ts';
+import type { RecordPlace } from '../ci/context.ts';
+import { commitOf, type RunGit } from '../mechanics/git.ts';
+import type { CommitRange } from '../domain/range.ts';
 import { FAILURES_NAMED } from '../outcome/facts.ts';
 import type { Outcome } from '../outcome/outcome.ts';
 import { firstOf, plural } from '../shown/format.ts';

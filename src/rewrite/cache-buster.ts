@@ -5,7 +5,7 @@
  * origin URL after it and the syntax around it (HTML, srcset, CSS, JSON, JS) stay as they are.
  */
 
-import { imageHostOf, isCacheBuster } from '../plan/urls.ts';
+import { imageHostOf, isCacheBuster } from '../domain/urls.ts';
 
 export interface TextRewrite {
   readonly text: string;

@@ -1,7 +1,7 @@
-import type { AssetRef } from '../plan/refs.ts';
-import { readRegularBytesAsync, UnreadableFile } from '../settings/regular-file.ts';
-import { contentCacheBuster } from '../plan/urls.ts';
-import { eachInFlight } from '../execute/in-flight.ts';
+import type { AssetRef } from '../domain/refs.ts';
+import { readRegularBytesAsync, UnreadableFile } from '../mechanics/regular-file.ts';
+import { contentCacheBuster } from '../domain/urls.ts';
+import { eachInFlight } from '../mechanics/in-flight.ts';
 import { MAX_REWRITE_BYTES, type NotRewritten } from './result.ts';
 
 export interface ContentBusters {

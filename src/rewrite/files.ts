@@ -1,7 +1,7 @@
 import { linkSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import { readdir, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { selectPaths } from '../plan/select.ts';
+import { selectPaths } from '../settings/select.ts';
 import { rewriteCacheBusters, type CacheBusters, type OnRewrite } from './cache-buster.ts';
 import type { FileRewrite, RewriteResult } from './result.ts';
 import {

@@ -10,8 +10,8 @@
  */
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { selectPaths } from '../plan/select.ts';
-import { throwInput } from '../settings/inputs.ts';
+import { selectPaths } from '../settings/select.ts';
+import { throwInput } from '../mechanics/input-error.ts';
 import { quote } from '../shown/shown.ts';
 import { plural } from '../narration/wording.ts';
 import { matchedFiles } from './files.ts';

@@ -1,5 +1,5 @@
-import { unhandled } from '../exhaustive.ts';
-import type { AssetRef } from '../plan/refs.ts';
+import { unhandled } from '../mechanics/exhaustive.ts';
+import type { AssetRef } from '../domain/refs.ts';
 import type { RewriteWith } from '../settings/settings.ts';
 
 /** What rewriting the built files did: the leaf that the rewrite, its content values and the renderers share. */

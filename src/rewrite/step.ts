@@ -1,15 +1,15 @@
 import type { Narration } from '../narration/narration.ts';
 import type { Outcome } from '../outcome/outcome.ts';
 import type { Plan } from '../plan/plan.ts';
-import { canonicalRef } from '../plan/refs.ts';
+import { canonicalRef } from '../domain/refs.ts';
 import type { RewritePlan } from '../plan/run-plan.ts';
 import type { Log } from '../shown/log.ts';
-import type { RewrittenUrl } from '../warm/variants.ts';
+import type { RewrittenUrl } from '../domain/variants.ts';
 import { contentBusters } from './content.ts';
 import { rewriteFiles } from './files.ts';
 import type { CacheBusters } from './cache-buster.ts';
 import { writesTheToken, type NotRewritten, type RewriteResult } from './result.ts';
-import { unhandled } from '../exhaustive.ts';
+import { unhandled } from '../mechanics/exhaustive.ts';
 
 /** What the rewrite stage did: rewrote (with every URL it wrote, when asked to keep them), skipped, or failed. */
 export type Rewritten =

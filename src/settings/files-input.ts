@@ -1,5 +1,5 @@
-import { InputError } from './inputs.ts';
-import { parseList } from './list-syntax.ts';
+import { InputError } from '../mechanics/input-error.ts';
+import { parseList } from '../domain/list-syntax.ts';
 import { quote } from '../shown/shown.ts';
 
 /**

@@ -1,17 +1,9 @@
 /** Parsers for single input values. Each throws an InputError naming the input, the value and what is allowed. */
 
-import { isLoopbackHost } from '../execute/http-url.ts';
-import { credentialsHidden, credentialsRefusal } from './credentials.ts';
+import { isLoopbackHost } from '../mechanics/http-url.ts';
+import { credentialsHidden, credentialsRefusal } from '../domain/credentials.ts';
 import { quote } from '../shown/shown.ts';
-
-/** A bad input, found before anything is sent. */
-export class InputError extends Error {
-  override readonly name = 'InputError';
-}
-
-export function throwInput(message: string): never {
-  throw new InputError(message);
-}
+import { InputError, throwInput } from '../mechanics/input-error.ts';
 
 // The spellings core.getBooleanInput accepts, and only those (YAML 1.2 core schema).
 const BOOLEANS: Readonly<Record<string, boolean>> = {

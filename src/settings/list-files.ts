@@ -3,11 +3,11 @@
  * one environment variable, which Linux refuses over 128 KiB (E2BIG) and Windows over 32,767 characters, so a list
  * of a few thousand URLs or paths can only travel as a file.
  */
-import { InputError } from './inputs.ts';
+import { InputError } from '../mechanics/input-error.ts';
 import { isUtf8, quoteBytes } from '../shown/bytes.ts';
 import { count } from '../shown/format.ts';
 import { quote } from '../shown/shown.ts';
-import { readRegularBytes, UnreadableFile, type ReadRule } from './regular-file.ts';
+import { readRegularBytes, UnreadableFile, type ReadRule } from '../mechanics/regular-file.ts';
 import type { RawInputs } from './settings.ts';
 
 /**

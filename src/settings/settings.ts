@@ -1,27 +1,16 @@
 import { ACTION_INPUTS } from './action-contract.ts';
-import { parseAssetEntries, type AssetRef } from '../plan/refs.ts';
+import { parseAssetEntries, type AssetRef } from '../domain/refs.ts';
 import { parseFileList } from './files-input.ts';
-import { checkPatterns, parsePatterns } from '../plan/select.ts';
-import { parseUrlMap, URL_MAP_EXAMPLE, type UrlMapRule } from '../plan/url-map.ts';
-import { parseList } from './list-syntax.ts';
-import { deliveryUrlOf, imageHostOf } from '../plan/urls.ts';
-import {
-  InputError,
-  parseApiKey,
-  parseBoolean,
-  parseChoice,
-  parseDomain,
-  parseEndpoint,
-  parseSeconds,
-  parseSince,
-  parseWholeNumber,
-  throwInput,
-} from './inputs.ts';
+import { checkPatterns, parsePatterns } from './select.ts';
+import { parseUrlMap, URL_MAP_EXAMPLE, type UrlMapRule } from './url-map.ts';
+import { parseList } from '../domain/list-syntax.ts';
+import { deliveryUrlOf, imageHostOf } from '../domain/urls.ts';
+import { parseApiKey, parseBoolean, parseChoice, parseDomain, parseEndpoint, parseSeconds, parseSince, parseWholeNumber } from './inputs.ts';
+import { InputError, throwInput } from '../mechanics/input-error.ts';
 import { quote } from '../shown/shown.ts';
-import { credentialsHidden, credentialsRefusal } from './credentials.ts';
-import { parseStatusContext } from '../record/context.ts';
+import { credentialsHidden, credentialsRefusal } from '../domain/credentials.ts';
+import { parseStatusContext } from './status-context.ts';
 
-export { InputError };
 
 /** The inputs, by their names in action.yml. Every value is the raw string the runner (or the CLI) hands over. */
 export type InputName = keyof typeof ACTION_INPUTS;

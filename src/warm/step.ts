@@ -3,8 +3,8 @@ import type { Outcome } from '../outcome/outcome.ts';
 import { warmWords } from '../outcome/facts.ts';
 import type { WarmUpPlan } from '../plan/run-plan.ts';
 import type { Log } from '../shown/log.ts';
-import { USER_AGENT } from '../version.ts';
-import { planWarm, WARM_LIMIT, type RewrittenUrl } from './variants.ts';
+import { USER_AGENT } from '../mechanics/version.ts';
+import { planWarm, WARM_LIMIT, type RewrittenUrl } from '../domain/variants.ts';
 import type { WarmReport } from './warm.ts';
 
 /**
@@ -55,7 +55,7 @@ export async function warmStep(
   }
   log.startGroup('Warm-up');
   const [{ createDispatcher }, { warm, WARM_CONCURRENCY, stoppedWords }] = await Promise.all([
-    import('../execute/dispatcher.ts'),
+    import('../mechanics/dispatcher.ts'),
     import('./warm.ts'),
   ]);
   const dispatcher = createDispatcher(WARM_CONCURRENCY, timeoutMs);

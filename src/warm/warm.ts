@@ -1,7 +1,7 @@
 import { request, type Dispatcher } from 'undici';
-import { untilAborted } from '../execute/abortable.ts';
-import { eachInFlight } from '../execute/in-flight.ts';
-import type { WarmRequest } from './variants.ts';
+import { untilAborted } from '../mechanics/abortable.ts';
+import { eachInFlight } from '../mechanics/in-flight.ts';
+import type { WarmRequest } from '../domain/variants.ts';
 
 /** Warm-up requests in flight at once: a handful of browsers, not a load test of the image host. */
 export const WARM_CONCURRENCY = 8;

@@ -6,8 +6,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CATCH_UP_COMMITS, CATCH_UP_REQUESTS, caughtUpRange } from '../../src/changes/catch-up.ts';
-import { githubCi, type GithubContext } from '../../src/changes/ci/github.ts';
-import { gitIn } from '../../src/changes/git.ts';
+import { githubCi, type GithubContext } from '../../src/ci/github.ts';
+import { gitIn } from '../../src/mechanics/git.ts';
 import type { Log } from '../../src/shown/log.ts';
 import { createOrigin, pushPayload, type GitRepo, type Origin, type Sha } from '../support/git-repo.ts';
 import { startGithubStandIn, type GithubStandIn } from '../support/github-stand-in.ts';

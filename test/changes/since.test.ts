@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SINCE_DEPTH } from '../../src/changes/catch-up.ts';
-import { gitIn, sinceCommit } from '../../src/changes/git.ts';
+import { sinceCommit } from '../../src/changes/git.ts';
+import { gitIn } from '../../src/mechanics/git.ts';
 import { createOrigin, type Origin, type Sha } from '../support/git-repo.ts';
 
 let origin: Origin;

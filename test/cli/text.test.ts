@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resultText } from '../../src/cli/text.ts';
-import type { CallRecord } from '../../src/execute/execute.ts';
+import type { CallRecord } from '../../src/service/execute.ts';
 import { FAILURES_NAMED } from '../../src/outcome/facts.ts';
 import { imageUrls, reportOf } from '../support/fixtures.ts';
 

@@ -4,10 +4,10 @@
  */
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { confirmedJson } from '../../src/execute/body.ts';
-import { sendCall, type ApiCall } from '../../src/execute/client.ts';
-import { ApiError } from '../../src/execute/errors.ts';
-import { decide } from '../../src/execute/policy.ts';
+import { confirmedJson } from '../../src/service/body.ts';
+import { sendCall, type ApiCall } from '../../src/service/client.ts';
+import { ApiError } from '../../src/domain/api-error.ts';
+import { decide } from '../../src/domain/policy.ts';
 import { makeRedactor } from '../../src/shown/redact.ts';
 import type { Fault } from '../emulator/server.ts';
 import { clientFor, ROOT_KEY } from '../support/client.ts';

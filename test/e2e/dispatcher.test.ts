@@ -7,9 +7,9 @@ import { createServer as createTlsServer, type Server as TlsServer } from 'node:
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sendCall, type ApiCall } from '../../src/execute/client.ts';
-import { createDispatcher } from '../../src/execute/dispatcher.ts';
-import { ApiError } from '../../src/execute/errors.ts';
+import { sendCall, type ApiCall } from '../../src/service/client.ts';
+import { createDispatcher } from '../../src/mechanics/dispatcher.ts';
+import { ApiError } from '../../src/domain/api-error.ts';
 import { makeRedactor } from '../../src/shown/redact.ts';
 import { ROOT_KEY } from '../support/client.ts';
 import { startProxy, type TestProxy } from '../support/proxy.ts';

@@ -16,10 +16,10 @@ import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
-import { sendCall } from '../../src/execute/client.ts';
+import { sendCall } from '../../src/service/client.ts';
 import { assetsIn, planRun } from '../../src/plan/plan.ts';
 import { MAX_REWRITE_BYTES } from '../../src/rewrite/result.ts';
-import { execute, type CallRecord, type RunResult } from '../../src/execute/execute.ts';
+import { execute, type CallRecord, type RunResult } from '../../src/service/execute.ts';
 import { startEmulator, type Emulator, type Fault, type RecordedRequest } from '../emulator/server.ts';
 import { clientFor, ROOT_KEY } from '../support/client.ts';
 import { runAction } from '../support/runner.ts';

@@ -9,10 +9,11 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useEmulator } from '../support/emulator.ts';
-import type { ChangedFiles } from '../../src/changes/changed.ts';
+import type { ChangedFiles } from '../../src/domain/changed.ts';
 import { detectChangedFiles } from '../../src/changes/detect.ts';
-import { githubCi, type GithubContext } from '../../src/changes/ci/github.ts';
-import { gitIn, parseNameStatus } from '../../src/changes/git.ts';
+import { githubCi, type GithubContext } from '../../src/ci/github.ts';
+import { parseNameStatus } from '../../src/changes/git.ts';
+import { gitIn } from '../../src/mechanics/git.ts';
 import { ROOT_KEY } from '../support/client.ts';
 import {
   createOrigin,

@@ -8,8 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useEmulator } from '../support/emulator.ts';
 import { detectChangedFiles } from '../../src/changes/detect.ts';
-import { githubCi, type GithubContext } from '../../src/changes/ci/github.ts';
-import { gitIn } from '../../src/changes/git.ts';
+import { githubCi, type GithubContext } from '../../src/ci/github.ts';
+import { gitIn } from '../../src/mechanics/git.ts';
 import { ROOT_KEY } from '../support/client.ts';
 import {
   createOrigin,

@@ -17,7 +17,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { parseList } from '../../src/settings/list-syntax.ts';
+import { parseList } from '../../src/domain/list-syntax.ts';
 import { ROOT_KEY } from '../support/client.ts';
 import { ROOT, runCommand, runShell, shellQuote, spawnProcess, type CommandRun } from '../support/command.ts';
 import { useEmulator } from '../support/emulator.ts';

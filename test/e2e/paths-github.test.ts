@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runAction } from '../support/runner.ts';
-import { CHEAT_SHEET, REFERENCE_TABLE, type FilterCase } from '../plan/glob-github-cases.ts';
+import { CHEAT_SHEET, REFERENCE_TABLE, type FilterCase } from '../settings/glob-github-cases.ts';
 
 const SITE = 'https://www.example.com';
 

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseUrlMap } from '../../src/plan/url-map.ts';
+import { parseUrlMap } from '../../src/settings/url-map.ts';
 import { planRun, PREVIEW_ROWS } from '../../src/plan/plan.ts';
 import { outcomeOf } from '../../src/outcome/outcome.ts';
 import type { Report } from '../../src/outcome/report.ts';

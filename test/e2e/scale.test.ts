@@ -5,11 +5,11 @@
  */
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { githubCi } from '../../src/changes/ci/github.ts';
+import { githubCi } from '../../src/ci/github.ts';
 import { detectChangedFiles } from '../../src/changes/detect.ts';
-import { parsePatterns } from '../../src/plan/select.ts';
-import { gitIn } from '../../src/changes/git.ts';
-import { parseUrlMap } from '../../src/plan/url-map.ts';
+import { parsePatterns } from '../../src/settings/select.ts';
+import { gitIn } from '../../src/mechanics/git.ts';
+import { parseUrlMap } from '../../src/settings/url-map.ts';
 import { planRun, plannedAssets } from '../../src/plan/plan.ts';
 import { createOrigin, pushPayload, writeEvent, type Origin, type Sha } from '../support/git-repo.ts';
 import { runAction } from '../support/runner.ts';

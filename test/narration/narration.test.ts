@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/execute/errors.ts';
+import { ApiError } from '../../src/domain/api-error.ts';
 import { ACTION_INPUTS } from '../../src/settings/action-contract.ts';
 import { parseSettings, type RawInputs } from '../../src/settings/settings.ts';
 import type { Log } from '../../src/shown/log.ts';

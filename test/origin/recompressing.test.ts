@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Clock } from '../../src/execute/clock.ts';
+import type { Clock } from '../../src/mechanics/clock.ts';
 import { ByteBudget, originFetcher } from '../../src/origin/fetch.ts';
 import { awaitOrigins, type OriginCheck } from '../../src/origin/wait.ts';
 import { ROOT } from '../support/command.ts';

@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { Agent } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Clock } from '../../src/execute/clock.ts';
+import type { Clock } from '../../src/mechanics/clock.ts';
 import { ByteBudget, originFetcher } from '../../src/origin/fetch.ts';
 import {
   awaitOrigins,

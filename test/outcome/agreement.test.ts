@@ -11,8 +11,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_LISTED_URLS, resultText } from '../../src/cli/text.ts';
-import type { CallRecord, RunResult } from '../../src/execute/execute.ts';
-import { AssetResults, type AssetResult } from '../../src/execute/asset-results.ts';
+import type { CallRecord, RunResult } from '../../src/service/execute.ts';
+import { AssetResults, type AssetResult } from '../../src/service/asset-results.ts';
 import { FAILURES_NAMED } from '../../src/outcome/facts.ts';
 import { outcomeOf, type Counts } from '../../src/outcome/outcome.ts';
 import { outputsOf, reportJsonText, type Report } from '../../src/outcome/report.ts';

@@ -6,13 +6,13 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { FileChange } from '../../src/changes/changed.ts';
-import { AssetResults, type AssetResult } from '../../src/execute/asset-results.ts';
+import type { FileChange } from '../../src/domain/changed.ts';
+import { AssetResults, type AssetResult } from '../../src/service/asset-results.ts';
 import { outcomeOf } from '../../src/outcome/outcome.ts';
 import type { Report } from '../../src/outcome/report.ts';
 import { summaryMarkdown } from '../../src/outcome/summary.ts';
 import { planRun } from '../../src/plan/plan.ts';
-import { parseUrlMap } from '../../src/plan/url-map.ts';
+import { parseUrlMap } from '../../src/settings/url-map.ts';
 import { hrefOf, reads, renderGfm, type Page } from '../support/gfm.ts';
 import { RUNS } from '../support/runs.ts';
 

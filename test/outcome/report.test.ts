@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import type { Attempt } from '../../src/execute/execute.ts';
-import type { AssetResult, CallRecord } from '../../src/execute/execute.ts';
+import type { Attempt } from '../../src/service/execute.ts';
+import type { AssetResult, CallRecord } from '../../src/service/execute.ts';
 import type { Counts } from '../../src/outcome/outcome.ts';
 import { OUTPUT_LIST_CAP, outputsOf, type Report } from '../../src/outcome/report.ts';
 import { reportOf } from '../support/fixtures.ts';

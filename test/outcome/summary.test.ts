@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import type { CallRecord } from '../../src/execute/execute.ts';
+import type { CallRecord } from '../../src/service/execute.ts';
 import { resultText } from '../../src/cli/text.ts';
 import type { Counts } from '../../src/outcome/outcome.ts';
 import { outputsOf, reportJsonText } from '../../src/outcome/report.ts';

@@ -1,7 +1,7 @@
 /** The planner: every decision of a run made once, from the settings and the changed files. */
 import { describe, expect, it } from 'vitest';
-import type { ChangedFiles } from '../../src/changes/changed.ts';
-import { DEFAULT_POLICY } from '../../src/execute/policy.ts';
+import type { ChangedFiles } from '../../src/domain/changed.ts';
+import { DEFAULT_POLICY } from '../../src/domain/policy.ts';
 import { planTheRun } from '../../src/plan/run-plan.ts';
 import { ACTION_INPUTS } from '../../src/settings/action-contract.ts';
 import { parseSettings, type RawInputs, type Settings } from '../../src/settings/settings.ts';

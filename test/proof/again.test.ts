@@ -3,7 +3,7 @@
  * is real time, as the runner's is).
  */
 import { describe, expect, it } from 'vitest';
-import { systemClock } from '../../src/execute/clock.ts';
+import { systemClock } from '../../src/mechanics/clock.ts';
 import type { CallPlan } from '../../src/plan/run-plan.ts';
 import { invalidateAgain, OUT_OF_TIME } from '../../src/proof/again.ts';
 import { makeRedactor } from '../../src/shown/redact.ts';

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import sharp from 'sharp';
 import { Agent } from 'undici';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { systemClock } from '../../src/execute/clock.ts';
+import { systemClock } from '../../src/mechanics/clock.ts';
 import { deliveredFetcher, type FetchDelivered } from '../../src/proof/fetch.ts';
 import { prove, type ImageProof, type ProofBounds, type ProofImage } from '../../src/proof/proof.ts';
 import { ROOT_KEY } from '../support/client.ts';

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InputError } from '../../src/settings/inputs.ts';
+import { InputError } from '../../src/mechanics/input-error.ts';
 import { checkRewrite } from '../../src/rewrite/preflight.ts';
 
 let workspace: string;

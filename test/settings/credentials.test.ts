@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ACTION_INPUTS } from '../../src/settings/action-contract.ts';
-import { credentialsHidden } from '../../src/settings/credentials.ts';
-import { InputError, parseSettings, type RawInputs } from '../../src/settings/settings.ts';
+import { credentialsHidden } from '../../src/domain/credentials.ts';
+import { parseSettings, type RawInputs } from '../../src/settings/settings.ts';
+import { InputError } from '../../src/mechanics/input-error.ts';
 
 const DEFAULTS = {
   ...(Object.fromEntries(

@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { InputError, parseDomain } from '../../src/settings/inputs.ts';
+import { parseDomain } from '../../src/settings/inputs.ts';
+import { InputError } from '../../src/mechanics/input-error.ts';
 import { quote } from '../../src/shown/shown.ts';
 import { RUNS } from '../support/runs.ts';
 

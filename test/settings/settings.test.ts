@@ -1,7 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { ACTION_INPUTS } from '../../src/settings/action-contract.ts';
-import { InputError, parseSettings, type RawInputs } from '../../src/settings/settings.ts';
+import { parseSettings, type RawInputs } from '../../src/settings/settings.ts';
+import { InputError } from '../../src/mechanics/input-error.ts';
 import { RUNS } from '../support/runs.ts';
 
 const HASH = '0123456789abcdef0123456789abcdef';

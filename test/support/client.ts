@@ -1,5 +1,5 @@
 import { Agent } from 'undici';
-import type { ClientOptions } from '../../src/execute/client.ts';
+import type { ClientOptions } from '../../src/service/client.ts';
 import { makeRedactor } from '../../src/shown/redact.ts';
 import type { Emulator } from '../emulator/server.ts';
 

@@ -1,7 +1,7 @@
 /** Fixtures that several suites build alike, built here once. */
 import { planRun } from '../../src/plan/plan.ts';
-import type { RunResult } from '../../src/execute/execute.ts';
-import { AssetResults, type AssetResult } from '../../src/execute/asset-results.ts';
+import type { RunResult } from '../../src/service/execute.ts';
+import { AssetResults, type AssetResult } from '../../src/service/asset-results.ts';
 import { outcomeOf } from '../../src/outcome/outcome.ts';
 import type { Report } from '../../src/outcome/report.ts';
 import type { Target } from '../../src/settings/settings.ts';

@@ -14,12 +14,12 @@
  */
 import fc from 'fast-check';
 import { afterAll, describe, expect } from 'vitest';
-import { retryAfterMs } from '../../../src/execute/client.ts';
-import { serverMessage } from '../../../src/execute/server-message.ts';
-import { assetRefProblem, canonicalRef, parseAssetList, splitAssetList } from '../../../src/plan/refs.ts';
-import { selectPaths } from '../../../src/plan/select.ts';
-import { mapToUrl, parseUrlMap, type UrlMapRule } from '../../../src/plan/url-map.ts';
-import { InputError } from '../../../src/settings/inputs.ts';
+import { retryAfterMs } from '../../../src/service/client.ts';
+import { serverMessage } from '../../../src/service/server-message.ts';
+import { assetRefProblem, canonicalRef, parseAssetList, splitAssetList } from '../../../src/domain/refs.ts';
+import { selectPaths } from '../../../src/settings/select.ts';
+import { mapToUrl, parseUrlMap, type UrlMapRule } from '../../../src/settings/url-map.ts';
+import { InputError } from '../../../src/mechanics/input-error.ts';
 import { planRun } from '../../../src/plan/plan.ts';
 import {
   INPUT_NAMES,

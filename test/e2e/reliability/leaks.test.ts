@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { sendCall } from '../../../src/execute/client.ts';
-import { ApiError } from '../../../src/execute/errors.ts';
+import { sendCall } from '../../../src/service/client.ts';
+import { ApiError } from '../../../src/domain/api-error.ts';
 import {
   startEmulator,
   type Emulator,

@@ -1,0 +1,298 @@
+import { unhandled } from '../mechanics/exhaustive.ts';
+import { readRegularFile, UnreadableFile } from '../mechanics/regular-file.ts';
+import { throwInput } from '../mechanics/input-error.ts';
+import { quote } from '../shown/shown.ts';
+import { apiChangedFiles, type ApiLimits, type GithubApi } from '../github/api.ts';
+import { PARENT, sinceRange, ZERO_SHA, type CommitRange } from '../domain/range.ts';
+import { cannotTell, NO_RANGE_OUTSIDE_CI, type CiContext } from './context.ts';
+
+/** What the runner tells about the workflow run (GITHUB_* variables and the event's payload). */
+export interface GithubContext extends GithubApi {
+  readonly eventName: string;
+  /** The webhook payload from GITHUB_EVENT_PATH, as parsed JSON. */
+  readonly payload: unknown;
+  /** Why the payload could not be read (`from "/path" (ENOENT)`), when it could not: never guessed around. */
+  readonly payloadProblem?: string;
+  /** GITHUB_SHA: the commit the workflow runs on. */
+  readonly sha: string;
+  readonly workspace: string;
+  /** The run's page (GITHUB_SERVER_URL/GITHUB_REPOSITORY/actions/runs/GITHUB_RUN_ID), inside a workflow run only. */
+  readonly runUrl?: string;
+}
+
+/** GitHub Actions: the event's payload names the commits; the REST API stands in where git cannot tell. */
+export function githubCi(context: GithubContext): CiContext {
+  return {
+    workspace: context.workspace,
+    changeRange: (since) => commitRange(context, since),
+    async withoutGit(range, gitProblem) {
+      if (context.token === '' || context.repository === '') {
+        throw cannotTell(
+          gitProblem,
+          'The GitHub API needs github-token and GITHUB_REPOSITORY. Check out the repository first (actions/checkout)',
+        );
+      }
+      return apiChangedFiles(range, context);
+    },
+    ...(context.runUrl === undefined || context.token === '' || context.repository === ''
+      ? {}
+      : {
+          record: {
+            apiUrl: context.apiUrl,
+            repository: context.repository,
+            token: context.token,
+            runUrl: context.runUrl,
+            branchRange: (since) => branchRange(context, since),
+          },
+        }),
+  };
+}
+
+/** The workflow run, as the runner describes it in GITHUB_* variables. */
+export function githubContextFromEnv(
+  token: string,
+  env: NodeJS.ProcessEnv = process.env,
+  limits?: ApiLimits,
+): GithubContext {
+  return {
+    ...(limits === undefined ? {} : { limits }),
+    eventName: env.GITHUB_EVENT_NAME ?? '',
+    ...readPayload(env.GITHUB_EVENT_PATH ?? ''),
+    sha: env.GITHUB_SHA || 'HEAD',
+    workspace: env.GITHUB_WORKSPACE || process.cwd(),
+    repository: env.GITHUB_REPOSITORY ?? '',
+    apiUrl: env.GITHUB_API_URL || 'https://api.github.com',
+    token,
+    ...runUrlOf(env),
+  };
+}
+
+/** GitHub caps a webhook payload at 25 MB; the runner's event file holds one. */
+const MAX_EVENT_BYTES = 32 * 1024 * 1024;
+
+/** The event's payload, or why it cannot be read; only events that name their commits in it need it. */
+function readPayload(path: string): { payload: unknown; payloadProblem?: string } {
+  if (path === '') return { payload: {}, payloadProblem: ': GITHUB_EVENT_PATH is empty' };
+  let text: string;
+  try {
+    // A regular file only, within a cap: a FIFO or a device there would block the process, deaf to every signal.
+    text = readRegularFile(path, { maxBytes: MAX_EVENT_BYTES });
+  } catch (error) {
+    if (error instanceof UnreadableFile)
+      return { payload: {}, payloadProblem: ` from ${quote(path)}: it ${error.what}` };
+    const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+    return { payload: {}, payloadProblem: ` from ${quote(path)} (${code})` };
+  }
+  try {
+    return { payload: JSON.parse(text) as unknown };
+  } catch {
+    return { payload: {}, payloadProblem: ` from ${quote(path)}: it is not JSON` };
+  }
+}
+
+/** The range the triggering event changed, with `since` in place of its base when given. */
+export function commitRange(context: GithubContext, since: string | undefined): CommitRange {
+  // `since` replaces the event's base: its head (GITHUB_SHA where the payload cannot tell) is all it needs.
+  if (since !== undefined) {
+    const event = context.payloadProblem === undefined ? eventRange(context) : undefined;
+    if (event?.skip !== undefined) return event;
+    return sinceRange(since, event?.head ?? context.sha);
+  }
+  const event = eventRange(context);
+  if (event !== undefined) return event;
+  if (context.eventName === '') return throwInput(NO_RANGE_OUTSIDE_CI);
+  return throwInput(namesNoCommits(context.eventName));
+}
+
+function namesNoCommits(eventName: string): string {
+  return (
+    `since: the workflow was triggered by '${eventName}', which names no commits to compare. Set since ` +
+    'to a commit, tag or branch to compare with (e.g. since: v1.4.0), or list the changed paths in files.'
+  );
+}
+
+function eventRange(context: GithubContext): CommitRange | undefined {
+  const payload = context.payload;
+  const event = PAYLOAD_EVENTS.find((name) => name === context.eventName);
+  if (event === undefined) return undefined;
+  if (context.payloadProblem !== undefined) {
+    return throwInput(
+      `GITHUB_EVENT_PATH: the payload of the '${context.eventName}' event (GITHUB_EVENT_NAME) cannot be read` +
+        `${context.payloadProblem}, and it names the commits to compare. The runner writes it for every job; ` +
+        'outside one, set since (a commit, tag or branch to compare with), or list the changed paths in files.',
+    );
+  }
+  switch (event) {
+    case 'push': {
+      const before = stringAt(payload, 'before');
+      const after = stringAt(payload, 'after') ?? context.sha;
+      if (before === undefined) {
+        return throwInput(
+          "GITHUB_EVENT_PATH: the 'push' event's payload has no 'before' commit, so what the push changed is " +
+            'unknown; set since (a commit, tag or branch to compare with), or list the changed paths in files.',
+        );
+      }
+      if (ZERO_SHA.test(before)) return { base: PARENT, head: after, origin: 'push (new branch)' };
+      return { base: before, head: after, origin: 'push' };
+    }
+    case 'pull_request':
+    case 'pull_request_target': {
+      const base = stringAt(payload, 'pull_request', 'base', 'sha');
+      const head = stringAt(payload, 'pull_request', 'head', 'sha');
+      const number = numberAt(payload, 'pull_request', 'number') ?? numberAt(payload, 'number');
+      if (base === undefined || head === undefined) return undefined;
+      // For pull_request, GITHUB_SHA is the test merge of head into the base branch: where git has it, that merge
+      // against its first parent is exactly what the pull request changes, whatever the base branch did since.
+      const merge = event === 'pull_request' && context.sha !== head ? context.sha : undefined;
+      return {
+        base,
+        head,
+        origin: `${event}${number === undefined ? '' : ` #${number}`}`,
+        ...(number === undefined ? {} : { pullNumber: number }),
+        ...(merge === undefined || merge === 'HEAD' ? {} : { mergeCommit: merge }),
+      };
+    }
+    case 'merge_group': {
+      const base = stringAt(payload, 'merge_group', 'base_sha');
+      const head = stringAt(payload, 'merge_group', 'head_sha');
+      return base === undefined || head === undefined ? undefined : { base, head, origin: 'merge_group' };
+    }
+    case 'deployment_status':
+    case 'workflow_run':
+    case 'repository_dispatch':
+      return deployedRange(event, payload);
+    default:
+      return unhandled(event);
+  }
+}
+
+/** The events whose payload names the commits to compare: an event added here must be read in eventRange. */
+const PAYLOAD_EVENTS = [
+  'push',
+  'pull_request',
+  'pull_request_target',
+  'merge_group',
+  'deployment_status',
+  'workflow_run',
+  'repository_dispatch',
+] as const;
+
+/**
+ * The range of a branch's run, marked for catch-up: a push, or a manual dispatch given `since` (asked for by a
+ * person, it wins, as on a push), from its base; a deploy or a schedule, or a dispatch without `since`, from its
+ * head, the deployed commit, with `since` (or the head's parent) as the base until a record says otherwise.
+ */
+export function branchRange(context: GithubContext, since: string | undefined): CommitRange {
+  if (context.eventName === 'workflow_dispatch' && since !== undefined)
+    return { ...sinceRange(since, context.sha), catchUp: 'from-base' };
+  if (context.eventName === 'workflow_dispatch' || context.eventName === 'schedule') {
+    return {
+      base: since ?? PARENT,
+      head: context.sha,
+      origin: since === undefined ? context.eventName : `${context.eventName}, since ${since}`,
+      catchUp: 'from-head',
+      ...(since === undefined ? { needsBase: namesNoCommits(context.eventName) } : {}),
+    };
+  }
+  const range = commitRange(context, since);
+  if (range.skip !== undefined) return range;
+  switch (context.eventName) {
+    case 'push':
+      return { ...range, catchUp: 'from-base' };
+    case 'deployment_status':
+    case 'workflow_run':
+    case 'repository_dispatch':
+      // With since, the deployed head compared with since, until a record says otherwise.
+      return { ...range, catchUp: 'from-head' };
+    default:
+      return range;
+  }
+}
+
+// Vercel's repository_dispatch events after which the commit is live (vercel/repository-dispatch).
+const VERCEL_DEPLOYED = new Set(['vercel.deployment.success', 'vercel.deployment.promoted']);
+
+/**
+ * After a deploy done by anything: the deployed commit the payload names (never GITHUB_SHA, which for workflow_run
+ * and repository_dispatch is the default branch's tip), compared with its parent until a record says otherwise. A
+ * deploy that did not succeed asks for nothing: `skip` says why.
+ */
+function deployedRange(
+  eventName: 'deployment_status' | 'workflow_run' | 'repository_dispatch',
+  payload: unknown,
+): CommitRange {
+  const skip = (why: string): CommitRange => ({
+    base: PARENT,
+    head: 'HEAD',
+    origin: eventName,
+    skip: `${why}: nothing was deployed, so nothing is invalidated.`,
+  });
+  let sha: string | undefined;
+  let where: string;
+  let origin: string = eventName;
+  switch (eventName) {
+    case 'deployment_status': {
+      const state = stringAt(payload, 'deployment_status', 'state') ?? '(none)';
+      if (state !== 'success') return skip(`The deployment's state is ${quote(state)}, not "success"`);
+      [sha, where] = [stringAt(payload, 'deployment', 'sha'), 'deployment.sha'];
+      const environment = stringAt(payload, 'deployment', 'environment');
+      if (environment !== undefined) origin = `${eventName} (${environment})`;
+      break;
+    }
+    case 'workflow_run': {
+      const conclusion = stringAt(payload, 'workflow_run', 'conclusion') ?? '(none yet)';
+      if (conclusion !== 'success')
+        return skip(`The workflow run's conclusion is ${quote(conclusion)}, not "success"`);
+      [sha, where] = [stringAt(payload, 'workflow_run', 'head_sha'), 'workflow_run.head_sha'];
+      const name = stringAt(payload, 'workflow_run', 'name');
+      if (name !== undefined) origin = `${eventName} (${name})`;
+      break;
+    }
+    case 'repository_dispatch': {
+      const type = stringAt(payload, 'action') ?? '(none)';
+      if (type.startsWith('vercel.') && !VERCEL_DEPLOYED.has(type))
+        return skip(`The repository_dispatch event's type is ${quote(type)}, not a finished deployment`);
+      sha = stringAt(payload, 'client_payload', 'git', 'sha') ?? stringAt(payload, 'client_payload', 'sha');
+      where = 'client_payload.git.sha or client_payload.sha';
+      if (sha === undefined)
+        return skip(`The repository_dispatch event ${quote(type)} names no deployed commit in ${where}`);
+      origin = `${eventName} (${type})`;
+      break;
+    }
+    default:
+      return unhandled(eventName);
+  }
+  if (sha === undefined || !/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(sha)) {
+    return throwInput(
+      `GITHUB_EVENT_PATH: the '${eventName}' event's ${where} is ${sha === undefined ? 'missing' : quote(sha)}, ` +
+        'not the full SHA of the deployed commit; the commit to compare is unknown.',
+    );
+  }
+  return { base: PARENT, head: sha, origin, catchUp: 'from-head' };
+}
+
+/** The run's page, when the runner names the server, the repository and the run. */
+function runUrlOf(env: NodeJS.ProcessEnv): { runUrl?: string } {
+  const [server, repository, run] = [env.GITHUB_SERVER_URL, env.GITHUB_REPOSITORY, env.GITHUB_RUN_ID];
+  if (env.GITHUB_ACTIONS !== 'true' || !server || !repository || !run) return {};
+  return { runUrl: `${server.replace(/\/+$/, '')}/${repository}/actions/runs/${run}` };
+}
+
+function valueAt(value: unknown, ...keys: string[]): unknown {
+  let current = value;
+  for (const key of keys) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
+
+function stringAt(value: unknown, ...keys: string[]): string | undefined {
+  const found = valueAt(value, ...keys);
+  return typeof found === 'string' && found !== '' ? found : undefined;
+}
+
+function numberAt(value: unknown, ...keys: string[]): number | undefined {
+  const found = valueAt(value, ...keys);
+  return typeof found === 'number' ? found : undefined;
+}

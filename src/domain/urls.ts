@@ -1,0 +1,137 @@
+import { createHash } from 'node:crypto';
+import { parseHttpUrl } from '../mechanics/http-url.ts';
+
+/**
+ * Cache-busted image URLs (API spec, parts 2 and 4.3): `https://{image_host}/cb:<token>/<segments>/<origin URL>`.
+ * The counterpart of the PHP SDK's cache-buster setting: set the cache buster, then ask for an origin image's URL.
+ */
+
+export interface ImageUrlOptions {
+  /** The account's image delivery host, e.g. `img.example.net` (a port is allowed). */
+  readonly imageHost: string;
+  /** The image's absolute http(s) URL on the origin server. */
+  readonly originUrl: string;
+  /** A token from the API, or any string, to make the service fetch or serve a fresh copy. */
+  readonly cacheBuster?: string;
+  /** Processing segments such as `w:640`, or as an object `{ w: 640 }`. */
+  readonly segments?: readonly string[] | Readonly<Record<string, string | number>>;
+}
+
+/**
+ * The longest cache buster: four times a token of 32 hex characters. It stands in every image URL a page holds and
+ * in the action's outputs, where a later step passes it through its environment: a token of a million characters
+ * would make pages of 40 MB and outputs that a later step cannot start with (E2BIG).
+ */
+export const MAX_CACHE_BUSTER_LENGTH = 128;
+
+/**
+ * What a cache buster may hold: safe in a URL path segment and in any text that carries the URL (HTML, a srcset
+ * list, CSS url(), JSON), and short. The client holds a token from the service to it, rewrite and imageUrl a value
+ * given.
+ */
+export function isCacheBuster(value: string): boolean {
+  return value.length <= MAX_CACHE_BUSTER_LENGTH && /^[A-Za-z0-9._~-]+$/.test(value);
+}
+
+// What may stand in one path segment without changing the URL's shape.
+const SEGMENT_VALUE = /^[A-Za-z0-9._~!$&'()*+,;=:@-]+$/;
+const SEGMENT_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
+
+/** Builds the URL, or throws a TypeError naming the part that would make a broken URL. */
+export function imageUrl(options: ImageUrlOptions): string {
+  const base = `https://${imageHostOf(options.imageHost)}`;
+  const segments = segmentsOf(options.segments);
+  if (options.cacheBuster !== undefined) {
+    if (segments.some((text) => text.startsWith('cb:'))) {
+      throw new TypeError('a cb segment is given both as cacheBuster and in segments; give it once');
+    }
+    segments.unshift(cacheBusterSegment(options.cacheBuster));
+  }
+  return [base, ...segments, originOf(options.originUrl)].join('/');
+}
+
+/** `https://{image_host}/cb:<token>`, to which a page appends `/<segments>/<origin URL>`. */
+export function imageUrlPrefix(imageHost: string, cacheBuster: string): string {
+  return `https://${imageHostOf(imageHost)}/${cacheBusterSegment(cacheBuster)}`;
+}
+
+/** A host name (or `host:port`), lower-cased; anything else is refused. */
+export function imageHostOf(value: string): string {
+  const trimmed = value.trim();
+  const url = URL.parse(`https://${trimmed}`);
+  // The parser drops the default port, so `img.example.net:443` compares as `img.example.net`.
+  const written = trimmed.toLowerCase().replace(/:443$/, '');
+  if (url?.host !== written || url.username !== '' || url.pathname !== '/' || trimmed === '') {
+    throw new TypeError(`image host ${JSON.stringify(value)} is not a host name such as img.example.net`);
+  }
+  return url.host;
+}
+
+function cacheBusterSegment(value: string): string {
+  if (!isCacheBuster(value)) {
+    throw new TypeError(
+      `cache buster ${JSON.stringify(value.slice(0, 80))}: use at most ${MAX_CACHE_BUSTER_LENGTH} letters, digits, ` +
+        "'.', '_', '~' and '-'",
+    );
+  }
+  return `cb:${value}`;
+}
+
+function segmentsOf(segments: ImageUrlOptions['segments']): string[] {
+  if (segments === undefined) return [];
+  if (Array.isArray(segments)) {
+    return (segments as readonly string[]).map((text) => {
+      const colon = text.indexOf(':');
+      return segment(text.slice(0, colon < 0 ? text.length : colon), colon < 0 ? '' : text.slice(colon + 1));
+    });
+  }
+  return Object.entries(segments).map(([name, value]) => segment(name, String(value)));
+}
+
+function segment(name: string, value: string): string {
+  if (!SEGMENT_NAME.test(name))
+    throw new TypeError(`processing segment name ${JSON.stringify(name)} is not a name`);
+  if (!SEGMENT_VALUE.test(value)) {
+    throw new TypeError(`${name}: ${JSON.stringify(value)} cannot stand in one URL path segment`);
+  }
+  return `${name}:${value}`;
+}
+
+function originOf(value: string): string {
+  const url = parseHttpUrl(value);
+  if (url === undefined)
+    throw new TypeError(`origin URL ${JSON.stringify(value)} is not an absolute http(s) URL`);
+  return url.href;
+}
+
+/**
+ * A cache buster derived from an image's bytes: the first 12 hex characters of their SHA-256. The same bytes give
+ * the same value on every machine and every run, so a site generator can write the URL at build time
+ * (`imageUrl({ …, cacheBuster: contentCacheBuster(bytes) })`) and `rewrite-with: content` writes the same.
+ */
+export function contentCacheBuster(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex').slice(0, 12);
+}
+
+/** An image delivery URL taken apart: its host, its processing segments, and the origin image URL it serves. */
+export interface DeliveryUrl {
+  readonly host: string;
+  /** `cb:abc`, `w:640`…; none for `https://{image_host}/<origin URL>`. */
+  readonly segments: readonly string[];
+  readonly originUrl: string;
+}
+
+// `https://{image_host}/<name:value>/…/<origin URL>`, as a browser shows it (the origin's `//` kept in the path).
+const DELIVERY_URL = /^https?:\/\/([^/?#]+)\/((?:[A-Za-z][A-Za-z0-9_-]*:[^/]*\/)*)(https?:\/\/[^/?#\s]+.*)$/i;
+
+/** The parts of a URL of the delivery shape (API spec, part 2), or undefined for any other text. */
+export function deliveryUrlOf(text: string): DeliveryUrl | undefined {
+  const match = DELIVERY_URL.exec(text);
+  if (match === null) return undefined;
+  const [, host = '', segments = '', originUrl = ''] = match;
+  return {
+    host: host.toLowerCase(),
+    segments: segments.split('/').filter((segment) => segment !== ''),
+    originUrl,
+  };
+}

@@ -1,0 +1,194 @@
+import { count } from '../shown/format.ts';
+import type { ApiChanges, FileChange } from '../domain/changed.ts';
+import { PARENT, type CommitRange } from '../domain/range.ts';
+
+/** Where the repository's API is, and the token that reads it. */
+export interface GithubApi {
+  /** `owner/name`. */
+  readonly repository: string;
+  readonly apiUrl: string;
+  readonly token: string;
+  /** How long each request may take, and the run's cancel. */
+  readonly limits?: ApiLimits;
+}
+
+interface FileEntry {
+  readonly filename: string;
+  readonly previous_filename?: string;
+  /** added, removed, modified, renamed, copied, changed or unchanged. */
+  readonly status?: string;
+}
+
+// The REST API lists at most 3,000 files of a pull request or a commit, and 300 of a comparison.
+const PULL_FILES_CAP = 3_000;
+const COMMIT_FILES_CAP = 3_000;
+const COMPARE_FILES_CAP = 300;
+const PER_PAGE = 100;
+
+/** Pages asked for at most: those that hold the files the API lists. A `next` link past them is not followed. */
+export const MAX_API_PAGES = PULL_FILES_CAP / PER_PAGE;
+
+/** Bytes of one API answer read at most: 100 files with their patches are far less; more is refused, not read on. */
+export const MAX_API_ANSWER_BYTES = 32 * 1024 * 1024;
+
+/** How the API is asked: each request within `timeoutMs` (timeout-seconds), all of them within the run's cancel. */
+export interface ApiLimits {
+  readonly timeoutMs: number;
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * The changed paths from the GitHub REST API, for when git cannot tell (no checkout, no remote). A rename counts
+ * as its old path and its new path, as with git.
+ */
+export async function apiChangedFiles(range: CommitRange, context: GithubApi): Promise<ApiChanges> {
+  const limits = context.limits ?? { timeoutMs: DEFAULT_TIMEOUT_MS };
+  try {
+    return await askApi(range, context, limits);
+  } catch (error) {
+    if (limits.signal?.aborted === true)
+      throw new Error('the run was cancelled while the GitHub API was asked for the changed files', {
+        cause: error,
+      });
+    if (isTimeout(error))
+      throw new Error(
+        `the GitHub API did not answer within ${limits.timeoutMs / 1000} s (timeout-seconds) at ${context.apiUrl}`,
+        { cause: error },
+      );
+    throw error;
+  }
+}
+
+/** timeout-seconds' default, for a context made without limits (the library's callers). */
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+async function askApi(range: CommitRange, context: GithubApi, limits: ApiLimits): Promise<ApiChanges> {
+  const { getOctokit } = await import('@actions/github'); // loaded only on this path: it is slow to load
+  const octokit = getOctokit(context.token, { baseUrl: context.apiUrl });
+  // A wrap hook's method is bound to the options it was given: they are changed in place, not passed on.
+  octokit.hook.wrap('request', (request, options) => {
+    const fetch = (options.request.fetch as typeof globalThis.fetch | undefined) ?? globalThis.fetch;
+    options.request = { ...options.request, fetch: boundedFetch(fetch, limits) };
+    return request(options);
+  });
+  const [owner = '', repo = ''] = context.repository.split('/');
+  if (range.pullNumber !== undefined && range.origin.startsWith('pull_request')) {
+    const entries: FileEntry[] = [];
+    let pages = 0;
+    for await (const { data } of octokit.paginate.iterator(octokit.rest.pulls.listFiles, {
+      owner,
+      repo,
+      pull_number: range.pullNumber,
+      per_page: PER_PAGE,
+    })) {
+      entries.push(...data);
+      if (++pages >= MAX_API_PAGES || entries.length >= PULL_FILES_CAP) break;
+    }
+    return changes(entries, PULL_FILES_CAP, `the GitHub API (files of pull request #${range.pullNumber})`);
+  }
+  if (range.base === PARENT) {
+    const entries: FileEntry[] = [];
+    for (let page = 1; entries.length < COMMIT_FILES_CAP && page <= MAX_API_PAGES; page++) {
+      const { data } = await octokit.rest.repos.getCommit({
+        owner,
+        repo,
+        ref: range.head,
+        per_page: PER_PAGE,
+        page,
+      });
+      entries.push(...(data.files ?? []));
+      if ((data.files ?? []).length < PER_PAGE) break;
+    }
+    return changes(entries, COMMIT_FILES_CAP, `the GitHub API (files of commit ${short(range.head)})`);
+  }
+  const { data } = await octokit.rest.repos.compareCommitsWithBasehead({
+    owner,
+    repo,
+    basehead: `${range.base}...${range.head}`,
+    per_page: 1, // the files come with the first page, whatever its size
+  });
+  return changes(
+    data.files ?? [],
+    COMPARE_FILES_CAP,
+    `the GitHub API (comparison ${short(range.base)}...${short(range.head)})`,
+  );
+}
+
+function changes(entries: readonly FileEntry[], cap: number, description: string): ApiChanges {
+  const files = new Map<string, FileChange>();
+  for (const entry of entries) {
+    const from = entry.previous_filename;
+    if (from !== undefined) files.set(from, { status: 'renamed', to: entry.filename });
+    files.set(
+      entry.filename,
+      from !== undefined && entry.status === 'renamed'
+        ? { status: 'renamed', from }
+        : apiStatus(entry.status),
+    );
+  }
+  return {
+    files: [...files.keys()],
+    changes: [...files.values()],
+    description,
+    ...(entries.length >= cap
+      ? {
+          truncated: `the GitHub API lists at most ${count(cap)} files here, so some may be missing`,
+        }
+      : {}),
+  };
+}
+
+function apiStatus(status: string | undefined): FileChange {
+  switch (status) {
+    case 'added':
+    case 'copied':
+      return { status: 'added' };
+    case 'removed':
+      return { status: 'deleted' };
+    default: // modified, changed, unchanged
+      return { status: 'modified' };
+  }
+}
+
+export function short(sha: string): string {
+  return /^[0-9a-f]{40,64}$/.test(sha) ? sha.slice(0, 7) : sha;
+}
+
+/**
+ * The API's fetch, each request ended at timeout-seconds or the run's cancel, its answer read up to
+ * MAX_API_ANSWER_BYTES: a server that never answers, or never stops, ends the ask.
+ */
+function boundedFetch(fetch: typeof globalThis.fetch, limits: ApiLimits): typeof globalThis.fetch {
+  return async (url, init) => {
+    const ends = [
+      AbortSignal.timeout(limits.timeoutMs),
+      ...(limits.signal === undefined ? [] : [limits.signal]),
+    ];
+    const signal = AbortSignal.any(init?.signal == null ? ends : [init.signal, ...ends]);
+    const answer = await fetch(url, { ...init, signal });
+    if (answer.body === null) return answer;
+    const chunks: Uint8Array[] = [];
+    let read = 0;
+    for await (const chunk of answer.body as AsyncIterable<Uint8Array>) {
+      read += chunk.length;
+      if (read > MAX_API_ANSWER_BYTES) {
+        await answer.body.cancel().catch(() => undefined);
+        throw new Error(
+          `the GitHub API answered more than ${MAX_API_ANSWER_BYTES / 2 ** 20} MiB for one page`,
+        );
+      }
+      chunks.push(chunk);
+    }
+    return new Response(Buffer.concat(chunks), {
+      status: answer.status,
+      statusText: answer.statusText,
+      headers: answer.headers,
+    });
+  };
+}
+
+function isTimeout(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause)
+    if (cause.name === 'TimeoutError' || /timeout|timed out/i.test(cause.message)) return true;
+  return false;
+}
