@@ -2,7 +2,7 @@ import type { Settings } from '../settings/settings.ts';
 import type { Log } from '../shown/log.ts';
 import { redactEach, type Redact } from '../shown/redact.ts';
 import { defaultStatusContext } from '../settings/status-context.ts';
-import type { PendingRecord } from '../record/stage.ts';
+import type { PendingRecord } from '../plan/run-plan.ts';
 import { caughtUpRange } from './catch-up.ts';
 import type { ChangedFiles } from '../domain/changed.ts';
 import type { CiContext } from '../ci/context.ts';

@@ -4,7 +4,9 @@ import { DEFAULT_POLICY, type CallPolicy } from '../domain/policy.ts';
 import type { OriginCheck, RewriteWith, Settings } from '../settings/settings.ts';
 import { planRun, type Plan } from './plan.ts';
 import type { AssetRef } from '../domain/refs.ts';
-import type { PendingRecord } from '../record/stage.ts';
+import type { RecordPlace } from '../ci/context.ts';
+import type { CommitRange } from '../domain/range.ts';
+import type { RunGit } from '../mechanics/git.ts';
 import type { UrlMapRule } from '../settings/url-map.ts';
 
 /**
@@ -181,4 +183,20 @@ function proofPlan(
 /** The retry window starts when the first call could go out, not before the wait for origins: it grows by it. */
 function withOriginWait(waitMs: number): Partial<CallPolicy> {
   return { retryWindowMs: DEFAULT_POLICY.retryWindowMs + waitMs };
+}
+
+/** What a branch's run will record if it ends green: decided with the changes, written after every other stage. */
+export interface PendingRecord {
+  readonly place: RecordPlace;
+  /** The range compared: its head is the commit whose images the run makes fresh. */
+  readonly range: CommitRange;
+  readonly context: string;
+  /**
+   * Why this run may not record its head even if it ends green (its look for the record failed, or its list of
+   * changed files was cut short); the next run still catches up from the last real record.
+   */
+  readonly unrecordable?: string;
+  readonly git: RunGit;
+  readonly timeoutMs: number;
+  readonly signal?: AbortSignal | undefined;
 }

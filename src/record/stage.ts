@@ -1,27 +1,10 @@
-import type { RecordPlace } from '../ci/context.ts';
 import { commitOf, type RunGit } from '../mechanics/git.ts';
-import type { CommitRange } from '../domain/range.ts';
 import { FAILURES_NAMED } from '../outcome/facts.ts';
 import type { Outcome } from '../outcome/outcome.ts';
 import { firstOf, plural } from '../shown/format.ts';
 import type { Log } from '../shown/log.ts';
+import type { PendingRecord } from '../plan/run-plan.ts';
 import { caughtUpBy, recordFresh, whyNotRecorded, type RecordResult } from './record.ts';
-
-/** What a branch's run will record if it ends green: decided with the changes, written after every other stage. */
-export interface PendingRecord {
-  readonly place: RecordPlace;
-  /** The range compared: its head is the commit whose images the run makes fresh. */
-  readonly range: CommitRange;
-  readonly context: string;
-  /**
-   * Why this run may not record its head even if it ends green (its look for the record failed, or its list of
-   * changed files was cut short); the next run still catches up from the last real record.
-   */
-  readonly unrecordable?: string;
-  readonly git: RunGit;
-  readonly timeoutMs: number;
-  readonly signal?: AbortSignal | undefined;
-}
 
 /**
  * The record stage: a commit status on the head when the run confirmed every image it planned; else nothing, and
