@@ -13,7 +13,9 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   originFetcher: () => (/* binding */ originFetcher)
 /* harmony export */ });
 /* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6752);
-/* harmony import */ var _execute_abortable_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4725);
+/* harmony import */ var _mechanics_abortable_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1717);
+/* harmony import */ var _mechanics_error_message_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1411);
+
 
 
 /** Redirects followed within the same origin (scheme, host, port), as a browser would on the way to the image. */
@@ -55,7 +57,7 @@ async function fetchOrigin(url, limit, options, signal) {
         let answer;
         try {
             // Only these headers: the image service fetches origins without cookies or keys, and so does this check.
-            answer = await (0,_execute_abortable_js__WEBPACK_IMPORTED_MODULE_1__/* .untilAborted */ .E)((0,undici__WEBPACK_IMPORTED_MODULE_0__/* .request */ .Em)(target, {
+            answer = await (0,_mechanics_abortable_js__WEBPACK_IMPORTED_MODULE_1__/* .untilAborted */ .E)((0,undici__WEBPACK_IMPORTED_MODULE_0__/* .request */ .Em)(target, {
                 method: 'GET',
                 dispatcher: options.dispatcher,
                 headers: { 'user-agent': options.userAgent, accept: '*/*' },
@@ -65,7 +67,7 @@ async function fetchOrigin(url, limit, options, signal) {
             }), ends);
         }
         catch (error) {
-            return { error: error instanceof Error ? error.message : String(error) };
+            return { error: (0,_mechanics_error_message_js__WEBPACK_IMPORTED_MODULE_2__/* .errorMessage */ .g)(error) };
         }
         const { statusCode: status, headers, body } = answer;
         const etag = header(headers, 'etag');
@@ -104,7 +106,7 @@ async function readBody(body, limit, budget, declared) {
         }
     }
     catch (error) {
-        return { error: error instanceof Error ? error.message : String(error) };
+        return { error: (0,_mechanics_error_message_js__WEBPACK_IMPORTED_MODULE_2__/* .errorMessage */ .g)(error) };
     }
     return { body: Buffer.concat(chunks), length: declared ?? read };
 }

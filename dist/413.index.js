@@ -969,7 +969,7 @@ module.exports.fetch = async function fetch (init, options = undefined) {
 module.exports.Headers = __webpack_require__(1271).Headers
 module.exports.Response = __webpack_require__(6678).Response
 module.exports.Request = __webpack_require__(7412).Request
-module.exports.FormData = __webpack_require__(6443).FormData
+module.exports.FormData = __webpack_require__(8824).FormData
 module.exports.File = globalThis.File ?? (__webpack_require__(4573).File)
 module.exports.FileReader = __webpack_require__(9190).FileReader
 
@@ -15824,7 +15824,7 @@ const {
   extractMimeType,
   utf8DecodeBytes
 } = __webpack_require__(7241)
-const { FormData } = __webpack_require__(6443)
+const { FormData } = __webpack_require__(8824)
 const { kState } = __webpack_require__(1944)
 const { webidl } = __webpack_require__(220)
 const { Blob } = __webpack_require__(4573)
@@ -17421,7 +17421,7 @@ const { isUSVString, bufferToLowerCasedHeaderName } = __webpack_require__(7375)
 const { utf8DecodeBytes } = __webpack_require__(7241)
 const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __webpack_require__(2121)
 const { isFileLike } = __webpack_require__(2835)
-const { makeEntry } = __webpack_require__(6443)
+const { makeEntry } = __webpack_require__(8824)
 const assert = __webpack_require__(4589)
 const { File: NodeFile } = __webpack_require__(4573)
 
@@ -17893,7 +17893,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6443:
+/***/ 8824:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -22240,7 +22240,7 @@ const {
 } = __webpack_require__(5336)
 const { kState, kHeaders } = __webpack_require__(1944)
 const { webidl } = __webpack_require__(220)
-const { FormData } = __webpack_require__(6443)
+const { FormData } = __webpack_require__(8824)
 const { URLSerializer } = __webpack_require__(2121)
 const { kConstruct } = __webpack_require__(6130)
 const assert = __webpack_require__(4589)
@@ -26341,7 +26341,7 @@ module.exports = {
 
 
 
-const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __webpack_require__(4411)
+const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __webpack_require__(6792)
 const {
   kReadyState,
   kSentClose,
@@ -26714,7 +26714,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4411:
+/***/ 6792:
 /***/ ((module) => {
 
 
@@ -27128,7 +27128,7 @@ module.exports = {
 
 
 
-const { maxUnsigned16Bit } = __webpack_require__(4411)
+const { maxUnsigned16Bit } = __webpack_require__(6792)
 
 const BUFFER_SIZE = 16386
 
@@ -27345,7 +27345,7 @@ module.exports = { PerMessageDeflate }
 
 const { Writable } = __webpack_require__(7075)
 const assert = __webpack_require__(4589)
-const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __webpack_require__(4411)
+const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __webpack_require__(6792)
 const { kReadyState, kSentClose, kResponse, kReceivedClose } = __webpack_require__(2679)
 const { channels } = __webpack_require__(4567)
 const {
@@ -27878,7 +27878,7 @@ module.exports = {
 
 
 const { WebsocketFrameSend } = __webpack_require__(3055)
-const { opcodes, sendHints } = __webpack_require__(4411)
+const { opcodes, sendHints } = __webpack_require__(6792)
 const FixedQueue = __webpack_require__(5533)
 
 /** @type {typeof Uint8Array} */
@@ -28008,7 +28008,7 @@ module.exports = {
 
 
 const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __webpack_require__(2679)
-const { states, opcodes } = __webpack_require__(4411)
+const { states, opcodes } = __webpack_require__(6792)
 const { ErrorEvent, createFastMessageEvent } = __webpack_require__(9617)
 const { isUtf8 } = __webpack_require__(4573)
 const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __webpack_require__(2121)
@@ -28339,7 +28339,7 @@ module.exports = {
 const { webidl } = __webpack_require__(220)
 const { URLSerializer } = __webpack_require__(2121)
 const { environmentSettingsObject } = __webpack_require__(7241)
-const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __webpack_require__(4411)
+const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __webpack_require__(6792)
 const {
   kWebSocketURL,
   kReadyState,

@@ -11,7 +11,9 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   deliveredFetcher: () => (/* binding */ deliveredFetcher)
 /* harmony export */ });
 /* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6752);
-/* harmony import */ var _execute_abortable_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4725);
+/* harmony import */ var _mechanics_abortable_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1717);
+/* harmony import */ var _mechanics_error_message_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1411);
+
 
 
 /** What a current browser sends: the service then delivers its AVIF or WebP variant, as visitors get it. */
@@ -33,10 +35,10 @@ function deliveredFetcher(options) {
                 bodyTimeout: options.timeoutMs,
                 signal: ends,
             });
-            answer = await (0,_execute_abortable_js__WEBPACK_IMPORTED_MODULE_1__/* .untilAborted */ .E)(asked, ends);
+            answer = await (0,_mechanics_abortable_js__WEBPACK_IMPORTED_MODULE_1__/* .untilAborted */ .E)(asked, ends);
         }
         catch (error) {
-            return { error: error instanceof Error ? error.message : String(error) };
+            return { error: (0,_mechanics_error_message_js__WEBPACK_IMPORTED_MODULE_2__/* .errorMessage */ .g)(error) };
         }
         const { statusCode: status, headers, body } = answer;
         const declared = Number(header(headers, 'content-length'));
@@ -66,7 +68,7 @@ function deliveredFetcher(options) {
             }
         }
         catch (error) {
-            return { ...seen, error: error instanceof Error ? error.message : String(error) };
+            return { ...seen, error: (0,_mechanics_error_message_js__WEBPACK_IMPORTED_MODULE_2__/* .errorMessage */ .g)(error) };
         }
         return { ...seen, body: Buffer.concat(chunks), length: seen.length ?? read };
     };

@@ -10,9 +10,9 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   OUT_OF_TIME: () => (/* binding */ OUT_OF_TIME),
 /* harmony export */   invalidateAgain: () => (/* binding */ invalidateAgain)
 /* harmony export */ });
-/* harmony import */ var _execute_policy_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5325);
-/* harmony import */ var _execute_to_service_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5376);
-/* harmony import */ var _plan_batches_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8383);
+/* harmony import */ var _domain_policy_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4596);
+/* harmony import */ var _service_to_service_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7416);
+/* harmony import */ var _domain_batches_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1336);
 
 
 
@@ -28,14 +28,14 @@ async function invalidateAgain(refs, options) {
     const { calls, service } = options;
     const plan = {
         scope: 'assets',
-        calls: (0,_plan_batches_js__WEBPACK_IMPORTED_MODULE_2__/* .toBatches */ .kn)(refs).map((assets) => ({ route: 'invalidate/assets', assets })),
+        calls: (0,_domain_batches_js__WEBPACK_IMPORTED_MODULE_2__/* .toBatches */ .kn)(refs).map((assets) => ({ route: 'invalidate/assets', assets })),
         token: false,
     };
     // The proof's time ends the sending as a cancel does: no call starts past it, and one in flight is waited for as
     // a cancelled run's calls are. What that cut short is said to be the time's doing, not a cancel's.
     const outOfTime = AbortSignal.timeout(Math.max(0, Math.ceil(options.withinMs)));
     const stop = options.signal === undefined ? outOfTime : AbortSignal.any([options.signal, outOfTime]);
-    const result = await (0,_execute_to_service_js__WEBPACK_IMPORTED_MODULE_1__/* .sendToService */ .$)(plan, {
+    const result = await (0,_service_to_service_js__WEBPACK_IMPORTED_MODULE_1__/* .sendToService */ .$)(plan, {
         service,
         calls,
         redact: options.redact,
@@ -43,7 +43,7 @@ async function invalidateAgain(refs, options) {
         signal: stop,
         policy: {
             ...calls.policy,
-            retryWindowMs: Math.min(calls.policy.retryWindowMs ?? _execute_policy_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_POLICY */ .zj.retryWindowMs, options.withinMs),
+            retryWindowMs: Math.min(calls.policy.retryWindowMs ?? _domain_policy_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_POLICY */ .zj.retryWindowMs, options.withinMs),
         },
         ...(options.onRetry === undefined ? {} : { onRetry: options.onRetry }),
     });

@@ -13,8 +13,8 @@ __webpack_require__.d(__webpack_exports__, {
   prove: () => (/* binding */ prove)
 });
 
-// EXTERNAL MODULE: ./src/origin/wait.ts + 1 modules
-var wait = __webpack_require__(7351);
+// EXTERNAL MODULE: ./src/domain/hosts.ts
+var hosts = __webpack_require__(4315);
 // EXTERNAL MODULE: ./src/compare/compare.ts + 5 modules
 var compare = __webpack_require__(9900);
 ;// CONCATENATED MODULE: ./src/proof/judge.ts
@@ -66,7 +66,10 @@ function isImageType(contentType) {
     return type.startsWith('image/') || type === 'application/octet-stream' || type === 'binary/octet-stream';
 }
 
+// EXTERNAL MODULE: ./src/mechanics/error-message.ts
+var error_message = __webpack_require__(1411);
 ;// CONCATENATED MODULE: ./src/proof/proof.ts
+
 
 
 async function prove(input) {
@@ -74,7 +77,7 @@ async function prove(input) {
     const deadline = clock.now() + bounds.timeoutMs;
     // A function, read anew after each wait: the cancel may come while an answer is awaited.
     const cancelled = () => signal?.aborted === true;
-    const { checked } = (0,wait.sampleByHost)(input.images.map((image) => ({ ref: image.ref, path: image.path })), bounds.maxImages);
+    const { checked } = (0,hosts/* sampleByHost */.k)(input.images.map((image) => ({ ref: image.ref, path: image.path })), bounds.maxImages);
     const toCheck = new Set(checked.map((image) => image.ref));
     const proofs = new Map();
     const tasks = input.images
@@ -157,7 +160,7 @@ async function invalidateAgain(send, refs, clock, until) {
     }
     catch (error) {
         // Not the service's answer (those are each image's outcome) but a fault of the sending itself: each image.
-        const why = error instanceof Error ? error.message : String(error);
+        const why = (0,error_message/* errorMessage */.g)(error);
         return new Map(refs.map((ref) => [ref, why]));
     }
 }

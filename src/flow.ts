@@ -1,21 +1,22 @@
 import type { CiContext } from './ci/context.ts';
 import { systemClock, type Clock } from './mechanics/clock.ts';
-import type { CallRecord } from './service/execute.ts';
-import { sendPlan, type Sent } from './execute/send.ts';
+import type { CallRecord, RunResult } from './service/execute.ts';
+import { executeStage } from './execute/stage.ts';
 import { narration, type Narration } from './narration/narration.ts';
-import { outcomeOf, withFailure, type Outcome } from './outcome/outcome.ts';
-import type { Report } from './outcome/report.ts';
+import { endedOutcome, outcomeOf, type Outcome } from './outcome/outcome.ts';
+import type { Report } from './report/report.ts';
 import { planRewrite, planTheRun, type RunPlan } from './plan/run-plan.ts';
+import type { RunContext } from './plan/stage.ts';
 import { checkRewrite } from './rewrite/preflight.ts';
 import { rewriteStep, type Rewritten } from './rewrite/step.ts';
 import type { Settings } from './settings/settings.ts';
 import type { Log } from './shown/log.ts';
 import { warmStep } from './warm/step.ts';
 import { proofStep } from './proof/step.ts';
-import type { ProofResult } from './proof/proof.ts';
-import { proofFacts } from './outcome/facts.ts';
 import { recordStage } from './record/stage.ts';
 import { changesStage } from './changes/stage.ts';
+import type { OriginReport } from './origin/hold.ts';
+import { originStage } from './origin/stage.ts';
 import type { Redact } from './shown/redact.ts';
 
 export interface FlowOptions {
@@ -24,15 +25,15 @@ export interface FlowOptions {
   /** The CI the run is in: where the checkout is, and which commits its event changed. Asked once, when needed. */
   readonly ci: () => CiContext;
   /** Told of the plan before anything is sent. */
-  readonly onPlan?: (plan: RunPlan) => void;
+  readonly onPlan?: ((plan: RunPlan) => void) | undefined;
   /** Told of each call as it ends, after the log. */
-  readonly onCall?: (record: CallRecord) => void;
+  readonly onCall?: ((record: CallRecord) => void) | undefined;
   /** Cancels the run: no call starts after it, and those in flight are waited for up to CANCEL_GRACE_MS. */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
   /** The run's time (its retry window, its waits); the system's unless a test runs it on virtual time. */
-  readonly clock?: Clock;
+  readonly clock?: Clock | undefined;
   /** Where a wait stands, each line replacing the last (the command's live line on a terminal); else logged. */
-  readonly onStatus?: (line: string) => void;
+  readonly onStatus?: ((line: string) => void) | undefined;
 }
 
 /** One run, from settings to report: the changed files, the plan, then each stage of the plan in turn. */
@@ -44,104 +45,113 @@ export async function runFlow(settings: Settings, options: FlowOptions): Promise
   if (rewrite !== undefined) await checkRewrite(ci().workspace, rewrite.patterns, rewrite.imageHost);
   const changes = await changesStage(settings, { ...options, ci });
   const plan = planTheRun(settings, changes?.files, changes?.record);
-  return runStages(plan, { ...options, ci }, startedAt);
+  const context: RunContext = {
+    log: options.log,
+    redact: options.redact,
+    clock: options.clock ?? systemClock,
+    signal: options.signal,
+    workspace: () => ci().workspace,
+  };
+  return runStages(plan, context, options, startedAt);
 }
 
-/** The stages in order, each given its slice of the plan and the results before it, each returning its own. */
-async function runStages(plan: RunPlan, options: FlowOptions, startedAt: Date): Promise<Report> {
-  const { log, signal } = options;
-  const workspace = (): string => options.ci().workspace;
+/** The stages in order, each given its slice of the plan, the results before it and the run's context. */
+async function runStages(
+  plan: RunPlan,
+  context: RunContext,
+  options: FlowOptions,
+  startedAt: Date,
+): Promise<Report> {
+  const { log } = context;
   const tell = narration(log, plan, options.onStatus);
   log.startGroup('Plan');
   tell.plan();
   log.endGroup();
   options.onPlan?.(plan);
 
-  const cancelled = (): boolean => signal?.aborted === true;
-  const sent = plan.dryRun ? undefined : await invalidate(plan, options, tell);
-  const { result, origin } = sent ?? {};
-  const outcome = sent?.outcome ?? outcomeOf(plan.invalidation, undefined, cancelled());
-  const run = { invalidation: plan.invalidation, dryRun: plan.dryRun, outcome };
+  const cancelled = (): boolean => context.signal?.aborted === true;
+  const sent = plan.dryRun ? undefined : await invalidate(plan, context, tell, options.onCall);
+  const landed = sent?.outcome ?? outcomeOf(plan.invalidation, undefined, cancelled());
   const rewritten: Rewritten =
-    plan.rewrite === undefined
-      ? { state: 'skipped' }
-      : await rewriteStep(plan.rewrite, run, {
-          workspace: workspace(),
-          log,
-          tell,
-          keepUrls: plan.warm !== undefined || plan.proof !== undefined,
-          ...(signal === undefined ? {} : { signal }),
-        });
+    plan.rewrite === undefined ? { state: 'skipped' } : await rewriteStep(plan.rewrite, { landed }, context);
+  const after = rewritten.state === 'failed' ? undefined : { landed, rewritten: rewrittenUrls(rewritten) };
   const warm =
-    plan.warm === undefined || rewritten.state === 'failed'
+    plan.warm === undefined || after === undefined
       ? undefined
-      : await warmStep(plan.warm, run, rewritten.state === 'rewritten' ? rewritten.urls : [], {
-          log,
-          ...(signal === undefined ? {} : { signal }),
-          ...(origin === undefined ? {} : { origin }),
-        });
+      : await warmStep(plan.warm, { ...after, origin: sent?.origin }, context);
   const proof =
-    plan.proof === undefined || rewritten.state === 'failed'
-      ? undefined
-      : await proofStep(plan.proof, run, rewritten.state === 'rewritten' ? rewritten.urls : [], {
-          log,
-          redact: options.redact,
-          workspace,
-          service: plan.service,
-          calls: plan.calls,
-          clock: options.clock ?? systemClock,
-          ...(signal === undefined ? {} : { signal }),
-        });
-  // A cancel that came after the calls (while rewriting) is a cancelled run all the same.
-  const ended =
-    cancelled() && !outcome.cancelled ? outcomeOf(plan.invalidation, result, true, origin) : outcome;
-  const rewriteEnded = rewritten.state === 'failed' ? withFailure(ended, rewritten.error) : ended;
-  const final = proofFailures(proof).reduce(withFailure, rewriteEnded);
+    plan.proof === undefined || after === undefined ? undefined : await proofStep(plan.proof, after, context);
+  const outcome = endedOutcome(plan.invalidation, { result: sent?.result, origin: sent?.origin }, landed, {
+    cancelled: cancelled(),
+    rewriteError: rewritten.state === 'failed' ? rewritten.error : undefined,
+    proof,
+  });
   // Last: a commit is recorded fresh only once every other stage has landed.
-  const record = await recordStage(plan.record, final, log);
+  const record = await recordStage(plan.record, outcome, log);
   return {
     dryRun: plan.dryRun,
     plan: plan.invalidation,
-    ...(result === undefined ? {} : { result }),
-    outcome: final,
+    result: sent?.result,
+    outcome,
     startedAt,
     finishedAt: new Date(),
-    ...(plan.report.imageHost === undefined ? {} : { imageHost: plan.report.imageHost }),
-    ...(plan.report.noApiKey ? { noApiKey: true } : {}),
-    ...(rewritten.state === 'rewritten' ? { rewrite: rewritten.result } : {}),
-    ...(origin === undefined ? {} : { origin }),
-    ...(warm === undefined ? {} : { warm }),
-    ...(proof === undefined ? {} : { proof }),
-    ...(record === undefined ? {} : { record }),
+    imageHost: plan.report.imageHost,
+    noApiKey: plan.report.noApiKey,
+    rewrite: rewritten.state === 'rewritten' ? rewritten.result : undefined,
+    origin: sent?.origin,
+    warm,
+    proof,
+    record,
   };
 }
 
-/** Each variant that failed the proof of freshness fails the run, named as the log names it. */
-function proofFailures(proof: ProofResult | undefined): string[] {
-  if (proof === undefined) return [];
-  return proofFacts(proof).failed.map((failure) => `The proof of freshness failed: ${failure.sentence}.`);
+function rewrittenUrls(rewritten: Rewritten): Extract<Rewritten, { state: 'rewritten' }>['urls'] {
+  return rewritten.state === 'rewritten' ? rewritten.urls : [];
 }
 
-/** The invalidation, in a log group of its own: the calls sent, and what they came to. */
+/**
+ * The invalidation, in a log group of its own: the origin check holding the images mapped from files, the calls sent
+ * as it releases them, and what they came to.
+ */
 async function invalidate(
   plan: RunPlan,
-  options: FlowOptions,
+  context: RunContext,
   tell: Narration,
-): Promise<Sent & { readonly outcome: Outcome }> {
-  const { log, signal } = options;
+  onCall: FlowOptions['onCall'],
+): Promise<{
+  readonly result: RunResult;
+  readonly origin: OriginReport | undefined;
+  readonly outcome: Outcome;
+}> {
+  const { log } = context;
   log.startGroup('Invalidate');
-  const sent = await sendPlan(plan, {
-    redact: options.redact,
-    tell,
-    workspace: () => options.ci().workspace,
-    clock: options.clock ?? systemClock,
-    ...(signal === undefined ? {} : { signal }),
-    ...(options.onCall === undefined ? {} : { onCall: options.onCall }),
-  });
-  const outcome = outcomeOf(plan.invalidation, sent.result, signal?.aborted === true, sent.origin);
-  tell.sent(outcome);
-  log.endGroup();
-  return { ...sent, outcome };
+  if (plan.origin !== undefined) tell.originStart(plan.origin.images.size, plan.origin.waitMs);
+  const hold =
+    plan.origin === undefined
+      ? undefined
+      : await originStage(plan.origin, context, {
+          onCannotTell: tell.originCannotTell,
+          onMistake: tell.originMistake,
+          onProgress: tell.originProgress,
+        });
+  try {
+    const result = await executeStage(plan, { held: hold?.held }, context, {
+      onRetry: tell.retry,
+      onCall: (record) => {
+        tell.call(record);
+        onCall?.(record);
+      },
+    });
+    // The hold reported before the calls could end: its run resolves after its report.
+    const origin = await hold?.report;
+    if (origin !== undefined) tell.origins(origin);
+    const outcome = outcomeOf(plan.invalidation, result, context.signal?.aborted === true, origin);
+    tell.sent(outcome);
+    log.endGroup();
+    return { result, origin, outcome };
+  } finally {
+    await hold?.close();
+  }
 }
 
 /** The CI's context, made once: it reads the event's payload from a file. */

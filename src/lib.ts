@@ -40,12 +40,7 @@ export {
   type SchedulerEvent,
 } from './service/execute.ts';
 export { InputError } from './mechanics/input-error.ts';
-export {
-  parseSettings,
-  type RawInputs,
-  type Settings,
-  type Target,
-} from './settings/settings.ts';
+export { parseSettings, type RawInputs, type Settings, type Target } from './settings/settings.ts';
 export { parseEndpoint } from './settings/inputs.ts';
 export {
   contentCacheBuster,

@@ -27,16 +27,17 @@ import {
   reportJsonText,
   type Report,
   type RunFailure,
-} from './outcome/report.ts';
+} from './report/report.ts';
 import {
   COMMENT_LIMIT_BYTES,
   failureMarkdown,
   summaryMarkdown,
   withinSummaryLimit,
-} from './outcome/summary.ts';
+} from './report/summary.ts';
 import { INPUT_NAMES, parseSettings, type RawInputs } from './settings/settings.ts';
 import { InputError } from './mechanics/input-error.ts';
-import { plural } from './narration/wording.ts';
+import { plural } from './shown/format.ts';
+import { errorMessage } from './mechanics/error-message.ts';
 
 /** The action: inputs -> settings -> plan -> execute -> publish. Fails the step for anything thrown. */
 export async function run(): Promise<void> {
@@ -56,7 +57,7 @@ export async function run(): Promise<void> {
   try {
     const done = await invalidate(inputs, redact, log, cancel.signal).catch((error: unknown) => {
       if (!(error instanceof InputError)) log.debug(String(error instanceof Error ? error.stack : error));
-      return { error: redact(error instanceof Error ? error.message : String(error)), startedAt };
+      return { error: redact(errorMessage(error)), startedAt };
     });
     // Everything is published before the step is failed: a piece that cannot be written is its own error.
     const problems = await publish(done, bulk, log);
@@ -144,7 +145,7 @@ async function publish(run: Report | RunFailure, redact: Redact, log: Log): Prom
   try {
     markdown = 'outcome' in run ? summaryMarkdown(run) : failureMarkdown(run);
   } catch (error) {
-    problems.push(`The job summary could not be made: ${reason(error)}`);
+    problems.push(`The job summary could not be made: ${errorMessage(error)}`);
   }
   const base = join(process.env.RUNNER_TEMP || tmpdir(), `image-cache-invalidate-${randomUUID()}`);
   const written = async (what: string, path: string, pieces: Iterable<string>): Promise<string> => {
@@ -152,7 +153,7 @@ async function publish(run: Report | RunFailure, redact: Redact, log: Log): Prom
       await writePieces(path, pieces);
       return path;
     } catch (error) {
-      problems.push(`${what} could not be written to ${path}: ${reason(error)}`);
+      problems.push(`${what} could not be written to ${path}: ${errorMessage(error)}`);
       return '';
     }
   };
@@ -185,7 +186,7 @@ async function publish(run: Report | RunFailure, redact: Redact, log: Log): Prom
       core.setOutput(name, redact(value));
       if (value.startsWith(LIST_CUT)) log.warning(`${name}: ${value.slice(LIST_CUT.length).trim()}.`);
     } catch (error) {
-      problems.push(`The output ${name} could not be set: ${reason(error)}`);
+      problems.push(`The output ${name} could not be set: ${errorMessage(error)}`);
     }
   }
   const summaryPath = process.env.GITHUB_STEP_SUMMARY;
@@ -193,14 +194,10 @@ async function publish(run: Report | RunFailure, redact: Redact, log: Log): Prom
     try {
       await core.summary.addRaw(redact(markdown)).write();
     } catch (error) {
-      problems.push(`The job summary could not be written to ${summaryPath}: ${reason(error)}`);
+      problems.push(`The job summary could not be written to ${summaryPath}: ${errorMessage(error)}`);
     }
   }
   return problems;
-}
-
-function reason(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 // Small enough that no piece is a large object (over 128 KiB), which would outlive the young generation.

@@ -13,7 +13,7 @@ import type { CiContext } from '../src/ci/context.ts';
 import type { Clock } from '../src/mechanics/clock.ts';
 import { DEFAULT_POLICY } from '../src/domain/policy.ts';
 import { runFlow, type FlowOptions } from '../src/flow.ts';
-import type { Report } from '../src/outcome/report.ts';
+import type { Report } from '../src/report/report.ts';
 import type { RunPlan } from '../src/plan/run-plan.ts';
 import { ACTION_INPUTS } from '../src/settings/action-contract.ts';
 import { parseSettings, type RawInputs } from '../src/settings/settings.ts';

@@ -6,6 +6,7 @@ import { short } from '../github/api.ts';
 import { gitChangedFiles } from './git.ts';
 import { NameNotUtf8, type RunGit } from '../mechanics/git.ts';
 import { isDeletion, PARENT, type CommitRange } from '../domain/range.ts';
+import { errorMessage } from '../mechanics/error-message.ts';
 
 /** The files the triggering event changed: from git in the workspace, else as the CI allows (its API). */
 export async function detectChangedFiles(
@@ -28,7 +29,7 @@ export async function detectChangedFiles(
     };
   } catch (error) {
     if (error instanceof NameNotUtf8) throw error;
-    gitProblem = error instanceof Error ? error.message : String(error);
+    gitProblem = errorMessage(error);
   }
   const api = await withoutGit(ci, range, since, gitProblem);
   return {
@@ -57,7 +58,7 @@ async function withoutGit(
     return await ci.withoutGit(range, gitProblem);
   } catch (error) {
     if (since === undefined) throw error;
-    const apiProblem = (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
+    const apiProblem = errorMessage(error).replace(/\.$/, '');
     // Where no API stands in, its error only repeats what git said, and how to give git a checkout: there is one.
     const git = `git could not find it, even after fetching it (${gitProblem})`;
     const why = apiProblem.includes(gitProblem) ? git : `${git}, and neither could the API (${apiProblem})`;

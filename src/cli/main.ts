@@ -6,7 +6,7 @@ import { makeFormsRedactor, makeRedactor, redactInputs, secretValues, type Redac
 import { SIGNAL_EXIT } from '../cancel.ts';
 import { runFlow } from '../flow.ts';
 import { shownLog } from '../shown/log.ts';
-import { failureJson, reportJsonText, type Report } from '../outcome/report.ts';
+import { failureJson, reportJsonText, type Report } from '../report/report.ts';
 import { parseSettings, type InputName } from '../settings/settings.ts';
 import { neutraliseJson, oneLine, shownBy } from '../shown/shown.ts';
 import { VERSION } from '../mechanics/version.ts';
@@ -14,6 +14,7 @@ import { BOOLEAN_INPUTS, envName, FLAG_INPUTS, parseCommandLine, rawInputs, type
 import { helpText } from './help.ts';
 import { progress, stderrLog } from './log.ts';
 import { resultText } from './text.ts';
+import { errorMessage } from '../mechanics/error-message.ts';
 
 /** The command's surroundings, so that tests run it in-process or spawned alike. */
 export interface Terminal extends Sources {
@@ -22,7 +23,7 @@ export interface Terminal extends Sources {
   /** Standard error is a terminal: show progress. */
   readonly interactive: boolean;
   /** Cancels the run (Ctrl-C, a CI's cancel): no call starts after it, and what landed is the result. */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
 }
 
 export const EXIT_CONFIRMED = 0;
@@ -95,7 +96,7 @@ export async function runCommand(argv: readonly string[], terminal: Terminal): P
     // more, a piece at a time.
     ran = { report, bulk: makeFormsRedactor(secretValues([raw['api-key'], raw['github-token']])) };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     terminal.stderr(shownBy(redact)(`error: ${message}\n`));
     // --json promises a report on standard output, a failed run's too.
     if (json) {
@@ -124,7 +125,7 @@ function publish(report: Report, json: boolean, terminal: Terminal, clean: Redac
     if (json) for (const piece of reportJsonText(report, clean)) terminal.stdout(piece);
     else terminal.stdout(shown(resultText(report)));
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     terminal.stderr(shown(`error: the result could not be written to standard output: ${reason}\n`));
     return code === EXIT_CONFIRMED ? EXIT_NOT_CONFIRMED : code;
   }

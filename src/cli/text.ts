@@ -1,24 +1,12 @@
 import { plannedCalls } from '../plan/plan.ts';
-import type { Report } from '../outcome/report.ts';
-import {
-  callsWords,
-  moreFailuresWords,
-  notInvalidatedWords,
-  originWords,
-  warmWords,
-  proofFacts,
-  proofWords,
-} from '../outcome/facts.ts';
-import {
-  callListing,
-  callWords,
-  count,
-  fileCounts,
-  firstOf,
-  mergedSentence,
-  plural,
-  rewriteSentence,
-} from '../narration/wording.ts';
+import type { Report } from '../report/report.ts';
+import { callsWords, moreFailuresWords, notInvalidatedWords, originWords } from '../outcome/facts.ts';
+import { proofFacts, proofWords } from '../proof/facts.ts';
+import { warmWords } from '../warm/warm.ts';
+import { fileCounts, mergedSentence } from '../outcome/wording.ts';
+import { count, firstOf, plural } from '../shown/format.ts';
+import { rewriteSentence } from '../rewrite/result.ts';
+import { callListing, callWords } from '../domain/call-words.ts';
 
 /** The URLs a run that sent lists on standard output; past them, a count and --json, which lists every one. */
 export const MAX_LISTED_URLS = 50;

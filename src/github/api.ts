@@ -34,7 +34,7 @@ export const MAX_API_ANSWER_BYTES = 32 * 1024 * 1024;
 /** How the API is asked: each request within `timeoutMs` (timeout-seconds), all of them within the run's cancel. */
 export interface ApiLimits {
   readonly timeoutMs: number;
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
 }
 
 /**

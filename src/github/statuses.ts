@@ -4,6 +4,7 @@
  */
 import { MAX_API_PAGES, short } from './api.ts';
 import { count } from '../shown/format.ts';
+import { errorMessage } from '../mechanics/error-message.ts';
 
 /** Where the statuses live, and the token that reads and writes them (a secret: never shown). */
 export interface StatusStore {
@@ -56,7 +57,7 @@ export class StatusApiError extends Error {
 
 /** Why a request failed, naming the permission to add when the token may not use commit statuses. */
 export function statusProblem(error: unknown, what: 'read' | 'set'): string {
-  const reason = error instanceof Error ? error.message : String(error);
+  const reason = errorMessage(error);
   const status = error instanceof StatusApiError ? error.status : 0;
   if (status === 403 || status === 404)
     return (
@@ -167,7 +168,7 @@ async function request(
     const message = (error as { response?: { data?: { message?: unknown } } }).response?.data?.message;
     throw new StatusApiError(
       typeof status === 'number' ? status : 0,
-      typeof message === 'string' ? message : error instanceof Error ? error.message : String(error),
+      typeof message === 'string' ? message : errorMessage(error),
     );
   }
 }

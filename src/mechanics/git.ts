@@ -45,7 +45,13 @@ export const GIT_SAFETY: readonly string[] = [
  * A fetch from origin: no tags, no submodules, and the standard upload-pack, set here because for
  * remote.origin.uploadpack (the program a local or ssh fetch runs) the first setting found wins, not the last.
  */
-export const FETCH = ['fetch', '--quiet', '--no-tags', '--no-recurse-submodules', '--upload-pack=git-upload-pack'];
+export const FETCH = [
+  'fetch',
+  '--quiet',
+  '--no-tags',
+  '--no-recurse-submodules',
+  '--upload-pack=git-upload-pack',
+];
 
 /**
  * A git command is ended (SIGTERM) past this: a fetch of one commit's tree from a slow remote fits well within it,
@@ -156,7 +162,9 @@ export async function commitOf(ref: string, git: RunGit): Promise<string> {
   const depth = (await isShallow(git)) ? ['--depth=1'] : [];
   await git([...FETCH, ...depth, '--end-of-options', 'origin', ref]);
   // A name fetched this way is not stored under its ref: FETCH_HEAD holds it.
-  return (await resolveCommit(ref, git)) ?? (await git(['rev-parse', '--verify', 'FETCH_HEAD^{commit}'])).trim();
+  return (
+    (await resolveCommit(ref, git)) ?? (await git(['rev-parse', '--verify', 'FETCH_HEAD^{commit}'])).trim()
+  );
 }
 
 export async function isShallow(git: RunGit): Promise<boolean> {

@@ -2,22 +2,10 @@ import type { ApiError } from '../domain/api-error.ts';
 import { quote } from '../shown/shown.ts';
 import { assetsIn, plannedCalls, type FilesPlan, type Plan } from '../plan/plan.ts';
 import { unhandled } from '../mechanics/exhaustive.ts';
-import { writesTheToken, type RewriteResult } from '../rewrite/result.ts';
-import type { RewritePlan, RunPlan } from '../plan/run-plan.ts';
-import {
-  callListing,
-  callWords,
-  count,
-  deliveryUrlsSentence,
-  mergedSentence,
-  describeCall,
-  retryWords,
-  fileCounts,
-  firstOf,
-  nothingToInvalidate,
-  plural,
-  rewriteSentence,
-} from './wording.ts';
+import type { RunPlan } from '../plan/run-plan.ts';
+import { deliveryUrlsSentence, mergedSentence, fileCounts, nothingToInvalidate } from '../outcome/wording.ts';
+import { count, firstOf, plural } from '../shown/format.ts';
+import { callListing, callWords, describeCall, retryWords } from '../domain/call-words.ts';
 import type { CallRecord, SentCall } from '../service/execute.ts';
 import type { Log } from '../shown/log.ts';
 import type { Outcome } from '../outcome/outcome.ts';
@@ -136,24 +124,6 @@ export function narration(log: Log, run: RunPlan, status?: (line: string) => voi
       log.info(
         `${count(withOutcome('confirmed'))} of ${plural(outcome.counts.requests, 'invalidation call')} confirmed${split}${cancelled}.`,
       );
-    },
-    rewrite: (rewrite: RewriteResult, how: RewritePlan): void => {
-      for (const file of rewrite.files) log.debug(`${quote(file.path)}: ${plural(file.urls, 'URL')}`);
-      // A pattern that selects nothing is most likely a wrong folder: the deploy would ship the old URLs.
-      if (rewrite.scanned === 0)
-        log.warning(`rewrite: no file matches ${how.patterns.map(quote).join(', ')}.`);
-      else if (rewrite.urls === 0 && writesTheToken(how.with))
-        log.warning(`rewrite: no URL on ${how.imageHost} in the ${count(rewrite.scanned)} files.`);
-      log.info(rewriteSentence(rewrite, run.dryRun));
-      const kept = rewrite.notRewritten ?? [];
-      if (kept.length > 0) {
-        const { shown, more } = firstOf(kept, 20);
-        const list = shown.map((entry) => `${quote(entry.ref)} (${entry.reason})`).join(', ');
-        log.info(
-          `${plural(kept.length, 'invalidated image')} kept ${kept.length === 1 ? 'its' : 'their'} URLs: ` +
-            `${list}${more === undefined ? '' : ` ${more}`}.`,
-        );
-      }
     },
   };
 }

@@ -1,6 +1,7 @@
 import { request, type Dispatcher } from 'undici';
 import { untilAborted } from '../mechanics/abortable.ts';
 import type { OriginAnswer } from './verdict.ts';
+import { errorMessage } from '../mechanics/error-message.ts';
 
 /** Redirects followed within the same origin (scheme, host, port), as a browser would on the way to the image. */
 export const MAX_REDIRECTS = 5;
@@ -73,7 +74,7 @@ async function fetchOrigin(
         ends,
       );
     } catch (error) {
-      return { error: error instanceof Error ? error.message : String(error) };
+      return { error: errorMessage(error) };
     }
     const { statusCode: status, headers, body } = answer;
     const etag = header(headers, 'etag');
@@ -117,7 +118,7 @@ async function readBody(
       chunks.push(chunk);
     }
   } catch (error) {
-    return { error: error instanceof Error ? error.message : String(error) };
+    return { error: errorMessage(error) };
   }
   return { body: Buffer.concat(chunks), length: declared ?? read };
 }

@@ -1,6 +1,6 @@
 import { gitBytesIn } from '../mechanics/git.ts';
-import type { Clock } from '../mechanics/clock.ts';
 import type { OriginPlan } from '../plan/run-plan.ts';
+import type { RunContext } from '../plan/stage.ts';
 import { USER_AGENT } from '../mechanics/version.ts';
 import { holdForOrigins } from './hold.ts';
 import { versionsFrom } from '../compare/versions.ts';
@@ -14,12 +14,10 @@ export type OriginHold = ReturnType<typeof holdForOrigins> & { readonly close: (
  * The images mapped from files, held back until their origin serves the new version: loaded only then, with a
  * dispatcher of their own, which sends no credential to any origin.
  */
-export async function holdImages(
+export async function originStage(
   origin: OriginPlan,
-  options: {
-    readonly workspace: string;
-    readonly clock: Clock;
-    readonly signal?: AbortSignal;
+  context: RunContext,
+  events: {
     /** Once per origin host whose bytes are neither version. */
     readonly onCannotTell: (host: string, check: OriginCheck) => void;
     /** Once per origin host of a mapping mistake, as soon as it shows. */
@@ -34,7 +32,8 @@ export async function holdImages(
     import('./wait.ts'),
   ]);
   const dispatcher = createDispatcher(ORIGIN_CONCURRENCY, origin.requestTimeoutMs);
-  const { workspace } = options;
+  const workspace = context.workspace();
+  const { signal } = context;
   const hold = holdForOrigins(origin.images, {
     fetch: originFetcher({
       dispatcher,
@@ -44,15 +43,15 @@ export async function holdImages(
     }),
     versions: versionsFrom({
       workspace,
-      git: gitBytesIn(workspace, options.signal),
+      git: gitBytesIn(workspace, signal),
       ...(origin.base === undefined ? {} : { base: origin.base }),
     }),
-    clock: options.clock,
+    clock: context.clock,
     timeoutMs: origin.waitMs,
-    ...(options.signal === undefined ? {} : { signal: options.signal }),
-    onCannotTell: options.onCannotTell,
-    onMistake: options.onMistake,
-    onProgress: options.onProgress,
+    ...(signal === undefined ? {} : { signal }),
+    onCannotTell: events.onCannotTell,
+    onMistake: events.onMistake,
+    onProgress: events.onProgress,
     urlMap: origin.urlMap,
   });
   // Once the checks have ended, what the dispatcher still holds was given up on: closing would wait for it.

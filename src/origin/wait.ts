@@ -63,7 +63,7 @@ export interface AwaitOptions {
   readonly versions: ReadVersions;
   readonly clock: Clock;
   readonly timeoutMs: number;
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
   readonly concurrency?: number;
   readonly maxChecked?: number;
   /** Told of each image as soon as it may be invalidated (ready, or cannot be told). */

@@ -1,10 +1,14 @@
 import type { AssetRef } from '../domain/refs.ts';
 import { plannedAssets, type Plan } from '../plan/plan.ts';
-import { describeCall, plural } from '../narration/wording.ts';
+import { plural } from '../shown/format.ts';
+import { describeCall } from '../domain/call-words.ts';
 import type { CallRecord, RunResult } from '../service/execute.ts';
 import { AssetResults, type AssetResult } from '../service/asset-results.ts';
 import type { OriginReport } from '../origin/hold.ts';
-import { FAILURES_NAMED, named, originFacts, type Counts, type Named, type OriginFacts } from './facts.ts';
+import { originFacts, type Counts, type OriginFacts } from './facts.ts';
+import { FAILURES_NAMED, named, type Named } from '../shown/format.ts';
+import type { ProofResult } from '../proof/proof.ts';
+import { proofFacts } from '../proof/facts.ts';
 
 export type { Counts } from './facts.ts';
 
@@ -119,6 +123,29 @@ function notReadyFailures(notReady: readonly AssetResult[]): string[] {
         'did not serve the new file in time: the JSON report and failed-file name each.',
     );
   return named;
+}
+
+/**
+ * The run's outcome once every stage has run: a cancel that came after the calls (while rewriting) is a cancelled
+ * run all the same, a rewrite that failed is one of its failures, and so is each variant that failed the proof.
+ */
+export function endedOutcome(
+  invalidation: Plan,
+  sent: { readonly result: RunResult | undefined; readonly origin: OriginReport | undefined },
+  landed: Outcome,
+  after: {
+    readonly cancelled: boolean;
+    readonly rewriteError: string | undefined;
+    readonly proof: ProofResult | undefined;
+  },
+): Outcome {
+  const ended =
+    after.cancelled && !landed.cancelled ? outcomeOf(invalidation, sent.result, true, sent.origin) : landed;
+  const proofFailures = (after.proof === undefined ? [] : proofFacts(after.proof).failed).map(
+    (failure) => `The proof of freshness failed: ${failure.sentence}.`,
+  );
+  const failures = [...(after.rewriteError === undefined ? [] : [after.rewriteError]), ...proofFailures];
+  return failures.reduce(withFailure, ended);
 }
 
 /** The same outcome, with a failure that came after the calls (rewriting the built files). */

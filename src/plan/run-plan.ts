@@ -63,12 +63,19 @@ export interface OriginPlan {
   readonly urlMap: readonly UrlMapRule[];
 }
 
+/** What rewrite's check before anything is sent reads: known before the changes. */
+export type RewriteCheck = Pick<RewritePlan, 'patterns' | 'with' | 'imageHost'>;
+
 export interface RewritePlan {
   readonly patterns: readonly string[];
   /** The new token in every URL, or each invalidated image's content value in its own URLs. */
   readonly with: RewriteWith;
   /** The host whose image URLs are rewritten. */
   readonly imageHost: string;
+  /** Keep every URL written, for the warm-up and the proof that ask for them. */
+  readonly keepUrls: boolean;
+  /** Each image made from a changed file, and its path: `rewrite-with: content` reads the files. */
+  readonly fileOf: ReadonlyMap<AssetRef, string> | undefined;
 }
 
 export interface WarmUpPlan {
@@ -85,6 +92,9 @@ export interface ProofPlan {
   readonly base?: string;
   /** Time allowed for one request through the image host. */
   readonly requestTimeoutMs: number;
+  /** Where an image still stale is invalidated once more, and how: as the run's calls went out. */
+  readonly service: ServicePlan;
+  readonly calls: CallPlan;
 }
 
 export interface ReportPlan {
@@ -97,30 +107,35 @@ export interface ReportPlan {
 /** The run's decisions. `changed`: the files given or detected, when the target asks for them. */
 export function planTheRun(settings: Settings, changed?: ChangedFiles, record?: PendingRecord): RunPlan {
   const { imageHost } = settings;
-  const rewrite = planRewrite(settings);
+  const rewriteCheck = planRewrite(settings);
   const checkOrigins = asksOrigins(settings.originCheck);
   const invalidation = planRun(
     settings,
     changed,
-    checkOrigins || settings.verify || rewrite?.with === 'content',
+    checkOrigins || settings.verify || rewriteCheck?.with === 'content',
   );
   const origin = checkOrigins ? originPlan(settings, invalidation, changed) : undefined;
-  const proof = settings.verify ? proofPlan(settings, invalidation, changed) : undefined;
+  const service = { endpoint: settings.endpoint, apiKey: settings.apiKey };
+  const calls = {
+    concurrency: settings.concurrency,
+    timeoutMs: settings.timeoutMs,
+    maxRetries: settings.maxRetries,
+    policy: origin === undefined ? {} : withOriginWait(origin.waitMs),
+  };
+  const proof = settings.verify ? proofPlan(settings, invalidation, changed, { service, calls }) : undefined;
+  const warm = settings.warm && imageHost !== undefined;
+  const rewrite =
+    rewriteCheck === undefined
+      ? undefined
+      : { ...rewriteCheck, keepUrls: warm || proof !== undefined, fileOf: invalidation.fileOf };
   return {
     invalidation,
     dryRun: settings.dryRun,
-    service: { endpoint: settings.endpoint, apiKey: settings.apiKey },
-    calls: {
-      concurrency: settings.concurrency,
-      timeoutMs: settings.timeoutMs,
-      maxRetries: settings.maxRetries,
-      policy: origin === undefined ? {} : withOriginWait(origin.waitMs),
-    },
+    service,
+    calls,
     ...(origin === undefined ? {} : { origin }),
     ...(rewrite === undefined ? {} : { rewrite }),
-    ...(!settings.warm || imageHost === undefined
-      ? {}
-      : { warm: { imageHost, timeoutMs: settings.timeoutMs } }),
+    ...(warm ? { warm: { imageHost, timeoutMs: settings.timeoutMs } } : {}),
     ...(proof === undefined ? {} : { proof }),
     ...(record === undefined ? {} : { record }),
     report: { ...(imageHost === undefined ? {} : { imageHost }), noApiKey: settings.apiKey === '' },
@@ -128,7 +143,7 @@ export function planTheRun(settings: Settings, changed?: ChangedFiles, record?: 
 }
 
 /** The built files to rewrite, when `rewrite` names some: known before the changes, so checked before them. */
-export function planRewrite(settings: Settings): RewritePlan | undefined {
+export function planRewrite(settings: Settings): RewriteCheck | undefined {
   const { imageHost } = settings;
   if (settings.rewrite.length === 0 || imageHost === undefined) return undefined;
   return { patterns: settings.rewrite, with: settings.rewriteWith, imageHost };
@@ -169,10 +184,12 @@ function proofPlan(
   settings: Settings,
   invalidation: Plan,
   changed: ChangedFiles | undefined,
+  sending: Pick<ProofPlan, 'service' | 'calls'>,
 ): ProofPlan | undefined {
   const { imageHost } = settings;
   if (imageHost === undefined) return undefined;
   return {
+    ...sending,
     imageHost,
     images: invalidation.fileOf ?? new Map(),
     requestTimeoutMs: settings.timeoutMs,

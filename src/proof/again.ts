@@ -27,7 +27,7 @@ export async function invalidateAgain(
     readonly redact: Redact;
     readonly clock: Clock;
     readonly withinMs: number;
-    readonly signal?: AbortSignal;
+    readonly signal?: AbortSignal | undefined;
     readonly onRetry?: (sent: SentCall, error: ApiError, waitMs: number, attempt: number) => void;
   },
 ): Promise<AgainFailures> {

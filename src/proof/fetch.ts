@@ -1,5 +1,6 @@
 import { request, type Dispatcher } from 'undici';
 import { untilAborted } from '../mechanics/abortable.ts';
+import { errorMessage } from '../mechanics/error-message.ts';
 
 /** What a current browser sends: the service then delivers its AVIF or WebP variant, as visitors get it. */
 export const BROWSER_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
@@ -55,7 +56,7 @@ export function deliveredFetcher(options: DeliveredFetchOptions): FetchDelivered
       });
       answer = await untilAborted(asked, ends);
     } catch (error) {
-      return { error: error instanceof Error ? error.message : String(error) };
+      return { error: errorMessage(error) };
     }
     const { statusCode: status, headers, body } = answer;
     const declared = Number(header(headers, 'content-length'));
@@ -87,7 +88,7 @@ export function deliveredFetcher(options: DeliveredFetchOptions): FetchDelivered
         chunks.push(chunk);
       }
     } catch (error) {
-      return { ...seen, error: error instanceof Error ? error.message : String(error) };
+      return { ...seen, error: errorMessage(error) };
     }
     return { ...seen, body: Buffer.concat(chunks), length: seen.length ?? read };
   };

@@ -11,6 +11,7 @@ import { sampleByHost } from '../domain/hosts.ts';
 import type { ReadVersions } from '../compare/versions.ts';
 import type { Delivered, FetchDelivered } from './fetch.ts';
 import { judgeDelivered, type Finding } from './judge.ts';
+import { errorMessage } from '../mechanics/error-message.ts';
 
 /** Each image whose second invalidation the service did not confirm, and why (the key withheld). */
 export type AgainFailures = ReadonlyMap<AssetRef, string>;
@@ -47,7 +48,7 @@ export interface ProofInput {
    */
   readonly invalidateAgain?: (refs: readonly AssetRef[], withinMs: number) => Promise<AgainFailures>;
   readonly clock: Clock;
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
   readonly bounds: ProofBounds;
 }
 
@@ -182,7 +183,7 @@ async function invalidateAgain(
     return await send(refs, Math.max(0, (until - clock.now()) / 2));
   } catch (error) {
     // Not the service's answer (those are each image's outcome) but a fault of the sending itself: each image.
-    const why = error instanceof Error ? error.message : String(error);
+    const why = errorMessage(error);
     return new Map(refs.map((ref) => [ref, why]));
   }
 }

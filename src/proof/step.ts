@@ -1,10 +1,10 @@
 import { gitBytesIn } from '../mechanics/git.ts';
-import type { Clock } from '../mechanics/clock.ts';
-import type { Outcome } from '../outcome/outcome.ts';
-import { FAILURES_NAMED, named, proofFacts, proofWords } from '../outcome/facts.ts';
-import { retryWords } from '../narration/wording.ts';
+import { proofFacts, proofWords } from './facts.ts';
+import { FAILURES_NAMED, named } from '../shown/format.ts';
+import { retryWords } from '../domain/call-words.ts';
 import type { AssetRef } from '../domain/refs.ts';
-import type { CallPlan, ProofPlan, ServicePlan } from '../plan/run-plan.ts';
+import type { ProofPlan } from '../plan/run-plan.ts';
+import type { Landed, RunContext } from '../plan/stage.ts';
 import { count, plural } from '../shown/format.ts';
 import type { Log } from '../shown/log.ts';
 import type { Redact } from '../shown/redact.ts';
@@ -34,25 +34,20 @@ export type ProofReport = ProofResult;
  */
 export async function proofStep(
   proof: ProofPlan,
-  run: { readonly dryRun: boolean; readonly outcome: Outcome },
-  rewritten: readonly RewrittenUrl[],
-  options: {
-    readonly log: Log;
-    readonly redact: Redact;
-    readonly workspace: () => string;
-    readonly service: ServicePlan;
-    readonly calls: CallPlan;
-    readonly clock: Clock;
-    readonly signal?: AbortSignal;
+  before: {
+    readonly landed: Landed;
+    /** Every image URL rewrite wrote, when it ran: the variants the pages use. */
+    readonly rewritten: readonly RewrittenUrl[];
   },
+  context: RunContext,
 ): Promise<ProofReport | undefined> {
-  const { log, signal } = options;
-  const { outcome } = run;
-  if (outcome.cancelled) return undefined;
-  const sent = run.dryRun ? [...proof.images.keys()] : outcome.invalidated;
-  const { images, overLimit } = proofImages(proof, sent, rewritten, outcome.token);
+  const { log, signal } = context;
+  const { landed } = before;
+  if (landed.cancelled) return undefined;
+  const sent = landed.dryRun ? [...proof.images.keys()] : landed.invalidated;
+  const { images, overLimit } = proofImages(proof, sent, before.rewritten, landed.token);
   const variants = images.reduce((sum, image) => sum + image.urls.length, 0);
-  if (run.dryRun) {
+  if (landed.dryRun) {
     log.info(
       `verify: would ask for ${plural(images.length, 'image')} (${plural(variants, 'variant URL')}) through ${proof.imageHost} ` +
         'and compare each with its file.',
@@ -75,7 +70,7 @@ export async function proofStep(
     import('./again.ts'),
   ]);
   const dispatcher = createDispatcher(PROOF_BOUNDS.concurrency, proof.requestTimeoutMs);
-  const workspace = options.workspace();
+  const workspace = context.workspace();
   try {
     log.info(
       `verify: asking for ${plural(images.length, 'image')} (${plural(variants, 'variant URL')}) through ${proof.imageHost}.`,
@@ -94,25 +89,25 @@ export async function proofStep(
           `verify: ${plural(refs.length, 'image')} still showed the previous version: invalidating once more.`,
         );
         return invalidateAgain(refs, {
-          service: options.service,
-          calls: options.calls,
-          redact: options.redact,
-          clock: options.clock,
+          service: proof.service,
+          calls: proof.calls,
+          redact: context.redact,
+          clock: context.clock,
           withinMs,
-          ...(signal === undefined ? {} : { signal }),
+          signal,
           onRetry: (sent, error, waitMs, attempt) => {
             // Its calls are numbered from 1 again: said apart from the run's own.
             log.info(
-              `verify, second invalidation: ${retryWords(sent, error, waitMs, attempt, options.calls.maxRetries)}`,
+              `verify, second invalidation: ${retryWords(sent, error, waitMs, attempt, proof.calls.maxRetries)}`,
             );
           },
         });
       },
-      clock: options.clock,
+      clock: context.clock,
       bounds: PROOF_BOUNDS,
       ...(signal === undefined ? {} : { signal }),
     });
-    const report = redacted(result, options.redact);
+    const report = redacted(result, context.redact);
     tellProof(report, log);
     return report;
   } finally {

@@ -1,5 +1,5 @@
 import { commitOf, type RunGit } from '../mechanics/git.ts';
-import { FAILURES_NAMED } from '../outcome/facts.ts';
+import { FAILURES_NAMED } from '../shown/format.ts';
 import type { Outcome } from '../outcome/outcome.ts';
 import { firstOf, plural } from '../shown/format.ts';
 import type { Log } from '../shown/log.ts';

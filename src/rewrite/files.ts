@@ -14,6 +14,7 @@ import {
   unstage,
   type Staged,
 } from './in-place.ts';
+import { errorMessage } from '../mechanics/error-message.ts';
 
 export interface RewriteOptions {
   readonly workspace: string;
@@ -24,7 +25,7 @@ export interface RewriteOptions {
   readonly cacheBusters: CacheBusters;
   readonly dryRun: boolean;
   /** Cancels the rewrite: the files staged so far are removed, and none is replaced. */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
   /** Told of each URL rewritten (a dry run's too), for the warm-up. */
   readonly onRewrite?: OnRewrite;
 }
@@ -64,7 +65,7 @@ export async function rewriteFiles(options: RewriteOptions): Promise<RewriteResu
     await replaceAll(staged);
   } catch (error) {
     await Promise.all(staged.map((entry) => unstage(entry.temporary)));
-    const reason = options.signal?.aborted === true ? 'the run was cancelled' : errorText(error);
+    const reason = options.signal?.aborted === true ? 'the run was cancelled' : errorMessage(error);
     throw new Error(
       `${current === '' ? 'replacing the rewritten files' : current}: ${reason}; no file was changed.`,
       { cause: error },
@@ -85,10 +86,6 @@ function recording(busters: CacheBusters): { busters: CacheBusters; values?: Rec
       return value;
     },
   };
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** A file being replaced: its original, kept as a hard link beside it until every file is replaced. */

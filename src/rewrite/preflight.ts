@@ -13,9 +13,10 @@ import { join } from 'node:path';
 import { selectPaths } from '../settings/select.ts';
 import { throwInput } from '../mechanics/input-error.ts';
 import { quote } from '../shown/shown.ts';
-import { plural } from '../narration/wording.ts';
+import { plural } from '../shown/format.ts';
 import { matchedFiles } from './files.ts';
 import { oversize, readInPlace, realWorkspace } from './in-place.ts';
+import { errorMessage } from '../mechanics/error-message.ts';
 
 /** Throws an InputError naming the first pattern that matches no file, or an image-host that no file mentions. */
 export async function checkRewrite(
@@ -79,6 +80,6 @@ async function checkSize(workspace: string, path: string): Promise<void> {
 }
 
 function refuse(path: string, error: unknown): never {
-  const why = error instanceof Error ? error.message : String(error);
+  const why = errorMessage(error);
   return throwInput(`rewrite: ${quote(path)}: ${why}; nothing was sent.`);
 }

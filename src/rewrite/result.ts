@@ -1,3 +1,4 @@
+import { count, plural } from '../shown/format.ts';
 import { unhandled } from '../mechanics/exhaustive.ts';
 import type { AssetRef } from '../domain/refs.ts';
 import type { RewriteWith } from '../settings/settings.ts';
@@ -43,4 +44,12 @@ export function writesTheToken(cacheBuster: RewriteWith): boolean {
     default:
       return unhandled(cacheBuster);
   }
+}
+
+/** `Set the cache buster of 3 image URLs in 2 files (of 3 scanned).`; brief: `Rewrote 3 image URLs in 2 files.` */
+export function rewriteSentence(rewrite: RewriteResult, dryRun: boolean, brief = false): string {
+  const urls = plural(rewrite.urls, 'image URL');
+  const files = plural(rewrite.files.length, 'file');
+  if (brief) return `${dryRun ? 'Would rewrite' : 'Rewrote'} ${urls} in ${files}.`;
+  return `${dryRun ? 'Would set' : 'Set'} the cache buster of ${urls} in ${files} (of ${count(rewrite.scanned)} scanned).`;
 }

@@ -1,14 +1,15 @@
-import type { Narration } from '../narration/narration.ts';
-import type { Outcome } from '../outcome/outcome.ts';
-import type { Plan } from '../plan/plan.ts';
 import { canonicalRef } from '../domain/refs.ts';
 import type { RewritePlan } from '../plan/run-plan.ts';
+import type { Landed, RunContext } from '../plan/stage.ts';
 import type { Log } from '../shown/log.ts';
 import type { RewrittenUrl } from '../domain/variants.ts';
 import { contentBusters } from './content.ts';
 import { rewriteFiles } from './files.ts';
 import type { CacheBusters } from './cache-buster.ts';
-import { writesTheToken, type NotRewritten, type RewriteResult } from './result.ts';
+import { rewriteSentence, writesTheToken, type NotRewritten, type RewriteResult } from './result.ts';
+import { count, firstOf, plural } from '../shown/format.ts';
+import { quote } from '../shown/shown.ts';
+import { errorMessage } from '../mechanics/error-message.ts';
 import { unhandled } from '../mechanics/exhaustive.ts';
 
 /** What the rewrite stage did: rewrote (with every URL it wrote, when asked to keep them), skipped, or failed. */
@@ -26,30 +27,23 @@ const DRY_RUN_TOKEN = 'dry-run';
  */
 export async function rewriteStep(
   rewrite: RewritePlan,
-  run: { readonly invalidation: Plan; readonly dryRun: boolean; readonly outcome: Outcome },
-  options: {
-    readonly workspace: string;
-    readonly log: Log;
-    readonly tell: Narration;
-    /** Keep every URL written, for the warm-up that asks for them. */
-    readonly keepUrls: boolean;
-    readonly signal?: AbortSignal;
-  },
+  { landed }: { readonly landed: Landed },
+  context: RunContext,
 ): Promise<Rewritten> {
-  const { log } = options;
-  const { outcome, dryRun } = run;
-  if (outcome.cancelled) {
+  const { log, signal } = context;
+  const { dryRun } = landed;
+  if (landed.cancelled) {
     log.info('rewrite: skipped, since the run was cancelled.');
     return { state: 'skipped' };
   }
-  if (writesTheToken(rewrite.with) && !dryRun && outcome.token === undefined) {
+  if (writesTheToken(rewrite.with) && !dryRun && landed.token === undefined) {
     log.warning('rewrite: skipped, since no token was obtained.');
     return { state: 'skipped' };
   }
   log.startGroup('Rewrite');
   try {
-    const { workspace } = options;
-    const { cacheBusters, notRewritten } = await cacheBustersOf(rewrite.with, run, workspace);
+    const workspace = context.workspace();
+    const { cacheBusters, notRewritten } = await cacheBustersOf(rewrite, landed, workspace);
     const urls: RewrittenUrl[] = [];
     const result = await rewriteFiles({
       workspace,
@@ -57,17 +51,17 @@ export async function rewriteStep(
       imageHost: rewrite.imageHost,
       cacheBusters,
       dryRun,
-      ...(options.signal === undefined ? {} : { signal: options.signal }),
-      ...(options.keepUrls ? { onRewrite: (url: RewrittenUrl) => void urls.push(url) } : {}),
+      signal,
+      ...(rewrite.keepUrls ? { onRewrite: (url: RewrittenUrl) => void urls.push(url) } : {}),
     });
     const told = notRewritten === undefined ? result : { ...result, notRewritten };
-    options.tell.rewrite(told, rewrite);
+    tellRewrite(log, told, rewrite, dryRun);
     return { state: 'rewritten', result: told, urls };
   } catch (error) {
     // The invalidation and the token have landed: the report keeps them, and says what failed after.
     return {
       state: 'failed',
-      error: `Rewriting the built files failed: ${error instanceof Error ? error.message : String(error)}`,
+      error: `Rewriting the built files failed: ${errorMessage(error)}`,
     };
   } finally {
     log.endGroup();
@@ -76,15 +70,16 @@ export async function rewriteStep(
 
 /** What each URL gets: the token (a dry run's stand-in for it), or each invalidated image's content value. */
 async function cacheBustersOf(
-  cacheBuster: RewritePlan['with'],
-  run: { readonly invalidation: Plan; readonly outcome: Outcome },
+  rewrite: RewritePlan,
+  landed: Landed,
   workspace: string,
 ): Promise<{ cacheBusters: CacheBusters; notRewritten?: readonly NotRewritten[] }> {
+  const cacheBuster = rewrite.with;
   switch (cacheBuster) {
     case 'token':
-      return { cacheBusters: run.outcome.token ?? DRY_RUN_TOKEN };
+      return { cacheBusters: landed.token ?? DRY_RUN_TOKEN };
     case 'content': {
-      const content = await contentBusters(run.outcome.touched, run.invalidation.fileOf, workspace);
+      const content = await contentBusters(landed.touched, rewrite.fileOf, workspace);
       return {
         // A page may write an origin URL in another form (`HTTPS://WWW.Example.com/…`): the same image all the same.
         cacheBusters: (origin) => content.values.get(canonicalRef(origin)),
@@ -93,5 +88,24 @@ async function cacheBustersOf(
     }
     default:
       return unhandled(cacheBuster);
+  }
+}
+
+/** What the rewrite did, in the log: each file at debug, a pattern or host that found nothing, the images kept. */
+function tellRewrite(log: Log, rewrite: RewriteResult, how: RewritePlan, dryRun: boolean): void {
+  for (const file of rewrite.files) log.debug(`${quote(file.path)}: ${plural(file.urls, 'URL')}`);
+  // A pattern that selects nothing is most likely a wrong folder: the deploy would ship the old URLs.
+  if (rewrite.scanned === 0) log.warning(`rewrite: no file matches ${how.patterns.map(quote).join(', ')}.`);
+  else if (rewrite.urls === 0 && writesTheToken(how.with))
+    log.warning(`rewrite: no URL on ${how.imageHost} in the ${count(rewrite.scanned)} files.`);
+  log.info(rewriteSentence(rewrite, dryRun));
+  const kept = rewrite.notRewritten ?? [];
+  if (kept.length > 0) {
+    const { shown, more } = firstOf(kept, 20);
+    const list = shown.map((entry) => `${quote(entry.ref)} (${entry.reason})`).join(', ');
+    log.info(
+      `${plural(kept.length, 'invalidated image')} kept ${kept.length === 1 ? 'its' : 'their'} URLs: ` +
+        `${list}${more === undefined ? '' : ` ${more}`}.`,
+    );
   }
 }

@@ -10,6 +10,7 @@ import { isCacheBuster, MAX_CACHE_BUSTER_LENGTH } from '../domain/urls.ts';
 import { serverMessage, type ServerMessage } from './server-message.ts';
 import { count } from '../shown/format.ts';
 import { untilAborted } from '../mechanics/abortable.ts';
+import { errorMessage } from '../mechanics/error-message.ts';
 
 export type { ApiAnswer, ApiCall, Route } from '../domain/call.ts';
 
@@ -115,7 +116,7 @@ function networkError(error: unknown, signal: AbortSignal, options: ClientOption
       { cause: error },
     );
   }
-  const detail = options.redact(error instanceof Error ? error.message : String(error));
+  const detail = options.redact(errorMessage(error));
   return new ApiError(
     `network error${code === undefined ? '' : ` ${code}`}: ${detail}`,
     { kind: 'network', code },

@@ -27,7 +27,7 @@ export interface ExecuteOptions {
   readonly policy?: Partial<CallPolicy>;
   readonly clock?: Clock;
   /** Cancels the run: no call or retry starts after it is aborted; the calls in flight end and are recorded. */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
   /** Told of each call as it ends, for progress and debug logs. */
   readonly onCall?: (record: CallRecord) => void;
   /** Told of each retry before its wait: `attempt` is the number of the attempt to come. */

@@ -7,6 +7,7 @@ import { decide, type CallPolicy, type Decision } from '../domain/policy.ts';
 import { assetsIn } from '../plan/plan.ts';
 import type { Clock } from '../mechanics/clock.ts';
 import { Pace } from './pace.ts';
+import { errorMessage } from '../mechanics/error-message.ts';
 
 /** One try of a call, as the report shows it. Times are milliseconds on the run's clock. */
 export interface Attempt {
@@ -459,6 +460,6 @@ function callError(error: ApiError, reason: string | undefined): CallError {
 }
 
 function unexpected(thrown: unknown): ApiError {
-  const message = thrown instanceof Error ? thrown.message : String(thrown);
+  const message = errorMessage(thrown);
   return new ApiError(`unexpected failure: ${message}`, { kind: 'unexpected' }, { cause: thrown });
 }

@@ -9,6 +9,7 @@ import { count } from '../shown/format.ts';
 import { quote } from '../shown/shown.ts';
 import { readRegularBytes, UnreadableFile, type ReadRule } from '../mechanics/regular-file.ts';
 import type { RawInputs } from './settings.ts';
+import { errorMessage } from '../mechanics/error-message.ts';
 
 /**
  * Reads a list file by the path as given (relative to the workspace), by listRule; throws UnreadableFile for what
@@ -167,8 +168,7 @@ function readList(name: 'assets-from' | 'files-from', path: string, read: ReadLi
           `${MAX_LIST_BYTES / 2 ** 20} MiB, written by an earlier step of this job.`,
       );
     }
-    const code =
-      (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
+    const code = (error as NodeJS.ErrnoException).code ?? errorMessage(error);
     throw new InputError(
       `${name}: cannot read ${quote(path)} (${code}); give the path of a file in the workspace, relative to it, ` +
         'written by an earlier step of this job.',

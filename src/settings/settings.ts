@@ -5,12 +5,20 @@ import { checkPatterns, parsePatterns } from './select.ts';
 import { parseUrlMap, URL_MAP_EXAMPLE, type UrlMapRule } from './url-map.ts';
 import { parseList } from '../domain/list-syntax.ts';
 import { deliveryUrlOf, imageHostOf } from '../domain/urls.ts';
-import { parseApiKey, parseBoolean, parseChoice, parseDomain, parseEndpoint, parseSeconds, parseSince, parseWholeNumber } from './inputs.ts';
+import {
+  parseApiKey,
+  parseBoolean,
+  parseChoice,
+  parseDomain,
+  parseEndpoint,
+  parseSeconds,
+  parseSince,
+  parseWholeNumber,
+} from './inputs.ts';
 import { InputError, throwInput } from '../mechanics/input-error.ts';
 import { quote } from '../shown/shown.ts';
 import { credentialsHidden, credentialsRefusal } from '../domain/credentials.ts';
 import { parseStatusContext } from './status-context.ts';
-
 
 /** The inputs, by their names in action.yml. Every value is the raw string the runner (or the CLI) hands over. */
 export type InputName = keyof typeof ACTION_INPUTS;

@@ -15,3 +15,16 @@ export function firstOf<T>(items: readonly T[], max: number): { shown: T[]; more
   const shown = items.slice(0, max);
   return items.length > max ? { shown, more: `and ${count(items.length - max)} more` } : { shown };
 }
+
+/** Failures named one by one in the log, the summary and the command's text; the JSON report lists each. */
+export const FAILURES_NAMED = 50;
+
+/** The first items of a list that a renderer names, and how many it leaves to the JSON report. */
+export interface Named<T> {
+  readonly shown: readonly T[];
+  readonly more: number;
+}
+
+export function named<T>(items: readonly T[], max: number): Named<T> {
+  return { shown: items.slice(0, max), more: Math.max(0, items.length - max) };
+}

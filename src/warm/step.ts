@@ -1,11 +1,19 @@
-import type { OriginReport } from '../origin/hold.ts';
-import type { Outcome } from '../outcome/outcome.ts';
-import { warmWords } from '../outcome/facts.ts';
+import type { AssetRef } from '../domain/refs.ts';
 import type { WarmUpPlan } from '../plan/run-plan.ts';
-import type { Log } from '../shown/log.ts';
+import type { Landed, RunContext } from '../plan/stage.ts';
+import { warmWords } from './warm.ts';
 import { USER_AGENT } from '../mechanics/version.ts';
 import { planWarm, WARM_LIMIT, type RewrittenUrl } from '../domain/variants.ts';
 import type { WarmReport } from './warm.ts';
+
+/** What the origin check saw of each image it asked, as the warm-up reads it. */
+interface OriginSeen {
+  readonly checks: readonly {
+    readonly ref: AssetRef;
+    readonly state: string;
+    readonly followed?: boolean | undefined;
+  }[];
+}
 
 /**
  * With `warm: true`, requests each invalidated image through the image host, as a browser would, so that its first
@@ -13,39 +21,39 @@ import type { WarmReport } from './warm.ts';
  */
 export async function warmStep(
   warmUp: WarmUpPlan,
-  run: { readonly dryRun: boolean; readonly outcome: Outcome },
-  rewritten: readonly RewrittenUrl[],
-  options: {
-    readonly log: Log;
-    readonly signal?: AbortSignal;
+  before: {
+    readonly landed: Landed;
+    /** Every image URL rewrite wrote, when it ran. */
+    readonly rewritten: readonly RewrittenUrl[];
     /** What the origin check saw, when it ran. */
-    readonly origin?: OriginReport;
+    readonly origin: OriginSeen | undefined;
   },
+  context: RunContext,
 ): Promise<WarmReport | undefined> {
   const { imageHost, timeoutMs } = warmUp;
-  const { outcome } = run;
-  if (outcome.cancelled) return undefined;
-  const { log } = options;
+  const { landed, rewritten } = before;
+  if (landed.cancelled) return undefined;
+  const { log, signal } = context;
   // An image whose origin was not seen serving the new version (the check could not tell, or it was not asked
   // itself but followed its host's sample): warming it could cache the old bytes under the new URL, which its first
   // visitor after the deploy would otherwise fetch fresh.
   const unconfirmed = new Set(
-    options.origin?.checks
+    before.origin?.checks
       .filter((check) => check.state !== 'ready' || check.followed === true)
       .map((check) => check.ref),
   );
   const plan = planWarm({
     imageHost,
-    images: outcome.touched.filter((ref) => !unconfirmed.has(ref)),
+    images: landed.touched.filter((ref) => !unconfirmed.has(ref)),
     rewritten,
-    ...(outcome.token === undefined ? {} : { cacheBuster: outcome.token }),
+    ...(landed.token === undefined ? {} : { cacheBuster: landed.token }),
     limit: WARM_LIMIT,
   });
   const over =
     plan.overLimit === 0
       ? ''
       : ` (${plan.overLimit} more past the ${WARM_LIMIT.toLocaleString('en-US')} a run makes)`;
-  if (run.dryRun) {
+  if (landed.dryRun) {
     log.info(`warm: would request ${plan.requests.length} image URLs through ${imageHost}${over}.`);
     return undefined;
   }
@@ -65,14 +73,14 @@ export async function warmStep(
       dispatcher,
       timeoutMs,
       userAgent: USER_AGENT,
-      ...(options.signal === undefined ? {} : { signal: options.signal }),
+      signal,
     });
     log.info(`warm: ${warmWords(report)}.`);
     if (report.stopped !== undefined && report.stopped !== 'cancelled')
       log.warning(
         `warm: ${stoppedWords(report.stopped, imageHost)}; ${report.notRequested ?? 0} image URLs not requested.`,
       );
-    if (report.failed > 0 && options.signal?.aborted !== true) {
+    if (report.failed > 0 && signal?.aborted !== true) {
       const first = report.firstFailure;
       log.warning(
         `warm: ${report.failed} of ${report.requested} requests through ${imageHost} failed` +

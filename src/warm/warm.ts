@@ -1,7 +1,9 @@
+import { count, plural } from '../shown/format.ts';
 import { request, type Dispatcher } from 'undici';
 import { untilAborted } from '../mechanics/abortable.ts';
 import { eachInFlight } from '../mechanics/in-flight.ts';
 import type { WarmRequest } from '../domain/variants.ts';
+import { errorMessage } from '../mechanics/error-message.ts';
 
 /** Warm-up requests in flight at once: a handful of browsers, not a load test of the image host. */
 export const WARM_CONCURRENCY = 8;
@@ -45,7 +47,7 @@ export interface WarmOptions {
   readonly dispatcher: Dispatcher;
   readonly timeoutMs: number;
   readonly userAgent: string;
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
   readonly now?: () => number;
   /** WARM_DEADLINE_MS unless a test says otherwise. */
   readonly deadlineMs?: number;
@@ -135,7 +137,7 @@ async function requestImage(
     await untilAborted(answer.body.dump({ limit: WARM_BODY_CAP }), signal).catch(() => undefined);
     return { status: answer.statusCode };
   } catch (error) {
-    return { error: error instanceof Error ? error.message : String(error) };
+    return { error: errorMessage(error) };
   }
 }
 
@@ -149,4 +151,17 @@ export function stoppedWords(stop: Exclude<WarmStop, 'cancelled'>, imageHost: st
     default:
       return stop satisfies never;
   }
+}
+
+/**
+ * The warm-up's answers, counted: `5 × 200, 1 × 404, 2 × no answer`, most common first (ties by status), so that
+ * the log, the summary and the command read the same.
+ */
+export function warmWords(warm: WarmReport): string {
+  const statuses = Object.entries(warm.statuses)
+    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+    .map(([status, n]) => `${count(n)} × ${status === 'error' ? 'no answer' : status}`)
+    .join(', ');
+  const over = warm.overLimit === 0 ? '' : `; ${count(warm.overLimit)} more not requested, past the limit`;
+  return `requested ${plural(warm.requested, 'image URL')} through the image host (${statuses || 'none'}) in ${(warm.ms / 1000).toFixed(1)} s${over}`;
 }

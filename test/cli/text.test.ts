@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resultText } from '../../src/cli/text.ts';
 import type { CallRecord } from '../../src/service/execute.ts';
-import { FAILURES_NAMED } from '../../src/outcome/facts.ts';
+import { FAILURES_NAMED } from '../../src/shown/format.ts';
 import { imageUrls, reportOf } from '../support/fixtures.ts';
 
 describe('resultText', () => {

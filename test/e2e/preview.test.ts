@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseUrlMap } from '../../src/settings/url-map.ts';
 import { planRun, PREVIEW_ROWS } from '../../src/plan/plan.ts';
 import { outcomeOf } from '../../src/outcome/outcome.ts';
-import type { Report } from '../../src/outcome/report.ts';
-import { summaryMarkdown } from '../../src/outcome/summary.ts';
+import type { Report } from '../../src/report/report.ts';
+import { summaryMarkdown } from '../../src/report/summary.ts';
 import { createOrigin, pushPayload, writeEvent, type Origin, type Sha } from '../support/git-repo.ts';
 import { runAction, type ActionRun } from '../support/runner.ts';
 

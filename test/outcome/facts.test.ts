@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   callsWords,
   moreFailuresWords,
-  named,
   notInvalidatedWords,
   originFacts,
   originWords,
-  proofFacts,
-  warmWords,
   type Counts,
 } from '../../src/outcome/facts.ts';
+import { proofFacts } from '../../src/proof/facts.ts';
+import { warmWords } from '../../src/warm/warm.ts';
+import { named } from '../../src/shown/format.ts';
 import type { OriginCheck, OriginState } from '../../src/origin/wait.ts';
 import type { ImageProof } from '../../src/proof/proof.ts';
 

@@ -66,6 +66,9 @@ describe('planTheRun', () => {
       patterns: ['build/**/*.html'],
       with: 'token',
       imageHost: 'img.example.net',
+      // The warm-up asks for every URL written.
+      keepUrls: true,
+      fileOf: undefined,
     });
     expect(asked.warm).toEqual({ imageHost: 'img.example.net', timeoutMs: asked.calls.timeoutMs });
     expect(asked.report).toEqual({ imageHost: 'img.example.net', noApiKey: false });
@@ -91,6 +94,9 @@ describe('planTheRun', () => {
       images: new Map([['https://www.example.com/images/a.png', 'public/images/a.png']]),
       base: 'abc1234',
       requestTimeoutMs: asked.calls.timeoutMs,
+      // An image still stale is invalidated once more as the run's calls went out.
+      service: asked.service,
+      calls: asked.calls,
     });
     const not = planTheRun(settings({ 'url-map': URL_MAP, 'image-host': 'img.example.net' }), CHANGED);
     expect(not.proof).toBeUndefined();

@@ -117,19 +117,28 @@ async function prove(
     calls: [],
     assets: AssetResults.of(refs.map((ref) => ({ ref, outcome: 'invalidated' }))),
   });
-  const proof: ProofPlan = { imageHost: host.host, images, base, requestTimeoutMs: 10_000 };
-  const report = await proofStep(proof, { dryRun: false, outcome }, [], {
-    log: keptLog(options.log ?? []),
-    redact: makeRedactor([ROOT_KEY]),
-    workspace: () => repo.work.dir,
+  const proof: ProofPlan = {
+    imageHost: host.host,
+    images,
+    base,
+    requestTimeoutMs: 10_000,
     service: {
       endpoint: new URL(`${emulator().url}/api/${emulator().serviceKey}/v2/cache`),
       apiKey: ROOT_KEY,
     },
     calls: options.calls ?? CALLS,
-    clock: options.clock ?? virtualClock([]),
-    ...(options.signal === undefined ? {} : { signal: options.signal }),
-  });
+  };
+  const report = await proofStep(
+    proof,
+    { landed: outcome, rewritten: [] },
+    {
+      log: keptLog(options.log ?? []),
+      redact: makeRedactor([ROOT_KEY]),
+      workspace: () => repo.work.dir,
+      clock: options.clock ?? virtualClock([]),
+      signal: options.signal,
+    },
+  );
   if (report === undefined) throw new Error('the proof step proved nothing');
   return report;
 }

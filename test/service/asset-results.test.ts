@@ -11,7 +11,7 @@ import {
   type AssetOutcome,
   type AssetResult,
 } from '../../src/service/asset-results.ts';
-import { reportJsonText } from '../../src/outcome/report.ts';
+import { reportJsonText } from '../../src/report/report.ts';
 import { reportOf } from '../support/fixtures.ts';
 import { RUNS } from '../support/runs.ts';
 

@@ -3,7 +3,7 @@ import { planRun } from '../../src/plan/plan.ts';
 import type { RunResult } from '../../src/service/execute.ts';
 import { AssetResults, type AssetResult } from '../../src/service/asset-results.ts';
 import { outcomeOf } from '../../src/outcome/outcome.ts';
-import type { Report } from '../../src/outcome/report.ts';
+import type { Report } from '../../src/report/report.ts';
 import type { Target } from '../../src/settings/settings.ts';
 
 /** `count` distinct image URLs on www.example.com. */

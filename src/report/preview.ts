@@ -4,7 +4,7 @@
  */
 import type { FileChange } from '../domain/changed.ts';
 import { PREVIEW_ROWS, type ChangedFile } from '../plan/plan.ts';
-import { count, firstOf, plural } from '../narration/wording.ts';
+import { count, firstOf, plural } from '../shown/format.ts';
 import type { Report } from './report.ts';
 import { markdownRef, markdownText } from '../shown/shown.ts';
 import { NOT_DEPLOYED_YET, thumbnailCell, thumbnailHeader } from './thumbnail.ts';

@@ -1,33 +1,22 @@
 import type { ApiCall } from '../service/client.ts';
 import { assetsIn, plannedCalls, type FilesPlan, type Plan } from '../plan/plan.ts';
 import type { RewriteResult } from '../rewrite/result.ts';
-import {
-  callWords,
-  count,
-  describeCall,
-  fileCounts,
-  firstOf,
-  deliveryUrlsSentence,
-  mergedSentence,
-  nothingToInvalidate,
-  plural,
-  rewriteSentence,
-} from '../narration/wording.ts';
+import { fileCounts, deliveryUrlsSentence, mergedSentence, nothingToInvalidate } from '../outcome/wording.ts';
+import { count, firstOf, plural } from '../shown/format.ts';
+import { rewriteSentence } from '../rewrite/result.ts';
+import { callWords, describeCall } from '../domain/call-words.ts';
 import { markdownRef, markdownText } from '../shown/shown.ts';
 import type { CallRecord } from '../service/execute.ts';
 import {
-  FAILURES_NAMED,
   callsWords,
   moreFailuresWords,
   notInvalidatedWords,
   originWords,
-  proofFacts,
-  proofWords,
-  warmWords,
   type OriginFacts,
-  type ProofFacts,
-  type ProofFinding,
-} from './facts.ts';
+} from '../outcome/facts.ts';
+import { proofFacts, proofWords, type ProofFacts, type ProofFinding } from '../proof/facts.ts';
+import { warmWords } from '../warm/warm.ts';
+import { FAILURES_NAMED } from '../shown/format.ts';
 import type { ProofResult } from '../proof/proof.ts';
 import { previewSection } from './preview.ts';
 import type { Report, RunFailure } from './report.ts';

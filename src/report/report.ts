@@ -3,38 +3,38 @@ import type { ApiCall } from '../service/client.ts';
 import { assetsIn, plannedCalls, type Plan } from '../plan/plan.ts';
 import type { RewriteResult } from '../rewrite/result.ts';
 import { imageUrlPrefix } from '../domain/urls.ts';
-import { count } from '../narration/wording.ts';
+import { count } from '../shown/format.ts';
 import type { RunResult } from '../service/execute.ts';
-import type { Outcome } from './outcome.ts';
+import type { Outcome } from '../outcome/outcome.ts';
 import { seconds, type OriginReport } from '../origin/hold.ts';
 import type { WarmReport } from '../warm/warm.ts';
 import type { RecordResult } from '../record/record.ts';
 import type { ProofResult } from '../proof/proof.ts';
-import { proofFacts } from './facts.ts';
+import { proofFacts } from '../proof/facts.ts';
 
 /** What a run did, as plain data: the source of the outputs, the summary and the JSON report. */
 export interface Report {
   readonly dryRun: boolean;
   readonly plan: Plan;
   /** Absent on a dry run. */
-  readonly result?: RunResult;
+  readonly result?: RunResult | undefined;
   /** What the run did, computed once: every renderer reads it. */
   readonly outcome: Outcome;
   readonly startedAt: Date;
   readonly finishedAt: Date;
-  readonly imageHost?: string;
+  readonly imageHost?: string | undefined;
   /** A dry run given no API key (nothing is sent, so none is needed): the key was not checked. */
-  readonly noApiKey?: true;
+  readonly noApiKey?: boolean | undefined;
   /** Files whose image URLs got the new token (or would have, on a dry run). */
-  readonly rewrite?: RewriteResult;
+  readonly rewrite?: RewriteResult | undefined;
   /** What the origin check saw (`origin-check: content`, when images were mapped from files and sent). */
-  readonly origin?: OriginReport;
+  readonly origin?: OriginReport | undefined;
   /** What the warm-up requested through the image host (`warm: true`, not on a dry run). */
-  readonly warm?: WarmReport;
+  readonly warm?: WarmReport | undefined;
   /** What the proof of freshness saw through the image host (`verify: true`, not on a dry run). */
-  readonly proof?: ProofResult;
+  readonly proof?: ProofResult | undefined;
   /** The commit status a green branch run set, or what a failed run left stale. */
-  readonly record?: RecordResult;
+  readonly record?: RecordResult | undefined;
 }
 
 /** A run that ended before its plan: bad input, or changed files that could not be found. */
