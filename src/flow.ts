@@ -8,11 +8,11 @@ import type { Report } from './report/report.ts';
 import { planRewrite, planTheRun, type RunPlan } from './plan/run-plan.ts';
 import type { RunContext } from './plan/stage.ts';
 import { checkRewrite } from './rewrite/preflight.ts';
-import { rewriteStep, type Rewritten } from './rewrite/step.ts';
+import { rewriteStage, type Rewritten } from './rewrite/stage.ts';
 import type { Settings } from './settings/settings.ts';
 import type { Log } from './shown/log.ts';
-import { warmStep } from './warm/step.ts';
-import { proofStep } from './proof/step.ts';
+import { warmStage } from './warm/stage.ts';
+import { proofStage } from './proof/stage.ts';
 import { recordStage } from './record/stage.ts';
 import { changesStage } from './changes/stage.ts';
 import type { OriginReport } from './origin/hold.ts';
@@ -73,21 +73,23 @@ async function runStages(
   const sent = plan.dryRun ? undefined : await invalidate(plan, context, tell, options.onCall);
   const landed = sent?.outcome ?? outcomeOf(plan.invalidation, undefined, cancelled());
   const rewritten: Rewritten =
-    plan.rewrite === undefined ? { state: 'skipped' } : await rewriteStep(plan.rewrite, { landed }, context);
+    plan.rewrite === undefined ? { state: 'skipped' } : await rewriteStage(plan.rewrite, { landed }, context);
   const after = rewritten.state === 'failed' ? undefined : { landed, rewritten: rewrittenUrls(rewritten) };
   const warm =
     plan.warm === undefined || after === undefined
       ? undefined
-      : await warmStep(plan.warm, { ...after, origin: sent?.origin }, context);
+      : await warmStage(plan.warm, { ...after, origin: sent?.origin }, context);
   const proof =
-    plan.proof === undefined || after === undefined ? undefined : await proofStep(plan.proof, after, context);
+    plan.proof === undefined || after === undefined
+      ? undefined
+      : await proofStage(plan.proof, after, context);
   const outcome = endedOutcome(plan.invalidation, { result: sent?.result, origin: sent?.origin }, landed, {
     cancelled: cancelled(),
     rewriteError: rewritten.state === 'failed' ? rewritten.error : undefined,
     proof,
   });
   // Last: a commit is recorded fresh only once every other stage has landed.
-  const record = await recordStage(plan.record, outcome, log);
+  const record = await recordStage(plan.record, { outcome }, context);
   return {
     dryRun: plan.dryRun,
     plan: plan.invalidation,
@@ -144,8 +146,8 @@ async function invalidate(
     });
     // The hold reported before the calls could end: its run resolves after its report.
     const origin = await hold?.report;
-    if (origin !== undefined) tell.origins(origin);
     const outcome = outcomeOf(plan.invalidation, result, context.signal?.aborted === true, origin);
+    if (outcome.origin !== undefined) tell.origins(outcome.origin);
     tell.sent(outcome);
     log.endGroup();
     return { result, origin, outcome };

@@ -70,7 +70,7 @@ export async function runCommand(argv: readonly string[], terminal: Terminal): P
       ci: () =>
         ciFromEnv(terminal.env, settings.githubToken, {
           timeoutMs: settings.timeoutMs,
-          ...(terminal.signal === undefined ? {} : { signal: terminal.signal }),
+          signal: terminal.signal,
         }),
       onPlan: (plan) => {
         if (!terminal.interactive) return;
@@ -89,7 +89,7 @@ export async function runCommand(argv: readonly string[], terminal: Terminal): P
             },
           }
         : {}),
-      ...(terminal.signal === undefined ? {} : { signal: terminal.signal }),
+      signal: terminal.signal,
     });
     if (screen.progressShown) terminal.stderr('\n');
     // Server text and inputs were redacted as they came in; what is written is cleaned of the key's known forms once

@@ -1,7 +1,7 @@
 import { plannedCalls } from '../plan/plan.ts';
 import type { Report } from '../report/report.ts';
 import { callsWords, moreFailuresWords, notInvalidatedWords, originWords } from '../outcome/facts.ts';
-import { proofFacts, proofWords } from '../proof/facts.ts';
+import { proofWords } from '../proof/facts.ts';
 import { warmWords } from '../warm/warm.ts';
 import { fileCounts, mergedSentence } from '../outcome/wording.ts';
 import { count, firstOf, plural } from '../shown/format.ts';
@@ -41,7 +41,7 @@ export function resultText(report: Report): string {
   if (outcome.origin !== undefined) lines.push(`Origin check: ${originWords(outcome.origin)}.`);
   if (report.rewrite !== undefined) lines.push(rewriteSentence(report.rewrite, report.dryRun, true));
   if (report.warm !== undefined) lines.push(`Warm-up: ${warmWords(report.warm)}.`);
-  if (report.proof !== undefined) lines.push(`Verify: ${proofWords(proofFacts(report.proof))}.`);
+  if (report.proof !== undefined) lines.push(`Verify: ${proofWords(report.proof.facts)}.`);
   for (const failure of outcome.namedFailures.shown) lines.push(`Failed: ${failure}`);
   const more = moreFailuresWords(outcome.namedFailures, '--json');
   if (more !== undefined) lines.push(more);

@@ -72,7 +72,7 @@ export function gitIn(workspace: string, signal?: AbortSignal): RunGit {
           maxBuffer: 512 * 1024 * 1024,
           env: gitEnvironment(),
           timeout: GIT_TIMEOUT_MS,
-          ...(signal === undefined ? {} : { signal }),
+          signal,
         },
         (error, stdout, stderr) => {
           if (error !== null) {
@@ -131,7 +131,7 @@ export function gitBytesIn(workspace: string, signal?: AbortSignal): RunGitBytes
           maxBuffer: maxBytes,
           env: gitEnvironment(),
           timeout: GIT_TIMEOUT_MS,
-          ...(signal === undefined ? {} : { signal }),
+          signal,
         },
         (error, stdout, stderr) => {
           if (error === null) resolve(stdout);

@@ -9,8 +9,8 @@ import { callListing, callWords, describeCall, retryWords } from '../domain/call
 import type { CallRecord, SentCall } from '../service/execute.ts';
 import type { Log } from '../shown/log.ts';
 import type { Outcome } from '../outcome/outcome.ts';
-import { moreFailuresWords, originFacts, originWords } from '../outcome/facts.ts';
-import { seconds as originSeconds, type OriginReport } from '../origin/hold.ts';
+import { moreFailuresWords, originWords, type OriginFacts } from '../outcome/facts.ts';
+import { seconds as originSeconds } from '../origin/hold.ts';
 import { seenWords } from '../origin/verdict.ts';
 import type { OriginCheck } from '../origin/wait.ts';
 import { mistakeWords } from '../origin/mistakes.ts';
@@ -97,8 +97,8 @@ export function narration(log: Log, run: RunPlan, status?: (line: string) => voi
       if (status === undefined) log.info(line);
       else status(line);
     },
-    origins: (report: OriginReport): void => {
-      log.info(`Origin check: ${originWords(originFacts(report))}.`);
+    origins: (origin: OriginFacts): void => {
+      log.info(`Origin check: ${originWords(origin)}.`);
     },
     retry: (sent: SentCall, error: ApiError, waitMs: number, attempt: number): void => {
       log.info(retryWords(sent, error, waitMs, attempt, run.calls.maxRetries));

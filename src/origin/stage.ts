@@ -48,7 +48,7 @@ export async function originStage(
     }),
     clock: context.clock,
     timeoutMs: origin.waitMs,
-    ...(signal === undefined ? {} : { signal }),
+    signal,
     onCannotTell: events.onCannotTell,
     onMistake: events.onMistake,
     onProgress: events.onProgress,

@@ -7,8 +7,7 @@ import { AssetResults, type AssetResult } from '../service/asset-results.ts';
 import type { OriginReport } from '../origin/hold.ts';
 import { originFacts, type Counts, type OriginFacts } from './facts.ts';
 import { FAILURES_NAMED, named, type Named } from '../shown/format.ts';
-import type { ProofResult } from '../proof/proof.ts';
-import { proofFacts } from '../proof/facts.ts';
+import type { ProofReport } from '../proof/stage.ts';
 
 export type { Counts } from './facts.ts';
 
@@ -136,12 +135,12 @@ export function endedOutcome(
   after: {
     readonly cancelled: boolean;
     readonly rewriteError: string | undefined;
-    readonly proof: ProofResult | undefined;
+    readonly proof: ProofReport | undefined;
   },
 ): Outcome {
   const ended =
     after.cancelled && !landed.cancelled ? outcomeOf(invalidation, sent.result, true, sent.origin) : landed;
-  const proofFailures = (after.proof === undefined ? [] : proofFacts(after.proof).failed).map(
+  const proofFailures = (after.proof?.facts.failed ?? []).map(
     (failure) => `The proof of freshness failed: ${failure.sentence}.`,
   );
   const failures = [...(after.rewriteError === undefined ? [] : [after.rewriteError]), ...proofFailures];

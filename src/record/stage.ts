@@ -2,7 +2,7 @@ import { commitOf, type RunGit } from '../mechanics/git.ts';
 import { FAILURES_NAMED } from '../shown/format.ts';
 import type { Outcome } from '../outcome/outcome.ts';
 import { firstOf, plural } from '../shown/format.ts';
-import type { Log } from '../shown/log.ts';
+import type { RunContext } from '../plan/stage.ts';
 import type { PendingRecord } from '../plan/run-plan.ts';
 import { caughtUpBy, recordFresh, whyNotRecorded, type RecordResult } from './record.ts';
 
@@ -12,8 +12,8 @@ import { caughtUpBy, recordFresh, whyNotRecorded, type RecordResult } from './re
  */
 export async function recordStage(
   pending: PendingRecord | undefined,
-  outcome: Outcome,
-  log: Log,
+  { outcome }: { readonly outcome: Outcome },
+  { log }: Pick<RunContext, 'log'>,
 ): Promise<RecordResult | undefined> {
   const why = whyNotRecorded(outcome);
   if (why !== undefined) {

@@ -9,8 +9,7 @@ import type { Outcome } from '../outcome/outcome.ts';
 import { seconds, type OriginReport } from '../origin/hold.ts';
 import type { WarmReport } from '../warm/warm.ts';
 import type { RecordResult } from '../record/record.ts';
-import type { ProofResult } from '../proof/proof.ts';
-import { proofFacts } from '../proof/facts.ts';
+import type { ProofReport } from '../proof/stage.ts';
 
 /** What a run did, as plain data: the source of the outputs, the summary and the JSON report. */
 export interface Report {
@@ -32,7 +31,7 @@ export interface Report {
   /** What the warm-up requested through the image host (`warm: true`, not on a dry run). */
   readonly warm?: WarmReport | undefined;
   /** What the proof of freshness saw through the image host (`verify: true`, not on a dry run). */
-  readonly proof?: ProofResult | undefined;
+  readonly proof?: ProofReport | undefined;
   /** The commit status a green branch run set, or what a failed run left stale. */
   readonly record?: RecordResult | undefined;
 }
@@ -83,9 +82,9 @@ export function outputsOf(report: Report | undefined, files: WrittenFiles): Reco
 }
 
 /** How many images were proven fresh, and each image that failed the proof (each once). */
-function proofOutputs(proof: ProofResult | undefined): Record<'verified-count' | 'unverified', string> {
+function proofOutputs(proof: ProofReport | undefined): Record<'verified-count' | 'unverified', string> {
   if (proof === undefined) return { 'verified-count': '', unverified: '' };
-  const facts = proofFacts(proof);
+  const { facts } = proof;
   const unverified = [...new Set(facts.failed.map((failure) => failure.ref))];
   return {
     'verified-count': String(facts.verified),
@@ -226,8 +225,8 @@ function reportJson(report: Report): object {
 }
 
 /** The proof's counts, each variant that failed or could not be told, and every image with its variants. */
-function proofJson(proof: ProofResult): object {
-  const facts = proofFacts(proof);
+function proofJson(proof: ProofReport): object {
+  const { facts } = proof;
   const strip = (finding: (typeof facts.failed)[number]): object => ({
     ref: finding.ref,
     path: finding.path,

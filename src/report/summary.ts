@@ -14,10 +14,10 @@ import {
   originWords,
   type OriginFacts,
 } from '../outcome/facts.ts';
-import { proofFacts, proofWords, type ProofFacts, type ProofFinding } from '../proof/facts.ts';
+import { proofWords, type ProofFacts, type ProofFinding } from '../proof/facts.ts';
 import { warmWords } from '../warm/warm.ts';
 import { FAILURES_NAMED } from '../shown/format.ts';
-import type { ProofResult } from '../proof/proof.ts';
+import type { ProofReport } from '../proof/stage.ts';
 import { previewSection } from './preview.ts';
 import type { Report, RunFailure } from './report.ts';
 import { thumbnailCell, thumbnailHeader } from './thumbnail.ts';
@@ -85,8 +85,8 @@ function warmSection(warm: WarmReport): string[] {
 }
 
 /** The proof of freshness: how many images were proven fresh, and each variant that failed or could not be told. */
-function proofSection(proof: ProofResult): string[] {
-  const facts = proofFacts(proof);
+function proofSection(proof: ProofReport): string[] {
+  const { facts } = proof;
   const words = proofWords(facts);
   const lines = ['### Proof of freshness', '', `${words.charAt(0).toUpperCase()}${words.slice(1)}.`];
   const table = (title: string, findings: readonly ProofFinding[]): void => {

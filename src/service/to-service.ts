@@ -44,7 +44,7 @@ export async function sendToService(
       concurrency: calls.concurrency,
       maxRetries: calls.maxRetries,
       policy: options.policy ?? calls.policy,
-      ...(options.signal === undefined ? {} : { signal: options.signal }),
+      signal: options.signal,
       ...(options.onRetry === undefined ? {} : { onRetry: options.onRetry }),
       ...(options.onCall === undefined ? {} : { onCall: options.onCall }),
       ...(options.held === undefined ? {} : { held: options.held }),

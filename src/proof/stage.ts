@@ -1,5 +1,5 @@
 import { gitBytesIn } from '../mechanics/git.ts';
-import { proofFacts, proofWords } from './facts.ts';
+import { proofFacts, proofWords, type ProofFacts } from './facts.ts';
 import { FAILURES_NAMED, named } from '../shown/format.ts';
 import { retryWords } from '../domain/call-words.ts';
 import type { AssetRef } from '../domain/refs.ts';
@@ -25,14 +25,15 @@ export const PROOF_BOUNDS: ProofBounds = {
 /** Variant URLs asked at most: past it, an image is asked at its first variants only. */
 const MAX_VARIANTS = 4_000;
 
-export type ProofReport = ProofResult;
+/** What the proof saw, with the key withheld, and its facts: counted once here, read by every renderer. */
+export type ProofReport = ProofResult & { readonly facts: ProofFacts };
 
 /**
  * With `verify: true`, after the warm-up: each invalidated image that came from a file is asked for through the image
  * host as a browser asks, once per variant the pages use, and compared with its new and previous versions. An image
  * still stale is invalidated once more, through the run's own client, and asked again; stale then, the step fails.
  */
-export async function proofStep(
+export async function proofStage(
   proof: ProofPlan,
   before: {
     readonly landed: Landed;
@@ -105,7 +106,7 @@ export async function proofStep(
       },
       clock: context.clock,
       bounds: PROOF_BOUNDS,
-      ...(signal === undefined ? {} : { signal }),
+      signal,
     });
     const report = redacted(result, context.redact);
     tellProof(report, log);
@@ -144,7 +145,7 @@ function proofImages(
 
 /** The log: the counts, and a notice for those that cannot be told (each failure is one of the run's failures). */
 function tellProof(report: ProofReport, log: Log): void {
-  const facts = proofFacts(report);
+  const { facts } = report;
   if (facts.cannotTell.length > 0)
     log.notice(
       `verify: ${plural(facts.cannotTell.length, 'variant')} could not be told new from old through the image host ` +
@@ -183,5 +184,5 @@ function redacted(result: ProofResult, redact: Redact): ProofReport {
       ...(failed === undefined ? {} : { invalidateAgainFailed: redact(failed) }),
     };
   });
-  return { images };
+  return { images, facts: proofFacts({ images }) };
 }

@@ -13,7 +13,7 @@ import type { Clock } from '../../src/mechanics/clock.ts';
 import { outcomeOf } from '../../src/outcome/outcome.ts';
 import type { Plan } from '../../src/plan/plan.ts';
 import type { CallPlan, ProofPlan } from '../../src/plan/run-plan.ts';
-import { proofStep, type ProofReport } from '../../src/proof/step.ts';
+import { proofStage, type ProofReport } from '../../src/proof/stage.ts';
 import { makeRedactor } from '../../src/shown/redact.ts';
 import { ROOT_KEY } from '../support/client.ts';
 import { ROOT } from '../support/command.ts';
@@ -128,7 +128,7 @@ async function prove(
     },
     calls: options.calls ?? CALLS,
   };
-  const report = await proofStep(
+  const report = await proofStage(
     proof,
     { landed: outcome, rewritten: [] },
     {

@@ -19,7 +19,7 @@ interface OriginSeen {
  * With `warm: true`, requests each invalidated image through the image host, as a browser would, so that its first
  * visitors get a cached copy. Anything that goes wrong is one warning: the invalidation has landed all the same.
  */
-export async function warmStep(
+export async function warmStage(
   warmUp: WarmUpPlan,
   before: {
     readonly landed: Landed;

@@ -25,7 +25,7 @@ const DRY_RUN_TOKEN = 'dry-run';
  * Puts fresh cache busters into the image URLs of the built files, so that the deploy after this ships fresh URLs:
  * the new token in every URL, or each invalidated image's content value in its own URLs.
  */
-export async function rewriteStep(
+export async function rewriteStage(
   rewrite: RewritePlan,
   { landed }: { readonly landed: Landed },
   context: RunContext,
