@@ -3418,7 +3418,12 @@ function planTheRun(settings, changed, record) {
     const warm = settings.warm && imageHost !== undefined;
     const rewrite = rewriteCheck === undefined
         ? undefined
-        : { ...rewriteCheck, keepUrls: warm || proof !== undefined, fileOf: invalidation.fileOf };
+        : {
+            ...rewriteCheck,
+            preview: settings.dryRun,
+            keepUrls: warm || proof !== undefined,
+            fileOf: invalidation.fileOf,
+        };
     return {
         invalidation,
         dryRun: settings.dryRun,
@@ -3426,7 +3431,7 @@ function planTheRun(settings, changed, record) {
         calls,
         ...(origin === undefined ? {} : { origin }),
         ...(rewrite === undefined ? {} : { rewrite }),
-        ...(warm ? { warm: { imageHost, timeoutMs: settings.timeoutMs } } : {}),
+        ...(warm ? { warm: { preview: settings.dryRun, imageHost, timeoutMs: settings.timeoutMs } } : {}),
         ...(proof === undefined ? {} : { proof }),
         ...(record === undefined ? {} : { record }),
         report: { ...(imageHost === undefined ? {} : { imageHost }), noApiKey: settings.apiKey === '' },
@@ -3471,6 +3476,7 @@ function proofPlan(settings, invalidation, changed, sending) {
         return undefined;
     return {
         ...sending,
+        preview: settings.dryRun,
         imageHost,
         images: invalidation.fileOf ?? new Map(),
         requestTimeoutMs: settings.timeoutMs,
@@ -3724,7 +3730,7 @@ const DRY_RUN_TOKEN = 'dry-run';
  */
 async function rewriteStage(rewrite, { landed }, context) {
     const { log, signal } = context;
-    const { dryRun } = landed;
+    const dryRun = rewrite.preview;
     if (landed.cancelled) {
         log.info('rewrite: skipped, since the run was cancelled.');
         return { state: 'skipped' };
@@ -3889,7 +3895,7 @@ async function warmStage(warmUp, before, context) {
     const over = plan.overLimit === 0
         ? ''
         : ` (${plan.overLimit} more past the ${WARM_LIMIT.toLocaleString('en-US')} a run makes)`;
-    if (landed.dryRun) {
+    if (warmUp.preview) {
         log.info(`warm: would request ${plan.requests.length} image URLs through ${imageHost}${over}.`);
         return undefined;
     }
@@ -4355,10 +4361,10 @@ async function proofStage(proof, before, context) {
     const { landed } = before;
     if (landed.cancelled)
         return undefined;
-    const sent = landed.dryRun ? [...proof.images.keys()] : landed.invalidated;
+    const sent = proof.preview ? [...proof.images.keys()] : landed.invalidated;
     const { images, overLimit } = proofImages(proof, sent, before.rewritten, landed.token);
     const variants = images.reduce((sum, image) => sum + image.urls.length, 0);
-    if (landed.dryRun) {
+    if (proof.preview) {
         log.info(`verify: would ask for ${(0,format/* plural */.LS)(images.length, 'image')} (${(0,format/* plural */.LS)(variants, 'variant URL')}) through ${proof.imageHost} ` +
             'and compare each with its file.');
         return undefined;

@@ -66,7 +66,14 @@ export interface OriginPlan {
 /** What rewrite's check before anything is sent reads: known before the changes. */
 export type RewriteCheck = Pick<RewritePlan, 'patterns' | 'with' | 'imageHost'>;
 
+/** What a dry run does in a stage that would ask the image host: it says what it would ask, and asks nothing. */
+export interface Preview {
+  readonly preview: boolean;
+}
+
 export interface RewritePlan {
+  /** A dry run: the files are read and counted, not written, and every URL counts as changed. */
+  readonly preview: boolean;
   readonly patterns: readonly string[];
   /** The new token in every URL, or each invalidated image's content value in its own URLs. */
   readonly with: RewriteWith;
@@ -78,13 +85,13 @@ export interface RewritePlan {
   readonly fileOf: ReadonlyMap<AssetRef, string> | undefined;
 }
 
-export interface WarmUpPlan {
+export interface WarmUpPlan extends Preview {
   readonly imageHost: string;
   /** Time allowed for one request through the image host. */
   readonly timeoutMs: number;
 }
 
-export interface ProofPlan {
+export interface ProofPlan extends Preview {
   readonly imageHost: string;
   /** Each image url-map made from a changed file, and that file's path in the repository. */
   readonly images: ReadonlyMap<AssetRef, string>;
@@ -127,7 +134,12 @@ export function planTheRun(settings: Settings, changed?: ChangedFiles, record?: 
   const rewrite =
     rewriteCheck === undefined
       ? undefined
-      : { ...rewriteCheck, keepUrls: warm || proof !== undefined, fileOf: invalidation.fileOf };
+      : {
+          ...rewriteCheck,
+          preview: settings.dryRun,
+          keepUrls: warm || proof !== undefined,
+          fileOf: invalidation.fileOf,
+        };
   return {
     invalidation,
     dryRun: settings.dryRun,
@@ -135,7 +147,7 @@ export function planTheRun(settings: Settings, changed?: ChangedFiles, record?: 
     calls,
     ...(origin === undefined ? {} : { origin }),
     ...(rewrite === undefined ? {} : { rewrite }),
-    ...(warm ? { warm: { imageHost, timeoutMs: settings.timeoutMs } } : {}),
+    ...(warm ? { warm: { preview: settings.dryRun, imageHost, timeoutMs: settings.timeoutMs } } : {}),
     ...(proof === undefined ? {} : { proof }),
     ...(record === undefined ? {} : { record }),
     report: { ...(imageHost === undefined ? {} : { imageHost }), noApiKey: settings.apiKey === '' },
@@ -190,6 +202,7 @@ function proofPlan(
   if (imageHost === undefined) return undefined;
   return {
     ...sending,
+    preview: settings.dryRun,
     imageHost,
     images: invalidation.fileOf ?? new Map(),
     requestTimeoutMs: settings.timeoutMs,

@@ -21,12 +21,11 @@ export interface RunContext {
 
 /** What the invalidation landed, as the stages after it (rewrite, warm-up, proof) read it. */
 export interface Landed {
-  readonly dryRun: boolean;
   readonly cancelled: boolean;
   /** The fresh cache token, when one was requested and obtained. */
   readonly token?: string | undefined;
   /** Confirmed by the service. */
   readonly invalidated: readonly AssetRef[];
-  /** Invalidated, or on a dry run those that would be. */
+  /** Invalidated, or on a dry run those that would be: what a preview counts. */
   readonly touched: readonly AssetRef[];
 }

@@ -45,10 +45,10 @@ export async function proofStage(
   const { log, signal } = context;
   const { landed } = before;
   if (landed.cancelled) return undefined;
-  const sent = landed.dryRun ? [...proof.images.keys()] : landed.invalidated;
+  const sent = proof.preview ? [...proof.images.keys()] : landed.invalidated;
   const { images, overLimit } = proofImages(proof, sent, before.rewritten, landed.token);
   const variants = images.reduce((sum, image) => sum + image.urls.length, 0);
-  if (landed.dryRun) {
+  if (proof.preview) {
     log.info(
       `verify: would ask for ${plural(images.length, 'image')} (${plural(variants, 'variant URL')}) through ${proof.imageHost} ` +
         'and compare each with its file.',

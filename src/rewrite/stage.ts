@@ -31,7 +31,7 @@ export async function rewriteStage(
   context: RunContext,
 ): Promise<Rewritten> {
   const { log, signal } = context;
-  const { dryRun } = landed;
+  const dryRun = rewrite.preview;
   if (landed.cancelled) {
     log.info('rewrite: skipped, since the run was cancelled.');
     return { state: 'skipped' };

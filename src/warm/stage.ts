@@ -53,7 +53,7 @@ export async function warmStage(
     plan.overLimit === 0
       ? ''
       : ` (${plan.overLimit} more past the ${WARM_LIMIT.toLocaleString('en-US')} a run makes)`;
-  if (landed.dryRun) {
+  if (warmUp.preview) {
     log.info(`warm: would request ${plan.requests.length} image URLs through ${imageHost}${over}.`);
     return undefined;
   }

@@ -63,6 +63,7 @@ describe('planTheRun', () => {
       }),
     );
     expect(asked.rewrite).toEqual({
+      preview: false,
       patterns: ['build/**/*.html'],
       with: 'token',
       imageHost: 'img.example.net',
@@ -70,7 +71,11 @@ describe('planTheRun', () => {
       keepUrls: true,
       fileOf: undefined,
     });
-    expect(asked.warm).toEqual({ imageHost: 'img.example.net', timeoutMs: asked.calls.timeoutMs });
+    expect(asked.warm).toEqual({
+      preview: false,
+      imageHost: 'img.example.net',
+      timeoutMs: asked.calls.timeoutMs,
+    });
     expect(asked.report).toEqual({ imageHost: 'img.example.net', noApiKey: false });
     const hostAlone = planTheRun(
       settings({ assets: 'https://www.example.com/a.png', 'image-host': 'img.example.net' }),
@@ -90,6 +95,7 @@ describe('planTheRun', () => {
       CHANGED,
     );
     expect(asked.proof).toEqual({
+      preview: false,
       imageHost: 'img.example.net',
       images: new Map([['https://www.example.com/images/a.png', 'public/images/a.png']]),
       base: 'abc1234',

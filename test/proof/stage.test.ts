@@ -118,6 +118,7 @@ async function prove(
     assets: AssetResults.of(refs.map((ref) => ({ ref, outcome: 'invalidated' }))),
   });
   const proof: ProofPlan = {
+    preview: false,
     imageHost: host.host,
     images,
     base,
