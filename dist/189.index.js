@@ -3338,11 +3338,12 @@ function notReadyFailures(notReady) {
  * The run's outcome once every stage has run: a cancel that came after the calls (while rewriting) is a cancelled
  * run all the same, a rewrite that failed is one of its failures, and so is each variant that failed the proof.
  */
-function endedOutcome(invalidation, sent, landed, after) {
-    const ended = after.cancelled && !landed.cancelled ? outcomeOf(invalidation, sent.result, true, sent.origin) : landed;
+function endedOutcome(invalidation, landed, after) {
+    const { sent } = after;
+    const ended = after.cancelled && !landed.cancelled ? outcomeOf(invalidation, sent?.result, true, sent?.origin) : landed;
+    const rewriteFailure = after.rewritten.state === 'failed' ? [after.rewritten.error] : [];
     const proofFailures = (after.proof?.facts.failed ?? []).map((failure) => `The proof of freshness failed: ${failure.sentence}.`);
-    const failures = [...(after.rewriteError === undefined ? [] : [after.rewriteError]), ...proofFailures];
-    return failures.reduce(withFailure, ended);
+    return [...rewriteFailure, ...proofFailures].reduce(withFailure, ended);
 }
 /** The same outcome, with a failure that came after the calls (rewriting the built files). */
 function withFailure(outcome, failure) {
@@ -3392,6 +3393,229 @@ function withoutStop(sentence) {
 }
 function afterAttempts(record) {
     return record.attempts.length > 1 ? ` after ${(0,format/* plural */.LS)(record.attempts.length, 'attempt')}` : '';
+}
+
+;// CONCATENATED MODULE: ./src/report/report.ts
+
+
+
+
+/** The report of a run whose stages have all run: what every renderer reads. */
+function reportOf(plan, ran, startedAt) {
+    return {
+        dryRun: plan.dryRun,
+        plan: plan.invalidation,
+        result: ran.sent?.result,
+        outcome: ran.outcome,
+        startedAt,
+        finishedAt: new Date(),
+        imageHost: plan.report.imageHost,
+        noApiKey: plan.report.noApiKey,
+        rewrite: ran.rewritten.state === 'rewritten' ? ran.rewritten.result : undefined,
+        origin: ran.sent?.origin,
+        warm: ran.warm,
+        proof: ran.proof,
+        record: ran.record,
+    };
+}
+/**
+ * A list output at most this long, in characters: a later step can still pass it through an environment variable on
+ * Windows (32,767 characters), and all outputs together stay far under the runner's 1 MB per job.
+ */
+const OUTPUT_LIST_CAP = 30_000;
+/** The step's outputs, every one that action.yml declares; a run that ended before its plan has no report. */
+function outputsOf(report, files) {
+    const outcome = report?.outcome;
+    const token = outcome?.token ?? '';
+    const imageHost = report?.imageHost;
+    const lists = { invalidated: outcome?.invalidated ?? [], failed: outcome?.failed ?? [] };
+    return {
+        token,
+        'cache-buster': token === '' ? '' : `cb:${token}`,
+        'image-url-prefix': token === '' || imageHost === undefined ? '' : (0,domain_urls/* imageUrlPrefix */.Jt)(imageHost, token),
+        invalidated: listOutput(lists.invalidated, 'invalidated-file'),
+        'invalidated-count': String(lists.invalidated.length),
+        'invalidated-file': files.invalidated,
+        failed: listOutput(lists.failed, 'failed-file'),
+        'failed-count': String(outcome?.counts.notInvalidated ?? 0),
+        'failed-file': files.failed,
+        requests: String(outcome?.counts.requests ?? 0),
+        'origin-waited-seconds': seconds(outcome?.origin?.waitedMs ?? 0),
+        ...proofOutputs(report?.proof),
+        'report-path': files.report,
+        'summary-file': files.summary,
+    };
+}
+/** How many images were proven fresh, and each image that failed the proof (each once). */
+function proofOutputs(proof) {
+    if (proof === undefined)
+        return { 'verified-count': '', unverified: '' };
+    const { facts } = proof;
+    const unverified = [...new Set(facts.failed.map((failure) => failure.ref))];
+    return {
+        'verified-count': String(facts.verified),
+        unverified: listOutput(unverified, 'report-path'),
+    };
+}
+/** A JSON array while it fits; past the cap, a sentence that no JSON parser or workflow takes for the list. */
+function listOutput(refs, file) {
+    // Escaping only lengthens: a list whose bare size is over the cap is never turned into one long string.
+    const bare = refs.reduce((size, ref) => size + ref.length + 3, 2);
+    const json = bare > OUTPUT_LIST_CAP ? undefined : JSON.stringify(refs);
+    if (json !== undefined && json.length <= OUTPUT_LIST_CAP)
+        return json;
+    return `${LIST_CUT} ${(0,format/* count */.U9)(refs.length)} references are too many for an output; the file named by ${file} lists them all`;
+}
+/** How a list output that gave way to its file begins. */
+const LIST_CUT = 'not listed here:';
+/**
+ * The JSON report as text, in pieces: every call with its attempts, then every asset with its outcome, one a line,
+ * a chunk at a time, so that a million assets never become one string. `clean` is applied to each piece (the key's
+ * forms removed, runner commands neutralised).
+ */
+function* reportJsonText(report, clean) {
+    const head = JSON.stringify(reportJson(report), null, 2);
+    yield clean(`${head.slice(0, head.lastIndexOf('\n}'))},\n  "assets": [`);
+    let first = true;
+    for (const piece of pieces(assetEntries(report), ASSETS_PER_PIECE)) {
+        const lines = piece.map((asset) => `    ${JSON.stringify(asset)}`).join(',\n');
+        yield clean(`${first ? '' : ','}\n${lines}`);
+        first = false;
+    }
+    yield `${first ? '' : '\n  '}]\n}\n`;
+}
+/** Each asset with its outcome; on a dry run, `planned`, with the number of the call that would carry it. */
+function* assetEntries(report) {
+    if (!report.dryRun) {
+        yield* withOriginTimes(report);
+        return;
+    }
+    let index = 0;
+    for (const call of report.plan.calls) {
+        index++;
+        for (const ref of (0,plan_plan/* assetsIn */.Jd)(call))
+            yield { ref, outcome: 'planned', call: index };
+    }
+}
+/**
+ * With the origin check, each image mapped from a file also tells when its origin served the new file (`originReadyAt`,
+ * or when it was found not to be comparable) and when the call that invalidated it ended (`invalidatedAt`): ms on the
+ * clock of the calls' attempts.
+ */
+function* withOriginTimes(report) {
+    const checks = report.origin?.checks;
+    if (checks === undefined) {
+        yield* report.outcome.assets;
+        return;
+    }
+    const byRef = new Map(checks.map((check) => [check.ref, check]));
+    const calls = new Map(report.outcome.calls.map((record) => [record.index, record]));
+    for (const asset of report.outcome.assets) {
+        const check = byRef.get(asset.ref);
+        if (check === undefined) {
+            yield asset;
+            continue;
+        }
+        const last = asset.outcome === 'invalidated' ? calls.get(asset.call ?? -1)?.attempts.at(-1) : undefined;
+        yield {
+            ...asset,
+            origin: check.state,
+            ...(check.settledAt === undefined ? {} : { originReadyAt: Math.round(check.settledAt) }),
+            ...(last === undefined ? {} : { invalidatedAt: Math.round(last.startedAt + last.durationMs) }),
+            originAsks: check.asks,
+            ...(check.seen === undefined ? {} : { originServed: check.seen }),
+        };
+    }
+}
+function* pieces(items, size) {
+    let piece = [];
+    for (const item of items) {
+        piece.push(item);
+        if (piece.length === size) {
+            yield piece;
+            piece = [];
+        }
+    }
+    if (piece.length > 0)
+        yield piece;
+}
+// Small enough that no piece is a large object (over 128 KiB), which would outlive the young generation.
+const ASSETS_PER_PIECE = 1_000;
+/** The JSON report but its assets. Times are ms from the start. */
+function reportJson(report) {
+    const { plan, result, outcome } = report;
+    const domain = plan.calls.find((call) => call.route === 'invalidate/domain')?.domain;
+    return {
+        ok: outcome.failures.length === 0,
+        dryRun: report.dryRun,
+        ...(outcome.cancelled ? { cancelled: true } : {}),
+        scope: plan.scope,
+        ...(domain === undefined ? {} : { domain }),
+        ...(plan.files === undefined ? {} : { files: plan.files }),
+        startedAt: report.startedAt.toISOString(),
+        finishedAt: report.finishedAt.toISOString(),
+        counts: outcome.counts,
+        ...(plan.merged === undefined ? {} : { merged: plan.merged }),
+        ...(result === undefined ? {} : { pauses: result.pauses ?? 0 }),
+        failures: outcome.failures,
+        token: {
+            requested: outcome.tokenRequested,
+            ...(outcome.token === undefined ? {} : { value: outcome.token }),
+        },
+        ...(report.dryRun ? { planned: (0,plan_plan/* plannedCalls */.C9)(plan).map(callJson) } : {}),
+        ...(report.rewrite === undefined ? {} : { rewrite: report.rewrite }),
+        ...(outcome.origin === undefined
+            ? {}
+            : {
+                origin: {
+                    waitedMs: Math.round(outcome.origin.waitedMs),
+                    timeoutMs: outcome.origin.timeoutMs,
+                    states: outcome.origin.states,
+                },
+            }),
+        ...(report.warm === undefined ? {} : { warm: report.warm }),
+        ...(report.proof === undefined ? {} : { proof: proofJson(report.proof) }),
+        calls: (result?.calls ?? []).map((record) => ({
+            index: record.index,
+            ...callJson(record.call),
+            outcome: record.outcome,
+            attempts: record.attempts,
+            ...(record.error === undefined ? {} : { error: record.error }),
+        })),
+    };
+}
+/** The proof's counts, each variant that failed or could not be told, and every image with its variants. */
+function proofJson(proof) {
+    const { facts } = proof;
+    const strip = (finding) => ({
+        ref: finding.ref,
+        path: finding.path,
+        url: finding.url,
+        shows: finding.shows,
+        ...(finding.seen === undefined ? {} : { seen: finding.seen }),
+    });
+    return {
+        images: facts.images,
+        verified: facts.verified,
+        notChecked: facts.notChecked,
+        failed: facts.failed.map(strip),
+        cannotTell: facts.cannotTell.map(strip),
+        invalidatedAgain: {
+            confirmed: facts.again.confirmed,
+            failed: facts.again.failed.map(({ ref, path, error }) => ({ ref, path, error })),
+        },
+        checked: proof.images,
+    };
+}
+/** The JSON report of a run that ended before its plan. */
+function failureJson(failure) {
+    return { ok: false, error: failure.error, startedAt: failure.startedAt.toISOString() };
+}
+/** A call in the report as it is sent, but for a batch's assets, given by count: the report lists them apart. */
+function callJson(call) {
+    if (call.route !== 'invalidate/assets')
+        return call;
+    return { route: call.route, assetCount: call.assets.length };
 }
 
 // EXTERNAL MODULE: ./src/domain/policy.ts
@@ -3722,6 +3946,22 @@ function imageFile(workspace, path) {
 
 
 
+/**
+ * The image URLs the pages name after the rewrite, for the warm-up and the proof: those it wrote, none when it did
+ * not run; undefined when it failed, since what the pages name is then unknown.
+ */
+function urlsAfter(rewritten) {
+    switch (rewritten.state) {
+        case 'rewritten':
+            return rewritten.urls;
+        case 'skipped':
+            return [];
+        case 'failed':
+            return undefined;
+        default:
+            return (0,exhaustive/* unhandled */.g)(rewritten);
+    }
+}
 // What a dry run writes in place of the token it did not request: it changes every URL, so all are counted.
 const DRY_RUN_TOKEN = 'dry-run';
 /**
@@ -5246,6 +5486,7 @@ async function originStage(origin, context, events) {
 
 
 
+
 /** One run, from settings to report: the changed files, the plan, then each stage of the plan in turn. */
 async function runFlow(settings, options) {
     const startedAt = new Date();
@@ -5277,38 +5518,17 @@ async function runStages(plan, context, options, startedAt) {
     const sent = plan.dryRun ? undefined : await invalidate(plan, context, tell, options.onCall);
     const landed = sent?.outcome ?? outcomeOf(plan.invalidation, undefined, cancelled());
     const rewritten = plan.rewrite === undefined ? { state: 'skipped' } : await rewriteStage(plan.rewrite, { landed }, context);
-    const after = rewritten.state === 'failed' ? undefined : { landed, rewritten: rewrittenUrls(rewritten) };
-    const warm = plan.warm === undefined || after === undefined
+    const pages = urlsAfter(rewritten);
+    const warm = plan.warm === undefined || pages === undefined
         ? undefined
-        : await warmStage(plan.warm, { ...after, origin: sent?.origin }, context);
-    const proof = plan.proof === undefined || after === undefined
+        : await warmStage(plan.warm, { landed, rewritten: pages, origin: sent?.origin }, context);
+    const proof = plan.proof === undefined || pages === undefined
         ? undefined
-        : await proofStage(plan.proof, after, context);
-    const outcome = endedOutcome(plan.invalidation, { result: sent?.result, origin: sent?.origin }, landed, {
-        cancelled: cancelled(),
-        rewriteError: rewritten.state === 'failed' ? rewritten.error : undefined,
-        proof,
-    });
+        : await proofStage(plan.proof, { landed, rewritten: pages }, context);
+    const outcome = endedOutcome(plan.invalidation, landed, { sent, cancelled: cancelled(), rewritten, proof });
     // Last: a commit is recorded fresh only once every other stage has landed.
     const record = await recordStage(plan.record, { outcome }, context);
-    return {
-        dryRun: plan.dryRun,
-        plan: plan.invalidation,
-        result: sent?.result,
-        outcome,
-        startedAt,
-        finishedAt: new Date(),
-        imageHost: plan.report.imageHost,
-        noApiKey: plan.report.noApiKey,
-        rewrite: rewritten.state === 'rewritten' ? rewritten.result : undefined,
-        origin: sent?.origin,
-        warm,
-        proof,
-        record,
-    };
-}
-function rewrittenUrls(rewritten) {
-    return rewritten.state === 'rewritten' ? rewritten.urls : [];
+    return reportOf(plan, { sent, outcome, rewritten, warm, proof, record }, startedAt);
 }
 /**
  * The invalidation, in a log group of its own: the origin check holding the images mapped from files, the calls sent
@@ -5467,211 +5687,6 @@ function runnerLog(write = (text) => process.stdout.write(text)) {
             line((0,shown_shown/* workflowCommand */.NA)('endgroup', {}, ''));
         },
     };
-}
-
-;// CONCATENATED MODULE: ./src/report/report.ts
-
-
-
-
-/**
- * A list output at most this long, in characters: a later step can still pass it through an environment variable on
- * Windows (32,767 characters), and all outputs together stay far under the runner's 1 MB per job.
- */
-const OUTPUT_LIST_CAP = 30_000;
-/** The step's outputs, every one that action.yml declares; a run that ended before its plan has no report. */
-function outputsOf(report, files) {
-    const outcome = report?.outcome;
-    const token = outcome?.token ?? '';
-    const imageHost = report?.imageHost;
-    const lists = { invalidated: outcome?.invalidated ?? [], failed: outcome?.failed ?? [] };
-    return {
-        token,
-        'cache-buster': token === '' ? '' : `cb:${token}`,
-        'image-url-prefix': token === '' || imageHost === undefined ? '' : (0,domain_urls/* imageUrlPrefix */.Jt)(imageHost, token),
-        invalidated: listOutput(lists.invalidated, 'invalidated-file'),
-        'invalidated-count': String(lists.invalidated.length),
-        'invalidated-file': files.invalidated,
-        failed: listOutput(lists.failed, 'failed-file'),
-        'failed-count': String(outcome?.counts.notInvalidated ?? 0),
-        'failed-file': files.failed,
-        requests: String(outcome?.counts.requests ?? 0),
-        'origin-waited-seconds': seconds(outcome?.origin?.waitedMs ?? 0),
-        ...proofOutputs(report?.proof),
-        'report-path': files.report,
-        'summary-file': files.summary,
-    };
-}
-/** How many images were proven fresh, and each image that failed the proof (each once). */
-function proofOutputs(proof) {
-    if (proof === undefined)
-        return { 'verified-count': '', unverified: '' };
-    const { facts } = proof;
-    const unverified = [...new Set(facts.failed.map((failure) => failure.ref))];
-    return {
-        'verified-count': String(facts.verified),
-        unverified: listOutput(unverified, 'report-path'),
-    };
-}
-/** A JSON array while it fits; past the cap, a sentence that no JSON parser or workflow takes for the list. */
-function listOutput(refs, file) {
-    // Escaping only lengthens: a list whose bare size is over the cap is never turned into one long string.
-    const bare = refs.reduce((size, ref) => size + ref.length + 3, 2);
-    const json = bare > OUTPUT_LIST_CAP ? undefined : JSON.stringify(refs);
-    if (json !== undefined && json.length <= OUTPUT_LIST_CAP)
-        return json;
-    return `${LIST_CUT} ${(0,format/* count */.U9)(refs.length)} references are too many for an output; the file named by ${file} lists them all`;
-}
-/** How a list output that gave way to its file begins. */
-const LIST_CUT = 'not listed here:';
-/**
- * The JSON report as text, in pieces: every call with its attempts, then every asset with its outcome, one a line,
- * a chunk at a time, so that a million assets never become one string. `clean` is applied to each piece (the key's
- * forms removed, runner commands neutralised).
- */
-function* reportJsonText(report, clean) {
-    const head = JSON.stringify(reportJson(report), null, 2);
-    yield clean(`${head.slice(0, head.lastIndexOf('\n}'))},\n  "assets": [`);
-    let first = true;
-    for (const piece of pieces(assetEntries(report), ASSETS_PER_PIECE)) {
-        const lines = piece.map((asset) => `    ${JSON.stringify(asset)}`).join(',\n');
-        yield clean(`${first ? '' : ','}\n${lines}`);
-        first = false;
-    }
-    yield `${first ? '' : '\n  '}]\n}\n`;
-}
-/** Each asset with its outcome; on a dry run, `planned`, with the number of the call that would carry it. */
-function* assetEntries(report) {
-    if (!report.dryRun) {
-        yield* withOriginTimes(report);
-        return;
-    }
-    let index = 0;
-    for (const call of report.plan.calls) {
-        index++;
-        for (const ref of (0,plan_plan/* assetsIn */.Jd)(call))
-            yield { ref, outcome: 'planned', call: index };
-    }
-}
-/**
- * With the origin check, each image mapped from a file also tells when its origin served the new file (`originReadyAt`,
- * or when it was found not to be comparable) and when the call that invalidated it ended (`invalidatedAt`): ms on the
- * clock of the calls' attempts.
- */
-function* withOriginTimes(report) {
-    const checks = report.origin?.checks;
-    if (checks === undefined) {
-        yield* report.outcome.assets;
-        return;
-    }
-    const byRef = new Map(checks.map((check) => [check.ref, check]));
-    const calls = new Map(report.outcome.calls.map((record) => [record.index, record]));
-    for (const asset of report.outcome.assets) {
-        const check = byRef.get(asset.ref);
-        if (check === undefined) {
-            yield asset;
-            continue;
-        }
-        const last = asset.outcome === 'invalidated' ? calls.get(asset.call ?? -1)?.attempts.at(-1) : undefined;
-        yield {
-            ...asset,
-            origin: check.state,
-            ...(check.settledAt === undefined ? {} : { originReadyAt: Math.round(check.settledAt) }),
-            ...(last === undefined ? {} : { invalidatedAt: Math.round(last.startedAt + last.durationMs) }),
-            originAsks: check.asks,
-            ...(check.seen === undefined ? {} : { originServed: check.seen }),
-        };
-    }
-}
-function* pieces(items, size) {
-    let piece = [];
-    for (const item of items) {
-        piece.push(item);
-        if (piece.length === size) {
-            yield piece;
-            piece = [];
-        }
-    }
-    if (piece.length > 0)
-        yield piece;
-}
-// Small enough that no piece is a large object (over 128 KiB), which would outlive the young generation.
-const ASSETS_PER_PIECE = 1_000;
-/** The JSON report but its assets. Times are ms from the start. */
-function reportJson(report) {
-    const { plan, result, outcome } = report;
-    const domain = plan.calls.find((call) => call.route === 'invalidate/domain')?.domain;
-    return {
-        ok: outcome.failures.length === 0,
-        dryRun: report.dryRun,
-        ...(outcome.cancelled ? { cancelled: true } : {}),
-        scope: plan.scope,
-        ...(domain === undefined ? {} : { domain }),
-        ...(plan.files === undefined ? {} : { files: plan.files }),
-        startedAt: report.startedAt.toISOString(),
-        finishedAt: report.finishedAt.toISOString(),
-        counts: outcome.counts,
-        ...(plan.merged === undefined ? {} : { merged: plan.merged }),
-        ...(result === undefined ? {} : { pauses: result.pauses ?? 0 }),
-        failures: outcome.failures,
-        token: {
-            requested: outcome.tokenRequested,
-            ...(outcome.token === undefined ? {} : { value: outcome.token }),
-        },
-        ...(report.dryRun ? { planned: (0,plan_plan/* plannedCalls */.C9)(plan).map(callJson) } : {}),
-        ...(report.rewrite === undefined ? {} : { rewrite: report.rewrite }),
-        ...(outcome.origin === undefined
-            ? {}
-            : {
-                origin: {
-                    waitedMs: Math.round(outcome.origin.waitedMs),
-                    timeoutMs: outcome.origin.timeoutMs,
-                    states: outcome.origin.states,
-                },
-            }),
-        ...(report.warm === undefined ? {} : { warm: report.warm }),
-        ...(report.proof === undefined ? {} : { proof: proofJson(report.proof) }),
-        calls: (result?.calls ?? []).map((record) => ({
-            index: record.index,
-            ...callJson(record.call),
-            outcome: record.outcome,
-            attempts: record.attempts,
-            ...(record.error === undefined ? {} : { error: record.error }),
-        })),
-    };
-}
-/** The proof's counts, each variant that failed or could not be told, and every image with its variants. */
-function proofJson(proof) {
-    const { facts } = proof;
-    const strip = (finding) => ({
-        ref: finding.ref,
-        path: finding.path,
-        url: finding.url,
-        shows: finding.shows,
-        ...(finding.seen === undefined ? {} : { seen: finding.seen }),
-    });
-    return {
-        images: facts.images,
-        verified: facts.verified,
-        notChecked: facts.notChecked,
-        failed: facts.failed.map(strip),
-        cannotTell: facts.cannotTell.map(strip),
-        invalidatedAgain: {
-            confirmed: facts.again.confirmed,
-            failed: facts.again.failed.map(({ ref, path, error }) => ({ ref, path, error })),
-        },
-        checked: proof.images,
-    };
-}
-/** The JSON report of a run that ended before its plan. */
-function failureJson(failure) {
-    return { ok: false, error: failure.error, startedAt: failure.startedAt.toISOString() };
-}
-/** A call in the report as it is sent, but for a batch's assets, given by count: the report lists them apart. */
-function callJson(call) {
-    if (call.route !== 'invalidate/assets')
-        return call;
-    return { route: call.route, assetCount: call.assets.length };
 }
 
 ;// CONCATENATED MODULE: ./src/report/thumbnail.ts

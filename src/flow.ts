@@ -1,21 +1,20 @@
 import type { CiContext } from './ci/context.ts';
 import { systemClock, type Clock } from './mechanics/clock.ts';
-import type { CallRecord, RunResult } from './service/execute.ts';
+import type { CallRecord } from './service/execute.ts';
 import { executeStage } from './execute/stage.ts';
 import { narration, type Narration } from './narration/narration.ts';
-import { endedOutcome, outcomeOf, type Outcome } from './outcome/outcome.ts';
-import type { Report } from './report/report.ts';
+import { endedOutcome, outcomeOf, type Outcome, type Sent } from './outcome/outcome.ts';
+import { reportOf, type Report } from './report/report.ts';
 import { planRewrite, planTheRun, type RunPlan } from './plan/run-plan.ts';
 import type { RunContext } from './plan/stage.ts';
 import { checkRewrite } from './rewrite/preflight.ts';
-import { rewriteStage, type Rewritten } from './rewrite/stage.ts';
+import { rewriteStage, urlsAfter, type Rewritten } from './rewrite/stage.ts';
 import type { Settings } from './settings/settings.ts';
 import type { Log } from './shown/log.ts';
 import { warmStage } from './warm/stage.ts';
 import { proofStage } from './proof/stage.ts';
 import { recordStage } from './record/stage.ts';
 import { changesStage } from './changes/stage.ts';
-import type { OriginReport } from './origin/hold.ts';
 import { originStage } from './origin/stage.ts';
 import type { Redact } from './shown/redact.ts';
 
@@ -74,41 +73,19 @@ async function runStages(
   const landed = sent?.outcome ?? outcomeOf(plan.invalidation, undefined, cancelled());
   const rewritten: Rewritten =
     plan.rewrite === undefined ? { state: 'skipped' } : await rewriteStage(plan.rewrite, { landed }, context);
-  const after = rewritten.state === 'failed' ? undefined : { landed, rewritten: rewrittenUrls(rewritten) };
+  const pages = urlsAfter(rewritten);
   const warm =
-    plan.warm === undefined || after === undefined
+    plan.warm === undefined || pages === undefined
       ? undefined
-      : await warmStage(plan.warm, { ...after, origin: sent?.origin }, context);
+      : await warmStage(plan.warm, { landed, rewritten: pages, origin: sent?.origin }, context);
   const proof =
-    plan.proof === undefined || after === undefined
+    plan.proof === undefined || pages === undefined
       ? undefined
-      : await proofStage(plan.proof, after, context);
-  const outcome = endedOutcome(plan.invalidation, { result: sent?.result, origin: sent?.origin }, landed, {
-    cancelled: cancelled(),
-    rewriteError: rewritten.state === 'failed' ? rewritten.error : undefined,
-    proof,
-  });
+      : await proofStage(plan.proof, { landed, rewritten: pages }, context);
+  const outcome = endedOutcome(plan.invalidation, landed, { sent, cancelled: cancelled(), rewritten, proof });
   // Last: a commit is recorded fresh only once every other stage has landed.
   const record = await recordStage(plan.record, { outcome }, context);
-  return {
-    dryRun: plan.dryRun,
-    plan: plan.invalidation,
-    result: sent?.result,
-    outcome,
-    startedAt,
-    finishedAt: new Date(),
-    imageHost: plan.report.imageHost,
-    noApiKey: plan.report.noApiKey,
-    rewrite: rewritten.state === 'rewritten' ? rewritten.result : undefined,
-    origin: sent?.origin,
-    warm,
-    proof,
-    record,
-  };
-}
-
-function rewrittenUrls(rewritten: Rewritten): Extract<Rewritten, { state: 'rewritten' }>['urls'] {
-  return rewritten.state === 'rewritten' ? rewritten.urls : [];
+  return reportOf(plan, { sent, outcome, rewritten, warm, proof, record }, startedAt);
 }
 
 /**
@@ -120,11 +97,7 @@ async function invalidate(
   context: RunContext,
   tell: Narration,
   onCall: FlowOptions['onCall'],
-): Promise<{
-  readonly result: RunResult;
-  readonly origin: OriginReport | undefined;
-  readonly outcome: Outcome;
-}> {
+): Promise<Sent & { readonly outcome: Outcome }> {
   const { log } = context;
   log.startGroup('Invalidate');
   if (plan.origin !== undefined) tell.originStart(plan.origin.images.size, plan.origin.waitMs);

@@ -8,6 +8,7 @@ import type { OriginReport } from '../origin/hold.ts';
 import { originFacts, type Counts, type OriginFacts } from './facts.ts';
 import { FAILURES_NAMED, named, type Named } from '../shown/format.ts';
 import type { ProofReport } from '../proof/stage.ts';
+import type { Rewritten } from '../rewrite/stage.ts';
 
 export type { Counts } from './facts.ts';
 
@@ -130,21 +131,28 @@ function notReadyFailures(notReady: readonly AssetResult[]): string[] {
  */
 export function endedOutcome(
   invalidation: Plan,
-  sent: { readonly result: RunResult | undefined; readonly origin: OriginReport | undefined },
   landed: Outcome,
   after: {
+    readonly sent: Sent | undefined;
     readonly cancelled: boolean;
-    readonly rewriteError: string | undefined;
+    readonly rewritten: Rewritten;
     readonly proof: ProofReport | undefined;
   },
 ): Outcome {
+  const { sent } = after;
   const ended =
-    after.cancelled && !landed.cancelled ? outcomeOf(invalidation, sent.result, true, sent.origin) : landed;
+    after.cancelled && !landed.cancelled ? outcomeOf(invalidation, sent?.result, true, sent?.origin) : landed;
+  const rewriteFailure = after.rewritten.state === 'failed' ? [after.rewritten.error] : [];
   const proofFailures = (after.proof?.facts.failed ?? []).map(
     (failure) => `The proof of freshness failed: ${failure.sentence}.`,
   );
-  const failures = [...(after.rewriteError === undefined ? [] : [after.rewriteError]), ...proofFailures];
-  return failures.reduce(withFailure, ended);
+  return [...rewriteFailure, ...proofFailures].reduce(withFailure, ended);
+}
+
+/** What the execute stage sent and the origin check saw: absent on a dry run, which sends nothing. */
+export interface Sent {
+  readonly result: RunResult;
+  readonly origin: OriginReport | undefined;
 }
 
 /** The same outcome, with a failure that came after the calls (rewriting the built files). */

@@ -5,7 +5,9 @@ import type { RewriteResult } from '../rewrite/result.ts';
 import { imageUrlPrefix } from '../domain/urls.ts';
 import { count } from '../shown/format.ts';
 import type { RunResult } from '../service/execute.ts';
-import type { Outcome } from '../outcome/outcome.ts';
+import type { Outcome, Sent } from '../outcome/outcome.ts';
+import type { RunPlan } from '../plan/run-plan.ts';
+import type { Rewritten } from '../rewrite/stage.ts';
 import { seconds, type OriginReport } from '../origin/hold.ts';
 import type { WarmReport } from '../warm/warm.ts';
 import type { RecordResult } from '../record/record.ts';
@@ -34,6 +36,36 @@ export interface Report {
   readonly proof?: ProofReport | undefined;
   /** The commit status a green branch run set, or what a failed run left stale. */
   readonly record?: RecordResult | undefined;
+}
+
+/** The report of a run whose stages have all run: what every renderer reads. */
+export function reportOf(
+  plan: RunPlan,
+  ran: {
+    readonly sent: Sent | undefined;
+    readonly outcome: Outcome;
+    readonly rewritten: Rewritten;
+    readonly warm: WarmReport | undefined;
+    readonly proof: ProofReport | undefined;
+    readonly record: RecordResult | undefined;
+  },
+  startedAt: Date,
+): Report {
+  return {
+    dryRun: plan.dryRun,
+    plan: plan.invalidation,
+    result: ran.sent?.result,
+    outcome: ran.outcome,
+    startedAt,
+    finishedAt: new Date(),
+    imageHost: plan.report.imageHost,
+    noApiKey: plan.report.noApiKey,
+    rewrite: ran.rewritten.state === 'rewritten' ? ran.rewritten.result : undefined,
+    origin: ran.sent?.origin,
+    warm: ran.warm,
+    proof: ran.proof,
+    record: ran.record,
+  };
 }
 
 /** A run that ended before its plan: bad input, or changed files that could not be found. */

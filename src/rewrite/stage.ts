@@ -18,6 +18,23 @@ export type Rewritten =
   | { readonly state: 'skipped' }
   | { readonly state: 'failed'; readonly error: string };
 
+/**
+ * The image URLs the pages name after the rewrite, for the warm-up and the proof: those it wrote, none when it did
+ * not run; undefined when it failed, since what the pages name is then unknown.
+ */
+export function urlsAfter(rewritten: Rewritten): readonly RewrittenUrl[] | undefined {
+  switch (rewritten.state) {
+    case 'rewritten':
+      return rewritten.urls;
+    case 'skipped':
+      return [];
+    case 'failed':
+      return undefined;
+    default:
+      return unhandled(rewritten);
+  }
+}
+
 // What a dry run writes in place of the token it did not request: it changes every URL, so all are counted.
 const DRY_RUN_TOKEN = 'dry-run';
 
