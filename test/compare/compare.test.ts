@@ -211,7 +211,8 @@ describe('compareImage', () => {
       ),
       { numRuns: 25 },
     );
-  });
+    // CPU-bound (about 4 s alone): room for a machine whose cores the e2e suites keep busy beside it.
+  }, 60_000);
 });
 
 /**

@@ -1,6 +1,6 @@
 import { getEventListeners } from 'node:events';
-import { describe, expect, it } from 'vitest';
-import { cutOff } from '../../src/service/cut-off.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CANCEL_GRACE_MS, cutOff } from '../../src/service/cut-off.ts';
 
 describe('the end of a cancelled run', () => {
   it('holds no answer once it has settled: a call that ended leaves no listener on the cut', async () => {
@@ -15,13 +15,21 @@ describe('the end of a cancelled run', () => {
     cut.dispose();
   });
 
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('ends a call still in flight once the grace after the cancel has passed', async () => {
+    // The grace is a timer of its own (not the run's clock): faked, so that the wait costs no real time.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const cancel = new AbortController();
     const cut = cutOff(cancel.signal);
     const inFlight = cut.bound(new Promise<string>(() => undefined));
     expect(getEventListeners(cut.signal, 'abort')).toHaveLength(1);
     cancel.abort();
-    await expect(inFlight).rejects.toThrow('the run was cancelled before the service answered');
+    const ended = expect(inFlight).rejects.toThrow('the run was cancelled before the service answered');
+    await vi.advanceTimersByTimeAsync(CANCEL_GRACE_MS);
+    await ended;
     cut.dispose();
-  }, 10_000);
+  });
 });
