@@ -9,6 +9,7 @@ import { count, plural } from '../shown/format.ts';
 import { quote } from '../shown/shown.ts';
 import type { Log } from '../shown/log.ts';
 import type { CiContext, RecordPlace } from '../ci/context.ts';
+import { CHECKOUT_REFS } from '../ci/github.ts';
 import { historyOf, sinceCommit } from './git.ts';
 import { commitOf, type RunGit } from '../mechanics/git.ts';
 import { short } from '../github/api.ts';
@@ -154,10 +155,15 @@ async function checkCheckout(range: CommitRange, git: RunGit): Promise<void> {
   if (checkedOut === deployed) return;
   throw new Error(
     `The checkout is at ${short(checkedOut)}, but ${range.origin} deployed ${short(deployed)}: check out the deployed ` +
-      'commit first (actions/checkout with ref: ${{ github.event.workflow_run.head_sha }} after a workflow_run, ' +
-      'ref: ${{ github.event.deployment.sha }} after a deployment_status, ref: ${{ github.event.client_payload.git.sha }} ' +
-      'after a repository_dispatch).',
+      `commit first (actions/checkout with ${checkoutRefs()}).`,
   );
+}
+
+/** `ref: ${{ github.event.workflow_run.head_sha }} after a workflow_run, …`: for every event after a deploy. */
+function checkoutRefs(): string {
+  return Object.entries(CHECKOUT_REFS)
+    .map(([event, ref]) => `ref: \${{ ${ref} }} after a ${event}`)
+    .join(', ');
 }
 
 /** The range with its base settled: the head's parent, once catch-up has looked and found no record. */

@@ -113,7 +113,7 @@ function namesNoCommits(eventName: string): string {
 
 function eventRange(context: GithubContext): CommitRange | undefined {
   const payload = context.payload;
-  const event = PAYLOAD_EVENTS.find((name) => name === context.eventName);
+  const event = payloadEvent(context.eventName);
   if (event === undefined) return undefined;
   if (context.payloadProblem !== undefined) {
     return throwInput(
@@ -166,16 +166,37 @@ function eventRange(context: GithubContext): CommitRange | undefined {
   }
 }
 
-/** The events whose payload names the commits to compare: an event added here must be read in eventRange. */
+/**
+ * The events after a deploy, whose payload names the deployed commit: one added here fails to compile until
+ * `deployedRange` reads its payload, `branchRange` says how it catches up and `CHECKOUT_REFS` which ref to check out.
+ */
+const DEPLOY_EVENTS = ['deployment_status', 'workflow_run', 'repository_dispatch'] as const;
+type DeployEvent = (typeof DEPLOY_EVENTS)[number];
+
+/**
+ * Where each deploy event's payload names the deployed commit, as a workflow writes it in actions/checkout's `ref:`
+ * (in the order the checkout hint names them).
+ */
+export const CHECKOUT_REFS = {
+  workflow_run: 'github.event.workflow_run.head_sha',
+  deployment_status: 'github.event.deployment.sha',
+  repository_dispatch: 'github.event.client_payload.git.sha',
+} as const satisfies Record<DeployEvent, string>;
+
+/** The events whose payload names the commits to compare: one added here fails to compile until eventRange reads it. */
 const PAYLOAD_EVENTS = [
   'push',
   'pull_request',
   'pull_request_target',
   'merge_group',
-  'deployment_status',
-  'workflow_run',
-  'repository_dispatch',
+  ...DEPLOY_EVENTS,
 ] as const;
+type PayloadEvent = (typeof PAYLOAD_EVENTS)[number];
+
+/** The event, when it is one whose payload names the commits to compare. */
+function payloadEvent(eventName: string): PayloadEvent | undefined {
+  return PAYLOAD_EVENTS.find((name) => name === eventName);
+}
 
 /**
  * The range of a branch's run, marked for catch-up: a push, or a manual dispatch given `since` (asked for by a
@@ -196,7 +217,10 @@ export function branchRange(context: GithubContext, since: string | undefined): 
   }
   const range = commitRange(context, since);
   if (range.skip !== undefined) return range;
-  switch (context.eventName) {
+  // Any other event names no commits: its range is since's, and it does not catch up.
+  const event = payloadEvent(context.eventName);
+  if (event === undefined) return range;
+  switch (event) {
     case 'push':
       return { ...range, catchUp: 'from-base' };
     case 'deployment_status':
@@ -204,8 +228,13 @@ export function branchRange(context: GithubContext, since: string | undefined): 
     case 'repository_dispatch':
       // With since, the deployed head compared with since, until a record says otherwise.
       return { ...range, catchUp: 'from-head' };
-    default:
+    case 'pull_request':
+    case 'pull_request_target':
+    case 'merge_group':
+      // A pull request or a merge queue's group: compared as the event names it, nothing caught up or recorded.
       return range;
+    default:
+      return unhandled(event);
   }
 }
 
@@ -217,10 +246,7 @@ const VERCEL_DEPLOYED = new Set(['vercel.deployment.success', 'vercel.deployment
  * and repository_dispatch is the default branch's tip), compared with its parent until a record says otherwise. A
  * deploy that did not succeed asks for nothing: `skip` says why.
  */
-function deployedRange(
-  eventName: 'deployment_status' | 'workflow_run' | 'repository_dispatch',
-  payload: unknown,
-): CommitRange {
+function deployedRange(eventName: DeployEvent, payload: unknown): CommitRange {
   const skip = (why: string): CommitRange => ({
     base: PARENT,
     head: 'HEAD',

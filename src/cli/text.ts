@@ -1,4 +1,5 @@
 import { plannedCalls } from '../plan/plan.ts';
+import { unhandled } from '../mechanics/exhaustive.ts';
 import type { Report } from '../report/report.ts';
 import { callsWords, moreFailuresWords, notInvalidatedWords, originWords } from '../outcome/facts.ts';
 import { proofWords } from '../proof/facts.ts';
@@ -15,25 +16,12 @@ export const MAX_LISTED_URLS = 50;
 export function resultText(report: Report): string {
   const lines: string[] = [];
   const { plan, outcome } = report;
-  const { counts } = outcome;
   if (report.dryRun) lines.push('Dry run: nothing was sent.');
   if (outcome.cancelled) lines.push('Cancelled: no call started after the signal.');
   if (plan.files !== undefined)
     lines.push(`Changed files (${plan.files.source}): ${fileCounts(plan.files, 'brief')}.`);
   if (plan.merged !== undefined) lines.push(mergedSentence(plan.merged));
-  const [first] = plan.calls;
-  if (plan.scope === 'assets') {
-    lines.push(
-      report.dryRun
-        ? `Would invalidate ${plural(counts.assets, 'asset')} in ${plural(plan.calls.length, 'call')}.`
-        : `Invalidated ${count(counts.invalidated)} of ${plural(counts.assets, 'asset')} in ${callsWords(counts, false)}.`,
-    );
-    if (counts.notInvalidated > 0) lines.push(`Not invalidated: ${notInvalidatedWords(counts)}.`);
-  } else if (first !== undefined) {
-    const landed = outcome.calls.some((record) => record.outcome === 'confirmed');
-    const verb = report.dryRun ? 'Would invalidate' : landed ? 'Invalidated' : 'Did not invalidate';
-    lines.push(`${verb} ${callWords(first).subject}.`);
-  }
+  lines.push(...invalidationLines(report));
   if (report.dryRun) lines.push(...callListing(plannedCalls(plan)));
   else lines.push(...clearedListing(report.outcome.invalidated));
   const { token } = outcome;
@@ -46,6 +34,39 @@ export function resultText(report: Report): string {
   const more = moreFailuresWords(outcome.namedFailures, '--json');
   if (more !== undefined) lines.push(more);
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * What was invalidated: counted by assets for scope `assets`; for a scope sent whole, its call's subject; for
+ * `none`, nothing. A scope
+ * added to `SCOPES` fails to compile here until it says which.
+ */
+function invalidationLines(report: Report): string[] {
+  const { plan, outcome } = report;
+  const { counts } = outcome;
+  const [first] = plan.calls;
+  switch (plan.scope) {
+    case 'assets': {
+      const lines = [
+        report.dryRun
+          ? `Would invalidate ${plural(counts.assets, 'asset')} in ${plural(plan.calls.length, 'call')}.`
+          : `Invalidated ${count(counts.invalidated)} of ${plural(counts.assets, 'asset')} in ${callsWords(counts, false)}.`,
+      ];
+      if (counts.notInvalidated > 0) lines.push(`Not invalidated: ${notInvalidatedWords(counts)}.`);
+      return lines;
+    }
+    case 'none': // sends no invalidation
+      return [];
+    case 'domain':
+    case 'all': {
+      if (first === undefined) return [];
+      const landed = outcome.calls.some((record) => record.outcome === 'confirmed');
+      const verb = report.dryRun ? 'Would invalidate' : landed ? 'Invalidated' : 'Did not invalidate';
+      return [`${verb} ${callWords(first).subject}.`];
+    }
+    default:
+      return unhandled(plan.scope);
+  }
 }
 
 /** What the service confirmed, one a line, as the dry run lists what it would send. */

@@ -1,4 +1,6 @@
 import type { AssetRef } from '../domain/refs.ts';
+import { unhandled } from '../mechanics/exhaustive.ts';
+import type { Scope } from '../settings/settings.ts';
 import { plannedAssets, type Plan } from '../plan/plan.ts';
 import { plural } from '../shown/format.ts';
 import { describeCall } from '../domain/call-words.ts';
@@ -192,11 +194,27 @@ function failuresOf(plan: Plan, result: RunResult, notSent: number, cancelled: b
 /** What the run did not send: `300 assets and the token`. */
 function notSentWords(plan: Plan, result: RunResult, notSent: number): string | undefined {
   const parts = notSent > 0 ? [plural(notSent, 'asset')] : [];
-  const unsentScope = plan.scope !== 'assets' && plan.calls.length > 0 && result.calls.length === 0;
-  if (unsentScope) parts.push(`the invalidation of ${plan.scope === 'all' ? 'every image' : 'the domain'}`);
+  const whole = wholeScopeWords(plan.scope);
+  if (whole !== undefined && plan.calls.length > 0 && result.calls.length === 0)
+    parts.push(`the invalidation of ${whole}`);
   const tokenSent = result.calls.some((record) => record.call.route === 'token');
   if (plan.token && !tokenSent) parts.push('the token');
   return parts.length === 0 ? undefined : parts.join(' and ');
+}
+
+/** What the invalidation of a scope sent whole is called; none for a scope counted by its assets, or sending none. */
+function wholeScopeWords(scope: Scope): string | undefined {
+  switch (scope) {
+    case 'all':
+      return 'every image';
+    case 'domain':
+      return 'the domain';
+    case 'assets': // counted by its assets
+    case 'none': // sends no invalidation
+      return undefined;
+    default:
+      return unhandled(scope);
+  }
 }
 
 function withoutStop(sentence: string): string {

@@ -1,6 +1,7 @@
 import type { OutputName } from '../settings/action-contract.ts';
 import type { ApiCall } from '../service/client.ts';
-import { assetsIn, plannedCalls, type Plan } from '../plan/plan.ts';
+import { assetsIn, plannedCalls, type InvalidationCall, type Plan } from '../plan/plan.ts';
+import { unhandled } from '../mechanics/exhaustive.ts';
 import type { RewriteResult } from '../rewrite/result.ts';
 import { imageUrlPrefix } from '../domain/urls.ts';
 import { count } from '../shown/format.ts';
@@ -212,16 +213,34 @@ function* pieces<T>(items: Iterable<T>, size: number): Generator<T[]> {
 // Small enough that no piece is a large object (over 128 KiB), which would outlive the young generation.
 const ASSETS_PER_PIECE = 1_000;
 
+/**
+ * What the report names beside the scope, from the first call that names something: a domain call's `domain`. A
+ * route added to `ApiCall` fails to compile here until it says what it names, if anything.
+ */
+function subjectFields(calls: readonly InvalidationCall[]): { readonly domain?: string } {
+  for (const call of calls) {
+    switch (call.route) {
+      case 'invalidate/domain':
+        return { domain: call.domain };
+      case 'invalidate/all': // named by the scope
+      case 'invalidate/assets': // named by the counts and the assets
+        continue;
+      default:
+        return unhandled(call);
+    }
+  }
+  return {};
+}
+
 /** The JSON report but its assets. Times are ms from the start. */
 function reportJson(report: Report): object {
   const { plan, result, outcome } = report;
-  const domain = plan.calls.find((call) => call.route === 'invalidate/domain')?.domain;
   return {
     ok: outcome.failures.length === 0,
     dryRun: report.dryRun,
     ...(outcome.cancelled ? { cancelled: true } : {}),
     scope: plan.scope,
-    ...(domain === undefined ? {} : { domain }),
+    ...subjectFields(plan.calls),
     ...(plan.files === undefined ? {} : { files: plan.files }),
     startedAt: report.startedAt.toISOString(),
     finishedAt: report.finishedAt.toISOString(),

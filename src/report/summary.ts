@@ -1,5 +1,7 @@
 import type { ApiCall } from '../service/client.ts';
-import { assetsIn, plannedCalls, type FilesPlan, type Plan } from '../plan/plan.ts';
+import { assetsIn, plannedCalls, type FilesPlan, type InvalidationCall, type Plan } from '../plan/plan.ts';
+import { unhandled } from '../mechanics/exhaustive.ts';
+import type { Scope } from '../settings/settings.ts';
 import type { RewriteResult } from '../rewrite/result.ts';
 import { fileCounts, deliveryUrlsSentence, mergedSentence, nothingToInvalidate } from '../outcome/wording.ts';
 import { count, firstOf, plural } from '../shown/format.ts';
@@ -169,10 +171,9 @@ export function failureMarkdown(failure: RunFailure): string {
 function overview(report: Report): string {
   const { scope } = report.plan;
   const { counts } = report.outcome;
-  const parts = [`**Scope:** ${scope}`];
-  const domain = report.plan.calls.find((call) => call.route === 'invalidate/domain')?.domain;
-  if (domain !== undefined) parts.push(`**Domain:** ${markdownText(domain)}`);
-  if (scope === 'assets') {
+  const parts = [`**Scope:** ${scope}`, ...subjectParts(report.plan.calls)];
+  const byAssets = countedByAssets(scope);
+  if (byAssets) {
     parts.push(`**Assets:** ${count(counts.assets)}`);
     if (!report.dryRun) {
       parts.push(
@@ -184,10 +185,43 @@ function overview(report: Report): string {
   // The invalidation calls of the table below; the token call, which has a line of its own, is named apart.
   if (!report.dryRun) parts.push(`**Calls:** ${callsWords(counts, true)}`);
   const overview = parts.join(' · ');
-  if (scope !== 'assets' || counts.assets > 0) return overview;
+  if (!byAssets || counts.assets > 0) return overview;
   // A token may still have been requested: then "nothing was sent" would be false.
   const sent = report.outcome.sent ? ' No invalidation was sent.' : ' Nothing was sent.';
   return `${overview}\n\n${markdownText(nothingToInvalidate(report.plan.files))}${sent}`;
+}
+
+/**
+ * What the overview names beside the scope, from the first call that names something: a domain call's domain. A
+ * route added to `ApiCall` fails to compile here until it says what it names, if anything.
+ */
+function subjectParts(calls: readonly InvalidationCall[]): string[] {
+  for (const call of calls) {
+    switch (call.route) {
+      case 'invalidate/domain':
+        return [`**Domain:** ${markdownText(call.domain)}`];
+      case 'invalidate/all': // named by the scope
+      case 'invalidate/assets': // named by the counts below
+        continue;
+      default:
+        return unhandled(call);
+    }
+  }
+  return [];
+}
+
+/** Whether the overview counts the scope's assets (and says when there are none), or names its calls alone. */
+function countedByAssets(scope: Scope): boolean {
+  switch (scope) {
+    case 'assets':
+      return true;
+    case 'domain':
+    case 'all':
+    case 'none':
+      return false;
+    default:
+      return unhandled(scope);
+  }
 }
 
 const MAX_NAMED_FILES = 20;

@@ -274,27 +274,35 @@ function parseTarget(scope: Scope, raw: RawInputs, token: boolean, imageHost: st
   }
 }
 
+/**
+ * The inputs only some scopes use, by scope: a scope added to `SCOPES` fails to compile here until its own inputs
+ * are listed (an empty list: it uses none of them), so that none of them goes unchecked.
+ */
+const INPUTS_OF_SCOPE = {
+  domain: ['domain'],
+  assets: ['assets', 'assets-from', 'files', 'files-from', 'url-map', 'since'],
+  all: [],
+  none: [],
+} as const satisfies Record<Scope, readonly InputName[]>;
+
 /** An input that the scope does not use is a mistake to point out, not a value to ignore. */
 function unusedInputs(scope: Scope, raw: RawInputs): string[] {
-  const usedBy: Record<string, Scope> = {
-    domain: 'domain',
-    assets: 'assets',
-    'assets-from': 'assets',
-    files: 'assets',
-    'files-from': 'assets',
-    'url-map': 'assets',
-    since: 'assets',
-  };
+  const own: readonly InputName[] = INPUTS_OF_SCOPE[scope];
   // A list read from a file arrives in `assets` or `files`: then the input the user set is the `-from` one.
   const readFromFile = (name: string): boolean =>
     (name === 'assets' && raw['assets-from'].trim() !== '') ||
     (name === 'files' && raw['files-from'].trim() !== '');
-  return Object.entries(usedBy)
-    .filter(([name, user]) => user !== scope && raw[name as InputName].trim() !== '' && !readFromFile(name))
-    .map(
-      ([name, user]) =>
+  const unused = new Map<InputName, string>();
+  for (const [user, names] of Object.entries(INPUTS_OF_SCOPE)) {
+    for (const name of names) {
+      if (own.includes(name) || unused.has(name) || raw[name].trim() === '' || readFromFile(name)) continue;
+      unused.set(
+        name,
         `${name}: is set, but scope '${scope}' does not use it; it is used only with scope '${user}'.`,
-    );
+      );
+    }
+  }
+  return [...unused.values()];
 }
 
 /** Whether files are given, detected, or neither; and the rules to select and map them. */
