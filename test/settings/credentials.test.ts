@@ -78,6 +78,8 @@ describe('credentialsHidden', () => {
   it('hides user:password@ and token@ in any URL or host, whatever the password holds', () => {
     fc.assert(
       fc.property(scheme, fc.option(word), secret, host, path, (start, user, password, name, rest) => {
+        // Only a password that the visible rest of the URL does not also hold can be seen to be gone.
+        fc.pre(!`${start}${name}${rest}`.includes(password));
         const userInfo = user === null ? password : `${user}:${password}`;
         const hidden = credentialsHidden(`${start}${userInfo}@${name}${rest}`);
         expect(hidden).toBeDefined();
