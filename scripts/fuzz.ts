@@ -1,6 +1,6 @@
 /**
  * `npm run fuzz`: the property tests with 10,000 runs per property (FUZZ_RUNS) instead of the suite's few; the
- * scheduler's model (test/execute/model.test.ts) and the renderers' agreement (test/outcome/agreement.test.ts),
+ * scheduler's model (test/service/model.test.ts) and the renderers' agreement (test/report/agreement.test.ts),
  * whose runs go over HTTP, take at most 5,000.
  * A script rather than `FUZZ_RUNS=10000 vitest ...` in package.json, which only a POSIX shell understands.
  */
@@ -13,15 +13,15 @@ const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/packa
 // Every suite that reads RUNS (test/support/runs.ts) but the leak checks, which spawn the built action.
 const files = [
   'test/e2e/reliability/fuzz.test.ts',
-  'test/execute/model.test.ts',
-  'test/execute/policy.test.ts',
-  'test/execute/server-message.test.ts',
-  'test/outcome',
-  'test/plan',
+  'test/e2e/shown.test.ts',
+  'test/domain',
+  'test/report',
+  'test/rewrite/cache-buster.test.ts',
+  'test/service/asset-results.test.ts',
+  'test/service/model.test.ts',
+  'test/service/server-message.test.ts',
   'test/settings',
   'test/shown',
-  'test/e2e/shown.test.ts',
-  'test/rewrite',
 ];
 // vitest takes each as a filter, and a filter that matches nothing is silently no test at all.
 const missing = files.filter((file) => !existsSync(file));
