@@ -34,10 +34,10 @@ export async function detectChangedFiles(
   const api = await withoutGit(ci, range, since, gitProblem);
   return {
     files: api.files,
-    ...(api.changes === undefined ? {} : { changes: api.changes }),
+    changes: api.changes,
     source: `${api.description} (${range.origin})`,
     fallbackReason: gitProblem,
-    ...(api.truncated === undefined ? {} : { truncated: api.truncated }),
+    truncated: api.truncated,
     base,
   };
 }

@@ -13,7 +13,7 @@ export interface GitDiff {
   /** What happened to each of `files`, at the same index. */
   readonly changes: FileChange[];
   /** Whether base..head is a pull request's test merge against its first parent. */
-  readonly merge?: boolean;
+  readonly merge?: boolean | undefined;
 }
 
 /**
@@ -45,7 +45,7 @@ export async function gitChangedFiles(range: CommitRange, git: RunGit): Promise<
     base,
     head,
     ...parseNameStatus(output),
-    ...(merged === undefined ? {} : { merge: true }),
+    merge: merged === undefined ? undefined : true,
   };
 }
 

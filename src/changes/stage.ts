@@ -28,7 +28,7 @@ export interface ChangesOptions {
 /** The changed files, and on a branch the record that a green run writes on the commit it made fresh. */
 export interface Changes {
   readonly files: ChangedFiles;
-  readonly record?: PendingRecord;
+  readonly record?: PendingRecord | undefined;
 }
 
 /**
@@ -84,7 +84,7 @@ export async function changesStage(
           place: context.record,
           range,
           context: statusContext,
-          ...(unrecordable === undefined ? {} : { unrecordable }),
+          unrecordable,
           git,
           timeoutMs: settings.timeoutMs,
           signal,
@@ -92,7 +92,7 @@ export async function changesStage(
   // Paths from git or the GitHub API are text from outside: the key is withheld from them before any is shown.
   return {
     files: { ...changed, files: redactEach(changed.files, options.redact) },
-    ...(record === undefined ? {} : { record }),
+    record,
   };
 }
 

@@ -41,7 +41,7 @@ export interface PipelineFacts {
   readonly workspace: string;
   /** The commit the pipeline runs on. */
   readonly head: string;
-  readonly range?: CommitRange;
+  readonly range?: CommitRange | undefined;
   /** Why no range, and what to set instead: an InputError naming since. */
   readonly noRange: string;
   /** How to let git tell, when it cannot: e.g. `Let the job fetch the repository`. */

@@ -55,7 +55,7 @@ export function githubContextFromEnv(
   limits?: ApiLimits,
 ): GithubContext {
   return {
-    ...(limits === undefined ? {} : { limits }),
+    limits,
     eventName: env.GITHUB_EVENT_NAME ?? '',
     ...readPayload(env.GITHUB_EVENT_PATH ?? ''),
     sha: env.GITHUB_SHA || 'HEAD',
@@ -148,7 +148,7 @@ function eventRange(context: GithubContext): CommitRange | undefined {
         base,
         head,
         origin: `${event}${number === undefined ? '' : ` #${number}`}`,
-        ...(number === undefined ? {} : { pullNumber: number }),
+        pullNumber: number,
         ...(merge === undefined || merge === 'HEAD' ? {} : { mergeCommit: merge }),
       };
     }

@@ -13,7 +13,7 @@ export function gitlabCi(env: NodeJS.ProcessEnv): CiContext {
   return pipelineCi({
     workspace: env.CI_PROJECT_DIR || process.cwd(),
     head,
-    ...(range === undefined ? {} : { range }),
+    range,
     noRange:
       `since: the GitLab pipeline's source is '${source}', which names no commits to compare. Set since to a ` +
       'commit, tag or branch (IMAGE_CACHE_SINCE, or --since), e.g. --since "$LAST_DEPLOYED_SHA".',

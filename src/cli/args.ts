@@ -9,8 +9,8 @@ import { INPUT_NAMES, type InputName, type RawInputs } from '../settings/setting
 /** What the command line asks for, before the inputs are validated as the action validates them. */
 export interface CommandLine {
   readonly inputs: Partial<Record<InputName, string>>;
-  readonly apiKeyFile?: SecretFile;
-  readonly githubTokenFile?: SecretFile;
+  readonly apiKeyFile?: SecretFile | undefined;
+  readonly githubTokenFile?: SecretFile | undefined;
   /** `--files -`: the paths come from standard input. */
   readonly filesFromStdin: boolean;
   /** `-0`: standard input holds NUL-separated paths. */
@@ -84,8 +84,8 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
     );
   return {
     inputs,
-    ...(apiKeyFile === undefined ? {} : { apiKeyFile }),
-    ...(githubTokenFile === undefined ? {} : { githubTokenFile }),
+    apiKeyFile,
+    githubTokenFile,
     filesFromStdin: inputs.files === '-',
     ...flags,
   };

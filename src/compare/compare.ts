@@ -12,8 +12,8 @@ import { distance, shrink, thumbnailOf, turned, type Thumbnail } from './thumbna
 
 /** Both versions of a file: absent where there is none (an added file has no previous, a deleted one no new). */
 export interface ImageVersions {
-  readonly current?: Uint8Array;
-  readonly previous?: Uint8Array;
+  readonly current?: Uint8Array | undefined;
+  readonly previous?: Uint8Array | undefined;
 }
 
 export type Shows = 'new' | 'previous' | 'cannot-tell';

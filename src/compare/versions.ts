@@ -8,7 +8,7 @@ export const MAX_IMAGE_BYTES = 32 * 1024 * 1024;
 export interface VersionSources {
   readonly workspace: string;
   /** The commit the changes are compared with; absent when the files were given, not detected. */
-  readonly base?: string;
+  readonly base?: string | undefined;
   readonly git: RunGitBytes;
 }
 

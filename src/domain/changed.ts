@@ -13,14 +13,14 @@ export interface FileChange {
 export interface ChangedFiles {
   readonly files: string[];
   /** What happened to each file, at the same index as `files`, when the source tells it (git, the GitHub API). */
-  readonly changes?: readonly FileChange[];
+  readonly changes?: readonly FileChange[] | undefined;
   /** For the summary and the report: `git diff abc1234 def5678 (push)`, `the files input`… */
   readonly source: string;
-  readonly truncated?: string;
+  readonly truncated?: string | undefined;
   /** Why git could not be used, when an API stood in. */
-  readonly fallbackReason?: string;
+  readonly fallbackReason?: string | undefined;
   /** The commit whose files are the previous versions, when the changes were detected (not given). */
-  readonly base?: string;
+  readonly base?: string | undefined;
 }
 
 /** The changed paths as a CI's API lists them, when git cannot tell. */

@@ -6,9 +6,9 @@ export interface CommitRange {
   /** How the range was found, for the summary: `push`, `pull_request #12`, `since v1.4.0`… */
   readonly origin: string;
   /** A pull request's number, for listing its files through an API when git cannot. */
-  readonly pullNumber?: number;
+  readonly pullNumber?: number | undefined;
   /** A pull request's test merge commit, compared with its first parent where it merges `head`. */
-  readonly mergeCommit?: string;
+  readonly mergeCommit?: string | undefined;
   /**
    * A branch's range, whose head a green run records fresh: where catch-up looks for the newest commit recorded
    * fresh, from the event's base (a push) or from the head (the deployed commit of a deploy, dispatch or schedule).

@@ -12,7 +12,7 @@ export interface ImageUrlOptions {
   /** The image's absolute http(s) URL on the origin server. */
   readonly originUrl: string;
   /** A token from the API, or any string, to make the service fetch or serve a fresh copy. */
-  readonly cacheBuster?: string;
+  readonly cacheBuster?: string | undefined;
   /** Processing segments such as `w:640`, or as an object `{ w: 640 }`. */
   readonly segments?: readonly string[] | Readonly<Record<string, string | number>>;
 }

@@ -29,7 +29,7 @@ export interface WarmPlanInput {
   /** Every URL the rewrite wrote, in page order. */
   readonly rewritten: readonly RewrittenUrl[];
   /** The new cache buster, for the plain URL of an image no page names; none: the plain URL has none either. */
-  readonly cacheBuster?: string;
+  readonly cacheBuster?: string | undefined;
   readonly limit: number;
 }
 
@@ -73,7 +73,7 @@ function deliveryUrl(imageHost: string, url: RewrittenUrl): string {
 
 function plainUrl(imageHost: string, originUrl: string, cacheBuster: string | undefined): string | undefined {
   try {
-    return imageUrl({ imageHost, originUrl, ...(cacheBuster === undefined ? {} : { cacheBuster }) });
+    return imageUrl({ imageHost, originUrl, cacheBuster });
   } catch {
     return undefined;
   }

@@ -23,6 +23,6 @@ export function executeStage(
     clock: context.clock,
     signal: context.signal,
     ...events,
-    ...(before.held === undefined ? {} : { held: before.held }),
+    held: before.held,
   });
 }

@@ -9,7 +9,7 @@ export interface GithubApi {
   readonly apiUrl: string;
   readonly token: string;
   /** How long each request may take, and the run's cancel. */
-  readonly limits?: ApiLimits;
+  readonly limits?: ApiLimits | undefined;
 }
 
 interface FileEntry {

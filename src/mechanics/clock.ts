@@ -11,6 +11,6 @@ export interface Clock {
 
 export const systemClock: Clock = {
   now: () => performance.now(),
-  sleep: (ms, signal) => sleep(ms, undefined, signal === undefined ? {} : { signal }),
+  sleep: (ms, signal) => sleep(ms, undefined, { signal }),
   random: () => Math.random(),
 };

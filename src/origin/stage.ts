@@ -44,7 +44,7 @@ export async function originStage(
     versions: versionsFrom({
       workspace,
       git: gitBytesIn(workspace, signal),
-      ...(origin.base === undefined ? {} : { base: origin.base }),
+      base: origin.base,
     }),
     clock: context.clock,
     timeoutMs: origin.waitMs,

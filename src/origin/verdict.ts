@@ -22,7 +22,7 @@ export interface OriginAnswer {
   readonly cut?: 'too-long' | 'budget';
   /** Content-Length, else the bytes read. */
   readonly length?: number;
-  readonly etag?: string;
+  readonly etag?: string | undefined;
   /** A redirect to another origin (scheme, host or port): where it pointed. */
   readonly offsite?: string;
   /** A network error or a timeout. */
@@ -31,8 +31,8 @@ export interface OriginAnswer {
 
 /** The image's bytes now (absent: the file was deleted) and before (absent: added, or git cannot tell). */
 export interface Versions {
-  readonly current?: Uint8Array;
-  readonly previous?: Uint8Array;
+  readonly current?: Uint8Array | undefined;
+  readonly previous?: Uint8Array | undefined;
 }
 
 export function verdictOf(answer: OriginAnswer, versions: Versions): Verdict {

@@ -53,7 +53,7 @@ export interface OriginCheck {
   /** From its first ask to its last. */
   readonly askedMs: number;
   readonly asks: number;
-  readonly seen?: Omit<OriginAnswer, 'body'>;
+  readonly seen?: Omit<OriginAnswer, 'body'> | undefined;
   /** Not asked itself: it followed the sample of its host. */
   readonly followed?: true;
 }
@@ -119,7 +119,7 @@ export async function awaitOrigins(
         askedMs: 0,
         asks: 0,
         followed: true,
-        ...(blocker?.seen === undefined ? {} : { seen: blocker.seen }),
+        seen: blocker?.seen,
       });
     }
   };
@@ -199,7 +199,7 @@ async function ask(
 ): Promise<{ verdict: Verdict; seen?: Omit<OriginAnswer, 'body'>; modified: boolean }> {
   const current = await options.versions.current(image.path);
   if (current === 'unreadable') return { verdict: 'other', modified: false };
-  const now: Versions = current === undefined ? {} : { current };
+  const now: Versions = { current };
   const limit = (current?.length ?? 0) + 1 + FIRST_READ_MARGIN;
   let answer = await options.fetch(image.ref, limit, ends);
   if (verdictOf(answer, now) === 'ready')
@@ -264,7 +264,7 @@ function result(
     ...(settled ? { settledAt: now } : {}),
     askedMs: first === undefined ? 0 : now - first,
     asks,
-    ...(seen === undefined ? {} : { seen }),
+    seen,
   };
 }
 

@@ -37,8 +37,8 @@ export interface Outcome {
   readonly calls: readonly CallRecord[];
   /** Requested (not on a dry run). */
   readonly tokenRequested: boolean;
-  readonly token?: string;
-  readonly tokenCall?: CallRecord;
+  readonly token?: string | undefined;
+  readonly tokenCall?: CallRecord | undefined;
   /** The service refused the key: the exit code of the command says so. */
   readonly keyRefused: boolean;
   /** Each thing that did not land, as a sentence. None means the step succeeds. */
@@ -46,7 +46,7 @@ export interface Outcome {
   /** The failures the log, the summary and the command's text name; the rest they count. */
   readonly namedFailures: Named<string>;
   /** What the origin check found, when it ran. */
-  readonly origin?: OriginFacts;
+  readonly origin?: OriginFacts | undefined;
 }
 
 export function outcomeOf(
@@ -98,12 +98,12 @@ export function outcomeOf(
     touched: dryRun ? plannedAssets(plan) : invalidated,
     calls,
     tokenRequested: plan.token && !dryRun,
-    ...(token === undefined ? {} : { token }),
-    ...(tokenCall === undefined ? {} : { tokenCall }),
+    token,
+    tokenCall,
     keyRefused: result?.stoppedBy?.keyRefused === true,
     failures,
     namedFailures: named(failures, FAILURES_NAMED),
-    ...(origin === undefined ? {} : { origin: originFacts(origin) }),
+    origin: origin === undefined ? undefined : originFacts(origin),
   };
 }
 

@@ -23,14 +23,14 @@ export interface Plan {
   /** Entries of `assets` given as image delivery URLs, sent as their origin image URLs. */
   readonly fromDeliveryUrls?: number;
   /** How changed files became asset URLs, when the target asked for them. */
-  readonly files?: FilesPlan;
+  readonly files?: FilesPlan | undefined;
   /**
    * For each asset URL that url-map made from a changed file, that file's path in the repository (kept for
    * `rewrite-with: content` and `origin-check: content`).
    */
-  readonly fileOf?: ReadonlyMap<AssetRef, string>;
+  readonly fileOf?: ReadonlyMap<AssetRef, string> | undefined;
   /** What a preview shows of the changed files, when the target asked for them. */
-  readonly preview?: FilesPreview;
+  readonly preview?: FilesPreview | undefined;
 }
 
 /** A changed file, with what happened to it when its source tells (git and the GitHub API do; `files` does not). */
@@ -65,8 +65,8 @@ export interface FilesPlan {
   readonly urlMap: readonly UrlMapRule[];
   /** Selected, but no rule of `url-map` maps them: skipped. */
   readonly unmapped: readonly string[];
-  readonly truncated?: string;
-  readonly fallbackReason?: string;
+  readonly truncated?: string | undefined;
+  readonly fallbackReason?: string | undefined;
 }
 
 /**
@@ -93,9 +93,9 @@ export function planRun(
     ...(target.scope === 'assets' && target.fromDeliveryUrls !== undefined
       ? { fromDeliveryUrls: target.fromDeliveryUrls }
       : {}),
-    ...(files === undefined ? {} : { files: files.plan }),
-    ...(files?.fileOf === undefined ? {} : { fileOf: files.fileOf }),
-    ...(files === undefined ? {} : { preview: files.preview }),
+    files: files?.plan,
+    fileOf: files?.fileOf,
+    preview: files?.preview,
   };
 }
 
@@ -140,7 +140,7 @@ function planFiles(
   request: ChangesRequest,
   changed: ChangedFiles,
   keepFiles: boolean,
-): { plan: FilesPlan; urls: AssetRef[]; fileOf?: Map<AssetRef, string>; preview: FilesPreview } {
+): { plan: FilesPlan; urls: AssetRef[]; fileOf?: Map<AssetRef, string> | undefined; preview: FilesPreview } {
   const selected = selectPaths(changed.files, request.patterns);
   const urls: AssetRef[] = [];
   const unmapped: string[] = [];
@@ -171,7 +171,7 @@ function planFiles(
     leftOut.push(withChange(changed.files[index] ?? '', index));
   return {
     urls,
-    ...(fileOf === undefined ? {} : { fileOf }),
+    fileOf,
     preview: { images: [...images.values()], leftOut },
     plan: {
       source: changed.source,
@@ -181,8 +181,8 @@ function planFiles(
       mapped: urls.length,
       urlMap: request.urlMap,
       unmapped,
-      ...(changed.truncated === undefined ? {} : { truncated: changed.truncated }),
-      ...(changed.fallbackReason === undefined ? {} : { fallbackReason: changed.fallbackReason }),
+      truncated: changed.truncated,
+      fallbackReason: changed.fallbackReason,
     },
   };
 }

@@ -21,15 +21,15 @@ export interface RunPlan {
   readonly service: ServicePlan;
   readonly calls: CallPlan;
   /** Images held until their origin serves the new version; absent: every image is sent at once. */
-  readonly origin?: OriginPlan;
+  readonly origin?: OriginPlan | undefined;
   /** The built files whose image URLs get a new cache buster; absent: no file is rewritten. */
-  readonly rewrite?: RewritePlan;
+  readonly rewrite?: RewritePlan | undefined;
   /** The invalidated images requested through the image host; absent: none is. */
   readonly warm?: WarmUpPlan;
   /** The images proven fresh through the image host after the warm-up; absent: none is. */
-  readonly proof?: ProofPlan;
+  readonly proof?: ProofPlan | undefined;
   /** On a branch, the commit status to set if the run ends green; absent: nothing is recorded. */
-  readonly record?: PendingRecord;
+  readonly record?: PendingRecord | undefined;
   /** What the report says beyond what the stages did. */
   readonly report: ReportPlan;
 }
@@ -58,7 +58,7 @@ export interface OriginPlan {
   /** Time allowed for one request to an origin. */
   readonly requestTimeoutMs: number;
   /** The commit whose files are the previous versions; absent when the files were given, not detected. */
-  readonly base?: string;
+  readonly base?: string | undefined;
   /** The rules that made the images: a mapping mistake names its rule. */
   readonly urlMap: readonly UrlMapRule[];
 }
@@ -96,7 +96,7 @@ export interface ProofPlan extends Preview {
   /** Each image url-map made from a changed file, and that file's path in the repository. */
   readonly images: ReadonlyMap<AssetRef, string>;
   /** The commit whose files are the previous versions; absent when the files were given, not detected. */
-  readonly base?: string;
+  readonly base?: string | undefined;
   /** Time allowed for one request through the image host. */
   readonly requestTimeoutMs: number;
   /** Where an image still stale is invalidated once more, and how: as the run's calls went out. */
@@ -106,7 +106,7 @@ export interface ProofPlan extends Preview {
 
 export interface ReportPlan {
   /** For the summary's thumbnails. */
-  readonly imageHost?: string;
+  readonly imageHost?: string | undefined;
   /** A dry run without a key: the report says so rather than show a key it never had. */
   readonly noApiKey: boolean;
 }
@@ -145,12 +145,12 @@ export function planTheRun(settings: Settings, changed?: ChangedFiles, record?: 
     dryRun: settings.dryRun,
     service,
     calls,
-    ...(origin === undefined ? {} : { origin }),
-    ...(rewrite === undefined ? {} : { rewrite }),
+    origin,
+    rewrite,
     ...(warm ? { warm: { preview: settings.dryRun, imageHost, timeoutMs: settings.timeoutMs } } : {}),
-    ...(proof === undefined ? {} : { proof }),
-    ...(record === undefined ? {} : { record }),
-    report: { ...(imageHost === undefined ? {} : { imageHost }), noApiKey: settings.apiKey === '' },
+    proof,
+    record,
+    report: { imageHost, noApiKey: settings.apiKey === '' },
   };
 }
 
@@ -187,7 +187,7 @@ function originPlan(
     requestTimeoutMs: settings.timeoutMs,
     // Images are mapped from files only when the target asks for changes, which carry the rules.
     urlMap: settings.target.scope === 'assets' ? (settings.target.changes?.urlMap ?? []) : [],
-    ...(changed?.base === undefined ? {} : { base: changed.base }),
+    base: changed?.base,
   };
 }
 
@@ -206,7 +206,7 @@ function proofPlan(
     imageHost,
     images: invalidation.fileOf ?? new Map(),
     requestTimeoutMs: settings.timeoutMs,
-    ...(changed?.base === undefined ? {} : { base: changed.base }),
+    base: changed?.base,
   };
 }
 
@@ -225,7 +225,7 @@ export interface PendingRecord {
    * Why this run may not record its head even if it ends green (its look for the record failed, or its list of
    * changed files was cut short); the next run still catches up from the last real record.
    */
-  readonly unrecordable?: string;
+  readonly unrecordable?: string | undefined;
   readonly git: RunGit;
   readonly timeoutMs: number;
   readonly signal?: AbortSignal | undefined;

@@ -51,7 +51,7 @@ export async function invalidateAgain(
       ...calls.policy,
       retryWindowMs: Math.min(calls.policy.retryWindowMs ?? DEFAULT_POLICY.retryWindowMs, options.withinMs),
     },
-    ...(options.onRetry === undefined ? {} : { onRetry: options.onRetry }),
+    onRetry: options.onRetry,
   });
   const late = outOfTime.aborted && options.signal?.aborted !== true;
   const failures = new Map<AssetRef, string>();

@@ -12,7 +12,7 @@ export interface ProofFinding {
   readonly url: string;
   /** What it showed: `its previous version`, `a placeholder`, `an error page`... */
   readonly shows: string;
-  readonly seen?: Seen;
+  readonly seen?: Seen | undefined;
   /** The image, the variant, what it showed and the headers that matter, in one sentence. */
   readonly sentence: string;
 }
@@ -153,7 +153,7 @@ function finding(image: ImageProof, url: string, shows: string, seen: Seen | und
     path: image.path,
     url,
     shows,
-    ...(seen === undefined ? {} : { seen }),
+    seen,
     sentence: `${image.ref} (${image.path}) at ${url} showed ${shows}${seen === undefined ? '' : ` (${headerWords(seen)})`}`,
   };
 }

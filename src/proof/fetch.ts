@@ -9,17 +9,17 @@ export const BROWSER_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,im
 export interface Delivered {
   /** Absent when no answer came (`error` says why). */
   readonly status?: number;
-  readonly contentType?: string;
+  readonly contentType?: string | undefined;
   /** Content-Length, else the bytes read. */
   readonly length?: number;
   /** The `Age` header: seconds the answer spent in a cache. */
-  readonly age?: string;
+  readonly age?: string | undefined;
   /** What the host or a CDN in front says of its cache (`X-Cache`, `CF-Cache-Status`...), as it says it. */
-  readonly cacheStatus?: string;
+  readonly cacheStatus?: string | undefined;
   /** The service's mark of a placeholder served for an image its origin could not serve. */
-  readonly placeholder?: true;
+  readonly placeholder?: true | undefined;
   /** A redirect: where it pointed. */
-  readonly location?: string;
+  readonly location?: string | undefined;
   /** The body, when read whole within its limit. */
   readonly body?: Uint8Array;
   /** The body was longer than the limit: not read on. */
@@ -62,14 +62,11 @@ export function deliveredFetcher(options: DeliveredFetchOptions): FetchDelivered
     const declared = Number(header(headers, 'content-length'));
     const seen: Delivered = {
       status,
-      ...optional('contentType', header(headers, 'content-type')),
-      ...optional('age', header(headers, 'age')),
-      ...optional(
-        'cacheStatus',
-        CACHE_HEADERS.map((name) => header(headers, name)).find((v) => v !== undefined),
-      ),
-      ...optional('location', header(headers, 'location')),
-      ...(header(headers, 'x-not-found-o') === undefined ? {} : { placeholder: true as const }),
+      contentType: header(headers, 'content-type'),
+      age: header(headers, 'age'),
+      cacheStatus: CACHE_HEADERS.map((name) => header(headers, name)).find((v) => v !== undefined),
+      location: header(headers, 'location'),
+      placeholder: header(headers, 'x-not-found-o') === undefined ? undefined : true,
       ...(Number.isSafeInteger(declared) && declared >= 0 ? { length: declared } : {}),
     };
     if (seen.length !== undefined && seen.length > limit) {
@@ -97,8 +94,4 @@ export function deliveredFetcher(options: DeliveredFetchOptions): FetchDelivered
 function header(headers: Dispatcher.ResponseData['headers'], name: string): string | undefined {
   const value = headers[name];
   return Array.isArray(value) ? value[0] : value;
-}
-
-function optional<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {
-  return value === undefined ? {} : ({ [key]: value } as Record<K, string>);
 }

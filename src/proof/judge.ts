@@ -10,7 +10,7 @@ import type { Delivered } from './fetch.ts';
  */
 export type Finding =
   | { readonly state: 'fresh' | 'stale' }
-  | { readonly state: 'cannot-tell'; readonly doubt: Doubt; readonly detail?: string }
+  | { readonly state: 'cannot-tell'; readonly doubt: Doubt; readonly detail?: string | undefined }
   | { readonly state: 'failed'; readonly failure: Failure };
 
 export type Failure =
@@ -47,7 +47,7 @@ export async function judgeDelivered(answer: Delivered, versions: ImageVersions)
       return {
         state: 'cannot-tell',
         doubt: comparison.doubt,
-        ...(comparison.detail === undefined ? {} : { detail: comparison.detail }),
+        detail: comparison.detail,
       };
     default: {
       const unhandled: never = comparison;

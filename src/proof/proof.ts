@@ -74,7 +74,7 @@ export interface ImageProof {
    */
   readonly invalidatedAgain: boolean;
   /** Its second invalidation did not land: why (the service's reason, or the cancel). It was not asked again. */
-  readonly invalidateAgainFailed?: string;
+  readonly invalidateAgainFailed?: string | undefined;
 }
 
 export interface ProofResult {
@@ -163,7 +163,7 @@ export async function prove(input: ProofInput): Promise<ProofResult> {
       path: image.path,
       variants: proofs.get(image.ref) ?? [],
       invalidatedAgain: invalidatedAgain.has(image.ref),
-      ...(failed === undefined ? {} : { invalidateAgainFailed: failed }),
+      invalidateAgainFailed: failed,
     };
   });
   return { images };
@@ -207,8 +207,8 @@ async function askOnce(
   const seen = withoutBody(answer);
   if (current === 'unreadable') return { state: 'cannot-tell', doubt: 'undecodable', seen };
   const finding = await judgeDelivered(answer, {
-    ...(current === undefined ? {} : { current }),
-    ...(previous === undefined ? {} : { previous }),
+    current,
+    previous,
   });
   return { ...finding, seen };
 }

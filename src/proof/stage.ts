@@ -81,7 +81,7 @@ export async function proofStage(
       versions: versionsFrom({
         workspace,
         git: gitBytesIn(workspace, signal),
-        ...(proof.base === undefined ? {} : { base: proof.base }),
+        base: proof.base,
       }),
       fetch: deliveredFetcher({ dispatcher, timeoutMs: proof.requestTimeoutMs, userAgent: USER_AGENT }),
       // Sent as the run's calls are, by the same client: the key goes to the service alone, never to the image host.
@@ -129,7 +129,7 @@ function proofImages(
     imageHost: proof.imageHost,
     images: fromFiles,
     rewritten,
-    ...(token === undefined ? {} : { cacheBuster: token }),
+    cacheBuster: token,
     limit: MAX_VARIANTS,
   });
   const urls = new Map<AssetRef, string[]>();
@@ -181,7 +181,7 @@ function redacted(result: ProofResult, redact: Redact): ProofReport {
     return {
       ...image,
       variants: image.variants.map(variant),
-      ...(failed === undefined ? {} : { invalidateAgainFailed: redact(failed) }),
+      invalidateAgainFailed: failed === undefined ? undefined : redact(failed),
     };
   });
   return { images, facts: proofFacts({ images }) };

@@ -58,7 +58,7 @@ export async function rewriteFiles(options: RewriteOptions): Promise<RewriteResu
       const { text, urls } = rewriteCacheBusters(before, options.imageHost, given.busters, options.onRewrite);
       if (urls === 0) continue;
       if (!options.dryRun) staged.push(await stage(original, Buffer.from(text, 'latin1')));
-      files.push({ path, urls, ...(given.values === undefined ? {} : { cacheBusters: given.values }) });
+      files.push({ path, urls, cacheBusters: given.values });
     }
     current = '';
     options.signal?.throwIfAborted();

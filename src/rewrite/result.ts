@@ -19,7 +19,7 @@ export interface FileRewrite {
   readonly path: string;
   readonly urls: number;
   /** With a cache buster per image: each origin image URL of the file that got one, and its value. */
-  readonly cacheBusters?: Readonly<Record<string, string>>;
+  readonly cacheBusters?: Readonly<Record<string, string>> | undefined;
 }
 
 /** An invalidated image whose URLs keep their cache buster, and why. */

@@ -149,8 +149,8 @@ function interpret(
   const server = (): ServerMessage => {
     const { code, message } = serverMessage(options.redact(body), header(headers, 'content-type'));
     return {
-      ...(code === undefined ? {} : { code: options.redact(code) }),
-      ...(message === undefined ? {} : { message: options.redact(message) }),
+      code: code === undefined ? undefined : options.redact(code),
+      message: message === undefined ? undefined : options.redact(message),
     };
   };
   if (status < 200 || status >= 300) {
@@ -164,7 +164,7 @@ function interpret(
 
 function httpError(
   status: number,
-  server: { code?: string; message?: string },
+  server: ServerMessage,
   retryAfter: number | undefined,
   options: ClientOptions,
 ): ApiError {

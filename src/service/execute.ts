@@ -29,13 +29,13 @@ export interface ExecuteOptions {
   /** Cancels the run: no call or retry starts after it is aborted; the calls in flight end and are recorded. */
   readonly signal?: AbortSignal | undefined;
   /** Told of each call as it ends, for progress and debug logs. */
-  readonly onCall?: (record: CallRecord) => void;
+  readonly onCall?: ((record: CallRecord) => void) | undefined;
   /** Told of each retry before its wait: `attempt` is the number of the attempt to come. */
-  readonly onRetry?: (sent: SentCall, error: ApiError, waitMs: number, attempt: number) => void;
+  readonly onRetry?: ((sent: SentCall, error: ApiError, waitMs: number, attempt: number) => void) | undefined;
   /** Told of what the scheduler does as it does it: calls sent, the window, pauses. */
   readonly observer?: (event: SchedulerEvent) => void;
   /** Assets of the plan that may be sent only once something allows it (their origin serves the new version). */
-  readonly held?: HeldAssets;
+  readonly held?: HeldAssets | undefined;
 }
 
 /**
@@ -57,9 +57,9 @@ export interface RunResult {
   readonly calls: readonly CallRecord[];
   /** Every asset of the plan, in the order its calls carry them. */
   readonly assets: AssetResults;
-  readonly token?: string;
+  readonly token?: string | undefined;
   /** The call whose failure showed that every other would fail too (a refused key, a wrong address). */
-  readonly stoppedBy?: Stop;
+  readonly stoppedBy?: Stop | undefined;
   /** Times a rate limit paused every call. */
   readonly pauses?: number;
   /** The run was cancelled (`signal`): what was not sent is reported so. */
@@ -123,8 +123,8 @@ export async function execute(plan: Plan, options: ExecuteOptions): Promise<RunR
   return {
     calls: scheduler.settled.map(({ record }) => record).toSorted((a, b) => a.index - b.index),
     assets: assets.build(),
-    ...(token === undefined ? {} : { token }),
-    ...(scheduler.stoppedBy === undefined ? {} : { stoppedBy: scheduler.stoppedBy }),
+    token,
+    stoppedBy: scheduler.stoppedBy,
     pauses: scheduler.pace.pauses,
     ...(scheduler.cancelled ? { cancelled: true } : {}),
   };

@@ -14,11 +14,11 @@ export interface Attempt {
   readonly startedAt: number;
   readonly durationMs: number;
   /** The HTTP status, when the service answered. */
-  readonly status?: number;
+  readonly status?: number | undefined;
   /** What kind of failure, when it failed. */
   readonly kind?: FailureKind;
   /** The server's error code, or the system's for a network failure (`ECONNRESET`). */
-  readonly code?: string;
+  readonly code?: string | undefined;
   readonly error?: string;
   /** The wait before the next attempt, when there was one. */
   readonly waitMs?: number;
@@ -39,14 +39,14 @@ export interface SentCall {
 export interface CallRecord extends SentCall {
   readonly outcome: CallOutcome;
   readonly attempts: readonly Attempt[];
-  readonly error?: CallError;
+  readonly error?: CallError | undefined;
 }
 
 export interface CallError {
   readonly message: string;
   readonly kind: FailureKind;
-  readonly status?: number;
-  readonly code?: string;
+  readonly status?: number | undefined;
+  readonly code?: string | undefined;
 }
 
 /** What the scheduler does, as it does it: for tests that check its promises, and for progress displays. */
@@ -390,7 +390,7 @@ export class Scheduler {
       call: job.call,
       outcome,
       attempts: job.attempts,
-      ...(outcome === 'confirmed' || error === undefined ? {} : { error: callError(error, reason) }),
+      error: outcome === 'confirmed' || error === undefined ? undefined : callError(error, reason),
     };
     this.settled.push({ record, start: job.start });
     this.options.onCall?.(record);
@@ -443,9 +443,9 @@ function withoutWait(attempt: Attempt): Attempt {
 
 function facts(error: ApiError): Omit<Attempt, 'startedAt' | 'durationMs'> {
   return {
-    ...(error.status === undefined ? {} : { status: error.status }),
+    status: error.status,
     kind: error.kind,
-    ...(error.code === undefined ? {} : { code: error.code }),
+    code: error.code,
     error: error.message,
   };
 }
@@ -454,8 +454,8 @@ function callError(error: ApiError, reason: string | undefined): CallError {
   return {
     message: reason === undefined ? error.message : `${error.message} (${reason})`,
     kind: error.kind,
-    ...(error.status === undefined ? {} : { status: error.status }),
-    ...(error.code === undefined ? {} : { code: error.code }),
+    status: error.status,
+    code: error.code,
   };
 }
 

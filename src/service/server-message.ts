@@ -1,7 +1,7 @@
 /** The server's error code and message, found in whatever body shape it sent. */
 export interface ServerMessage {
-  readonly code?: string;
-  readonly message?: string;
+  readonly code?: string | undefined;
+  readonly message?: string | undefined;
 }
 
 const MAX_MESSAGE_LENGTH = 300;
@@ -73,8 +73,8 @@ function withMessage(code: string | undefined, message: string | undefined): Ser
   const shownCode = oneLine(code, MAX_CODE_LENGTH);
   const shown = oneLine(message, MAX_MESSAGE_LENGTH);
   return {
-    ...(shownCode === undefined ? {} : { code: shownCode }),
-    ...(shown === undefined ? {} : { message: shown }),
+    code: shownCode,
+    message: shown,
   };
 }
 

@@ -45,9 +45,9 @@ export async function sendToService(
       maxRetries: calls.maxRetries,
       policy: options.policy ?? calls.policy,
       signal: options.signal,
-      ...(options.onRetry === undefined ? {} : { onRetry: options.onRetry }),
-      ...(options.onCall === undefined ? {} : { onCall: options.onCall }),
-      ...(options.held === undefined ? {} : { held: options.held }),
+      onRetry: options.onRetry,
+      onCall: options.onCall,
+      held: options.held,
     });
   } finally {
     cut.dispose();

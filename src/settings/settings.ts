@@ -48,17 +48,17 @@ export type Target =
       readonly merged?: number;
       /** Entries given as image delivery URLs, each taken as the origin image URL it serves. */
       readonly fromDeliveryUrls?: number;
-      readonly changes?: ChangesRequest;
+      readonly changes?: ChangesRequest | undefined;
     };
 
 /** Changed files to turn into asset URLs: given in `files`, or detected from the triggering event. */
 export interface ChangesRequest {
   /** The paths given in `files` or `files-from`; absent when they are to be detected. */
-  readonly files?: readonly string[];
+  readonly files?: readonly string[] | undefined;
   /** Where `files` came from, when a file: `files-from "list.txt"`, and `, which is empty` when it lists none. */
   readonly filesSource?: string;
   /** With detection: the commit, tag or branch to compare with instead of the event's base. */
-  readonly since?: string;
+  readonly since?: string | undefined;
   /** `paths`: which changed files are images. */
   readonly patterns: readonly string[];
   readonly urlMap: readonly UrlMapRule[];
@@ -77,7 +77,7 @@ export interface Settings {
   /** Request a fresh cache token after the invalidation. */
   readonly token: boolean;
   /** The image delivery host, for `image-url-prefix` and `rewrite`. */
-  readonly imageHost?: string;
+  readonly imageHost?: string | undefined;
   /** `rewrite`: files whose image URLs get a new cache buster. Empty: rewrite nothing. */
   readonly rewrite: readonly string[];
   /** What `rewrite` writes: the new token in every URL, or each invalidated image's content value in its URLs. */
@@ -100,7 +100,7 @@ export interface Settings {
   /** `catch-up`: on a branch, detect changes since the newest commit recorded fresh. */
   readonly catchUp: boolean;
   /** `status-context`, when set: the record's context in place of the one named after the target. */
-  readonly statusContext?: string;
+  readonly statusContext?: string | undefined;
 }
 
 /** Turns the raw inputs into Settings, or throws one InputError that lists every problem found. */
@@ -137,15 +137,12 @@ export function parseSettings(raw: RawInputs): Settings {
     timeoutMs: check(() => parseSeconds('timeout-seconds', raw['timeout-seconds'], 0.1, 600), 0) * 1000,
     originCheck: check(() => parseChoice('origin-check', raw['origin-check'], ORIGIN_CHECKS), 'off'),
     originTimeoutMs: check(() => parseSeconds('origin-timeout', raw['origin-timeout'], 0, 3600), 0) * 1000,
-    ...(imageHost === undefined ? {} : { imageHost }),
+    imageHost,
     ...check(() => parseRewrite(raw, token, rewriteWith), { rewrite: [], rewriteWith }),
     warm: check(() => parseBoolean('warm', raw.warm), false),
     verify: check(() => parseBoolean('verify', raw.verify), false),
     catchUp: check(() => parseBoolean('catch-up', raw['catch-up']), false),
-    ...check(() => {
-      const statusContext = parseStatusContext(raw['status-context']);
-      return statusContext === undefined ? {} : { statusContext };
-    }, {}),
+    statusContext: check(() => parseStatusContext(raw['status-context']), undefined),
   };
   if (settings.warm && raw['image-host'].trim() === '') {
     problems.push(
@@ -261,7 +258,7 @@ function parseTarget(scope: Scope, raw: RawInputs, token: boolean, imageHost: st
         assets,
         ...(merged > 0 ? { merged } : {}),
         ...(fromDeliveryUrls > 0 ? { fromDeliveryUrls } : {}),
-        ...(changes === undefined ? {} : { changes }),
+        changes,
       };
     }
     case 'domain':
@@ -347,9 +344,9 @@ function parseChanges(
     throwInput(`paths: ${quote(raw.paths)} selects nothing; give at least one pattern, e.g. **/*.png`);
   }
   return {
-    ...(files === undefined ? {} : { files }),
+    files,
     ...(from === '' ? {} : { filesSource: files?.length === 0 ? `${source}, which is empty` : source }),
-    ...(since === undefined ? {} : { since }),
+    since,
     patterns,
     urlMap,
   };

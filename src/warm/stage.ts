@@ -46,7 +46,7 @@ export async function warmStage(
     imageHost,
     images: landed.touched.filter((ref) => !unconfirmed.has(ref)),
     rewritten,
-    ...(landed.token === undefined ? {} : { cacheBuster: landed.token }),
+    cacheBuster: landed.token,
     limit: WARM_LIMIT,
   });
   const over =

@@ -37,10 +37,10 @@ export interface WarmReport {
   readonly failed: number;
   readonly overLimit: number;
   readonly ms: number;
-  readonly firstFailure?: { readonly url: string; readonly reason: string };
+  readonly firstFailure?: { readonly url: string; readonly reason: string } | undefined;
   /** Set when it stopped early; `notRequested` planned requests were then not made. */
-  readonly stopped?: WarmStop;
-  readonly notRequested?: number;
+  readonly stopped?: WarmStop | undefined;
+  readonly notRequested?: number | undefined;
 }
 
 export interface WarmOptions {
@@ -100,8 +100,9 @@ export async function warm(
     failed,
     overLimit,
     ms: Math.round(now() - started),
-    ...(firstFailure === undefined ? {} : { firstFailure }),
-    ...(stopped === undefined ? {} : { stopped, notRequested: requests.length - answered }),
+    firstFailure,
+    stopped,
+    notRequested: stopped === undefined ? undefined : requests.length - answered,
   };
 }
 
