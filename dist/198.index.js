@@ -78,11 +78,11 @@ async function fetchOrigin(url, limit, options, signal) {
             await body.dump().catch(() => undefined);
             const next = safeUrl(location, target);
             if (next === undefined || next.origin !== target.origin || redirects >= MAX_REDIRECTS)
-                return { status, offsite: next?.href ?? location, ...(etag === undefined ? {} : { etag }) };
+                return { status, offsite: next?.href ?? location, etag };
             target = next;
             continue;
         }
-        const base = { status, ...(etag === undefined ? {} : { etag }) };
+        const base = { status, etag };
         if (length !== undefined && length >= limit) {
             await body.dump({ limit: 0 }).catch(() => undefined);
             return { ...base, length, cut: 'too-long' };

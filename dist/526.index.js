@@ -44,11 +44,11 @@ function deliveredFetcher(options) {
         const declared = Number(header(headers, 'content-length'));
         const seen = {
             status,
-            ...optional('contentType', header(headers, 'content-type')),
-            ...optional('age', header(headers, 'age')),
-            ...optional('cacheStatus', CACHE_HEADERS.map((name) => header(headers, name)).find((v) => v !== undefined)),
-            ...optional('location', header(headers, 'location')),
-            ...(header(headers, 'x-not-found-o') === undefined ? {} : { placeholder: true }),
+            contentType: header(headers, 'content-type'),
+            age: header(headers, 'age'),
+            cacheStatus: CACHE_HEADERS.map((name) => header(headers, name)).find((v) => v !== undefined),
+            location: header(headers, 'location'),
+            placeholder: header(headers, 'x-not-found-o') === undefined ? undefined : true,
             ...(Number.isSafeInteger(declared) && declared >= 0 ? { length: declared } : {}),
         };
         if (seen.length !== undefined && seen.length > limit) {
@@ -76,9 +76,6 @@ function deliveredFetcher(options) {
 function header(headers, name) {
     const value = headers[name];
     return Array.isArray(value) ? value[0] : value;
-}
-function optional(key, value) {
-    return value === undefined ? {} : { [key]: value };
 }
 
 

@@ -45,7 +45,7 @@ async function invalidateAgain(refs, options) {
             ...calls.policy,
             retryWindowMs: Math.min(calls.policy.retryWindowMs ?? _domain_policy_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_POLICY */ .zj.retryWindowMs, options.withinMs),
         },
-        ...(options.onRetry === undefined ? {} : { onRetry: options.onRetry }),
+        onRetry: options.onRetry,
     });
     const late = outOfTime.aborted && options.signal?.aborted !== true;
     const failures = new Map();

@@ -47,7 +47,7 @@ async function judgeDelivered(answer, versions) {
             return {
                 state: 'cannot-tell',
                 doubt: comparison.doubt,
-                ...(comparison.detail === undefined ? {} : { detail: comparison.detail }),
+                detail: comparison.detail,
             };
         default: {
             const unhandled = comparison;
@@ -145,7 +145,7 @@ async function prove(input) {
             path: image.path,
             variants: proofs.get(image.ref) ?? [],
             invalidatedAgain: invalidatedAgain.has(image.ref),
-            ...(failed === undefined ? {} : { invalidateAgainFailed: failed }),
+            invalidateAgainFailed: failed,
         };
     });
     return { images };
@@ -180,8 +180,8 @@ async function askOnce(image, url, input, deadline) {
     if (current === 'unreadable')
         return { state: 'cannot-tell', doubt: 'undecodable', seen };
     const finding = await judgeDelivered(answer, {
-        ...(current === undefined ? {} : { current }),
-        ...(previous === undefined ? {} : { previous }),
+        current,
+        previous,
     });
     return { ...finding, seen };
 }

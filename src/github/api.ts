@@ -1,6 +1,7 @@
 import { count } from '../shown/format.ts';
 import type { ApiChanges, FileChange } from '../domain/changed.ts';
 import { PARENT, type CommitRange } from '../domain/range.ts';
+import { loadGithub } from './client.ts';
 
 /** Where the repository's API is, and the token that reads it. */
 export interface GithubApi {
@@ -63,7 +64,7 @@ export async function apiChangedFiles(range: CommitRange, context: GithubApi): P
 const DEFAULT_TIMEOUT_MS = 30_000;
 
 async function askApi(range: CommitRange, context: GithubApi, limits: ApiLimits): Promise<ApiChanges> {
-  const { getOctokit } = await import('@actions/github'); // loaded only on this path: it is slow to load
+  const { getOctokit } = await loadGithub();
   const octokit = getOctokit(context.token, { baseUrl: context.apiUrl });
   // A wrap hook's method is bound to the options it was given: they are changed in place, not passed on.
   octokit.hook.wrap('request', (request, options) => {

@@ -5,6 +5,7 @@
 import { MAX_API_PAGES, short } from './api.ts';
 import { count } from '../shown/format.ts';
 import { errorMessage } from '../mechanics/error-message.ts';
+import { loadGithub } from './client.ts';
 
 /** Where the statuses live, and the token that reads and writes them (a secret: never shown). */
 export interface StatusStore {
@@ -133,10 +134,7 @@ const clients = new WeakMap<StatusStore, Promise<Octokit>>();
 function clientOf(store: StatusStore): Promise<Octokit> {
   let client = clients.get(store);
   if (client === undefined) {
-    // Loaded only when a record is read or written: it is slow to load.
-    client = import('@actions/github').then(({ getOctokit }) =>
-      getOctokit(store.token, { baseUrl: store.apiUrl }),
-    );
+    client = loadGithub().then(({ getOctokit }) => getOctokit(store.token, { baseUrl: store.apiUrl }));
     clients.set(store, client);
   }
   return client;
