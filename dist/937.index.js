@@ -1671,7 +1671,7 @@ function eventRange(context) {
         case 'deployment_status':
         case 'workflow_run':
         case 'repository_dispatch':
-            return deployedRange(event, payload);
+            return deployedRange(event, payload, context.repository);
         default:
             return (0,exhaustive/* unhandled */.g)(event);
     }
@@ -1750,12 +1750,12 @@ const VERCEL_DEPLOYED = new Set(['vercel.deployment.success', 'vercel.deployment
  * and repository_dispatch is the default branch's tip), compared with its parent until a record says otherwise. A
  * deploy that did not succeed asks for nothing: `skip` says why.
  */
-function deployedRange(eventName, payload) {
-    const skip = (why) => ({
+function deployedRange(eventName, payload, repository) {
+    const skip = (why, so = 'nothing was deployed, so nothing is invalidated') => ({
         base: PARENT,
         head: 'HEAD',
         origin: eventName,
-        skip: `${why}: nothing was deployed, so nothing is invalidated.`,
+        skip: `${why}: ${so}.`,
     });
     let sha;
     let where;
@@ -1772,6 +1772,11 @@ function deployedRange(eventName, payload) {
             break;
         }
         case 'workflow_run': {
+            // A fork's pull request runs the triggering workflow on the fork's commit: what it built is no deploy of
+            // this site, and its images are not invalidated with this repository's key, nor its commit recorded.
+            const from = stringAt(payload, 'workflow_run', 'head_repository', 'full_name');
+            if (from !== undefined && repository !== '' && from.toLowerCase() !== repository.toLowerCase())
+                return skip(`The workflow run came from ${(0,shown_shown/* quote */.hD)(from)}, a fork, not from ${(0,shown_shown/* quote */.hD)(repository)}`, "a fork's commit is not a deploy of this site, so nothing is invalidated and nothing is recorded");
             const conclusion = stringAt(payload, 'workflow_run', 'conclusion') ?? '(none yet)';
             if (conclusion !== 'success')
                 return skip(`The workflow run's conclusion is ${(0,shown_shown/* quote */.hD)(conclusion)}, not "success"`);

@@ -160,7 +160,7 @@ function eventRange(context: GithubContext): CommitRange | undefined {
     case 'deployment_status':
     case 'workflow_run':
     case 'repository_dispatch':
-      return deployedRange(event, payload);
+      return deployedRange(event, payload, context.repository);
     default:
       return unhandled(event);
   }
@@ -246,12 +246,12 @@ const VERCEL_DEPLOYED = new Set(['vercel.deployment.success', 'vercel.deployment
  * and repository_dispatch is the default branch's tip), compared with its parent until a record says otherwise. A
  * deploy that did not succeed asks for nothing: `skip` says why.
  */
-function deployedRange(eventName: DeployEvent, payload: unknown): CommitRange {
-  const skip = (why: string): CommitRange => ({
+function deployedRange(eventName: DeployEvent, payload: unknown, repository: string): CommitRange {
+  const skip = (why: string, so = 'nothing was deployed, so nothing is invalidated'): CommitRange => ({
     base: PARENT,
     head: 'HEAD',
     origin: eventName,
-    skip: `${why}: nothing was deployed, so nothing is invalidated.`,
+    skip: `${why}: ${so}.`,
   });
   let sha: string | undefined;
   let where: string;
@@ -266,6 +266,14 @@ function deployedRange(eventName: DeployEvent, payload: unknown): CommitRange {
       break;
     }
     case 'workflow_run': {
+      // A fork's pull request runs the triggering workflow on the fork's commit: what it built is no deploy of
+      // this site, and its images are not invalidated with this repository's key, nor its commit recorded.
+      const from = stringAt(payload, 'workflow_run', 'head_repository', 'full_name');
+      if (from !== undefined && repository !== '' && from.toLowerCase() !== repository.toLowerCase())
+        return skip(
+          `The workflow run came from ${quote(from)}, a fork, not from ${quote(repository)}`,
+          "a fork's commit is not a deploy of this site, so nothing is invalidated and nothing is recorded",
+        );
       const conclusion = stringAt(payload, 'workflow_run', 'conclusion') ?? '(none yet)';
       if (conclusion !== 'success')
         return skip(`The workflow run's conclusion is ${quote(conclusion)}, not "success"`);

@@ -446,6 +446,28 @@ describe('after a deploy done by anything', () => {
     expect(github.statusesOf(tip)).toEqual([]);
   });
 
+  it('workflow_run from a fork (its head repository is not this one): skipped with a notice, nothing fetched, sent or recorded', async () => {
+    const fresh = commitImages('x.png');
+    github.record(fresh, CONTEXT);
+    const forked = commitImages('a.png');
+    const payload = webhookExample('workflow_run');
+    setAt(payload, ['workflow_run', 'head_sha'], forked);
+    setAt(payload, ['workflow_run', 'conclusion'], 'success');
+    setAt(payload, ['workflow_run', 'event'], 'pull_request');
+    setAt(payload, ['workflow_run', 'head_repository', 'full_name'], 'mallory/octo-repo');
+    const checkout = origin.clone({ depth: 1 });
+    checkout.git('fetch', '--quiet', '--depth=1', 'origin', forked);
+    checkout.git('checkout', '--quiet', forked);
+    const run = await runOn('workflow_run', payload, forked, { checkout, with: { since: fresh } });
+    expect(run.exitCode).toBe(0);
+    expect(annotations(run, 'notice').join('\n')).toContain(
+      'The workflow run came from "mallory/octo-repo", a fork, not from "octo-org/octo-repo"',
+    );
+    expect(emulator().requests).toEqual([]);
+    expect(github.requests).toEqual([]);
+    expect(github.statusesOf(forked)).toEqual([]);
+  });
+
   it('workflow_run whose checkout is not the deployed commit: a clear error, nothing sent', async () => {
     const deployed = commitImages('a.png');
     const tip = commitImages('later.png');
