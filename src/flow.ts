@@ -35,15 +35,14 @@ export interface FlowOptions {
   readonly onStatus?: ((line: string) => void) | undefined;
 }
 
-/** One run, from settings to report: the changed files, the plan, then each stage of the plan in turn. */
-export async function runFlow(settings: Settings, options: FlowOptions): Promise<Report> {
+/**
+ * One run, from settings to report: the changed files, the plan, then each stage of the plan in turn. Not itself
+ * async: once planned, the run holds its plan and no longer the settings, whose list of a million paths (and the
+ * text they were read from) would otherwise stay in memory through every call.
+ */
+export function runFlow(settings: Settings, options: FlowOptions): Promise<Report> {
   const startedAt = new Date();
   const ci = once(options.ci);
-  // A rewrite that would change nothing is found before anything is sent, not after the invalidation.
-  const rewrite = planRewrite(settings);
-  if (rewrite !== undefined) await checkRewrite(ci().workspace, rewrite.patterns, rewrite.imageHost);
-  const changes = await changesStage(settings, { ...options, ci });
-  const plan = planTheRun(settings, changes?.files, changes?.record);
   const context: RunContext = {
     log: options.log,
     redact: options.redact,
@@ -51,7 +50,16 @@ export async function runFlow(settings: Settings, options: FlowOptions): Promise
     signal: options.signal,
     workspace: () => ci().workspace,
   };
-  return runStages(plan, context, options, startedAt);
+  return planFlow(settings, { ...options, ci }).then((plan) => runStages(plan, context, options, startedAt));
+}
+
+/** The changed files and the plan. */
+async function planFlow(settings: Settings, options: FlowOptions): Promise<RunPlan> {
+  // A rewrite that would change nothing is found before anything is sent, not after the invalidation.
+  const rewrite = planRewrite(settings);
+  if (rewrite !== undefined) await checkRewrite(options.ci().workspace, rewrite.patterns, rewrite.imageHost);
+  const changes = await changesStage(settings, options);
+  return planTheRun(settings, changes?.files, changes?.record);
 }
 
 /** The stages in order, each given its slice of the plan, the results before it and the run's context. */

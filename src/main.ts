@@ -100,14 +100,13 @@ async function invalidate(inputs: RawInputs, redact: Redact, log: Log, signal: A
   const workspace = process.env.GITHUB_WORKSPACE || process.cwd();
   const raw = withListFiles(inputs, listFilesIn(workspace, process.env.RUNNER_TEMP));
   const settings = parseSettings(redactInputs(raw, redact));
+  // The CI's context needs these two alone: the settings, with their list, are let go once the run is planned.
+  const { githubToken, timeoutMs } = settings;
   return runFlow(settings, {
     log,
     redact,
     signal,
-    ci: () =>
-      githubCi(
-        githubContextFromEnv(settings.githubToken, process.env, { timeoutMs: settings.timeoutMs, signal }),
-      ),
+    ci: () => githubCi(githubContextFromEnv(githubToken, process.env, { timeoutMs, signal })),
     // The command prints the same list as its result; the action's log is where a dry run shows it.
     onPlan: (plan) => {
       if (plan.dryRun) listCalls(log, plan.invalidation);
@@ -200,14 +199,15 @@ async function publish(run: Report | RunFailure, redact: Redact, log: Log): Prom
   return problems;
 }
 
-// Small enough that no piece is a large object (over 128 KiB), which would outlive the young generation.
+// Small enough that no piece is a large object (over 128 KiB), for which V8 maps pages of its own.
 const ITEMS_PER_PIECE = 1_000;
 
 function* jsonArrayPieces(items: readonly string[], redact: Redact): Generator<string> {
   yield '[';
   for (let start = 0; start < items.length; start += ITEMS_PER_PIECE) {
-    const piece = items.slice(start, start + ITEMS_PER_PIECE).map((item) => JSON.stringify(item));
-    yield redact(`${start === 0 ? '' : ','}${piece.join(',')}`);
+    if (start > 0) yield ',';
+    // An array of strings, written by JSON.stringify in one go, without its brackets.
+    yield redact(JSON.stringify(items.slice(start, start + ITEMS_PER_PIECE)).slice(1, -1));
   }
   yield ']\n';
 }

@@ -2,9 +2,8 @@
  * Section 0.1 of BENCHMARKS.md: where the peak memory of the shipped action is, at 100,000 assets. The same process
  * as section 0 (`node dist/index.js` over a list of changed paths), with a probe loaded before it (`--import`, for
  * this diagnosis only: the runner passes no flag) that reads, at the end of each stage (when the log opens the
- * calls' group, when it closes it, at exit), the peak RSS so far and the size of V8's young generation; beside it,
- * the same process with V8 left to grow its young generation (the probe sets the growth factor back to V8's own
- * once the action has loaded), and the floor process.
+ * calls' group, when it closes it, at exit), the peak RSS so far and the size of V8's young and old generations;
+ * beside it, the floor process.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,8 +15,6 @@ import type { BenchContext, Section, SectionResult } from './section.ts';
 
 const ASSETS = 100_000;
 const CONCURRENCY = 16;
-/** V8's own growth factor of the young generation, which the action sets to 1 once loaded (young-generation.ts). */
-const V8_GROWTH = '--semi-space-growth-factor=2';
 
 /** The stages, as the probe names them, in order. */
 const STAGES = ['start-up, reading and planning', 'the calls', 'the results'] as const;
@@ -47,12 +44,8 @@ const mark = () => figures.push({
   oldBytes: space('old_space').space_used_size + space('large_object_space').space_used_size,
 });
 const write = process.stdout.write.bind(process.stdout);
-let loaded = false;
 process.stdout.write = (chunk, ...rest) => {
   const text = String(chunk);
-  // The first line is written once the action has loaded, and so after it kept its young generation small.
-  if (!loaded && process.env.BENCH_PROBE_GROWTH) v8.setFlagsFromString(process.env.BENCH_PROBE_GROWTH);
-  loaded = true;
   if (figures.length === 0 && text.includes('::group::Invalidate')) mark();
   else if (figures.length === 1 && text.includes('::endgroup::')) mark();
   return write(chunk, ...rest);
@@ -77,28 +70,26 @@ export const memorySection: Section = {
     const probe = join(dir, 'probe.mjs');
     writeFileSync(probe, PROBE);
     const list = changedList(dir, ASSETS);
-    const probed = async (growth: Record<string, string>): Promise<Probed> => {
+    const probed = async (): Promise<Probed> => {
       const file = join(dir, 'stages.json');
       emulator.reset();
       const whole = await runAction(emulator, list, dir, CONCURRENCY, false, ['--import', probe], {
         BENCH_PROBE_FILE: file,
-        ...growth,
       });
       return { whole, stages: JSON.parse(readFileSync(file, 'utf8')) as StageFigure[] };
     };
     try {
-      const shipped = await probed({});
-      const grown = await probed({ BENCH_PROBE_GROWTH: V8_GROWTH });
+      const shipped = await probed();
       emulator.reset();
       const floor = await runFloor(emulator, list, CONCURRENCY);
-      return result(shipped, grown, floor);
+      return result(shipped, floor);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   },
 };
 
-function result(shipped: Probed, grown: Probed, floor: ProcessFigure): SectionResult {
+function result(shipped: Probed, floor: ProcessFigure): SectionResult {
   const row = (name: string, run: Probed): string[] => [
     name,
     ...run.stages.map(
@@ -118,26 +109,24 @@ function result(shipped: Probed, grown: Probed, floor: ProcessFigure): SectionRe
     align: ['left', 'right', 'right', 'right', 'right', 'right'],
     rows: [
       row('`node dist/index.js`', shipped),
-      row(`the same, with V8 left to grow its young generation (\`${V8_GROWTH}\` once loaded)`, grown),
       ['the floor process', '', '', '', mib(floor.rssKiB), '1.00×'],
     ],
   });
-  const young = (run: Probed): string => mebibytes(Math.max(...run.stages.map((stage) => stage.youngBytes)));
+  const young = mebibytes(Math.max(...shipped.stages.map((stage) => stage.youngBytes)));
   const markdown =
     `## 0.1. Where the memory goes, at ${count(ASSETS)} assets\n\n${table}\n\n` +
     "Each cell: the peak RSS so far at the end of the stage, with the size of V8's young generation (reserved) and " +
     'of its old generation (in use) at that moment. The process is the same as in section 0, with a probe loaded ' +
     'before it (`--import`, a diagnosis only) that reads these figures when the log opens and closes the group of ' +
-    'the calls, and at exit. What held the memory was not the live objects (the old generation stays a few tens ' +
-    'of MiB) but the young generation: V8 doubles it each time as many bytes have survived its collections as it ' +
-    'holds, and its pages stay resident. Left to do so (second row), it reaches ' +
-    `${young(grown)} and the run peaks at ${ratio(grown.whole.rssKiB / floor.rssKiB)} the floor. The runner's ` +
-    "`node` takes no flag, and the young generation's largest size is fixed when V8 starts, but its growth factor " +
-    'is read each time it grows: once its code is loaded, the action sets it to 1 (`src/young-generation.ts`), ' +
-    `and the young generation stays at ${young(shipped)}. What survives goes to the old generation, which frees it ` +
-    "once unused. Beside that, each asset's result is a byte, a call number and a message index in typed arrays " +
-    '(not an object an asset), counted without making an object of each, and the JSON report and the lists are ' +
-    'written in pieces of 1,000 assets, none of them a large object.';
+    'the calls, and at exit. The action sets no option of V8: V8 doubles its young generation each time as many ' +
+    `bytes have survived its collections as it holds (here up to ${young}), and its pages stay resident, so what ` +
+    "the action can do is to have less survive and hold less. The list is read outside V8's heap (ASCII read as " +
+    'Latin-1), each path is a slice of it and a plain name is joined to its URL prefix without a URL object, ' +
+    'repeats are found through a table of hashes in a typed array rather than a Set, and once planned the run ' +
+    "holds its plan, not the list; a call's body goes to undici as bytes (a body given as a string outlived the " +
+    "collections of the young generation, which copied it each time); each asset's result is a byte, a call number " +
+    'and a message index in typed arrays (not an object an asset), and the JSON report and the lists are written in ' +
+    'pieces of 1,000 assets, each one string, none of them a large object.';
   return { markdown, failures: [], problems: [], headline: [] };
 }
 

@@ -26,12 +26,15 @@ export interface ShippedCase {
   readonly assets: number;
   readonly concurrency: number;
   readonly runs: number;
-  /** Targets: (wall − dry run) ÷ ideal, (wall − dry run) ÷ floor, peak RSS in MB, RSS ÷ floor's. */
+  /**
+   * Targets: (wall − dry run) ÷ ideal, (wall − dry run) ÷ floor, peak RSS in MiB or in MB. The peak RSS ÷ the
+   * floor's is a figure, not a target: the floor is another program, whose own memory moves with Node and undici.
+   */
   readonly targets: {
     readonly ideal?: number;
     readonly floor?: number;
+    readonly rssMiB?: number;
     readonly rssMb?: number;
-    readonly rssFloor?: number;
   };
 }
 
@@ -51,7 +54,7 @@ const SHIPPED_CASES: readonly ShippedCase[] = [
     assets: 100_000,
     concurrency: 16,
     runs: 3,
-    targets: { ideal: 1.15, floor: 1.1, rssMb: 200, rssFloor: 1.25 },
+    targets: { ideal: 1.15, floor: 1.1, rssMiB: 200 },
   },
   { name: 'command', assets: 100_000, concurrency: 16, runs: 1, targets: {} },
   { name: 'action', assets: 1_000_000, concurrency: 16, runs: 1, targets: { ideal: 1.2, rssMb: 600 } },
@@ -66,9 +69,7 @@ export const shippedSection: Section = {
     );
     // `--memory`: the cases with a memory target, once each.
     const cases = memoryOnly
-      ? SHIPPED_CASES.filter(
-          (spec) => spec.targets.rssMb !== undefined || spec.targets.rssFloor !== undefined,
-        ).map((spec) => ({ ...spec, runs: 1 }))
+      ? SHIPPED_CASES.filter(hasMemoryTarget).map((spec) => ({ ...spec, runs: 1 }))
       : SHIPPED_CASES;
     return shippedResult(await measureShipped(emulator, log, cases));
   },
@@ -226,8 +227,7 @@ function shippedResult(results: readonly ShippedResult[]): SectionResult {
       if (limit === undefined) return;
       const ok = value <= limit;
       checks.push(`${name} ${passFail(ok)}`);
-      if (!ok)
-        failures.push(`${describeCase(spec)}: ${shown}, over ${limit}${name.includes('MB') ? ' MB' : '×'}`);
+      if (!ok) failures.push(`${describeCase(spec)}: ${shown}, over ${limit}${unitOf(name)}`);
     };
     check(
       '× ideal',
@@ -241,13 +241,8 @@ function shippedResult(results: readonly ShippedResult[]): SectionResult {
       spec.targets.floor,
       `wall minus dry run ${ratio(sending / floor.ms)} the floor process`,
     );
+    check('RSS MiB', wall.rssKiB / 1024, spec.targets.rssMiB, `peak RSS ${mib(wall.rssKiB)}`);
     check('RSS MB', wall.rssKiB / 1000, spec.targets.rssMb, `peak RSS ${(wall.rssKiB / 1000).toFixed(0)} MB`);
-    check(
-      'RSS ÷ floor',
-      wall.rssKiB / floor.rssKiB,
-      spec.targets.rssFloor,
-      `peak RSS ${ratio(wall.rssKiB / floor.rssKiB)} the floor's`,
-    );
     return [
       `\`node ${spec.name === 'action' ? 'dist/index.js' : 'lib/cli/index.js'}\``,
       count(spec.assets),
@@ -261,6 +256,7 @@ function shippedResult(results: readonly ShippedResult[]): SectionResult {
       ratio(sending / floor.ms),
       mib(wall.rssKiB),
       mib(floor.rssKiB),
+      ratio(wall.rssKiB / floor.rssKiB),
       checks.join(', ') || 'no target',
       String(spec.runs),
     ];
@@ -279,11 +275,13 @@ function shippedResult(results: readonly ShippedResult[]): SectionResult {
       '(Wall − dry) ÷ floor',
       'Peak RSS',
       'Floor RSS',
+      'RSS ÷ floor',
       'Targets',
       'Runs',
     ],
     align: [
       'left',
+      'right',
       'right',
       'right',
       'right',
@@ -308,8 +306,9 @@ function shippedResult(results: readonly ShippedResult[]): SectionResult {
       '## 0. What ships, as whole processes\n\n' +
       table +
       '\n\nEach process is timed from spawn to exit, with its real outputs, summary, report and list files, and the ' +
-      "list (changed paths, mapped by `url-map`) read through `files-from`; peak RSS is GNU time's (MB targets in " +
-      'decimal megabytes, the tables in MiB). The dry run is the same process with `dry-run: true`: start-up, ' +
+      "list (changed paths, mapped by `url-map`) read through `files-from`; peak RSS is GNU time's (the tables in " +
+      'MiB; the targets are 200 MiB at 100,000 assets and 600 decimal MB at 1,000,000; RSS ÷ floor is a figure, ' +
+      'not a target). The dry run is the same process with `dry-run: true`: start-up, ' +
       'reading, planning and the results step, but no call; it also lists every asset it would send, in the log ' +
       'and the summary, which a run that sends does not, so wall − dry run is short of the sending by that ' +
       'listing. The floor is `scripts/bench/floor.ts` as a whole process: it reads the same list, maps it, and ' +
@@ -318,15 +317,23 @@ function shippedResult(results: readonly ShippedResult[]): SectionResult {
     failures,
     problems,
     headline: results
-      .filter(
-        (result) => result.spec.targets.rssMb !== undefined || result.spec.targets.rssFloor !== undefined,
-      )
+      .filter((result) => hasMemoryTarget(result.spec))
       .map(
         ({ spec, wall, floor }) =>
           `Peak memory of ${describeCase(spec)}: ${mib(wall.rssKiB)} (${((wall.rssKiB * 1024) / 1e6).toFixed(1)} ` +
           `MB), ${ratio(wall.rssKiB / floor.rssKiB)} the floor process's.`,
       ),
   };
+}
+
+function hasMemoryTarget(spec: ShippedCase): boolean {
+  return spec.targets.rssMiB !== undefined || spec.targets.rssMb !== undefined;
+}
+
+/** What follows a target's limit in a missed target's line. */
+function unitOf(check: string): string {
+  if (check.endsWith('MiB')) return ' MiB';
+  return check.endsWith('MB') ? ' MB' : '×';
 }
 
 function describeCase(spec: ShippedCase): string {

@@ -2,7 +2,6 @@
 import { readFileSync } from 'node:fs';
 import { readRegularBytes } from '../mechanics/regular-file.ts';
 import { unsupportedNode } from '../supported-node.ts';
-import { keepYoungGenerationSmall } from '../young-generation.ts';
 
 const problem = unsupportedNode();
 if (problem !== undefined) {
@@ -12,7 +11,6 @@ if (problem !== undefined) {
 const { runCommand } = await import('./main.ts');
 const { cancelNotice, cancelOnSignals } = await import('../cancel.ts');
 const { CANCEL_GRACE_MS } = await import('../service/cut-off.ts');
-keepYoungGenerationSmall();
 
 // The command reads its own copy: the secrets leave the environment before anything can start a process (git).
 const env = { ...process.env };

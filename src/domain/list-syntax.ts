@@ -32,9 +32,12 @@ export function parseList(text: string, kind: ListKind, source: string): string[
   }
   if (text.includes('\0')) return text.split('\0').filter((entry) => entry !== '');
   const entries: string[] = [];
-  const lines = text.split(/\r?\n/);
-  for (let index = 0; index < lines.length; index++) {
-    const entry = (lines[index] ?? '').trim();
+  // Line by line, without an array of every line beside the entries: a line's '\r' goes with its spaces.
+  for (let start = 0, index = 0; start <= text.length; index++) {
+    const next = text.indexOf('\n', start);
+    const end = next < 0 ? text.length : next;
+    const entry = text.slice(start, end).trim();
+    start = end + 1;
     if (entry === '') continue;
     const problem = severalEntries(entry, kind);
     if (problem !== undefined) {

@@ -146,12 +146,26 @@ export function* reportJsonText(report: Report, clean: (text: string) => string)
   const head = JSON.stringify(reportJson(report), null, 2);
   yield clean(`${head.slice(0, head.lastIndexOf('\n}'))},\n  "assets": [`);
   let first = true;
-  for (const piece of pieces(assetEntries(report), ASSETS_PER_PIECE)) {
-    const lines = piece.map((asset) => `    ${JSON.stringify(asset)}`).join(',\n');
-    yield clean(`${first ? '' : ','}\n${lines}`);
+  for (const lines of assetLines(report)) {
+    // What goes before the piece is joined in with it: one string, not pairs that V8 would copy again.
+    lines[0] = `${first ? '' : ','}\n    ${lines[0] ?? ''}`;
+    yield clean(lines.join(',\n    '));
     first = false;
   }
   yield `${first ? '' : '\n  '}]\n}\n`;
+}
+
+/** The JSON text of each asset, ASSETS_PER_PIECE at a time; made without an object an asset when nothing is added. */
+function assetLines(report: Report): Iterable<string[]> {
+  if (!report.dryRun && report.origin?.checks === undefined)
+    return report.outcome.assets.jsonPieces(ASSETS_PER_PIECE);
+  return map(pieces(assetEntries(report), ASSETS_PER_PIECE), (piece) =>
+    piece.map((asset) => JSON.stringify(asset)),
+  );
+}
+
+function* map<T, U>(items: Iterable<T>, each: (item: T) => U): Generator<U> {
+  for (const item of items) yield each(item);
 }
 
 /** Each asset with its outcome; on a dry run, `planned`, with the number of the call that would carry it. */
@@ -210,7 +224,7 @@ function* pieces<T>(items: Iterable<T>, size: number): Generator<T[]> {
   if (piece.length > 0) yield piece;
 }
 
-// Small enough that no piece is a large object (over 128 KiB), which would outlive the young generation.
+// Small enough that no piece is a large object (over 128 KiB), for which V8 maps pages of its own.
 const ASSETS_PER_PIECE = 1_000;
 
 /**

@@ -84,12 +84,16 @@ function requestHeaders(hasBody: boolean, options: ClientOptions): Record<string
   return headers;
 }
 
-function requestBody(call: ApiCall): string | undefined {
+/**
+ * The body as bytes, outside V8's heap: given as a string, each call's body (100 URLs) outlived a collection of the
+ * young generation, which copied it and grew for it, in a heap profile of a run of 100,000 assets.
+ */
+function requestBody(call: ApiCall): Buffer | undefined {
   switch (call.route) {
     case 'invalidate/domain':
-      return JSON.stringify({ domain: call.domain });
+      return Buffer.from(JSON.stringify({ domain: call.domain }));
     case 'invalidate/assets':
-      return JSON.stringify({ assets: call.assets });
+      return Buffer.from(JSON.stringify({ assets: call.assets }));
     case 'invalidate/all':
     case 'token':
       return undefined;

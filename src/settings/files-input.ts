@@ -1,5 +1,6 @@
 import { InputError } from '../mechanics/input-error.ts';
 import { parseList } from '../domain/list-syntax.ts';
+import { uniqueStrings } from '../domain/unique.ts';
 import { quote } from '../shown/shown.ts';
 
 /**
@@ -8,7 +9,8 @@ import { quote } from '../shown/shown.ts';
  */
 export function parseFileList(text: string, source = 'files'): string[] {
   // An entry of a JSON array or of a NUL-separated list is taken whole: a space at either end is part of the name.
-  return unique(parseList(text, 'files', source).map((entry) => repositoryPath(entry, source)));
+  const paths = parseList(text, 'files', source).map((entry) => repositoryPath(entry, source));
+  return uniqueStrings(paths.includes('') ? paths.filter((path) => path !== '') : paths);
 }
 
 /**
@@ -29,7 +31,3 @@ function repositoryPath(entry: string, source: string): string {
 }
 
 const DOT_SEGMENT = /(^|\/)\.\.?(\/|$)/;
-
-function unique(paths: string[]): string[] {
-  return [...new Set(paths.filter((path) => path !== ''))];
-}

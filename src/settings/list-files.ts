@@ -3,6 +3,7 @@
  * one environment variable, which Linux refuses over 128 KiB (E2BIG) and Windows over 32,767 characters, so a list
  * of a few thousand URLs or paths can only travel as a file.
  */
+import { isAscii } from 'node:buffer';
 import { InputError } from '../mechanics/input-error.ts';
 import { isUtf8, quoteBytes } from '../shown/bytes.ts';
 import { count } from '../shown/format.ts';
@@ -123,7 +124,11 @@ function listFrom(raw: RawInputs, inline: 'assets' | 'files', read: ReadList): s
  * that no file has, invalidated in place of the real one.
  */
 export function listText(bytes: Uint8Array, source: string): string {
-  if (isUtf8(bytes)) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // ASCII reads the same as Latin-1, which Node keeps outside V8's heap once long: the text of a million paths is
+  // then not among what V8 copies and counts at its collections.
+  if (isAscii(bytes)) return buffer.toString('latin1');
+  if (isUtf8(bytes)) return buffer.toString('utf8');
   // Entries end at a line break, or at a NUL in a NUL-separated list (whose names may hold line breaks).
   const separator = bytes.includes(0) ? 0 : 0x0a;
   const unit = separator === 0 ? 'entry' : 'line';
