@@ -1027,6 +1027,48 @@ function mentions(message, text) {
 
 /***/ }),
 
+/***/ 6089:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   i: () => (/* binding */ uniqueStrings)
+/* harmony export */ });
+function uniqueStrings(strings) {
+    if (strings.length < 2)
+        return strings;
+    // A table at most half full, of each kept string's index in `strings`; -1 for an empty slot.
+    const size = 2 ** Math.ceil(Math.log2(strings.length * 2));
+    const slots = new Int32Array(size).fill(-1);
+    let kept;
+    for (let index = 0; index < strings.length; index++) {
+        const text = strings[index];
+        for (let slot = hash(text) & (size - 1);; slot = (slot + 1) & (size - 1)) {
+            const at = slots[slot] ?? -1;
+            if (at < 0) {
+                slots[slot] = index;
+                kept?.push(text);
+                break;
+            }
+            if (strings[at] === text) {
+                // The first repeat: what came before it is kept as it was.
+                kept ??= strings.slice(0, index);
+                break;
+            }
+        }
+    }
+    return kept ?? strings;
+}
+/** FNV-1a over the string's UTF-16 code units. */
+function hash(text) {
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < text.length; i++)
+        hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+    return hash >>> 0;
+}
+
+
+/***/ }),
+
 /***/ 3012:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -1925,6 +1967,7 @@ var error_message = __webpack_require__(1411);
 
 
 
+
 /** The most a list file may hold: 1,000,000 paths of 60 characters, read whole. */
 const MAX_LIST_BYTES = 64 * 2 ** 20;
 /**
@@ -2025,8 +2068,13 @@ function listFrom(raw, inline, read) {
  * that no file has, invalidated in place of the real one.
  */
 function listText(bytes, source) {
+    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    // ASCII reads the same as Latin-1, which Node keeps outside V8's heap once long: the text of a million paths is
+    // then not among what V8 copies and counts at its collections.
+    if ((0,external_node_buffer_.isAscii)(bytes))
+        return buffer.toString('latin1');
     if ((0,external_node_buffer_.isUtf8)(bytes))
-        return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+        return buffer.toString('utf8');
     // Entries end at a line break, or at a NUL in a NUL-separated list (whose names may hold line breaks).
     const separator = bytes.includes(0) ? 0 : 0x0a;
     const unit = separator === 0 ? 'entry' : 'line';
@@ -3543,12 +3591,23 @@ function* reportJsonText(report, clean) {
     const head = JSON.stringify(reportJson(report), null, 2);
     yield clean(`${head.slice(0, head.lastIndexOf('\n}'))},\n  "assets": [`);
     let first = true;
-    for (const piece of pieces(assetEntries(report), ASSETS_PER_PIECE)) {
-        const lines = piece.map((asset) => `    ${JSON.stringify(asset)}`).join(',\n');
-        yield clean(`${first ? '' : ','}\n${lines}`);
+    for (const lines of assetLines(report)) {
+        // What goes before the piece is joined in with it: one string, not pairs that V8 would copy again.
+        lines[0] = `${first ? '' : ','}\n    ${lines[0] ?? ''}`;
+        yield clean(lines.join(',\n    '));
         first = false;
     }
     yield `${first ? '' : '\n  '}]\n}\n`;
+}
+/** The JSON text of each asset, ASSETS_PER_PIECE at a time; made without an object an asset when nothing is added. */
+function assetLines(report) {
+    if (!report.dryRun && report.origin?.checks === undefined)
+        return report.outcome.assets.jsonPieces(ASSETS_PER_PIECE);
+    return map(pieces(assetEntries(report), ASSETS_PER_PIECE), (piece) => piece.map((asset) => JSON.stringify(asset)));
+}
+function* map(items, each) {
+    for (const item of items)
+        yield each(item);
 }
 /** Each asset with its outcome; on a dry run, `planned`, with the number of the call that would carry it. */
 function* assetEntries(report) {
@@ -3605,7 +3664,7 @@ function* pieces(items, size) {
     if (piece.length > 0)
         yield piece;
 }
-// Small enough that no piece is a large object (over 128 KiB), which would outlive the young generation.
+// Small enough that no piece is a large object (over 128 KiB), for which V8 maps pages of its own.
 const ASSETS_PER_PIECE = 1_000;
 /**
  * What the report names beside the scope, from the first call that names something: a domain call's `domain`. A
@@ -5575,16 +5634,14 @@ async function originStage(origin, context, events) {
 
 
 
-/** One run, from settings to report: the changed files, the plan, then each stage of the plan in turn. */
-async function runFlow(settings, options) {
+/**
+ * One run, from settings to report: the changed files, the plan, then each stage of the plan in turn. Not itself
+ * async: once planned, the run holds its plan and no longer the settings, whose list of a million paths (and the
+ * text they were read from) would otherwise stay in memory through every call.
+ */
+function runFlow(settings, options) {
     const startedAt = new Date();
     const ci = once(options.ci);
-    // A rewrite that would change nothing is found before anything is sent, not after the invalidation.
-    const rewrite = planRewrite(settings);
-    if (rewrite !== undefined)
-        await checkRewrite(ci().workspace, rewrite.patterns, rewrite.imageHost);
-    const changes = await changesStage(settings, { ...options, ci });
-    const plan = planTheRun(settings, changes?.files, changes?.record);
     const context = {
         log: options.log,
         redact: options.redact,
@@ -5592,7 +5649,16 @@ async function runFlow(settings, options) {
         signal: options.signal,
         workspace: () => ci().workspace,
     };
-    return runStages(plan, context, options, startedAt);
+    return planFlow(settings, { ...options, ci }).then((plan) => runStages(plan, context, options, startedAt));
+}
+/** The changed files and the plan. */
+async function planFlow(settings, options) {
+    // A rewrite that would change nothing is found before anything is sent, not after the invalidation.
+    const rewrite = planRewrite(settings);
+    if (rewrite !== undefined)
+        await checkRewrite(options.ci().workspace, rewrite.patterns, rewrite.imageHost);
+    const changes = await changesStage(settings, options);
+    return planTheRun(settings, changes?.files, changes?.record);
 }
 /** The stages in order, each given its slice of the plan, the results before it and the run's context. */
 async function runStages(plan, context, options, startedAt) {
@@ -6480,9 +6546,12 @@ function list_syntax_parseList(text, kind, source) {
     if (text.includes('\0'))
         return text.split('\0').filter((entry) => entry !== '');
     const entries = [];
-    const lines = text.split(/\r?\n/);
-    for (let index = 0; index < lines.length; index++) {
-        const entry = (lines[index] ?? '').trim();
+    // Line by line, without an array of every line beside the entries: a line's '\r' goes with its spaces.
+    for (let start = 0, index = 0; start <= text.length; index++) {
+        const next = text.indexOf('\n', start);
+        const end = next < 0 ? text.length : next;
+        const entry = text.slice(start, end).trim();
+        start = end + 1;
         if (entry === '')
             continue;
         const problem = severalEntries(entry, kind);
@@ -6589,7 +6658,10 @@ function entriesIn(parts, kind) {
     return entries.map((entry) => entry.join(' '));
 }
 
+// EXTERNAL MODULE: ./src/domain/unique.ts
+var unique = __webpack_require__(6089);
 ;// CONCATENATED MODULE: ./src/settings/files-input.ts
+
 
 
 
@@ -6599,7 +6671,8 @@ function entriesIn(parts, kind) {
  */
 function parseFileList(text, source = 'files') {
     // An entry of a JSON array or of a NUL-separated list is taken whole: a space at either end is part of the name.
-    return unique(list_syntax_parseList(text, 'files', source).map((entry) => repositoryPath(entry, source)));
+    const paths = list_syntax_parseList(text, 'files', source).map((entry) => repositoryPath(entry, source));
+    return (0,unique/* uniqueStrings */.i)(paths.includes('') ? paths.filter((path) => path !== '') : paths);
 }
 /**
  * A repository path as git prints it: '/' between folders, no leading './' or '/'. Tools on Windows print
@@ -6616,9 +6689,6 @@ function repositoryPath(entry, source) {
     return path;
 }
 const DOT_SEGMENT = /(^|\/)\.\.?(\/|$)/;
-function unique(paths) {
-    return [...new Set(paths.filter((path) => path !== ''))];
-}
 
 // EXTERNAL MODULE: ./src/mechanics/http-url.ts
 var http_url = __webpack_require__(9071);
@@ -7188,11 +7258,13 @@ async function main_invalidate(inputs, redact, log, signal) {
     const workspace = process.env.GITHUB_WORKSPACE || process.cwd();
     const raw = withListFiles(inputs, listFilesIn(workspace, process.env.RUNNER_TEMP));
     const settings = parseSettings(redactInputs(raw, redact));
+    // The CI's context needs these two alone: the settings, with their list, are let go once the run is planned.
+    const { githubToken, timeoutMs } = settings;
     return runFlow(settings, {
         log,
         redact,
         signal,
-        ci: () => githubCi(githubContextFromEnv(settings.githubToken, process.env, { timeoutMs: settings.timeoutMs, signal })),
+        ci: () => githubCi(githubContextFromEnv(githubToken, process.env, { timeoutMs, signal })),
         // The command prints the same list as its result; the action's log is where a dry run shows it.
         onPlan: (plan) => {
             if (plan.dryRun)
@@ -7274,13 +7346,15 @@ async function publish(run, redact, log) {
     }
     return problems;
 }
-// Small enough that no piece is a large object (over 128 KiB), which would outlive the young generation.
+// Small enough that no piece is a large object (over 128 KiB), for which V8 maps pages of its own.
 const ITEMS_PER_PIECE = 1_000;
 function* jsonArrayPieces(items, redact) {
     yield '[';
     for (let start = 0; start < items.length; start += ITEMS_PER_PIECE) {
-        const piece = items.slice(start, start + ITEMS_PER_PIECE).map((item) => JSON.stringify(item));
-        yield redact(`${start === 0 ? '' : ','}${piece.join(',')}`);
+        if (start > 0)
+            yield ',';
+        // An array of strings, written by JSON.stringify in one go, without its brackets.
+        yield redact(JSON.stringify(items.slice(start, start + ITEMS_PER_PIECE)).slice(1, -1));
     }
     yield ']\n';
 }
@@ -7957,9 +8031,11 @@ function isAborted(signal) {
 /* harmony export */   nY: () => (/* binding */ planRun),
 /* harmony export */   yG: () => (/* binding */ plannedAssets)
 /* harmony export */ });
-/* harmony import */ var _domain_batches_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1336);
+/* harmony import */ var _domain_batches_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1336);
+/* harmony import */ var _domain_unique_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6089);
 /* harmony import */ var _settings_select_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9345);
 /* harmony import */ var _settings_url_map_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4411);
+
 
 
 
@@ -7996,8 +8072,10 @@ function invalidationCalls(target, fileUrls) {
         case 'domain':
             return [{ route: 'invalidate/domain', domain: target.domain }];
         case 'assets': {
-            const refs = fileUrls.length === 0 ? target.assets : [...new Set([...target.assets, ...fileUrls])];
-            return (0,_domain_batches_js__WEBPACK_IMPORTED_MODULE_2__/* .toBatches */ .kn)(refs).map((assets) => ({ route: 'invalidate/assets', assets }));
+            const refs = fileUrls.length === 0
+                ? target.assets
+                : (0,_domain_unique_js__WEBPACK_IMPORTED_MODULE_2__/* .uniqueStrings */ .i)(target.assets.length === 0 ? fileUrls : [...target.assets, ...fileUrls]);
+            return (0,_domain_batches_js__WEBPACK_IMPORTED_MODULE_3__/* .toBatches */ .kn)(refs).map((assets) => ({ route: 'invalidate/assets', assets }));
         }
         case 'none':
             return [];
@@ -8029,7 +8107,10 @@ function planFiles(request, changed, keepFiles) {
     const fileOf = keepFiles ? new Map() : undefined;
     const images = new Map();
     const leftOut = [];
-    const withChange = (path, index) => {
+    // A preview row keeps a copy of its path: a path read from a list is a slice of the list's text, and one kept
+    // slice would keep all of that text (34 MB for a million paths) in memory through the run.
+    const withChange = (sliced, index) => {
+        const path = sliced.split('').join('');
         const change = changed.changes?.[index];
         return change === undefined ? { path } : { path, change };
     };
@@ -8137,6 +8218,48 @@ class AssetResults {
                 position++;
             }
         }
+    }
+    /**
+     * The assets in pieces of `size`, each asset as the JSON text of its result (what JSON.stringify gives of what the
+     * iterator yields), made without an object for each: a report of a million assets is written from these.
+     */
+    *jsonPieces(size) {
+        // One object of each shape, filled in for each asset in turn: the properties in the order of resultAt's.
+        const bare = { ref: '', outcome: '' };
+        const withCall = { ref: '', outcome: '', call: 0 };
+        const withError = { ref: '', outcome: '', error: '' };
+        const withBoth = { ref: '', outcome: '', call: 0, error: '' };
+        let piece = [];
+        let position = 0;
+        for (const refs of this.refs) {
+            for (let index = 0; index < refs.length; index++, position++) {
+                const call = (this.calls[position] ?? 0) - 1;
+                const error = this.errorAt(position);
+                let entry = bare;
+                if (call >= 0 && error !== undefined) {
+                    withBoth.call = call;
+                    withBoth.error = error;
+                    entry = withBoth;
+                }
+                else if (call >= 0) {
+                    withCall.call = call;
+                    entry = withCall;
+                }
+                else if (error !== undefined) {
+                    withError.error = error;
+                    entry = withError;
+                }
+                entry.ref = refs[index] ?? '';
+                entry.outcome = this.outcomeAt(position);
+                piece.push(JSON.stringify(entry));
+                if (piece.length === size) {
+                    yield piece;
+                    piece = [];
+                }
+            }
+        }
+        if (piece.length > 0)
+            yield piece;
     }
     outcomeAt(position) {
         return OUTCOMES[this.outcomes[position] ?? 0] ?? 'not-sent';
@@ -8641,12 +8764,16 @@ function requestHeaders(hasBody, options) {
         headers['content-type'] = 'application/json';
     return headers;
 }
+/**
+ * The body as bytes, outside V8's heap: given as a string, each call's body (100 URLs) outlived a collection of the
+ * young generation, which copied it and grew for it, in a heap profile of a run of 100,000 assets.
+ */
 function requestBody(call) {
     switch (call.route) {
         case 'invalidate/domain':
-            return JSON.stringify({ domain: call.domain });
+            return Buffer.from(JSON.stringify({ domain: call.domain }));
         case 'invalidate/assets':
-            return JSON.stringify({ assets: call.assets });
+            return Buffer.from(JSON.stringify({ assets: call.assets }));
         case 'invalidate/all':
         case 'token':
             return undefined;
@@ -9918,8 +10045,15 @@ function mapToUrl(path, rules) {
     if (best === undefined)
         return undefined;
     const rest = best.pathPrefix === '' ? path : path.slice(best.pathPrefix.length + 1);
+    // The URL prefix is already in the parser's form, and a name of plain characters is one the parser leaves as it
+    // is: joined as they are, without a URL object for each of a million names. Joined by `join`, which makes one
+    // flat string, as the parser does: `+` would make a pair that V8 copies flat later, each time it is sent.
+    if (PLAIN_NAME.test(rest))
+        return [best.urlPrefix, rest].join('');
     return new URL(escapePath(rest), best.urlPrefix).href;
 }
+/** Characters of a path that the URL parser keeps as they are: no escape, no dot segment (refused above). */
+const PLAIN_NAME = /^[A-Za-z0-9._~!$&()*+,;=:@/-]*$/;
 /** The rule that maps a repository path: the one with the longest matching prefix, in whole segments. */
 function ruleFor(path, rules) {
     let best;

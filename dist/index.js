@@ -5,15 +5,12 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _supported_node_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8070);
-/* harmony import */ var _young_generation_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8263);
-
+/* harmony import */ var _supported_node_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8070);
 
 // The rest loads only on a Node that can run it; a runner that starts the action on another fails the step.
-const problem = (0,_supported_node_js__WEBPACK_IMPORTED_MODULE_1__/* .unsupportedNode */ .A)();
+const problem = (0,_supported_node_js__WEBPACK_IMPORTED_MODULE_0__/* .unsupportedNode */ .A)();
 if (problem === undefined) {
     const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(916), __nccwpck_require__.e(937)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4937));
-    (0,_young_generation_js__WEBPACK_IMPORTED_MODULE_0__/* .keepYoungGenerationSmall */ .D)();
     await run();
 }
 else {
@@ -43,42 +40,6 @@ function unsupportedNode(version = process.versions.node) {
     if (Number(version.split('.')[0]) >= NODE_MAJOR_NEEDED)
         return undefined;
     return `image-cache-invalidate needs Node ${NODE_MAJOR_NEEDED} or later; this is Node ${version}.`;
-}
-
-
-/***/ }),
-
-/***/ 8263:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  D: () => (/* binding */ keepYoungGenerationSmall)
-});
-
-;// CONCATENATED MODULE: external "node:v8"
-const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
-;// CONCATENATED MODULE: ./src/young-generation.ts
-
-/**
- * Keeps V8's young generation from growing, for the rest of the process, past the size it has when this is called
- * (V8 may still shrink it in a quiet wait): the entries call it once the action's code is loaded, which leaves it at
- * 2 MiB a semi-space.
- *
- * V8 doubles its young generation (up to 32 MiB a semi-space, with pages that stay resident) each time as many
- * bytes have survived its collections as it holds. A large run's plan and its calls' answers outlive a collection
- * or two by the hundred thousand, so the young generation grew to its most and made a third of the action's peak
- * memory (BENCHMARKS.md, section 0.1). Kept small, what survives moves to the old generation, which frees it once
- * unused. Smaller still (V8's first 1 MiB, if called before loading) would save 10 MiB at 100,000 assets for a
- * tenth more CPU at 1,000,000.
- *
- * The runner passes `node` no flag, and the young generation's largest size is fixed when V8 starts; its growth
- * factor is read each time it grows, so it is set here. Only the entries call this, never the library: the process
- * is not the library's.
- */
-function keepYoungGenerationSmall() {
-    (0,external_node_v8_namespaceObject.setFlagsFromString)('--semi-space-growth-factor=1');
 }
 
 
