@@ -50,16 +50,46 @@ export interface FreshStatus {
 /** An answer of the API that is not a success: its HTTP status and GitHub's message. */
 export class StatusApiError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  /** When GitHub refused for its rate limit: the seconds until it takes requests again, as it said. */
+  readonly rateLimitWaitS: number | undefined;
+  constructor(status: number, message: string, rateLimitWaitS?: number) {
     super(message);
     this.status = status;
+    this.rateLimitWaitS = rateLimitWaitS;
   }
+}
+
+/**
+ * The wait a 403 or 429 asks for when it is GitHub's rate limit, not a permission: `retry-after` (a secondary limit),
+ * or the reset of a primary limit that is spent (`x-ratelimit-remaining: 0`). Undefined for any other refusal.
+ */
+function rateLimitWait(
+  status: number,
+  headers: Readonly<Record<string, unknown>>,
+  nowMs: number,
+): number | undefined {
+  if (status !== 403 && status !== 429) return undefined;
+  const seconds = (name: string): number | undefined => {
+    const value = headers[name];
+    return typeof value === 'string' && /^\d{1,12}$/.test(value) ? Number(value) : undefined;
+  };
+  const retryAfter = seconds('retry-after');
+  if (retryAfter !== undefined) return retryAfter;
+  const reset = seconds('x-ratelimit-reset');
+  if (headers['x-ratelimit-remaining'] !== '0' || reset === undefined) return undefined;
+  return Math.max(0, reset - Math.floor(nowMs / 1000));
 }
 
 /** Why a request failed, naming the permission to add when the token may not use commit statuses. */
 export function statusProblem(error: unknown, what: 'read' | 'set'): string {
   const reason = errorMessage(error);
   const status = error instanceof StatusApiError ? error.status : 0;
+  const wait = error instanceof StatusApiError ? error.rateLimitWaitS : undefined;
+  if (wait !== undefined)
+    return (
+      `GitHub answered ${status}: GitHub's API rate limit is spent (${reason}); it takes requests again in about ` +
+      `${wait < 90 ? `${wait} s` : `${Math.round(wait / 60)} min`}`
+    );
   if (status === 403 || status === 404)
     return (
       `GitHub answered ${status} (${reason}): the token may not ${what} commit statuses; add ` +
@@ -162,11 +192,16 @@ async function request(
   } catch (error) {
     if (timeout.aborted) throw new StatusApiError(0, `no answer within ${store.timeoutMs / 1000} s`);
     if (store.signal?.aborted === true) throw new StatusApiError(0, 'the run was cancelled');
-    const status = (error as { status?: unknown }).status;
-    const message = (error as { response?: { data?: { message?: unknown } } }).response?.data?.message;
+    const found = (error as { status?: unknown }).status;
+    const status = typeof found === 'number' ? found : 0;
+    const response = (
+      error as { response?: { data?: { message?: unknown }; headers?: Record<string, unknown> } }
+    ).response;
+    const message = response?.data?.message;
     throw new StatusApiError(
-      typeof status === 'number' ? status : 0,
+      status,
       typeof message === 'string' ? message : errorMessage(error),
+      rateLimitWait(status, response?.headers ?? {}, Date.now()),
     );
   }
 }

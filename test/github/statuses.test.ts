@@ -103,6 +103,16 @@ describe('isRecordedFresh', () => {
     expect(statusProblem(error, 'read')).toContain(PERMISSION_LINE);
   });
 
+  it('a 403 of a spent rate limit is named as one, with the time to wait, not as a missing permission', async () => {
+    github.statusesRateLimitedFor = 600;
+    const error: unknown = await isRecordedFresh(storeOf(), SHA, CONTEXT).catch((e: unknown) => e);
+    const problem = statusProblem(error, 'read');
+    expect(problem).toMatch(
+      /GitHub's API rate limit is spent \(API rate limit exceeded for installation ID 42\.\); it takes requests again in about (9|10) min/,
+    );
+    expect(problem).not.toContain(PERMISSION_LINE);
+  });
+
   it('a cancel ends the read of a GitHub that does not answer', async () => {
     github.statusesHang = true;
     const cancel = new AbortController();

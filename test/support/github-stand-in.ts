@@ -37,6 +37,8 @@ export class GithubStandIn {
   statusesForbidden = false;
   /** Never answer the statuses endpoints (a GitHub that does not answer). */
   statusesHang = false;
+  /** Answer the statuses endpoints 403 with the primary rate limit spent, resetting this many seconds from now. */
+  statusesRateLimitedFor: number | undefined;
   readonly #repository: string;
   readonly #bare: string | undefined;
   #ids = 0;
@@ -104,6 +106,7 @@ export class GithubStandIn {
     this.statuses.clear();
     this.statusesForbidden = false;
     this.statusesHang = false;
+    this.statusesRateLimitedFor = undefined;
   }
 
   close(): Promise<void> {
@@ -124,6 +127,16 @@ export class GithubStandIn {
     const combined = /^commits\/([^/]+)\/status$/.exec(rest);
     const compare = /^compare\/(.+)\.\.\.(.+)$/.exec(rest);
     const commit = /^commits\/([^/]+)$/.exec(rest);
+    if ((create ?? list ?? combined) !== null && this.statusesRateLimitedFor !== undefined)
+      return {
+        status: 403,
+        body: { message: 'API rate limit exceeded for installation ID 42.' },
+        headers: {
+          'x-ratelimit-limit': '5000',
+          'x-ratelimit-remaining': '0',
+          'x-ratelimit-reset': String(Math.ceil(Date.now() / 1000) + this.statusesRateLimitedFor),
+        },
+      };
     if ((create ?? list ?? combined) !== null && this.statusesForbidden)
       return { status: 403, body: { message: 'Resource not accessible by integration' } };
     if (create !== null && method === 'POST') return this.#create(create[1] ?? '', body);
