@@ -88,7 +88,7 @@ export function statusProblem(error: unknown, what: 'read' | 'set'): string {
   if (wait !== undefined)
     return (
       `GitHub answered ${status}: GitHub's API rate limit is spent (${reason}); it takes requests again in about ` +
-      `${wait < 90 ? `${wait} s` : `${Math.round(wait / 60)} min`}`
+      (wait < 90 ? `${wait} s` : `${Math.round(wait / 60)} min`)
     );
   if (status === 403 || status === 404)
     return (
