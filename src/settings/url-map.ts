@@ -52,7 +52,7 @@ export function parseUrlMap(text: string, imageHost?: string): UrlMapRule[] {
         `url-map: ${quote(trimmed)} separates folders with '\\'; write '/': ${left.replaceAll('\\', '/')} => ${right}`,
       );
     }
-    const pathPrefix = left.replace(/^(\.\/|\/)+/, '').replace(/\/+$/, '');
+    const pathPrefix = left.replace(/^(?:\.\/|\/)+/, '').replace(/(?<!\/)\/+$/, '');
     const rule = {
       pathPrefix: pathPrefix === '.' ? '' : pathPrefix,
       urlPrefix: parseUrlPrefix(right, left, trimmed, imageHost),
@@ -182,7 +182,7 @@ export function ruleLine(rule: UrlMapRule): string {
   return `${rule.pathPrefix === '' ? '.' : rule.pathPrefix} => ${rule.urlPrefix.replace(/\/$/, '')}`;
 }
 
-const DOT_SEGMENT = /(^|\/)\.\.?(\/|$)/;
+const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/;
 
 /**
  * Characters that a file name may hold but that would change a URL's meaning if left as they are: '%' (an
