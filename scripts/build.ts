@@ -79,12 +79,13 @@ function renderLicenses(packages: readonly BundledPackage[]): string {
 }
 
 /**
- * The image decoders' WebAssembly, in dist/wasm/ where src/compare/codecs.ts reads it. The codecs' own glue names
+ * The image decoders' WebAssembly, in dist/wasm/ where src/compare/codecs.ts reads it (from dist/decode-worker/). The codecs' own glue names
  * its .wasm with `new URL(..., import.meta.url)`, so webpack emits a copy of each at dist/'s top, which nothing
  * reads (the decoders are handed the module compiled from dist/wasm/): removed, not shipped twice.
  */
 function placeDecoders(): void {
-  for (const name of readdirSync('dist')) if (name.endsWith('.wasm')) rmSync(join('dist', name));
+  for (const folder of ['dist', join('dist', 'decode-worker')])
+    for (const name of readdirSync(folder)) if (name.endsWith('.wasm')) rmSync(join(folder, name));
   mkdirSync(join('dist', 'wasm'));
   const require = createRequire(import.meta.url);
   for (const specifier of Object.values(WASM_FILES))
@@ -101,8 +102,26 @@ try {
   execFileSync(process.execPath, [ncc, 'build', 'src/index.ts', '-o', 'dist', '--stats-out', statsPath], {
     stdio: 'inherit',
   });
-  const stats = JSON.parse(readFileSync(statsPath, 'utf8')) as { modules?: StatsModule[] };
-  const packages = [...packageDirs(stats.modules ?? [])].map(readPackage);
+  // The thread that decodes images (src/compare/decode-thread.ts starts it) is an entry of its own, with its chunks
+  // in a folder of its own: ncc names chunks by number, and two builds in one folder would overwrite each other's.
+  const workerStatsPath = join(temp, 'worker-stats.json');
+  execFileSync(
+    process.execPath,
+    [
+      ncc,
+      'build',
+      'src/compare/decode-worker.ts',
+      '-o',
+      join('dist', 'decode-worker'),
+      '--stats-out',
+      workerStatsPath,
+    ],
+    { stdio: 'inherit' },
+  );
+  const modules = [statsPath, workerStatsPath].flatMap(
+    (path) => (JSON.parse(readFileSync(path, 'utf8')) as { modules?: StatsModule[] }).modules ?? [],
+  );
+  const packages = [...packageDirs(modules)].map(readPackage);
   if (packages.length === 0)
     throw new Error("The bundle's stats list no package: is ncc's stats format another?");
   writeFileSync(join('dist', 'licenses.txt'), renderLicenses(packages));

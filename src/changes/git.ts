@@ -147,9 +147,9 @@ export async function sinceCommit(
 ): Promise<string | undefined> {
   const here = await resolveCommit(since, git);
   if (here !== undefined || !(await isShallow(git))) return here;
-  const ancestry = /^(.+?)((?:[~^]\d*)+)$/.exec(since);
-  if (ancestry !== null) {
-    const [, start = '', suffix = ''] = ancestry;
+  const ancestry = ancestryOf(since);
+  if (ancestry !== undefined) {
+    const [start, suffix] = ancestry;
     const steps = [...suffix.matchAll(/([~^])(\d*)/g)].reduce(
       (sum, [, kind, n]) => sum + (kind === '~' ? Number(n === '' ? 1 : n) : 1),
       0,
@@ -168,4 +168,16 @@ export async function sinceCommit(
   } catch {
     return undefined;
   }
+}
+
+/**
+ * `HEAD~2^` as its start (`HEAD`) and its steps (`~2^`): the longest tail of `~`, `^` and digits that starts with `~`
+ * or `^` and leaves a start of one character or more. Read from the end, once: an expression would rescan the tail
+ * from each of its characters.
+ */
+function ancestryOf(since: string): readonly [start: string, suffix: string] | undefined {
+  let tail = since.length;
+  while (tail > 1 && /[~^\d]/.test(since.charAt(tail - 1))) tail--;
+  const first = since.slice(tail).search(/[~^]/);
+  return first < 0 ? undefined : [since.slice(0, tail + first), since.slice(tail + first)];
 }

@@ -296,7 +296,7 @@ function deployedRange(eventName: DeployEvent, payload: unknown, repository: str
     default:
       return unhandled(eventName);
   }
-  if (sha === undefined || !/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(sha)) {
+  if (sha === undefined || !/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(sha)) {
     return throwInput(
       `GITHUB_EVENT_PATH: the '${eventName}' event's ${where} is ${sha === undefined ? 'missing' : quote(sha)}, ` +
         'not the full SHA of the deployed commit; the commit to compare is unknown.',
@@ -309,7 +309,7 @@ function deployedRange(eventName: DeployEvent, payload: unknown, repository: str
 function runUrlOf(env: NodeJS.ProcessEnv): { runUrl?: string } {
   const [server, repository, run] = [env.GITHUB_SERVER_URL, env.GITHUB_REPOSITORY, env.GITHUB_RUN_ID];
   if (env.GITHUB_ACTIONS !== 'true' || !server || !repository || !run) return {};
-  return { runUrl: `${server.replace(/\/+$/, '')}/${repository}/actions/runs/${run}` };
+  return { runUrl: `${server.replace(/(?<!\/)\/+$/, '')}/${repository}/actions/runs/${run}` };
 }
 
 function valueAt(value: unknown, ...keys: string[]): unknown {

@@ -112,9 +112,7 @@ function withEntry(name: InputName, list: string | undefined, value: string): st
  * key pasted alone).
  */
 function unknownArgument(flag: string, argument: number): string {
-  return /^(--[A-Za-z][A-Za-z0-9_-]{0,40}|-[A-Za-z0-9])$/.test(flag)
-    ? quote(flag)
-    : argumentShown(argument, flag);
+  return /^(?:--[A-Z][\w-]{0,40}|-[A-Z0-9])$/i.test(flag) ? quote(flag) : argumentShown(argument, flag);
 }
 
 /** An argument named without its text: `argument 4 (36 characters, not shown)`. */

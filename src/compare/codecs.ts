@@ -105,12 +105,16 @@ async function compiled(format: keyof typeof WASM_FILES): Promise<WasmModule> {
   return wasm.compile(await readFile(wasmPath(format)));
 }
 
-/** Beside the bundle (`wasm/<file>`), else where Node finds the package (the sources, the npm package). */
+/**
+ * In the action's `wasm/` folder (the decoding thread's bundle is in `decode-worker/` beside it), else where Node finds
+ * the package (the sources, the npm package).
+ */
 function wasmPath(format: keyof typeof WASM_FILES): string {
   const specifier = WASM_FILES[format];
   const here = dirname(fileURLToPath(import.meta.url));
-  const beside = join(here, 'wasm', specifier.slice(specifier.lastIndexOf('/') + 1));
-  return existsSync(beside) ? beside : createRequire(import.meta.url).resolve(specifier);
+  const name = specifier.slice(specifier.lastIndexOf('/') + 1);
+  const bundled = [join(here, 'wasm', name), join(here, '..', 'wasm', name)].find((path) => existsSync(path));
+  return bundled ?? createRequire(import.meta.url).resolve(specifier);
 }
 
 /**

@@ -6,7 +6,7 @@
  * the tag. The image delivered is seen as a browser shows it, turned by its own tag.
  */
 import { createHash } from 'node:crypto';
-import { decodeImage, type Decoded } from './decode.ts';
+import { decodeImage, MAX_VERSION_PIXELS, type Decoded } from './decode.ts';
 import { turnsAQuarter, type Orientation } from './orientation.ts';
 import { distance, shrink, thumbnailOf, turned, type Thumbnail } from './thumbnail.ts';
 
@@ -29,8 +29,15 @@ export type Doubt =
   | 'too-small'
   /** An SVG against a raster image, or the reverse. */
   | 'other-kind'
-  /** It, or a version, could not be decoded. */
-  | 'undecodable';
+  /** The image delivered could not be decoded: it is no image, or none this can read. */
+  | 'undecodable'
+  /**
+   * A version of the file could not be decoded (`detail` says why: a size over MAX_VERSION_PIXELS, say): the image
+   * delivered may well be right, but it cannot be told.
+   */
+  | 'version-undecodable'
+  /** The run's cancel came before the pictures were compared. */
+  | 'cancelled';
 
 export type Comparison =
   | { readonly shows: 'new' | 'previous'; readonly distances?: Distances }
@@ -64,7 +71,17 @@ export const THUMBNAIL_SIDE = 32;
 /** Below this many pixels a side, pictures are not told apart. */
 export const SMALLEST_SIDE = 8;
 
-export async function compareImage(delivered: Uint8Array, versions: ImageVersions): Promise<Comparison> {
+export interface CompareOptions {
+  /** The run's cancel: a decode under way is ended, and the comparison is `cancelled`. */
+  readonly signal?: AbortSignal;
+}
+
+export async function compareImage(
+  delivered: Uint8Array,
+  versions: ImageVersions,
+  options: CompareOptions = {},
+): Promise<Comparison> {
+  const { signal } = options;
   const { current, previous } = versions;
   if (current === undefined && previous === undefined) return { shows: 'cannot-tell', doubt: 'neither' };
   // The common case costs no decoding: the server delivers a version's very bytes.
@@ -72,13 +89,24 @@ export async function compareImage(delivered: Uint8Array, versions: ImageVersion
     return { shows: 'cannot-tell', doubt: 'alike', distances: { between: 0 } };
   if (current !== undefined && equal(delivered, current)) return { shows: 'new' };
   if (previous !== undefined && equal(delivered, previous)) return { shows: 'previous' };
-  const seen = await decodeImage(delivered);
+  const seen = await decodeImage(delivered, signal === undefined ? {} : { signal });
+  if (seen.kind === 'cancelled') return { shows: 'cannot-tell', doubt: 'cancelled' };
   if (seen.kind === 'undecodable') return { shows: 'cannot-tell', doubt: 'undecodable', detail: seen.reason };
-  const [next, before] = await Promise.all([lookOf(current), lookOf(previous)]);
+  const [next, before] = await Promise.all([lookOf(current, signal), lookOf(previous, signal)]);
+  if (next?.kind === 'cancelled' || before?.kind === 'cancelled')
+    return { shows: 'cannot-tell', doubt: 'cancelled' };
   if (next?.kind === 'undecodable')
-    return { shows: 'cannot-tell', doubt: 'undecodable', detail: `the new version is ${next.reason}` };
+    return {
+      shows: 'cannot-tell',
+      doubt: 'version-undecodable',
+      detail: `the new version is ${next.reason}`,
+    };
   if (before?.kind === 'undecodable')
-    return { shows: 'cannot-tell', doubt: 'undecodable', detail: `the previous version is ${before.reason}` };
+    return {
+      shows: 'cannot-tell',
+      doubt: 'version-undecodable',
+      detail: `the previous version is ${before.reason}`,
+    };
   if (seen.kind === 'svg') return compareSvg(seen.text, next, before);
   if (next?.kind === 'svg' || before?.kind === 'svg') return { shows: 'cannot-tell', doubt: 'other-kind' };
   return compareRasters(seen, next, before);
@@ -177,14 +205,33 @@ function compareSvg(seen: string, next: Look | undefined, before: Look | undefin
 }
 
 export function normalSvg(text: string): string {
-  return text
-    .replace(/^\uFEFF/, '')
-    .replace(/<\?xml[\s\S]*?\?>/g, '')
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/>\s+</g, '><')
+  const bare = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  // Once the spaces are one each, `>\s+<` is `> <` and `\s*(\/?>)` is ` ?(\/?>)`: nothing left to rescan.
+  return without(without(bare, '<?xml', '?>'), '<!--', '-->')
     .replace(/\s+/g, ' ')
-    .replace(/\s*(\/?>)/g, '$1')
+    .replaceAll('> <', '><')
+    .replace(/ ?(\/?>)/g, '$1')
     .trim();
+}
+
+/**
+ * `text` without each span from `open` to the first `close` after it, read forwards once: a lazy expression
+ * (`<!--[\s\S]*?-->`) would read to the end from every `<!--` that has no `-->` after it, quadratic in their number.
+ */
+function without(text: string, open: string, close: string): string {
+  const kept: string[] = [];
+  let at = 0;
+  for (;;) {
+    const start = text.indexOf(open, at);
+    if (start < 0) break;
+    const end = text.indexOf(close, start + open.length);
+    // No span ends after this one starts: none that starts later can.
+    if (end < 0) break;
+    kept.push(text.slice(at, start));
+    at = end + close.length;
+  }
+  kept.push(text.slice(at));
+  return kept.join('');
 }
 
 /**
@@ -194,12 +241,16 @@ export function normalSvg(text: string): string {
 const looks = new Map<string, Promise<Look>>();
 const LOOKS_KEPT = 256;
 
-function lookOf(bytes: Uint8Array | undefined): Promise<Look | undefined> {
+function lookOf(bytes: Uint8Array | undefined, signal: AbortSignal | undefined): Promise<Look | undefined> {
   if (bytes === undefined) return Promise.resolve(undefined);
   const key = createHash('sha256').update(bytes).digest('base64');
   let look = looks.get(key);
   if (look === undefined) {
-    look = decodeImage(bytes).then((decoded) => {
+    // A version is the repository's own file: a camera's original is decoded, up to MAX_VERSION_PIXELS.
+    look = decodeImage(bytes, {
+      maxPixels: MAX_VERSION_PIXELS,
+      ...(signal === undefined ? {} : { signal }),
+    }).then((decoded): Look => {
       if (decoded.kind !== 'raster') return decoded;
       const { raster, orientation } = decoded;
       const stored = {
@@ -211,6 +262,11 @@ function lookOf(bytes: Uint8Array | undefined): Promise<Look | undefined> {
     });
     if (looks.size >= LOOKS_KEPT) looks.delete(looks.keys().next().value ?? '');
     looks.set(key, look);
+    // A look the cancel cut short is no look: the next ask decodes it again.
+    const cut = look;
+    void cut.then((done) => {
+      if (done.kind === 'cancelled' && looks.get(key) === cut) looks.delete(key);
+    });
   }
   return look;
 }

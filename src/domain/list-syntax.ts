@@ -26,7 +26,7 @@ export function parseList(text: string, kind: ListKind, source: string): string[
     const json = parseJsonList(trimmed);
     if ('entries' in json) return json.entries.filter((entry) => entry !== '');
     // A path may start with '[' (`[2024] cover.png`); only text that reads as a JSON array is held to JSON.
-    if (/^\[\s*(["[{\]]|$)/.test(trimmed) || json.problem.startsWith('is a JSON array')) {
+    if (/^\[\s*(?:["[{\]]|$)/.test(trimmed) || json.problem.startsWith('is a JSON array')) {
       throw new InputError(`${source}: ${json.problem}; ${LIST_HELP}.`);
     }
   }
@@ -73,7 +73,7 @@ export function parseJsonList(text: string): { entries: string[] } | { problem: 
 }
 
 // Image types a changed-files list holds; a part with one of them is a whole path, not a piece of a name.
-const IMAGE_PATH = /\.(png|jpe?g|gif|webp|avif|svg|bmp|ico|tiff?|heic|heif|jxl|apng)$/i;
+const IMAGE_PATH = /\.(?:png|jpe?g|gif|webp|avif|svg|bmp|ico|tiff?|heic|heif|jxl|apng)$/i;
 const ABSOLUTE_URL = /^https?:\/\/[^/\s]/i;
 const HASH = /^[0-9a-f]{32}$/i;
 function isAsset(part: string): boolean {
@@ -82,7 +82,7 @@ function isAsset(part: string): boolean {
 
 // Whether a line may hold more than one entry at all: an image path followed by a separator (files), or a separator
 // followed by a URL or a hash (assets). Most lines fail these, and skip the splitting below.
-const PATH_THEN_MORE = /\.(png|jpe?g|gif|webp|avif|svg|bmp|ico|tiff?|heic|heif|jxl|apng)["'`]*[\s,]/i;
+const PATH_THEN_MORE = /\.(?:png|jpe?g|gif|webp|avif|svg|bmp|ico|tiff?|heic|heif|jxl|apng)["'`]*[\s,]/i;
 const MORE_ASSETS = /[\s,]["'`]*(https?:\/\/|[0-9a-f]{32}(?![^\s,"'`]))/i;
 // A URL that starts right after a letter or digit: two URLs run together (after '/' or '=', it is a delivery URL
 // or a query).
@@ -105,7 +105,7 @@ function severalEntries(line: string, kind: ListKind): SeveralEntries | undefine
   }
   const parts = line
     .split(/(?<!\\)[\s,]+/)
-    .map((part) => part.replaceAll('\\ ', ' ').replace(/^["'`]+|["'`]+$/g, ''))
+    .map((part) => part.replaceAll('\\ ', ' ').replace(/^["'`]+|(?<!["'`])["'`]+$/g, ''))
     .filter((part) => part !== '');
   const entries = entriesIn(parts, kind);
   if (entries.length > 1) return { why: 'holds several entries', entries };

@@ -30,12 +30,12 @@ export const MAX_CACHE_BUSTER_LENGTH = 128;
  * given.
  */
 export function isCacheBuster(value: string): boolean {
-  return value.length <= MAX_CACHE_BUSTER_LENGTH && /^[A-Za-z0-9._~-]+$/.test(value);
+  return value.length <= MAX_CACHE_BUSTER_LENGTH && /^[\w.~-]+$/.test(value);
 }
 
 // What may stand in one path segment without changing the URL's shape.
-const SEGMENT_VALUE = /^[A-Za-z0-9._~!$&'()*+,;=:@-]+$/;
-const SEGMENT_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
+const SEGMENT_VALUE = /^[\w.~!$&'()*+,;=:@-]+$/;
+const SEGMENT_NAME = /^[A-Z][\w-]*$/i;
 
 /** Builds the URL, or throws a TypeError naming the part that would make a broken URL. */
 export function imageUrl(options: ImageUrlOptions): string {
@@ -122,7 +122,7 @@ export interface DeliveryUrl {
 }
 
 // `https://{image_host}/<name:value>/…/<origin URL>`, as a browser shows it (the origin's `//` kept in the path).
-const DELIVERY_URL = /^https?:\/\/([^/?#]+)\/((?:[A-Za-z][A-Za-z0-9_-]*:[^/]*\/)*)(https?:\/\/[^/?#\s]+.*)$/i;
+const DELIVERY_URL = /^https?:\/\/([^/?#]+)\/((?:[A-Z][\w-]*:[^/]*\/)*)(https?:\/\/[^/?#\s].*)$/i;
 
 /** The parts of a URL of the delivery shape (API spec, part 2), or undefined for any other text. */
 export function deliveryUrlOf(text: string): DeliveryUrl | undefined {

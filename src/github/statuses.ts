@@ -177,7 +177,7 @@ async function request(
   body?: unknown,
 ): Promise<{ readonly data: unknown; readonly link: string | undefined }> {
   const [owner = '', repo = ''] = store.repository.split('/');
-  const url = `${store.apiUrl.replace(/\/+$/, '')}/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/${path}`;
+  const url = `${store.apiUrl.replace(/(?<!\/)\/+$/, '')}/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/${path}`;
   const timeout = AbortSignal.timeout(store.timeoutMs);
   const signal = store.signal === undefined ? timeout : AbortSignal.any([store.signal, timeout]);
   const octokit = await clientOf(store);

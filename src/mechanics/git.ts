@@ -197,7 +197,7 @@ const PROGRAM_VARIABLES: Readonly<Record<string, string | undefined>> = {
 function gitEnvironment(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = Object.fromEntries(
     Object.entries(process.env).filter(
-      ([name]) => !/^(INPUT_|IMAGE_CACHE_)/i.test(name) && !(name.toUpperCase() in PROGRAM_VARIABLES),
+      ([name]) => !/^(?:INPUT_|IMAGE_CACHE_)/i.test(name) && !(name.toUpperCase() in PROGRAM_VARIABLES),
     ),
   );
   for (const [name, value] of Object.entries(PROGRAM_VARIABLES)) if (value !== undefined) env[name] = value;

@@ -59,11 +59,18 @@ export function verdictOf(answer: OriginAnswer, versions: Versions): Verdict {
  * recompresses or re-encodes its images (an image build step, a CDN in front) serves the new version in other
  * bytes, and is told ready, or still previous, as one that serves the files as they are.
  */
-export async function judge(answer: OriginAnswer, versions: Versions): Promise<Verdict> {
+export async function judge(
+  answer: OriginAnswer,
+  versions: Versions,
+  signal?: AbortSignal,
+): Promise<Verdict> {
   const byBytes = verdictOf(answer, versions);
   if (byBytes !== 'other' || answer.body === undefined || answer.status === undefined || !isOk(answer.status))
     return byBytes;
-  return fromPicture((await compareImage(answer.body, versions)).shows, versions);
+  const comparison = await compareImage(answer.body, versions, signal === undefined ? {} : { signal });
+  // Not looked at is not unchanged: as an answer not read, worth asking again, never invalidated on a guess.
+  if (comparison.shows === 'cannot-tell' && comparison.doubt === 'cancelled') return 'previous';
+  return fromPicture(comparison.shows, versions);
 }
 
 function fromPicture(shows: Shows, versions: Versions): Verdict {

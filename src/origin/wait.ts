@@ -210,7 +210,7 @@ async function ask(
   if (answer.cut === 'too-long' && previous !== undefined && bodyLimit(both) > limit)
     answer = await options.fetch(image.ref, bodyLimit(both), ends);
   return {
-    verdict: await judge(answer, both),
+    verdict: await judge(answer, both, ends),
     seen: withoutBody(answer),
     modified: current !== undefined && previous !== undefined,
   };

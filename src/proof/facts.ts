@@ -83,7 +83,14 @@ export function proofFacts(proof: ProofResult): ProofFacts {
           failed.push(finding(image, variant.url, FAILURE_WORDS[variant.failure], variant.seen));
           break;
         case 'cannot-tell':
-          cannotTell.push(finding(image, variant.url, DOUBT_WORDS[variant.doubt], variant.seen));
+          cannotTell.push(
+            finding(
+              image,
+              variant.url,
+              DOUBT_WORDS[variant.doubt] + (variant.detail === undefined ? '' : ` (${variant.detail})`),
+              variant.seen,
+            ),
+          );
           break;
         default:
           unhandled(variant);
@@ -145,6 +152,8 @@ const DOUBT_WORDS: Record<Doubt, string> = {
   'too-small': 'a picture too small to tell',
   'other-kind': 'an SVG against a raster image',
   undecodable: 'a file that could not be decoded',
+  'version-undecodable': 'a picture, but a version of the file could not be decoded to compare it with',
+  cancelled: 'a picture not compared: the run was cancelled',
 };
 
 function finding(image: ImageProof, url: string, shows: string, seen: Seen | undefined): ProofFinding {

@@ -27,7 +27,11 @@ export type Failure =
   /** A body longer than any image of its kind: not read on. */
   | 'too-large';
 
-export async function judgeDelivered(answer: Delivered, versions: ImageVersions): Promise<Finding> {
+export async function judgeDelivered(
+  answer: Delivered,
+  versions: ImageVersions,
+  signal?: AbortSignal,
+): Promise<Finding> {
   const { status } = answer;
   if (status === undefined || answer.error !== undefined) return failed('no-answer');
   if (versions.current === undefined && (status === 404 || status === 410)) return { state: 'fresh' };
@@ -36,7 +40,7 @@ export async function judgeDelivered(answer: Delivered, versions: ImageVersions)
   if (answer.placeholder === true) return failed('placeholder');
   if (answer.cut === true) return failed('too-large');
   if (answer.body === undefined || !isImageType(answer.contentType)) return failed('not-image');
-  const comparison = await compareImage(answer.body, versions);
+  const comparison = await compareImage(answer.body, versions, signal === undefined ? {} : { signal });
   switch (comparison.shows) {
     case 'new':
       return versions.current === undefined ? { state: 'cannot-tell', doubt: 'neither' } : { state: 'fresh' };

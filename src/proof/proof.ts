@@ -206,10 +206,9 @@ async function askOnce(
   if (answer.error !== undefined && ends.aborted) return undefined;
   const seen = withoutBody(answer);
   if (current === 'unreadable') return { state: 'cannot-tell', doubt: 'undecodable', seen };
-  const finding = await judgeDelivered(answer, {
-    current,
-    previous,
-  });
+  const finding = await judgeDelivered(answer, { current, previous }, ends);
+  // A comparison the cancel or the deadline cut short saw nothing.
+  if (ends.aborted) return undefined;
   return { ...finding, seen };
 }
 

@@ -62,6 +62,6 @@ async function headCommit(head: string, git: RunGit): Promise<string | undefined
   try {
     return await commitOf(head, git);
   } catch {
-    return /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(head) ? head : undefined;
+    return /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(head) ? head : undefined;
   }
 }

@@ -61,7 +61,7 @@ function originUrlAt(text: string, from: number, sep: string): string {
   const url = /^[^\s"'\x60<>()]*/.exec(text.slice(from, from + 4096))?.[0] ?? '';
   const plain = sep === '/' ? url : url.replaceAll('\\/', '/');
   // A srcset candidate without a descriptor ends at its comma; an escaped quote at its backslash.
-  return plain.replace(/[,\\]+$/, '');
+  return plain.replace(/(?<![,\\])[,\\]+$/, '');
 }
 
 /**

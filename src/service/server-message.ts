@@ -20,7 +20,7 @@ export function serverMessage(body: string, contentType = ''): ServerMessage {
   if (text === '') return {};
   const json = parseJson(text);
   if (json !== undefined) return fromJson(json);
-  if (/html/i.test(contentType) || /^<(!doctype|html|head|body|\?xml)/i.test(text)) return fromHtml(text);
+  if (/html/i.test(contentType) || /^<(?:!doctype|html|head|body|\?xml)/i.test(text)) return fromHtml(text);
   return withMessage(undefined, text);
 }
 

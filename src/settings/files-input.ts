@@ -20,7 +20,7 @@ export function parseFileList(text: string, source = 'files'): string[] {
  * (`public/images/../../admin/a.png` to `https://www.example.com/admin/a.png`), so it is refused.
  */
 function repositoryPath(entry: string, source: string): string {
-  const path = entry.replaceAll('\\', '/').replace(/^(\.\/|\/)+/, '');
+  const path = entry.replaceAll('\\', '/').replace(/^(?:\.\/|\/)+/, '');
   if (DOT_SEGMENT.test(path)) {
     throw new InputError(
       `${source}: ${quote(entry)} has a '.' or '..' segment, which would map it outside its url-map rule; give ` +
@@ -30,4 +30,4 @@ function repositoryPath(entry: string, source: string): string {
   return path;
 }
 
-const DOT_SEGMENT = /(^|\/)\.\.?(\/|$)/;
+const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/;

@@ -35,7 +35,7 @@ export function parseWholeNumber(name: string, value: string, min: number, max: 
 
 export function parseSeconds(name: string, value: string, min: number, max: number): number {
   const trimmed = value.trim();
-  const parsed = /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : NaN;
+  const parsed = /^\d+(?:\.\d+)?$/.test(trimmed) ? Number(trimmed) : NaN;
   if (parsed >= min && parsed <= max) return parsed;
   return throwInput(
     `${name}: ${quote(value)} is not allowed; use a number of seconds from ${min} to ${max}.`,
@@ -67,7 +67,7 @@ export function parseApiKey(value: string): string {
     );
   }
   // A token of another service pasted into the wrong secret: sending it would show it to the image service.
-  if (/^(ghp|gho|ghs|ghu|ghr)_|^github_pat_/.test(key)) {
+  if (/^(?:ghp|gho|ghs|ghu|ghr)_|^github_pat_/.test(key)) {
     return throwInput(
       "api-key: looks like a GitHub token (value not shown), not the image service's Root API key; check which " +
         'secret api-key reads.',
@@ -103,7 +103,7 @@ export function parseEndpoint(baseUrl: string, serviceKey: string): URL {
       "service-key: is empty; give the service's short name, the path segment <service-key> of its API address " +
       '/api/<service-key>/v2/cache.';
     problem = problem === undefined ? message : `${problem}\n${message}`;
-  } else if (!/^[A-Za-z0-9._~-]+$/.test(segment) || segment === '.' || segment === '..') {
+  } else if (!/^[\w.~-]+$/.test(segment) || segment === '.' || segment === '..') {
     const message =
       `service-key: ${quote(serviceKey)} is not allowed; use one path segment of letters, digits, '.', '_', '~' or ` +
       "'-' (the <service-key> in /api/<service-key>/v2/cache).";

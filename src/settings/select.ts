@@ -38,7 +38,7 @@ export function checkPatterns(name: string, patterns: readonly string[]): void {
 function neverMatches(pattern: string): string | undefined {
   const negation = pattern.startsWith('!') ? '!' : '';
   const body = pattern.slice(negation.length);
-  const rooted = /^(\.?\/)+/.exec(body)?.[0];
+  const rooted = /^(?:\.?\/)+/.exec(body)?.[0];
   if (rooted !== undefined) {
     return (
       `starts with ${quote(rooted)}, but paths start at the repository's root without it; write ` +

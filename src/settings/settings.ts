@@ -187,7 +187,7 @@ function parsePatternInput(name: 'paths' | 'rewrite', text: string): string[] {
     throwInput(`${name}: a line holds '!' alone; write it before the pattern to exclude, e.g. !**/*.svg`);
   }
   // In a glob, '\' escapes the next character: `public\images\*.png` would match nothing, silently.
-  const windows = patterns.find((pattern) => /(^|[^\\])(\\\\)*\\[\w.-]/.test(pattern));
+  const windows = patterns.find((pattern) => /(?:^|[^\\])(?:\\\\)*\\[\w.-]/.test(pattern));
   if (windows !== undefined) {
     throwInput(
       `${name}: ${quote(windows)} separates folders with '\\', which a pattern reads as an escape; write '/', ` +

@@ -52,7 +52,7 @@ export function parseUrlMap(text: string, imageHost?: string): UrlMapRule[] {
         `url-map: ${quote(trimmed)} separates folders with '\\'; write '/': ${left.replaceAll('\\', '/')} => ${right}`,
       );
     }
-    const pathPrefix = left.replace(/^(\.\/|\/)+/, '').replace(/\/+$/, '');
+    const pathPrefix = left.replace(/^(?:\.\/|\/)+/, '').replace(/(?<!\/)\/+$/, '');
     const rule = {
       pathPrefix: pathPrefix === '.' ? '' : pathPrefix,
       urlPrefix: parseUrlPrefix(right, left, trimmed, imageHost),
@@ -172,7 +172,7 @@ export function mapToUrl(path: string, rules: readonly UrlMapRule[]): string | u
 }
 
 /** Characters of a path that the URL parser keeps as they are: no escape, no dot segment (refused above). */
-const PLAIN_NAME = /^[A-Za-z0-9._~!$&()*+,;=:@/-]*$/;
+const PLAIN_NAME = /^[\w.~!$&()*+,;=:@/-]*$/;
 
 /** The rule that maps a repository path: the one with the longest matching prefix, in whole segments. */
 export function ruleFor(path: string, rules: readonly UrlMapRule[]): UrlMapRule | undefined {
@@ -189,7 +189,7 @@ export function ruleLine(rule: UrlMapRule): string {
   return `${rule.pathPrefix === '' ? '.' : rule.pathPrefix} => ${rule.urlPrefix.replace(/\/$/, '')}`;
 }
 
-const DOT_SEGMENT = /(^|\/)\.\.?(\/|$)/;
+const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/;
 
 /**
  * Characters that a file name may hold but that would change a URL's meaning if left as they are: '%' (an

@@ -84,7 +84,9 @@ const html: Decoder = (text) =>
 const percent: Decoder = (text) => {
   if (!/%[0-9a-f]{2}/i.test(text)) return text.includes('+') ? [text.replaceAll('+', ' ')] : [];
   const decode = (value: string): string =>
-    value.replace(/(%[0-9a-f]{2})+/gi, (run) => Buffer.from(run.replaceAll('%', ''), 'hex').toString('utf8'));
+    value.replace(/(?:%[0-9a-f]{2})+/gi, (run) =>
+      Buffer.from(run.replaceAll('%', ''), 'hex').toString('utf8'),
+    );
   return [decode(text), decode(text.replaceAll('+', ' '))];
 };
 
@@ -121,7 +123,7 @@ const whitespace: Decoder = (text) => (/\s/.test(text) ? [text.replace(/\s+/g, '
  * are removed first, since base64 is wrapped at 64 or 76 characters.
  */
 const base64: Decoder = (text) =>
-  [...text.replace(/\s+/g, '').matchAll(/[A-Za-z0-9+/_-]{12,}/g)].flatMap(([run]) =>
+  [...text.replace(/\s+/g, '').matchAll(/[\w+/-]{12,}/g)].flatMap(([run]) =>
     [0, 1, 2, 3].map((offset) =>
       Buffer.from(run.slice(offset).replaceAll('-', '+').replaceAll('_', '/'), 'base64').toString('latin1'),
     ),

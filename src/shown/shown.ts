@@ -20,7 +20,7 @@ export function shownBy(redact: Redact): Shown {
 
 // .NET's TrimStart, which the runner applies, removes U+0085 too; \s covers the rest of its whitespace.
 const COMMAND_START = /^([\s\u0085]*)::/;
-const LEGACY_COMMAND = /##(vso)?\[/gi;
+const LEGACY_COMMAND = /##(?:vso)?\[/gi;
 
 /** Every line of `text` with no runner command left in it; line breaks are kept. */
 export function neutraliseCommands(text: string): string {

@@ -32,7 +32,7 @@ describe('sniff', () => {
     async (format) => {
       const logo = readFileSync(join(ROOT, 'test', 'fixtures', 'images', 'logo.png'));
       const bytes = await sharp(logo).resize(90, 70, { fit: 'fill' }).toFormat(format).toBuffer();
-      expect(sniff(bytes)).toEqual({ format, size: { width: 90, height: 70 } });
+      expect(sniff(bytes)).toEqual({ format, size: { width: 90, height: 70 }, pixels: 90 * 70 });
       expect(await decodeImage(bytes)).toMatchObject({ raster: { width: 90, height: 70 } });
     },
   );
@@ -42,7 +42,7 @@ describe('decodeImage', () => {
   it.each(FORMATS)('decodes %s, and reads its size from the header alike', async (format) => {
     const decoded = await decodeImage(encoded(format));
     expect(decoded).toMatchObject({ kind: 'raster', format, raster: { width: 120, height: 80 } });
-    expect(sniff(encoded(format))).toEqual({ format, size: { width: 120, height: 80 } });
+    expect(sniff(encoded(format))).toEqual({ format, size: { width: 120, height: 80 }, pixels: 120 * 80 });
   });
 
   it('never throws nor prints on damaged bytes, and decodes whole images after them (property)', async () => {
