@@ -2,7 +2,7 @@ export const id = 937;
 export const ids = [937];
 export const modules = {
 
-/***/ 9900:
+/***/ 7926:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -15,134 +15,133 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(1455);
-// EXTERNAL MODULE: external "node:module"
-var external_node_module_ = __webpack_require__(8995);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: external "node:url"
 var external_node_url_ = __webpack_require__(3136);
-;// CONCATENATED MODULE: ./src/compare/codecs.ts
+// EXTERNAL MODULE: external "node:worker_threads"
+var external_node_worker_threads_ = __webpack_require__(5919);
+;// CONCATENATED MODULE: ./src/compare/decode-thread.ts
 /**
- * The decoders: Squoosh's codecs compiled to WebAssembly (@jsquash/*) and a pure-JavaScript GIF reader (omggif),
- * so the same bytes run on every runner's system, with no native add-on. Each is imported, and its WebAssembly
- * compiled, the first time an image of its format is decoded: a run that compares nothing loads none of them.
+ * Decoding off the main thread. A decoder runs synchronously and can take tens of seconds (a 25-megapixel AVIF of
+ * noise takes 35 s in the AVIF decoder), and while it runs the main thread hears nothing: not SIGINT, not SIGTERM,
+ * which the runner sends 7.5 s later before it kills the step. So every image is decoded in a worker thread, and the
+ * main thread stays free to hear the cancel, end the worker (and the decode with it) and publish what the run did.
+ *
+ * One image is decoded at a time, whatever the number of comparisons in flight, so at most one image's pixels are
+ * being decoded at once. The worker is kept for the next image while its memory is small, and ended after an image
+ * of more than KEEP_WORKER_PIXELS, which gives back what its WebAssembly memory grew to.
  */
 
 
 
-
-
-/**
- * Each WebAssembly decoder's file, where its package keeps it. The build copies these into `wasm/` beside the
- * bundle (scripts/build.ts reads this table), since a bundle has no node_modules to find them in.
- */
-const WASM_FILES = {
-    jpeg: '@jsquash/jpeg/codec/dec/mozjpeg_dec.wasm',
-    png: '@jsquash/png/codec/pkg/squoosh_png_bg.wasm',
-    webp: '@jsquash/webp/codec/dec/webp_dec.wasm',
-    avif: '@jsquash/avif/codec/dec/avif_dec.wasm',
-};
-const loaded = new Map();
-/** The decoder of one format, loaded once per process; a failed load is tried again by the next image. */
-function decoderFor(format) {
-    let decoder = loaded.get(format);
-    if (decoder === undefined) {
-        decoder = load(format);
-        loaded.set(format, decoder);
-        decoder.catch(() => loaded.delete(format));
-    }
-    return decoder;
+/** A decode the cancel ended before it finished. */
+const CANCELLED = Symbol('cancelled');
+/** Past this many pixels decoded (16 MiB of RGBA), the worker is ended and its memory given back. */
+const KEEP_WORKER_PIXELS = 4_000_000;
+const queue = [];
+let running;
+let idle;
+/** Decodes `bytes` in the worker; rejects with the decoder's error; resolves CANCELLED when `signal` ends it first. */
+function decodeOffThread(request, signal) {
+    if (signal?.aborted === true)
+        return Promise.resolve(CANCELLED);
+    return new Promise((resolve, reject) => {
+        const job = {
+            ...request,
+            signal,
+            settle: (outcome) => {
+                signal?.removeEventListener('abort', onAbort);
+                if (outcome instanceof Error)
+                    reject(outcome);
+                else
+                    resolve(outcome);
+            },
+        };
+        const onAbort = () => {
+            if (running?.job === job) {
+                // The decode is synchronous inside the worker: ending the worker is the only way to stop it.
+                void running.worker.terminate();
+                running = undefined;
+                job.settle(CANCELLED);
+                next();
+                return;
+            }
+            const at = queue.indexOf(job);
+            if (at >= 0)
+                queue.splice(at, 1);
+            job.settle(CANCELLED);
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+        queue.push(job);
+        next();
+    });
 }
-async function load(format) {
-    switch (format) {
-        case 'jpeg': {
-            const codec = await __webpack_require__.e(/* import() */ 781).then(__webpack_require__.bind(__webpack_require__, 9781));
-            await initWith(codec.init, format);
-            return async (bytes) => asRaster(await codec.default(arrayBufferOf(bytes)));
+function next() {
+    if (running !== undefined)
+        return;
+    const job = queue.shift();
+    if (job === undefined)
+        return;
+    const worker = idle ?? startWorker();
+    idle = undefined;
+    worker.ref();
+    running = { job, worker };
+    const done = (outcome, keep) => {
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
+        if (running?.worker !== worker)
+            return;
+        running = undefined;
+        if (keep && idle === undefined) {
+            // An idle worker never holds the process open.
+            worker.unref();
+            idle = worker;
         }
-        case 'png': {
-            const codec = await __webpack_require__.e(/* import() */ 431).then(__webpack_require__.bind(__webpack_require__, 2812));
-            await codec.init((await compiled(format)));
-            return async (bytes) => asRaster(await codec.decode(arrayBufferOf(bytes)));
+        else {
+            void worker.terminate();
         }
-        case 'webp': {
-            const codec = await __webpack_require__.e(/* import() */ 185).then(__webpack_require__.bind(__webpack_require__, 6185));
-            await initWith(codec.init, format);
-            return async (bytes) => asRaster(await codec.default(arrayBufferOf(bytes)));
-        }
-        case 'avif': {
-            const codec = await __webpack_require__.e(/* import() */ 841).then(__webpack_require__.bind(__webpack_require__, 4841));
-            await initWith(codec.init, format);
-            return async (bytes) => {
-                const image = await codec.default(arrayBufferOf(bytes));
-                if (image === null)
-                    throw new Error('the AVIF decoder returned no image');
-                return asRaster(image);
-            };
-        }
-        case 'gif': {
-            const { GifReader } = await __webpack_require__.e(/* import() */ 676).then(__webpack_require__.t.bind(__webpack_require__, 5676, 19));
-            return (bytes) => Promise.resolve(quietly(() => firstGifFrame(new GifReader(bytes))));
-        }
-        default: {
-            const unhandled = format;
-            throw new Error(`no decoder for ${String(unhandled)}`);
-        }
-    }
-}
-/**
- * The Emscripten codecs fetch their .wasm from beside their script, which Node's fetch cannot do with a file:
- * URL; handed a compiled module instead, they instantiate it as it is (an overload their declared `init` leaves out).
- * Their warnings ("Premature end of JPEG file") would print on the run's log, unfiltered: they are silenced, and a
- * decoder's failure reaches the caller as an error.
- */
-async function initWith(init, format) {
-    const silent = { print: () => undefined, printErr: () => undefined };
-    await init(await compiled(format), silent);
-}
-const { WebAssembly: wasm } = globalThis;
-async function compiled(format) {
-    return wasm.compile(await (0,promises_.readFile)(wasmPath(format)));
-}
-/** Beside the bundle (`wasm/<file>`), else where Node finds the package (the sources, the npm package). */
-function wasmPath(format) {
-    const specifier = WASM_FILES[format];
-    const here = (0,external_node_path_.dirname)((0,external_node_url_.fileURLToPath)(import.meta.url));
-    const beside = (0,external_node_path_.join)(here, 'wasm', specifier.slice(specifier.lastIndexOf('/') + 1));
-    return (0,external_node_fs_.existsSync)(beside) ? beside : (0,external_node_module_.createRequire)(import.meta.url).resolve(specifier);
-}
-/**
- * omggif warns of a malformed stream with console.log, which would print on the run's log unfiltered. Its decoding
- * is synchronous, so muting the console for the call mutes nothing else.
- */
-function quietly(work) {
-    const log = console.log;
-    console.log = () => undefined;
-    try {
-        return work();
-    }
-    finally {
-        console.log = log;
-    }
-}
-function firstGifFrame(reader) {
-    const data = new Uint8Array(reader.width * reader.height * 4);
-    reader.decodeAndBlitFrameRGBA(0, data);
-    return { width: reader.width, height: reader.height, data };
-}
-function asRaster(image) {
-    return {
-        width: image.width,
-        height: image.height,
-        data: new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength),
+        job.settle(outcome);
+        next();
     };
+    const onMessage = (reply) => {
+        if ('error' in reply) {
+            done(new Error(reply.error), true);
+            return;
+        }
+        done(reply, reply.width * reply.height <= KEEP_WORKER_PIXELS);
+    };
+    const onError = (error) => {
+        done(error, false);
+    };
+    const onExit = (code) => {
+        done(new Error(`the decoding thread ended (exit code ${code})`), false);
+    };
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('exit', onExit);
+    const { format, bytes } = job;
+    // A copy of its own, handed over: the caller keeps its bytes (a Buffer may share its memory with others).
+    const copy = new Uint8Array(bytes);
+    try {
+        worker.postMessage({ format, bytes: copy }, [copy.buffer]);
+    }
+    catch (error) {
+        done(error instanceof Error ? error : new Error(String(error)), false);
+    }
 }
-function arrayBufferOf(bytes) {
-    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+/**
+ * The worker's file: in the action's bundle, `decode-worker/index.js` beside it (scripts/build.ts bundles it there);
+ * in the sources (`.ts`, which Node runs with its types stripped) and the npm package (`.js`), the file beside this
+ * one. The base is a variable: the bundler would take `new URL('…', import.meta.url)` for a file to copy.
+ */
+function startWorker() {
+    const here = import.meta.url;
+    const file =  true
+        ? 'decode-worker/index.js'
+        : 0;
+    return new external_node_worker_threads_.Worker(new URL(file, here));
 }
 
 ;// CONCATENATED MODULE: ./src/compare/format.ts
@@ -150,62 +149,254 @@ function sniff(bytes) {
     if (startsWith(bytes, [0xff, 0xd8, 0xff]))
         return withSize('jpeg', jpegSize(bytes));
     if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
-        return withSize('png', { width: u32be(bytes, 16), height: u32be(bytes, 20) });
+        return withSize('png', pngSize(bytes));
     if (ascii(bytes, 0, 6) === 'GIF87a' || ascii(bytes, 0, 6) === 'GIF89a')
-        return withSize('gif', { width: u16le(bytes, 6), height: u16le(bytes, 8) });
+        return gif(bytes);
     if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP')
         return withSize('webp', webpSize(bytes));
-    if (ascii(bytes, 4, 4) === 'ftyp' && /^avi[fs]$/.test(ascii(bytes, 8, 4)))
+    if (ascii(bytes, 4, 4) === 'ftyp' && ['avif', 'avis'].includes(ascii(bytes, 8, 4)))
         return withSize('avif', avifSize(bytes));
     if (looksLikeSvg(bytes))
         return { format: 'svg' };
     return undefined;
 }
-function withSize(format, size) {
-    return size === undefined || size.width === 0 || size.height === 0 ? { format } : { format, size };
+function withSize(format, size, pixels) {
+    if (size === undefined || size.width === 0 || size.height === 0)
+        return { format };
+    return { format, size, pixels: Math.max(pixels ?? 0, size.width * size.height) };
 }
-/** The first start-of-frame marker's dimensions (SOF0 to SOF15, less DHT, JPG and DAC). */
+/**
+ * A JPEG's size as libjpeg (the decoder's) reads it: after SOI, each marker in turn, bytes that are not a marker
+ * skipped as it skips them (a stuffed FF 00 too), fill bytes (FF FF…) skipped; markers that stand alone (RSTn, TEM)
+ * have no length; the first start-of-frame marker (SOF0 to SOF15, less DHT, JPG and DAC) gives the size, wherever it
+ * is. Anything libjpeg refuses before a frame (a second SOI, a scan or the end before a frame, a reserved marker, a
+ * segment cut short or of a length below 2) gives no size: such a file is not decoded.
+ */
 function jpegSize(bytes) {
     let at = 2;
-    while (at + 9 < bytes.length) {
-        if (bytes[at] !== 0xff)
-            return undefined;
-        const marker = bytes[at + 1] ?? 0;
-        if (marker === 0xff) {
+    for (;;) {
+        // Skip to the next FF, then past fill bytes: the byte after them names the marker.
+        while (at < bytes.length && bytes[at] !== 0xff)
             at++;
+        while (at < bytes.length && bytes[at] === 0xff)
+            at++;
+        if (at >= bytes.length)
+            return undefined;
+        const marker = bytes[at] ?? 0;
+        at++;
+        // FF 00 is a stuffed byte of entropy-coded data, not a marker.
+        if (marker === 0x00 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7))
             continue;
+        if (isStartOfFrame(marker)) {
+            if (at + 7 > bytes.length)
+                return undefined;
+            return { height: u16be(bytes, at + 3), width: u16be(bytes, at + 5) };
         }
-        const length = u16be(bytes, at + 2);
-        if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
-            return { height: u16be(bytes, at + 5), width: u16be(bytes, at + 7) };
-        at += 2 + length;
+        if (!hasLength(marker))
+            return undefined;
+        const length = u16be(bytes, at);
+        if (length < 2 || at + length > bytes.length)
+            return undefined;
+        at += length;
     }
-    return undefined;
 }
+function isStartOfFrame(marker) {
+    return marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+}
+/** DHT, DAC, DQT, DNL, DRI, APPn, COM: the segments libjpeg reads or skips by their length before a frame. */
+function hasLength(marker) {
+    return (marker === 0xc4 ||
+        marker === 0xcc ||
+        marker === 0xdb ||
+        marker === 0xdc ||
+        marker === 0xdd ||
+        (marker >= 0xe0 && marker <= 0xef) ||
+        marker === 0xfe);
+}
+/** IHDR, which must be the first chunk (13 bytes long): anything else is refused by the decoder too. */
+function pngSize(bytes) {
+    if (u32be(bytes, 8) !== 13 || ascii(bytes, 12, 4) !== 'IHDR' || bytes.length < 33)
+        return undefined;
+    return { width: u32be(bytes, 16), height: u32be(bytes, 20) };
+}
+/**
+ * A GIF's logical screen (the size of the picture decoded) and every frame's size: the reader decodes a frame
+ * whole, then places it on the screen, so a frame of 65535×65535 on a screen of 16×16 is 4 billion pixels of work.
+ * The blocks are walked as the reader walks them: extensions and image data are chains of sub-blocks.
+ */
+function gif(bytes) {
+    const screen = { width: u16le(bytes, 6), height: u16le(bytes, 8) };
+    const flags = bytes[10] ?? 0;
+    let at = 13 + (flags & 0x80 ? 3 << ((flags & 0x07) + 1) : 0);
+    let largest = 0;
+    let frames = 0;
+    while (at < bytes.length) {
+        const block = bytes[at];
+        if (block === 0x3b)
+            break;
+        if (block === 0x21) {
+            at = afterSubBlocks(bytes, at + 2);
+        }
+        else if (block === 0x2c) {
+            const frame = { width: u16le(bytes, at + 5), height: u16le(bytes, at + 7) };
+            largest = Math.max(largest, frame.width * frame.height);
+            frames++;
+            const local = bytes[at + 9] ?? 0;
+            at += 10 + (local & 0x80 ? 3 << ((local & 0x07) + 1) : 0);
+            // The LZW minimum code size, then the data's sub-blocks.
+            at = afterSubBlocks(bytes, at + 1);
+        }
+        else {
+            break;
+        }
+    }
+    // The reader finds no frame to decode in a file without one: no size, so it is not decoded.
+    if (frames === 0)
+        return { format: 'gif' };
+    return withSize('gif', screen, largest);
+}
+/** Past a chain of sub-blocks (each a length byte and that many bytes) and its empty terminator. */
+function afterSubBlocks(bytes, from) {
+    let at = from;
+    while (at < bytes.length) {
+        const length = bytes[at] ?? 0;
+        at += 1 + length;
+        if (length === 0)
+            break;
+    }
+    return at;
+}
+/**
+ * A WebP's size: a simple file's from its VP8 or VP8L bitstream header (each checked by its signature), an extended
+ * one's (VP8X) from its canvas, and from the first bitstream after it, the larger if they differ (the decoder refuses
+ * a still image whose two differ; an animation, which it does not decode, has no single bitstream).
+ */
 function webpSize(bytes) {
-    const chunk = ascii(bytes, 12, 4);
-    if (chunk === 'VP8X')
-        return { width: 1 + u24le(bytes, 24), height: 1 + u24le(bytes, 27) };
-    if (chunk === 'VP8 ')
-        return { width: u16le(bytes, 26) & 0x3fff, height: u16le(bytes, 28) & 0x3fff };
-    if (chunk === 'VP8L') {
-        const bits = u32le(bytes, 21);
+    const first = ascii(bytes, 12, 4);
+    if (first !== 'VP8X')
+        return bitstreamSize(bytes, 12);
+    if (bytes.length < 30)
+        return undefined;
+    const canvas = { width: 1 + u24le(bytes, 24), height: 1 + u24le(bytes, 27) };
+    let at = 12 + 8 + u32le(bytes, 16);
+    while (at + 8 <= bytes.length) {
+        const type = ascii(bytes, at, 4);
+        if (type === 'VP8 ' || type === 'VP8L') {
+            const inner = bitstreamSize(bytes, at);
+            if (inner === undefined)
+                return undefined;
+            return { width: Math.max(canvas.width, inner.width), height: Math.max(canvas.height, inner.height) };
+        }
+        const size = u32le(bytes, at + 4);
+        at += 8 + size + (size % 2);
+    }
+    return canvas;
+}
+/** The size in a `VP8 ` (lossy) or `VP8L` (lossless) chunk that starts at `at`. */
+function bitstreamSize(bytes, at) {
+    const type = ascii(bytes, at, 4);
+    if (type === 'VP8 ') {
+        // A key frame's tag (3 bytes), then its start code 9D 01 2A, then 14 bits of width and of height each.
+        if (bytes[at + 11] !== 0x9d || bytes[at + 12] !== 0x01 || bytes[at + 13] !== 0x2a)
+            return undefined;
+        return { width: u16le(bytes, at + 14) & 0x3fff, height: u16le(bytes, at + 16) & 0x3fff };
+    }
+    if (type === 'VP8L') {
+        if (bytes[at + 8] !== 0x2f || at + 13 > bytes.length)
+            return undefined;
+        const bits = u32le(bytes, at + 9);
         return { width: 1 + (bits & 0x3fff), height: 1 + ((bits >>> 14) & 0x3fff) };
     }
     return undefined;
 }
-/** The first `ispe` (image spatial extent) property: the primary image's size in every encoder seen. */
+/**
+ * An AVIF's size: its boxes walked as the ISO base media format lays them out (`meta` > `iprp` > `ipco`), and of the
+ * image spatial extents (`ispe`) there, the largest width and the largest height: the primary image's, its grid's,
+ * its alpha's, whichever the decoder meets. A byte search for `ispe` would take a string inside another box.
+ */
 function avifSize(bytes) {
-    const end = Math.min(bytes.length - 16, 64 * 1024);
-    for (let at = 0; at < end; at++) {
-        if (bytes[at] === 0x69 && ascii(bytes, at, 4) === 'ispe')
-            return { width: u32be(bytes, at + 8), height: u32be(bytes, at + 12) };
-    }
-    return undefined;
+    let width = 0;
+    let height = 0;
+    const walk = (from, to, path) => {
+        let at = from;
+        while (at + 8 <= to) {
+            let size = u32be(bytes, at);
+            const type = ascii(bytes, at + 4, 4);
+            let header = 8;
+            if (size === 1) {
+                // A 64-bit size: more than 4 GiB is more than any buffer here holds.
+                if (u32be(bytes, at + 8) !== 0)
+                    return;
+                size = u32be(bytes, at + 12);
+                header = 16;
+            }
+            else if (size === 0) {
+                size = to - at;
+            }
+            if (size < header || at + size > to)
+                return;
+            const inside = `${path}/${type}`;
+            if (inside === '/meta')
+                walk(at + header + 4, at + size, inside);
+            else if (inside === '/meta/iprp')
+                walk(at + header, at + size, inside);
+            else if (inside === '/meta/iprp/ipco')
+                walk(at + header, at + size, inside);
+            else if (inside === '/meta/iprp/ipco/ispe' && size >= header + 12) {
+                width = Math.max(width, u32be(bytes, at + header + 4));
+                height = Math.max(height, u32be(bytes, at + header + 8));
+            }
+            at += size;
+        }
+    };
+    walk(0, bytes.length, '');
+    return width === 0 || height === 0 ? undefined : { width, height };
 }
+/**
+ * SVG, as a browser would take it: spaces, an XML declaration, comments and a DOCTYPE, then an `<svg` element,
+ * within the first 4 KiB. Read forwards once: a comment ends at its first `-->`, and one that does not end is no SVG.
+ */
 function looksLikeSvg(bytes) {
     const head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 4096));
-    return /^\uFEFF?\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<svg[\s>]/i.test(head);
+    // A byte-order mark is a space to `\s`.
+    let at = afterSpaces(head, 0);
+    if (startsWithText(head, at, '<?xml')) {
+        const end = head.indexOf('>', at);
+        if (end < 0)
+            return false;
+        at = afterSpaces(head, end + 1);
+    }
+    for (;;) {
+        let end;
+        if (head.startsWith('<!--', at)) {
+            end = head.indexOf('-->', at + 4);
+            if (end >= 0)
+                end += 2;
+        }
+        else if (startsWithText(head, at, '<!doctype')) {
+            end = head.indexOf('>', at);
+        }
+        else {
+            break;
+        }
+        if (end < 0)
+            return false;
+        at = afterSpaces(head, end + 1);
+    }
+    return startsWithText(head, at, '<svg') && (head.charAt(at + 4) === '>' || isSpace(head.charAt(at + 4)));
+}
+function afterSpaces(text, from) {
+    let at = from;
+    while (at < text.length && isSpace(text.charAt(at)))
+        at++;
+    return at;
+}
+function isSpace(character) {
+    return character !== '' && /\s/.test(character);
+}
+/** `text` has `prefix` at `at`, letters in either case. */
+function startsWithText(text, at, prefix) {
+    return text.slice(at, at + prefix.length).toLowerCase() === prefix;
 }
 function startsWith(bytes, prefix) {
     return prefix.every((byte, index) => bytes[index] === byte);
@@ -365,39 +556,61 @@ function orientation_ascii(bytes, at, length) {
     return String.fromCharCode(...bytes.subarray(at, at + length));
 }
 
+// EXTERNAL MODULE: ./src/shown/format.ts
+var shown_format = __webpack_require__(5462);
 ;// CONCATENATED MODULE: ./src/compare/decode.ts
 
 
 
+
 /**
- * Most pixels decoded from one image: 25 megapixels (100 MB of RGBA, twice that while the decoder hands it over),
- * more than a 6000×4000 camera photograph and than any image a page shows.
+ * Most pixels decoded from an image a server delivered: 25 megapixels (100 MB of RGBA, twice that while the decoder
+ * hands it over), more than a 6000×4000 camera photograph and than any image a page shows.
  */
 const MAX_PIXELS = 25_000_000;
-async function decodeImage(bytes) {
+/**
+ * Most pixels decoded from a version of a file in the repository: 64 megapixels, so that a camera's original (a
+ * 27-megapixel 6000×4500 photo, a 50-megapixel 8688×5792 one, up to 61 megapixels) is compared with what a host
+ * delivers of it. A decode holds about 15 bytes a pixel at its peak (the decoder's memory, its RGBA, the copy handed
+ * over): about 1 GB at the cap (a 50-megapixel JPEG and its previous version, compared: 0.73 GB, 3.6 s), in a worker
+ * that is ended afterwards, which gives its memory back. Larger is "cannot tell", with its size and this cap.
+ */
+const MAX_VERSION_PIXELS = 64_000_000;
+async function decodeImage(bytes, options = {}) {
+    const { maxPixels = MAX_PIXELS, signal } = options;
     const sniffed = sniff(bytes);
     if (sniffed === undefined)
         return { kind: 'undecodable', reason: 'not an image of a known format' };
-    const { format, size } = sniffed;
+    const { format, size, pixels } = sniffed;
     if (format === 'svg')
         return { kind: 'svg', text: new TextDecoder().decode(bytes) };
     // A size the header does not give is no size at all: decoding it could allocate without bound.
-    if (size === undefined)
+    if (size === undefined || pixels === undefined)
         return { kind: 'undecodable', reason: `${format} whose size its header does not give` };
-    if (size.width * size.height > MAX_PIXELS)
-        return {
-            kind: 'undecodable',
-            reason: `${format} of ${size.width}×${size.height} pixels, too many to decode`,
-        };
+    if (pixels > maxPixels)
+        return { kind: 'undecodable', reason: tooManyWords(format, size, pixels, maxPixels) };
     try {
-        const raster = await (await decoderFor(format))(bytes);
+        const raster = await decodeOffThread({ format, bytes }, signal);
+        if (raster === CANCELLED)
+            return { kind: 'cancelled' };
         if (raster.width * raster.height === 0)
             return { kind: 'undecodable', reason: `${format} with no pixels` };
+        // The header's size is what was checked: a decoder that made more of it is not trusted.
+        if (raster.width !== size.width || raster.height !== size.height)
+            return {
+                kind: 'undecodable',
+                reason: `${format} whose header says ${size.width}×${size.height} pixels and whose decoder made ${raster.width}×${raster.height}`,
+            };
         return { kind: 'raster', format, raster, orientation: orientationOf(bytes, format) };
     }
     catch (error) {
         return { kind: 'undecodable', reason: `${format} that its decoder refused (${String(error)})` };
     }
+}
+function tooManyWords(format, size, pixels, maxPixels) {
+    const frame = pixels > size.width * size.height ? `, with a frame of ${(0,shown_format/* count */.U9)(pixels)} pixels,` : '';
+    return (`${format} of ${size.width}×${size.height} pixels${frame} too many to decode ` +
+        `(more than ${(0,shown_format/* count */.U9)(maxPixels)})`);
 }
 
 ;// CONCATENATED MODULE: ./src/compare/thumbnail.ts
@@ -573,7 +786,8 @@ const TELLS_APART = 2 * SAME_PICTURE;
 const THUMBNAIL_SIDE = 32;
 /** Below this many pixels a side, pictures are not told apart. */
 const SMALLEST_SIDE = 8;
-async function compareImage(delivered, versions) {
+async function compareImage(delivered, versions, options = {}) {
+    const { signal } = options;
     const { current, previous } = versions;
     if (current === undefined && previous === undefined)
         return { shows: 'cannot-tell', doubt: 'neither' };
@@ -584,14 +798,26 @@ async function compareImage(delivered, versions) {
         return { shows: 'new' };
     if (previous !== undefined && equal(delivered, previous))
         return { shows: 'previous' };
-    const seen = await decodeImage(delivered);
+    const seen = await decodeImage(delivered, signal === undefined ? {} : { signal });
+    if (seen.kind === 'cancelled')
+        return { shows: 'cannot-tell', doubt: 'cancelled' };
     if (seen.kind === 'undecodable')
         return { shows: 'cannot-tell', doubt: 'undecodable', detail: seen.reason };
-    const [next, before] = await Promise.all([lookOf(current), lookOf(previous)]);
+    const [next, before] = await Promise.all([lookOf(current, signal), lookOf(previous, signal)]);
+    if (next?.kind === 'cancelled' || before?.kind === 'cancelled')
+        return { shows: 'cannot-tell', doubt: 'cancelled' };
     if (next?.kind === 'undecodable')
-        return { shows: 'cannot-tell', doubt: 'undecodable', detail: `the new version is ${next.reason}` };
+        return {
+            shows: 'cannot-tell',
+            doubt: 'version-undecodable',
+            detail: `the new version is ${next.reason}`,
+        };
     if (before?.kind === 'undecodable')
-        return { shows: 'cannot-tell', doubt: 'undecodable', detail: `the previous version is ${before.reason}` };
+        return {
+            shows: 'cannot-tell',
+            doubt: 'version-undecodable',
+            detail: `the previous version is ${before.reason}`,
+        };
     if (seen.kind === 'svg')
         return compareSvg(seen.text, next, before);
     if (next?.kind === 'svg' || before?.kind === 'svg')
@@ -668,14 +894,34 @@ function compareSvg(seen, next, before) {
     return { shows: 'cannot-tell', doubt: 'neither' };
 }
 function normalSvg(text) {
-    return text
-        .replace(/^\uFEFF/, '')
-        .replace(/<\?xml[\s\S]*?\?>/g, '')
-        .replace(/<!--[\s\S]*?-->/g, '')
-        .replace(/>\s+</g, '><')
+    const bare = text.startsWith('\uFEFF') ? text.slice(1) : text;
+    // Once the spaces are one each, `>\s+<` is `> <` and `\s*(\/?>)` is ` ?(\/?>)`: nothing left to rescan.
+    return without(without(bare, '<?xml', '?>'), '<!--', '-->')
         .replace(/\s+/g, ' ')
-        .replace(/\s*(\/?>)/g, '$1')
+        .replaceAll('> <', '><')
+        .replace(/ ?(\/?>)/g, '$1')
         .trim();
+}
+/**
+ * `text` without each span from `open` to the first `close` after it, read forwards once: a lazy expression
+ * (`<!--[\s\S]*?-->`) would read to the end from every `<!--` that has no `-->` after it, quadratic in their number.
+ */
+function without(text, open, close) {
+    const kept = [];
+    let at = 0;
+    for (;;) {
+        const start = text.indexOf(open, at);
+        if (start < 0)
+            break;
+        const end = text.indexOf(close, start + open.length);
+        // No span ends after this one starts: none that starts later can.
+        if (end < 0)
+            break;
+        kept.push(text.slice(at, start));
+        at = end + close.length;
+    }
+    kept.push(text.slice(at));
+    return kept.join('');
 }
 /**
  * A version's look, kept for the process by its digest: the origin check asks about the same file again and again
@@ -683,13 +929,17 @@ function normalSvg(text) {
  */
 const looks = new Map();
 const LOOKS_KEPT = 256;
-function lookOf(bytes) {
+function lookOf(bytes, signal) {
     if (bytes === undefined)
         return Promise.resolve(undefined);
     const key = (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('base64');
     let look = looks.get(key);
     if (look === undefined) {
-        look = decodeImage(bytes).then((decoded) => {
+        // A version is the repository's own file: a camera's original is decoded, up to MAX_VERSION_PIXELS.
+        look = decodeImage(bytes, {
+            maxPixels: MAX_VERSION_PIXELS,
+            ...(signal === undefined ? {} : { signal }),
+        }).then((decoded) => {
             if (decoded.kind !== 'raster')
                 return decoded;
             const { raster, orientation } = decoded;
@@ -703,6 +953,12 @@ function lookOf(bytes) {
         if (looks.size >= LOOKS_KEPT)
             looks.delete(looks.keys().next().value ?? '');
         looks.set(key, look);
+        // A look the cancel cut short is no look: the next ask decodes it again.
+        const cut = look;
+        void cut.then((done) => {
+            if (done.kind === 'cancelled' && looks.get(key) === cut)
+                looks.delete(key);
+        });
     }
     return look;
 }
@@ -1098,11 +1354,11 @@ const MAX_CACHE_BUSTER_LENGTH = 128;
  * given.
  */
 function isCacheBuster(value) {
-    return value.length <= MAX_CACHE_BUSTER_LENGTH && /^[A-Za-z0-9._~-]+$/.test(value);
+    return value.length <= MAX_CACHE_BUSTER_LENGTH && /^[\w.~-]+$/.test(value);
 }
 // What may stand in one path segment without changing the URL's shape.
-const SEGMENT_VALUE = /^[A-Za-z0-9._~!$&'()*+,;=:@-]+$/;
-const SEGMENT_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
+const SEGMENT_VALUE = /^[\w.~!$&'()*+,;=:@-]+$/;
+const SEGMENT_NAME = /^[A-Z][\w-]*$/i;
 /** Builds the URL, or throws a TypeError naming the part that would make a broken URL. */
 function imageUrl(options) {
     const base = `https://${imageHostOf(options.imageHost)}`;
@@ -1171,7 +1427,7 @@ function contentCacheBuster(bytes) {
     return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(bytes).digest('hex').slice(0, 12);
 }
 // `https://{image_host}/<name:value>/…/<origin URL>`, as a browser shows it (the origin's `//` kept in the path).
-const DELIVERY_URL = /^https?:\/\/([^/?#]+)\/((?:[A-Za-z][A-Za-z0-9_-]*:[^/]*\/)*)(https?:\/\/[^/?#\s]+.*)$/i;
+const DELIVERY_URL = /^https?:\/\/([^/?#]+)\/((?:[A-Z][\w-]*:[^/]*\/)*)(https?:\/\/[^/?#\s].*)$/i;
 /** The parts of a URL of the delivery shape (API spec, part 2), or undefined for any other text. */
 function deliveryUrlOf(text) {
     const match = DELIVERY_URL.exec(text);
@@ -1842,7 +2098,7 @@ function deployedRange(eventName, payload, repository) {
         default:
             return (0,exhaustive/* unhandled */.g)(eventName);
     }
-    if (sha === undefined || !/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(sha)) {
+    if (sha === undefined || !/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(sha)) {
         return (0,input_error/* throwInput */.j)(`GITHUB_EVENT_PATH: the '${eventName}' event's ${where} is ${sha === undefined ? 'missing' : (0,shown_shown/* quote */.hD)(sha)}, ` +
             'not the full SHA of the deployed commit; the commit to compare is unknown.');
     }
@@ -1853,7 +2109,7 @@ function runUrlOf(env) {
     const [server, repository, run] = [env.GITHUB_SERVER_URL, env.GITHUB_REPOSITORY, env.GITHUB_RUN_ID];
     if (env.GITHUB_ACTIONS !== 'true' || !server || !repository || !run)
         return {};
-    return { runUrl: `${server.replace(/\/+$/, '')}/${repository}/actions/runs/${run}` };
+    return { runUrl: `${server.replace(/(?<!\/)\/+$/, '')}/${repository}/actions/runs/${run}` };
 }
 function valueAt(value, ...keys) {
     let current = value;
@@ -2201,7 +2457,7 @@ const html = (text) => text.includes('&')
 const percent = (text) => {
     if (!/%[0-9a-f]{2}/i.test(text))
         return text.includes('+') ? [text.replaceAll('+', ' ')] : [];
-    const decode = (value) => value.replace(/(%[0-9a-f]{2})+/gi, (run) => Buffer.from(run.replaceAll('%', ''), 'hex').toString('utf8'));
+    const decode = (value) => value.replace(/(?:%[0-9a-f]{2})+/gi, (run) => Buffer.from(run.replaceAll('%', ''), 'hex').toString('utf8'));
     return [decode(text), decode(text.replaceAll('+', ' '))];
 };
 const JSON_ESCAPES = {
@@ -2229,7 +2485,7 @@ const whitespace = (text) => (/\s/.test(text) ? [text.replace(/\s+/g, '')] : [])
  * Runs long enough to hide a key, decoded at each alignment: what matters is whether the key comes out. Line breaks
  * are removed first, since base64 is wrapped at 64 or 76 characters.
  */
-const base64 = (text) => [...text.replace(/\s+/g, '').matchAll(/[A-Za-z0-9+/_-]{12,}/g)].flatMap(([run]) => [0, 1, 2, 3].map((offset) => Buffer.from(run.slice(offset).replaceAll('-', '+').replaceAll('_', '/'), 'base64').toString('latin1')));
+const base64 = (text) => [...text.replace(/\s+/g, '').matchAll(/[\w+/-]{12,}/g)].flatMap(([run]) => [0, 1, 2, 3].map((offset) => Buffer.from(run.slice(offset).replaceAll('-', '+').replaceAll('_', '/'), 'base64').toString('latin1')));
 const hex = (text) => [...text.replace(/\s+/g, '').matchAll(/[0-9a-f]{12,}/gi)].flatMap(([run]) => [0, 1].map((offset) => Buffer.from(run.slice(offset), 'hex').toString('latin1')));
 const DECODERS = [html, percent, json, whitespace, base64, hex];
 
@@ -2394,7 +2650,7 @@ function originUrlAt(text, from, sep) {
     const url = /^[^\s"'\x60<>()]*/.exec(text.slice(from, from + 4096))?.[0] ?? '';
     const plain = sep === '/' ? url : url.replaceAll('\\/', '/');
     // A srcset candidate without a descriptor ends at its comma; an escaped quote at its backslash.
-    return plain.replace(/[,\\]+$/, '');
+    return plain.replace(/(?<![,\\])[,\\]+$/, '');
 }
 /**
  * `start`: the scheme (or a protocol-relative `//`), the host and the first separator; `segments`: the
@@ -4488,7 +4744,7 @@ const PROGRAM_VARIABLES = {
  * inputs and the command's variables, which hold the Root key and the GitHub token, and without PROGRAM_VARIABLES.
  */
 function gitEnvironment() {
-    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(INPUT_|IMAGE_CACHE_)/i.test(name) && !(name.toUpperCase() in PROGRAM_VARIABLES)));
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(?:INPUT_|IMAGE_CACHE_)/i.test(name) && !(name.toUpperCase() in PROGRAM_VARIABLES)));
     for (const [name, value] of Object.entries(PROGRAM_VARIABLES))
         if (value !== undefined)
             env[name] = value;
@@ -4535,7 +4791,7 @@ function proofFacts(proof) {
                     failed.push(finding(image, variant.url, FAILURE_WORDS[variant.failure], variant.seen));
                     break;
                 case 'cannot-tell':
-                    cannotTell.push(finding(image, variant.url, DOUBT_WORDS[variant.doubt], variant.seen));
+                    cannotTell.push(finding(image, variant.url, DOUBT_WORDS[variant.doubt] + (variant.detail === undefined ? '' : ` (${variant.detail})`), variant.seen));
                     break;
                 default:
                     (0,exhaustive/* unhandled */.g)(variant);
@@ -4594,6 +4850,8 @@ const DOUBT_WORDS = {
     'too-small': 'a picture too small to tell',
     'other-kind': 'an SVG against a raster image',
     undecodable: 'a file that could not be decoded',
+    'version-undecodable': 'a picture, but a version of the file could not be decoded to compare it with',
+    cancelled: 'a picture not compared: the run was cancelled',
 };
 function finding(image, url, shows, seen) {
     return {
@@ -4891,15 +5149,41 @@ class RequestBudget {
 /** An answer of the API that is not a success: its HTTP status and GitHub's message. */
 class StatusApiError extends Error {
     status;
-    constructor(status, message) {
+    /** When GitHub refused for its rate limit: the seconds until it takes requests again, as it said. */
+    rateLimitWaitS;
+    constructor(status, message, rateLimitWaitS) {
         super(message);
         this.status = status;
+        this.rateLimitWaitS = rateLimitWaitS;
     }
+}
+/**
+ * The wait a 403 or 429 asks for when it is GitHub's rate limit, not a permission: `retry-after` (a secondary limit),
+ * or the reset of a primary limit that is spent (`x-ratelimit-remaining: 0`). Undefined for any other refusal.
+ */
+function rateLimitWait(status, headers, nowMs) {
+    if (status !== 403 && status !== 429)
+        return undefined;
+    const seconds = (name) => {
+        const value = headers[name];
+        return typeof value === 'string' && /^\d{1,12}$/.test(value) ? Number(value) : undefined;
+    };
+    const retryAfter = seconds('retry-after');
+    if (retryAfter !== undefined)
+        return retryAfter;
+    const reset = seconds('x-ratelimit-reset');
+    if (headers['x-ratelimit-remaining'] !== '0' || reset === undefined)
+        return undefined;
+    return Math.max(0, reset - Math.floor(nowMs / 1000));
 }
 /** Why a request failed, naming the permission to add when the token may not use commit statuses. */
 function statusProblem(error, what) {
     const reason = (0,error_message/* errorMessage */.g)(error);
     const status = error instanceof StatusApiError ? error.status : 0;
+    const wait = error instanceof StatusApiError ? error.rateLimitWaitS : undefined;
+    if (wait !== undefined)
+        return (`GitHub answered ${status}: GitHub's API rate limit is spent (${reason}); it takes requests again in about ` +
+            (wait < 90 ? `${wait} s` : `${Math.round(wait / 60)} min`));
     if (status === 403 || status === 404)
         return (`GitHub answered ${status} (${reason}): the token may not ${what} commit statuses; add ` +
             `\`${PERMISSION_LINE}\` to the job (or the workflow)`);
@@ -4962,7 +5246,7 @@ function clientOf(store) {
 }
 async function request(store, method, path, body) {
     const [owner = '', repo = ''] = store.repository.split('/');
-    const url = `${store.apiUrl.replace(/\/+$/, '')}/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/${path}`;
+    const url = `${store.apiUrl.replace(/(?<!\/)\/+$/, '')}/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/${path}`;
     const timeout = AbortSignal.timeout(store.timeoutMs);
     const signal = store.signal === undefined ? timeout : AbortSignal.any([store.signal, timeout]);
     const octokit = await clientOf(store);
@@ -4980,9 +5264,11 @@ async function request(store, method, path, body) {
             throw new StatusApiError(0, `no answer within ${store.timeoutMs / 1000} s`);
         if (store.signal?.aborted === true)
             throw new StatusApiError(0, 'the run was cancelled');
-        const status = error.status;
-        const message = error.response?.data?.message;
-        throw new StatusApiError(typeof status === 'number' ? status : 0, typeof message === 'string' ? message : (0,error_message/* errorMessage */.g)(error));
+        const found = error.status;
+        const status = typeof found === 'number' ? found : 0;
+        const response = error.response;
+        const message = response?.data?.message;
+        throw new StatusApiError(status, typeof message === 'string' ? message : (0,error_message/* errorMessage */.g)(error), rateLimitWait(status, response?.headers ?? {}, Date.now()));
     }
 }
 
@@ -5094,7 +5380,7 @@ async function headCommit(head, git) {
         return await commitOf(head, git);
     }
     catch {
-        return /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(head) ? head : undefined;
+        return /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(head) ? head : undefined;
     }
 }
 
@@ -5252,9 +5538,9 @@ async function sinceCommit(since, head, depth, git) {
     const here = await resolveCommit(since, git);
     if (here !== undefined || !(await isShallow(git)))
         return here;
-    const ancestry = /^(.+?)((?:[~^]\d*)+)$/.exec(since);
-    if (ancestry !== null) {
-        const [, start = '', suffix = ''] = ancestry;
+    const ancestry = ancestryOf(since);
+    if (ancestry !== undefined) {
+        const [start, suffix] = ancestry;
         const steps = [...suffix.matchAll(/([~^])(\d*)/g)].reduce((sum, [, kind, n]) => sum + (kind === '~' ? Number(n === '' ? 1 : n) : 1), 0);
         const from = await sinceCommit(start, head, depth, git);
         if (from === undefined || steps >= depth)
@@ -5272,6 +5558,18 @@ async function sinceCommit(since, head, depth, git) {
     catch {
         return undefined;
     }
+}
+/**
+ * `HEAD~2^` as its start (`HEAD`) and its steps (`~2^`): the longest tail of `~`, `^` and digits that starts with `~`
+ * or `^` and leaves a start of one character or more. Read from the end, once: an expression would rescan the tail
+ * from each of its characters.
+ */
+function ancestryOf(since) {
+    let tail = since.length;
+    while (tail > 1 && /[~^\d]/.test(since.charAt(tail - 1)))
+        tail--;
+    const first = since.slice(tail).search(/[~^]/);
+    return first < 0 ? undefined : [since.slice(0, tail + first), since.slice(tail + first)];
 }
 
 ;// CONCATENATED MODULE: ./src/changes/catch-up.ts
@@ -6539,7 +6837,7 @@ function list_syntax_parseList(text, kind, source) {
         if ('entries' in json)
             return json.entries.filter((entry) => entry !== '');
         // A path may start with '[' (`[2024] cover.png`); only text that reads as a JSON array is held to JSON.
-        if (/^\[\s*(["[{\]]|$)/.test(trimmed) || json.problem.startsWith('is a JSON array')) {
+        if (/^\[\s*(?:["[{\]]|$)/.test(trimmed) || json.problem.startsWith('is a JSON array')) {
             throw new input_error/* InputError */.d(`${source}: ${json.problem}; ${LIST_HELP}.`);
         }
     }
@@ -6586,7 +6884,7 @@ function parseJsonList(text) {
     return { entries: parsed };
 }
 // Image types a changed-files list holds; a part with one of them is a whole path, not a piece of a name.
-const IMAGE_PATH = /\.(png|jpe?g|gif|webp|avif|svg|bmp|ico|tiff?|heic|heif|jxl|apng)$/i;
+const IMAGE_PATH = /\.(?:png|jpe?g|gif|webp|avif|svg|bmp|ico|tiff?|heic|heif|jxl|apng)$/i;
 const ABSOLUTE_URL = /^https?:\/\/[^/\s]/i;
 const HASH = /^[0-9a-f]{32}$/i;
 function isAsset(part) {
@@ -6594,7 +6892,7 @@ function isAsset(part) {
 }
 // Whether a line may hold more than one entry at all: an image path followed by a separator (files), or a separator
 // followed by a URL or a hash (assets). Most lines fail these, and skip the splitting below.
-const PATH_THEN_MORE = /\.(png|jpe?g|gif|webp|avif|svg|bmp|ico|tiff?|heic|heif|jxl|apng)["'`]*[\s,]/i;
+const PATH_THEN_MORE = /\.(?:png|jpe?g|gif|webp|avif|svg|bmp|ico|tiff?|heic|heif|jxl|apng)["'`]*[\s,]/i;
 const MORE_ASSETS = /[\s,]["'`]*(https?:\/\/|[0-9a-f]{32}(?![^\s,"'`]))/i;
 // A URL that starts right after a letter or digit: two URLs run together (after '/' or '=', it is a delivery URL
 // or a query).
@@ -6610,7 +6908,7 @@ function severalEntries(line, kind) {
     }
     const parts = line
         .split(/(?<!\\)[\s,]+/)
-        .map((part) => part.replaceAll('\\ ', ' ').replace(/^["'`]+|["'`]+$/g, ''))
+        .map((part) => part.replaceAll('\\ ', ' ').replace(/^["'`]+|(?<!["'`])["'`]+$/g, ''))
         .filter((part) => part !== '');
     const entries = entriesIn(parts, kind);
     if (entries.length > 1)
@@ -6681,14 +6979,14 @@ function parseFileList(text, source = 'files') {
  * (`public/images/../../admin/a.png` to `https://www.example.com/admin/a.png`), so it is refused.
  */
 function repositoryPath(entry, source) {
-    const path = entry.replaceAll('\\', '/').replace(/^(\.\/|\/)+/, '');
+    const path = entry.replaceAll('\\', '/').replace(/^(?:\.\/|\/)+/, '');
     if (DOT_SEGMENT.test(path)) {
         throw new input_error/* InputError */.d(`${source}: ${(0,shown_shown/* quote */.hD)(entry)} has a '.' or '..' segment, which would map it outside its url-map rule; give ` +
             'each path as git prints it, from the top of the repository, without them (git diff --name-only).');
     }
     return path;
 }
-const DOT_SEGMENT = /(^|\/)\.\.?(\/|$)/;
+const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/;
 
 // EXTERNAL MODULE: ./src/mechanics/http-url.ts
 var http_url = __webpack_require__(9071);
@@ -6725,7 +7023,7 @@ function parseWholeNumber(name, value, min, max) {
 }
 function parseSeconds(name, value, min, max) {
     const trimmed = value.trim();
-    const parsed = /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : NaN;
+    const parsed = /^\d+(?:\.\d+)?$/.test(trimmed) ? Number(trimmed) : NaN;
     if (parsed >= min && parsed <= max)
         return parsed;
     return (0,input_error/* throwInput */.j)(`${name}: ${(0,shown_shown/* quote */.hD)(value)} is not allowed; use a number of seconds from ${min} to ${max}.`);
@@ -6749,7 +7047,7 @@ function parseApiKey(value) {
         return (0,input_error/* throwInput */.j)('api-key: is wrapped in quotes (value not shown); store the key in the secret without quotes around it.');
     }
     // A token of another service pasted into the wrong secret: sending it would show it to the image service.
-    if (/^(ghp|gho|ghs|ghu|ghr)_|^github_pat_/.test(key)) {
+    if (/^(?:ghp|gho|ghs|ghu|ghr)_|^github_pat_/.test(key)) {
         return (0,input_error/* throwInput */.j)("api-key: looks like a GitHub token (value not shown), not the image service's Root API key; check which " +
             'secret api-key reads.');
     }
@@ -6782,7 +7080,7 @@ function parseEndpoint(baseUrl, serviceKey) {
             '/api/<service-key>/v2/cache.';
         problem = problem === undefined ? message : `${problem}\n${message}`;
     }
-    else if (!/^[A-Za-z0-9._~-]+$/.test(segment) || segment === '.' || segment === '..') {
+    else if (!/^[\w.~-]+$/.test(segment) || segment === '.' || segment === '..') {
         const message = `service-key: ${(0,shown_shown/* quote */.hD)(serviceKey)} is not allowed; use one path segment of letters, digits, '.', '_', '~' or ` +
             "'-' (the <service-key> in /api/<service-key>/v2/cache).";
         problem = problem === undefined ? message : `${problem}\n${message}`;
@@ -6982,7 +7280,7 @@ function parsePatternInput(name, text) {
         (0,input_error/* throwInput */.j)(`${name}: a line holds '!' alone; write it before the pattern to exclude, e.g. !**/*.svg`);
     }
     // In a glob, '\' escapes the next character: `public\images\*.png` would match nothing, silently.
-    const windows = patterns.find((pattern) => /(^|[^\\])(\\\\)*\\[\w.-]/.test(pattern));
+    const windows = patterns.find((pattern) => /(?:^|[^\\])(?:\\\\)*\\[\w.-]/.test(pattern));
     if (windows !== undefined) {
         (0,input_error/* throwInput */.j)(`${name}: ${(0,shown_shown/* quote */.hD)(windows)} separates folders with '\\', which a pattern reads as an escape; write '/', ` +
             `e.g. ${(0,shown_shown/* quote */.hD)(windows.replaceAll('\\', '/'))}.`);
@@ -7615,7 +7913,7 @@ const USER_AGENT = `image-cache-invalidate/${VERSION}`;
 /* harmony export */   Vj: () => (/* binding */ verdictOf),
 /* harmony export */   kR: () => (/* binding */ bodyLimit)
 /* harmony export */ });
-/* harmony import */ var _compare_compare_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9900);
+/* harmony import */ var _compare_compare_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7926);
 
 function verdictOf(answer, versions) {
     const { status } = answer;
@@ -7648,11 +7946,15 @@ function verdictOf(answer, versions) {
  * recompresses or re-encodes its images (an image build step, a CDN in front) serves the new version in other
  * bytes, and is told ready, or still previous, as one that serves the files as they are.
  */
-async function judge(answer, versions) {
+async function judge(answer, versions, signal) {
     const byBytes = verdictOf(answer, versions);
     if (byBytes !== 'other' || answer.body === undefined || answer.status === undefined || !isOk(answer.status))
         return byBytes;
-    return fromPicture((await (0,_compare_compare_js__WEBPACK_IMPORTED_MODULE_0__/* .compareImage */ .pE)(answer.body, versions)).shows, versions);
+    const comparison = await (0,_compare_compare_js__WEBPACK_IMPORTED_MODULE_0__/* .compareImage */ .pE)(answer.body, versions, signal === undefined ? {} : { signal });
+    // Not looked at is not unchanged: as an answer not read, worth asking again, never invalidated on a guess.
+    if (comparison.shows === 'cannot-tell' && comparison.doubt === 'cancelled')
+        return 'previous';
+    return fromPicture(comparison.shows, versions);
 }
 function fromPicture(shows, versions) {
     switch (shows) {
@@ -7957,7 +8259,7 @@ async function ask(image, options, ends) {
     if (answer.cut === 'too-long' && previous !== undefined && (0,verdict/* bodyLimit */.kR)(both) > limit)
         answer = await options.fetch(image.ref, (0,verdict/* bodyLimit */.kR)(both), ends);
     return {
-        verdict: await (0,verdict/* judge */.S4)(answer, both),
+        verdict: await (0,verdict/* judge */.S4)(answer, both, ends),
         seen: withoutBody(answer),
         modified: current !== undefined && previous !== undefined,
     };
@@ -8630,7 +8932,7 @@ function serverMessage(body, contentType = '') {
     const json = server_message_parseJson(text);
     if (json !== undefined)
         return fromJson(json);
-    if (/html/i.test(contentType) || /^<(!doctype|html|head|body|\?xml)/i.test(text))
+    if (/html/i.test(contentType) || /^<(?:!doctype|html|head|body|\?xml)/i.test(text))
         return fromHtml(text);
     return withMessage(undefined, text);
 }
@@ -9882,7 +10184,7 @@ function checkPatterns(name, patterns) {
 function neverMatches(pattern) {
     const negation = pattern.startsWith('!') ? '!' : '';
     const body = pattern.slice(negation.length);
-    const rooted = /^(\.?\/)+/.exec(body)?.[0];
+    const rooted = /^(?:\.?\/)+/.exec(body)?.[0];
     if (rooted !== undefined) {
         return (`starts with ${(0,shown/* quote */.hD)(rooted)}, but paths start at the repository's root without it; write ` +
             (0,shown/* quote */.hD)(negation + body.slice(rooted.length)));
@@ -9947,7 +10249,7 @@ function parseUrlMap(text, imageHost) {
             // In a repository path '\' is a character of a name, never a folder: this rule would map nothing.
             (0,_mechanics_input_error_js__WEBPACK_IMPORTED_MODULE_1__/* .throwInput */ .j)(`url-map: ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_3__/* .quote */ .hD)(trimmed)} separates folders with '\\'; write '/': ${left.replaceAll('\\', '/')} => ${right}`);
         }
-        const pathPrefix = left.replace(/^(\.\/|\/)+/, '').replace(/\/+$/, '');
+        const pathPrefix = left.replace(/^(?:\.\/|\/)+/, '').replace(/(?<!\/)\/+$/, '');
         const rule = {
             pathPrefix: pathPrefix === '.' ? '' : pathPrefix,
             urlPrefix: parseUrlPrefix(right, left, trimmed, imageHost),
@@ -10053,7 +10355,7 @@ function mapToUrl(path, rules) {
     return new URL(escapePath(rest), best.urlPrefix).href;
 }
 /** Characters of a path that the URL parser keeps as they are: no escape, no dot segment (refused above). */
-const PLAIN_NAME = /^[A-Za-z0-9._~!$&()*+,;=:@/-]*$/;
+const PLAIN_NAME = /^[\w.~!$&()*+,;=:@/-]*$/;
 /** The rule that maps a repository path: the one with the longest matching prefix, in whole segments. */
 function ruleFor(path, rules) {
     let best;
@@ -10068,7 +10370,7 @@ function ruleFor(path, rules) {
 function ruleLine(rule) {
     return `${rule.pathPrefix === '' ? '.' : rule.pathPrefix} => ${rule.urlPrefix.replace(/\/$/, '')}`;
 }
-const DOT_SEGMENT = /(^|\/)\.\.?(\/|$)/;
+const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/;
 /**
  * Characters that a file name may hold but that would change a URL's meaning if left as they are: '%' (an
  * escape, and `%2e` a dot), '?' and '#' (query, fragment), '\' (a '/' to the URL parser), and control characters
@@ -10096,7 +10398,9 @@ function escapePath(path) {
 /** A number as the log and the summary show it: 100,000. */
 function count(n) {
     // Not toLocaleString: loading the locale data costs a dry run about 12 ms of start-up.
-    return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    // The text is a number's, at most 24 characters: the lookahead's rescans cost nothing there.
+    // eslint-disable-next-line regexp/no-super-linear-move
+    return String(n).replace(/\B(?=(?:\d{3})+(?!\d))/g, ',');
 }
 function plural(n, noun) {
     return `${count(n)} ${noun}${n === 1 ? '' : 's'}`;
@@ -10134,7 +10438,7 @@ function shownBy(redact) {
 }
 // .NET's TrimStart, which the runner applies, removes U+0085 too; \s covers the rest of its whitespace.
 const COMMAND_START = /^([\s\u0085]*)::/;
-const LEGACY_COMMAND = /##(vso)?\[/gi;
+const LEGACY_COMMAND = /##(?:vso)?\[/gi;
 /** Every line of `text` with no runner command left in it; line breaks are kept. */
 function neutraliseCommands(text) {
     if (!text.includes('::') && !text.includes('##'))

@@ -16,10 +16,10 @@ __webpack_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: ./src/domain/hosts.ts
 var hosts = __webpack_require__(4315);
 // EXTERNAL MODULE: ./src/compare/compare.ts + 5 modules
-var compare = __webpack_require__(9900);
+var compare = __webpack_require__(7926);
 ;// CONCATENATED MODULE: ./src/proof/judge.ts
 
-async function judgeDelivered(answer, versions) {
+async function judgeDelivered(answer, versions, signal) {
     const { status } = answer;
     if (status === undefined || answer.error !== undefined)
         return failed('no-answer');
@@ -35,7 +35,7 @@ async function judgeDelivered(answer, versions) {
         return failed('too-large');
     if (answer.body === undefined || !isImageType(answer.contentType))
         return failed('not-image');
-    const comparison = await (0,compare/* compareImage */.pE)(answer.body, versions);
+    const comparison = await (0,compare/* compareImage */.pE)(answer.body, versions, signal === undefined ? {} : { signal });
     switch (comparison.shows) {
         case 'new':
             return versions.current === undefined ? { state: 'cannot-tell', doubt: 'neither' } : { state: 'fresh' };
@@ -179,10 +179,10 @@ async function askOnce(image, url, input, deadline) {
     const seen = withoutBody(answer);
     if (current === 'unreadable')
         return { state: 'cannot-tell', doubt: 'undecodable', seen };
-    const finding = await judgeDelivered(answer, {
-        current,
-        previous,
-    });
+    const finding = await judgeDelivered(answer, { current, previous }, ends);
+    // A comparison the cancel or the deadline cut short saw nothing.
+    if (ends.aborted)
+        return undefined;
     return { ...finding, seen };
 }
 function withoutBody(answer) {
