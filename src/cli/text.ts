@@ -3,7 +3,7 @@ import { unhandled } from '../mechanics/exhaustive.ts';
 import type { Report } from '../report/report.ts';
 import { callsWords, moreFailuresWords, notInvalidatedWords, originWords } from '../outcome/facts.ts';
 import { proofWords } from '../proof/facts.ts';
-import { warmWords } from '../warm/warm.ts';
+import { warmWords } from '../warm/words.ts';
 import { fileCounts, mergedSentence } from '../outcome/wording.ts';
 import { count, firstOf, plural } from '../shown/format.ts';
 import { rewriteSentence } from '../rewrite/result.ts';

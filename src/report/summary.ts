@@ -17,7 +17,7 @@ import {
   type OriginFacts,
 } from '../outcome/facts.ts';
 import { proofWords, type ProofFacts, type ProofFinding } from '../proof/facts.ts';
-import { warmWords } from '../warm/warm.ts';
+import { warmWords } from '../warm/words.ts';
 import { FAILURES_NAMED } from '../shown/format.ts';
 import type { ProofReport } from '../proof/stage.ts';
 import { previewSection } from './preview.ts';

@@ -1,7 +1,7 @@
 import type { AssetRef } from '../domain/refs.ts';
 import type { WarmUpPlan } from '../plan/run-plan.ts';
 import type { Landed, RunContext } from '../plan/stage.ts';
-import { warmWords } from './warm.ts';
+import { warmWords } from './words.ts';
 import { USER_AGENT } from '../mechanics/version.ts';
 import { planWarm, WARM_LIMIT, type RewrittenUrl } from '../domain/variants.ts';
 import type { WarmReport } from './warm.ts';

@@ -1,4 +1,3 @@
-import { count, plural } from '../shown/format.ts';
 import { request, type Dispatcher } from 'undici';
 import { untilAborted } from '../mechanics/abortable.ts';
 import { eachInFlight } from '../mechanics/in-flight.ts';
@@ -152,17 +151,4 @@ export function stoppedWords(stop: Exclude<WarmStop, 'cancelled'>, imageHost: st
     default:
       return stop satisfies never;
   }
-}
-
-/**
- * The warm-up's answers, counted: `5 × 200, 1 × 404, 2 × no answer`, most common first (ties by status), so that
- * the log, the summary and the command read the same.
- */
-export function warmWords(warm: WarmReport): string {
-  const statuses = Object.entries(warm.statuses)
-    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
-    .map(([status, n]) => `${count(n)} × ${status === 'error' ? 'no answer' : status}`)
-    .join(', ');
-  const over = warm.overLimit === 0 ? '' : `; ${count(warm.overLimit)} more not requested, past the limit`;
-  return `requested ${plural(warm.requested, 'image URL')} through the image host (${statuses || 'none'}) in ${(warm.ms / 1000).toFixed(1)} s${over}`;
 }

@@ -1,7 +1,8 @@
 /**
  * The image decoders in the built action: their code and WebAssembly are loaded only by a run that compares an
- * image, so a run that compares nothing starts as it did without them. The modules a spawned dist/index.js loads
- * are recorded by a module hook given through NODE_OPTIONS.
+ * image, so a run that compares nothing starts as it did without them; and undici, the client the calls go out
+ * with, only by a run that sends. The modules a spawned dist/index.js loads are recorded by a module hook given
+ * through NODE_OPTIONS.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -85,5 +86,26 @@ describe('the decoders in dist/', () => {
     expect(loaded.filter((url) => /\/dist\/\d+\.index\.js$/.test(url)).length).toBeGreaterThan(0);
     for (const chunk of decoderChunks())
       expect(loaded.filter((url) => url.endsWith(`/dist/${chunk}`))).toEqual([]);
+  });
+});
+
+/** The chunks of dist/ that hold undici 8, the client the action sends with (H2CClient is its own, since 7). */
+function undiciChunks(): string[] {
+  const dist = join(ROOT, 'dist');
+  return readdirSync(dist).filter(
+    (name) =>
+      name.endsWith('.index.js') && readFileSync(join(dist, name), 'utf8').includes('class H2CClient'),
+  );
+}
+
+describe('undici in dist/', () => {
+  it('is loaded by a run that sends, and not by a dry run (which starts faster without it)', async () => {
+    expect(undiciChunks()).toHaveLength(1);
+    const chunk = (loaded: string[]): string[] =>
+      loaded.filter((url) => undiciChunks().some((name) => url.endsWith(`/dist/${name}`)));
+    const sending = await loadedBy({ assets: 'https://www.example.com/a.png' });
+    expect(chunk(sending)).toHaveLength(1);
+    const dryRun = await loadedBy({ assets: 'https://www.example.com/a.png', 'dry-run': 'true' });
+    expect(chunk(dryRun)).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import {
   type Counts,
 } from '../../src/outcome/facts.ts';
 import { proofFacts } from '../../src/proof/facts.ts';
-import { warmWords } from '../../src/warm/warm.ts';
+import { warmWords } from '../../src/warm/words.ts';
 import { named } from '../../src/shown/format.ts';
 import type { OriginCheck, OriginState } from '../../src/origin/wait.ts';
 import type { ImageProof } from '../../src/proof/proof.ts';

@@ -1,0 +1,16 @@
+/** The warm-up in words. Apart from warm.ts, which loads undici: the log, the summary and the command read this. */
+import { count, plural } from '../shown/format.ts';
+import type { WarmReport } from './warm.ts';
+
+/**
+ * The warm-up's answers, counted: `5 × 200, 1 × 404, 2 × no answer`, most common first (ties by status), so that
+ * the log, the summary and the command read the same.
+ */
+export function warmWords(warm: WarmReport): string {
+  const statuses = Object.entries(warm.statuses)
+    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+    .map(([status, n]) => `${count(n)} × ${status === 'error' ? 'no answer' : status}`)
+    .join(', ');
+  const over = warm.overLimit === 0 ? '' : `; ${count(warm.overLimit)} more not requested, past the limit`;
+  return `requested ${plural(warm.requested, 'image URL')} through the image host (${statuses || 'none'}) in ${(warm.ms / 1000).toFixed(1)} s${over}`;
+}
