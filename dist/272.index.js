@@ -4644,28 +4644,16 @@ const FETCH = [
  * and a remote that stopped answering does not hold the run.
  */
 const GIT_TIMEOUT_MS = 5 * 60_000;
+// Names are read from output only, as NUL-separated bytes; 100,000 paths fit well within this buffer.
+const TEXT_OUTPUT_BYTES = 512 * 1024 * 1024;
 function gitIn(workspace, signal) {
-    return (args) => new Promise((resolve, reject) => {
-        (0,external_node_child_process_.execFile)('git', [...GIT_SAFETY, ...args], 
-        // Names are read from output only, as NUL-separated bytes; 100,000 paths fit well within this buffer.
-        {
-            cwd: workspace,
-            encoding: 'buffer',
-            maxBuffer: 512 * 1024 * 1024,
-            env: gitEnvironment(),
-            timeout: GIT_TIMEOUT_MS,
-            signal,
-        }, (error, stdout, stderr) => {
-            if (error !== null) {
-                const message = stderr.toString('utf8').trim() || error.message;
-                reject(new Error(`git ${args.join(' ')}: ${message}`, { cause: error }));
-            }
-            else if ((0,external_node_buffer_.isUtf8)(stdout))
-                resolve(stdout.toString('utf8'));
-            else
-                reject(new NameNotUtf8(args, stdout));
-        });
-    });
+    const run = gitBytesIn(workspace, signal);
+    return async (args) => {
+        const stdout = await run(args, TEXT_OUTPUT_BYTES);
+        if (!(0,external_node_buffer_.isUtf8)(stdout))
+            throw new NameNotUtf8(args, stdout);
+        return stdout.toString('utf8');
+    };
 }
 /**
  * A name in git's output that is not UTF-8 (`caf\xE9.png` committed from Latin-1). A URL names a file by its UTF-8

@@ -59,30 +59,16 @@ export const FETCH = [
  */
 export const GIT_TIMEOUT_MS = 5 * 60_000;
 
+// Names are read from output only, as NUL-separated bytes; 100,000 paths fit well within this buffer.
+const TEXT_OUTPUT_BYTES = 512 * 1024 * 1024;
+
 export function gitIn(workspace: string, signal?: AbortSignal): RunGit {
-  return (args) =>
-    new Promise((resolve, reject) => {
-      execFile(
-        'git',
-        [...GIT_SAFETY, ...args],
-        // Names are read from output only, as NUL-separated bytes; 100,000 paths fit well within this buffer.
-        {
-          cwd: workspace,
-          encoding: 'buffer',
-          maxBuffer: 512 * 1024 * 1024,
-          env: gitEnvironment(),
-          timeout: GIT_TIMEOUT_MS,
-          signal,
-        },
-        (error, stdout, stderr) => {
-          if (error !== null) {
-            const message = stderr.toString('utf8').trim() || error.message;
-            reject(new Error(`git ${args.join(' ')}: ${message}`, { cause: error }));
-          } else if (isUtf8(stdout)) resolve(stdout.toString('utf8'));
-          else reject(new NameNotUtf8(args, stdout));
-        },
-      );
-    });
+  const run = gitBytesIn(workspace, signal);
+  return async (args) => {
+    const stdout = await run(args, TEXT_OUTPUT_BYTES);
+    if (!isUtf8(stdout)) throw new NameNotUtf8(args, stdout);
+    return stdout.toString('utf8');
+  };
 }
 
 /**
@@ -116,7 +102,7 @@ function fields(output: Buffer): Buffer[] {
   return found;
 }
 
-/** Runs git as gitIn does, and resolves with its standard output as bytes: a blob is not text. */
+/** Runs git (never a shell, with GIT_SAFETY, bounded in time and output) and resolves with its output as bytes. */
 export type RunGitBytes = (args: readonly string[], maxBytes: number) => Promise<Buffer>;
 
 export function gitBytesIn(workspace: string, signal?: AbortSignal): RunGitBytes {
