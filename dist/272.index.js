@@ -80,7 +80,12 @@ function decodeOffThread(request, signal) {
 function next() {
     if (running !== undefined)
         return;
-    const job = queue.shift();
+    let job = queue.shift();
+    // Jobs a cancel already ended start no worker: one cancel ends the whole queue, not one worker after another.
+    while (job?.signal?.aborted === true) {
+        job.settle(CANCELLED);
+        job = queue.shift();
+    }
     if (job === undefined)
         return;
     const worker = idle ?? startWorker();
@@ -105,12 +110,10 @@ function next() {
         job.settle(outcome);
         next();
     };
+    // Kept by the size asked, not the size answered: a decode that failed part-way may have grown the memory as much.
+    const keep = job.pixels <= KEEP_WORKER_PIXELS;
     const onMessage = (reply) => {
-        if ('error' in reply) {
-            done(new Error(reply.error), true);
-            return;
-        }
-        done(reply, reply.width * reply.height <= KEEP_WORKER_PIXELS);
+        done('error' in reply ? new Error(reply.error) : reply, keep);
     };
     const onError = (error) => {
         done(error, false);
@@ -141,7 +144,17 @@ function startWorker() {
     const file =  true
         ? 'decode-worker/index.js'
         : 0;
-    return new external_node_worker_threads_.Worker(new URL(file, here));
+    const worker = new external_node_worker_threads_.Worker(new URL(file, here));
+    // For its whole life, beside each job's own listeners: an idle worker that fails or ends is let go, never given
+    // another image (a message to an ended worker gets no answer), and its error never goes unhandled (which would
+    // end the run).
+    const letGo = () => {
+        if (idle === worker)
+            idle = undefined;
+    };
+    worker.on('error', letGo);
+    worker.on('exit', letGo);
+    return worker;
 }
 
 ;// CONCATENATED MODULE: ./src/compare/format.ts
@@ -590,7 +603,7 @@ async function decodeImage(bytes, options = {}) {
     if (pixels > maxPixels)
         return { kind: 'undecodable', reason: tooManyWords(format, size, pixels, maxPixels) };
     try {
-        const raster = await decodeOffThread({ format, bytes }, signal);
+        const raster = await decodeOffThread({ format, bytes, pixels }, signal);
         if (raster === CANCELLED)
             return { kind: 'cancelled' };
         if (raster.width * raster.height === 0)
@@ -2072,9 +2085,16 @@ function deployedRange(eventName, payload, repository) {
         case 'workflow_run': {
             // A fork's pull request runs the triggering workflow on the fork's commit: what it built is no deploy of
             // this site, and its images are not invalidated with this repository's key, nor its commit recorded.
+            // GitHub names no head repository (null) once the fork is deleted: unknown is not this repository.
+            const head = valueAt(payload, 'workflow_run', 'head_repository');
             const from = stringAt(payload, 'workflow_run', 'head_repository', 'full_name');
-            if (from !== undefined && repository !== '' && from.toLowerCase() !== repository.toLowerCase())
-                return skip(`The workflow run came from ${(0,shown_shown/* quote */.hD)(from)}, a fork, not from ${(0,shown_shown/* quote */.hD)(repository)}`, "a fork's commit is not a deploy of this site, so nothing is invalidated and nothing is recorded");
+            const fork = head === null
+                ? 'a deleted fork'
+                : from !== undefined && repository !== '' && from.toLowerCase() !== repository.toLowerCase()
+                    ? `${(0,shown_shown/* quote */.hD)(from)}, a fork`
+                    : undefined;
+            if (fork !== undefined)
+                return skip(`The workflow run came from ${fork}, not from ${(0,shown_shown/* quote */.hD)(repository)}`, "a fork's commit is not a deploy of this site, so nothing is invalidated and nothing is recorded");
             const conclusion = stringAt(payload, 'workflow_run', 'conclusion') ?? '(none yet)';
             if (conclusion !== 'success')
                 return skip(`The workflow run's conclusion is ${(0,shown_shown/* quote */.hD)(conclusion)}, not "success"`);

@@ -268,10 +268,18 @@ function deployedRange(eventName: DeployEvent, payload: unknown, repository: str
     case 'workflow_run': {
       // A fork's pull request runs the triggering workflow on the fork's commit: what it built is no deploy of
       // this site, and its images are not invalidated with this repository's key, nor its commit recorded.
+      // GitHub names no head repository (null) once the fork is deleted: unknown is not this repository.
+      const head = valueAt(payload, 'workflow_run', 'head_repository');
       const from = stringAt(payload, 'workflow_run', 'head_repository', 'full_name');
-      if (from !== undefined && repository !== '' && from.toLowerCase() !== repository.toLowerCase())
+      const fork =
+        head === null
+          ? 'a deleted fork'
+          : from !== undefined && repository !== '' && from.toLowerCase() !== repository.toLowerCase()
+            ? `${quote(from)}, a fork`
+            : undefined;
+      if (fork !== undefined)
         return skip(
-          `The workflow run came from ${quote(from)}, a fork, not from ${quote(repository)}`,
+          `The workflow run came from ${fork}, not from ${quote(repository)}`,
           "a fork's commit is not a deploy of this site, so nothing is invalidated and nothing is recorded",
         );
       const conclusion = stringAt(payload, 'workflow_run', 'conclusion') ?? '(none yet)';

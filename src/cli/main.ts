@@ -64,14 +64,12 @@ export async function runCommand(argv: readonly string[], terminal: Terminal): P
       redact,
     );
     let callEnded: ((failed: boolean) => void) | undefined;
+    // The CI's context needs these two alone: the settings, with their list, are let go once the run is planned.
+    const { githubToken, timeoutMs } = settings;
     const report = await runFlow(settings, {
       log,
       redact,
-      ci: () =>
-        ciFromEnv(terminal.env, settings.githubToken, {
-          timeoutMs: settings.timeoutMs,
-          signal: terminal.signal,
-        }),
+      ci: () => ciFromEnv(terminal.env, githubToken, { timeoutMs, signal: terminal.signal }),
       onPlan: (plan) => {
         if (!terminal.interactive) return;
         callEnded = progress((text) => {

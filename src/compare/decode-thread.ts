@@ -29,6 +29,8 @@ export const CANCELLED = Symbol('cancelled');
 export const KEEP_WORKER_PIXELS = 4_000_000;
 
 interface Job extends DecodeRequest {
+  /** The image's size by its header: a worker that decoded (or failed to decode) more is not kept. */
+  readonly pixels: number;
   readonly signal: AbortSignal | undefined;
   readonly settle: (outcome: Raster | Error | typeof CANCELLED) => void;
 }
@@ -39,7 +41,7 @@ let idle: Worker | undefined;
 
 /** Decodes `bytes` in the worker; rejects with the decoder's error; resolves CANCELLED when `signal` ends it first. */
 export function decodeOffThread(
-  request: DecodeRequest,
+  request: DecodeRequest & { readonly pixels: number },
   signal?: AbortSignal,
 ): Promise<Raster | typeof CANCELLED> {
   if (signal?.aborted === true) return Promise.resolve(CANCELLED);
@@ -74,7 +76,12 @@ export function decodeOffThread(
 
 function next(): void {
   if (running !== undefined) return;
-  const job = queue.shift();
+  let job = queue.shift();
+  // Jobs a cancel already ended start no worker: one cancel ends the whole queue, not one worker after another.
+  while (job?.signal?.aborted === true) {
+    job.settle(CANCELLED);
+    job = queue.shift();
+  }
   if (job === undefined) return;
   const worker = idle ?? startWorker();
   idle = undefined;
@@ -96,12 +103,10 @@ function next(): void {
     job.settle(outcome);
     next();
   };
+  // Kept by the size asked, not the size answered: a decode that failed part-way may have grown the memory as much.
+  const keep = job.pixels <= KEEP_WORKER_PIXELS;
   const onMessage = (reply: DecodeReply): void => {
-    if ('error' in reply) {
-      done(new Error(reply.error), true);
-      return;
-    }
-    done(reply, reply.width * reply.height <= KEEP_WORKER_PIXELS);
+    done('error' in reply ? new Error(reply.error) : reply, keep);
   };
   const onError = (error: Error): void => {
     done(error, false);
@@ -135,5 +140,14 @@ function startWorker(): Worker {
     typeof __webpack_require__ === 'function'
       ? 'decode-worker/index.js'
       : `decode-worker${extname(fileURLToPath(here))}`;
-  return new Worker(new URL(file, here));
+  const worker = new Worker(new URL(file, here));
+  // For its whole life, beside each job's own listeners: an idle worker that fails or ends is let go, never given
+  // another image (a message to an ended worker gets no answer), and its error never goes unhandled (which would
+  // end the run).
+  const letGo = (): void => {
+    if (idle === worker) idle = undefined;
+  };
+  worker.on('error', letGo);
+  worker.on('exit', letGo);
+  return worker;
 }

@@ -52,7 +52,7 @@ export async function decodeImage(bytes: Uint8Array, options: DecodeOptions = {}
   if (pixels > maxPixels)
     return { kind: 'undecodable', reason: tooManyWords(format, size, pixels, maxPixels) };
   try {
-    const raster = await decodeOffThread({ format, bytes }, signal);
+    const raster = await decodeOffThread({ format, bytes, pixels }, signal);
     if (raster === CANCELLED) return { kind: 'cancelled' };
     if (raster.width * raster.height === 0)
       return { kind: 'undecodable', reason: `${format} with no pixels` };

@@ -468,6 +468,21 @@ describe('after a deploy done by anything', () => {
     expect(github.statusesOf(forked)).toEqual([]);
   });
 
+  it('workflow_run from a deleted fork (no head repository): skipped the same way, nothing sent', async () => {
+    const forked = commitImages('a.png');
+    const payload = webhookExample('workflow_run');
+    setAt(payload, ['workflow_run', 'head_sha'], forked);
+    setAt(payload, ['workflow_run', 'conclusion'], 'success');
+    setAt(payload, ['workflow_run', 'head_repository'], null);
+    const run = await runOn('workflow_run', payload, forked);
+    expect(run.exitCode).toBe(0);
+    expect(annotations(run, 'notice').join('\n')).toContain(
+      'The workflow run came from a deleted fork, not from "octo-org/octo-repo"',
+    );
+    expect(emulator().requests).toEqual([]);
+    expect(github.statusesOf(forked)).toEqual([]);
+  });
+
   it('workflow_run whose checkout is not the deployed commit: a clear error, nothing sent', async () => {
     const deployed = commitImages('a.png');
     const tip = commitImages('later.png');
