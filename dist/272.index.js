@@ -4073,7 +4073,7 @@ function planTheRun(settings, changed, record) {
         calls,
         origin,
         rewrite,
-        ...(warm ? { warm: { preview: settings.dryRun, imageHost, timeoutMs: settings.timeoutMs } } : {}),
+        warm: warm ? { preview: settings.dryRun, imageHost, timeoutMs: settings.timeoutMs } : undefined,
         proof,
         record,
         report: { imageHost, noApiKey: settings.apiKey === '' },

@@ -25,7 +25,7 @@ export interface RunPlan {
   /** The built files whose image URLs get a new cache buster; absent: no file is rewritten. */
   readonly rewrite?: RewritePlan | undefined;
   /** The invalidated images requested through the image host; absent: none is. */
-  readonly warm?: WarmUpPlan;
+  readonly warm?: WarmUpPlan | undefined;
   /** The images proven fresh through the image host after the warm-up; absent: none is. */
   readonly proof?: ProofPlan | undefined;
   /** On a branch, the commit status to set if the run ends green; absent: nothing is recorded. */
@@ -147,7 +147,7 @@ export function planTheRun(settings: Settings, changed?: ChangedFiles, record?: 
     calls,
     origin,
     rewrite,
-    ...(warm ? { warm: { preview: settings.dryRun, imageHost, timeoutMs: settings.timeoutMs } } : {}),
+    warm: warm ? { preview: settings.dryRun, imageHost, timeoutMs: settings.timeoutMs } : undefined,
     proof,
     record,
     report: { imageHost, noApiKey: settings.apiKey === '' },
