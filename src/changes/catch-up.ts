@@ -1,34 +1,29 @@
 /**
- * Catch-up: a branch's run compares with the newest commit recorded fresh (a commit status that an earlier green run
- * of the same target set), when that is older than the event's base. Exactly then, earlier runs failed, were
- * cancelled or never ran, and their images are still stale: this run invalidates them too.
+ * Catch-up: a run on a target compares with the commit that target's images were last made fresh for, and covers
+ * what earlier runs owe (failed, cancelled or never-run deploys), read from the target's record in one or two
+ * requests, whatever the branch history in between.
  */
-import { isRecordedFresh, RequestBudget, statusProblem } from '../github/statuses.ts';
 import { throwInput } from '../mechanics/input-error.ts';
 import { count, plural } from '../shown/format.ts';
 import { quote } from '../shown/shown.ts';
 import type { Log } from '../shown/log.ts';
 import type { CiContext, RecordPlace } from '../ci/context.ts';
-import { CHECKOUT_REFS } from '../ci/github.ts';
-import { historyOf, sinceCommit } from './git.ts';
+import { sinceCommit } from './git.ts';
 import { commitOf, type RunGit } from '../mechanics/git.ts';
 import { short } from '../github/api.ts';
-import { PARENT, type CommitRange } from '../domain/range.ts';
-
-/** How far back catch-up looks: this many commits of history at most, each one's record read through the API. */
-export const CATCH_UP_COMMITS = 100;
-/**
- * Requests to GitHub's API that one look makes at most: a request a commit, and room for commits whose CI matrix
- * spreads their statuses over more pages (past it, the run could not look, and says so).
- */
-export const CATCH_UP_REQUESTS = 2 * CATCH_UP_COMMITS;
+import { readRecord, writerOf, type RecordStore, type Writer } from '../github/deployments.ts';
+import { recordProblem } from '../github/record-words.ts';
+import { memoryOf, NO_MEMORY, spansToCompare, type Memory } from '../domain/memory.ts';
+import { PARENT, sinceRange, type CommitRange } from '../domain/range.ts';
 
 export interface CatchUpOptions {
   readonly since: string | undefined;
-  /** `catch-up`: look for a record at all. */
+  /** `catch-up`: read and write the record at all. */
   readonly enabled: boolean;
-  /** The status context of the record (the action and its target). */
-  readonly context: string;
+  /** The target's name: the environment its record's deployments are on. */
+  readonly target: string;
+  /** `deploy-environment`: the deploys this target is for. */
+  readonly deployEnvironment: string;
   readonly git: RunGit;
   readonly log: Log;
   /** Each API request's bound. */
@@ -36,111 +31,142 @@ export interface CatchUpOptions {
   readonly signal?: AbortSignal | undefined;
 }
 
+/** What the run compares, and what it knows of its target's record. */
+export interface Compared {
+  /** The ranges whose changed files the run invalidates, oldest first; empty: the head is fresh already. */
+  readonly ranges: readonly CommitRange[];
+  /** Set when the event asks for nothing (a failed deploy, a fork's run): why, as a notice. */
+  readonly skip?: string | undefined;
+  /** The event's range, for the words. */
+  readonly event: CommitRange;
+  /** The record, when the run reads and writes one. */
+  readonly record?: KnownRecord | undefined;
+}
+
+/** A target's record as the run read it, or why it could not. */
+export type KnownRecord =
+  | {
+      readonly state: 'read';
+      readonly place: RecordPlace;
+      readonly store: RecordStore;
+      readonly target: string;
+      readonly memory: Memory;
+      readonly writer: Writer;
+      /** The head's full SHA: the commit the run records. */
+      readonly head: string;
+    }
+  /** The record could not be read (a permission, an outage): nothing is written, so nothing it holds is lost. */
+  | { readonly state: 'unreadable'; readonly why: string };
+
 /**
- * The range to compare: the event's, or on a branch, from the newest commit recorded fresh. An explicit `since` wins
- * on a push; after a deploy, a dispatch or a schedule it is the base only while nothing is recorded.
+ * The ranges to compare: the event's (or `since`'s) where no record is kept; else those the record owes and the one
+ * from the last deployed commit to the head, with `since`'s too when given (a person asked for more, never less).
  */
-export async function caughtUpRange(ci: CiContext, options: CatchUpOptions): Promise<CommitRange> {
-  const range = await branchBase(ci, options);
-  // After a deploy, the workspace's files must be the deployed commit's: the origin check and rewrite read them.
-  if (range.catchUp === 'from-head' && range.skip === undefined) await checkCheckout(range, options.git);
-  return range.base === options.since ? withSinceResolved(range, options) : range;
-}
-
-async function branchBase(ci: CiContext, options: CatchUpOptions): Promise<CommitRange> {
+export async function comparedRanges(ci: CiContext, options: CatchUpOptions): Promise<Compared> {
   const place = ci.record;
-  if (place === undefined) return ci.changeRange(options.since);
-  const range = place.branchRange(options.since);
-  if (range.skip !== undefined || range.catchUp === undefined) return range;
-  const looks = options.enabled && !(options.since !== undefined && range.catchUp === 'from-base');
-  if (!looks) return range.needsBase === undefined ? range : throwInput(range.needsBase);
-  let found: Found;
-  try {
-    found = await lookBack(range, place, options);
-  } catch (error) {
-    const failed = statusProblem(error, 'read');
-    return { ...withoutRecord(range, `it could not look (${failed})`, options), looked: { failed } };
+  if (place === undefined) return single(ci.changeRange(options.since));
+  const event = place.branchRange(options.since, options.deployEnvironment);
+  if (event.skip !== undefined) return { ranges: [], skip: event.skip, event };
+  if (event.catchUp === undefined || !options.enabled) {
+    if (event.needsBase !== undefined && event.catchUp !== undefined) return throwInput(event.needsBase);
+    return single(await withSinceResolved(event, options));
   }
-  const caughtUp =
-    'fresh' in found ? fromRecord(range, found, options) : withoutRecord(range, found.why, options);
-  return { ...caughtUp, looked: true };
-}
-
-type Found =
-  /** `missed`: how many commits stand between the one recorded fresh and where the look started. */
-  { readonly fresh: string; readonly missed: number } | { readonly why: string };
-
-/** The newest commit recorded fresh, from where the range says to look, within CATCH_UP_COMMITS; or why none. */
-async function lookBack(range: CommitRange, place: RecordPlace, options: CatchUpOptions): Promise<Found> {
-  const { git } = options;
-  const headHistory = await historyOf(range.head, CATCH_UP_COMMITS, git);
-  const candidates =
-    range.catchUp === 'from-head'
-      ? headHistory
-      : range.base === PARENT
-        ? headHistory.slice(1)
-        : await historyOf(range.base, CATCH_UP_COMMITS, git);
-  const store = {
-    ...place,
+  const store: RecordStore = {
+    apiUrl: place.apiUrl,
+    repository: place.repository,
+    token: place.token,
     timeoutMs: options.timeoutMs,
     signal: options.signal,
-    budget: new RequestBudget(CATCH_UP_REQUESTS),
   };
-  for (const [index, sha] of candidates.entries()) {
-    if (!(await isRecordedFresh(store, sha, options.context))) continue;
-    if (!headHistory.includes(sha)) {
-      return {
-        why:
-          `${short(sha)}, the last commit recorded fresh before ${short(candidates[0] ?? sha)}, is not an ancestor ` +
-          `of ${short(range.head)} within its last ${CATCH_UP_COMMITS} commits (was the branch force-pushed?)`,
-      };
-    }
-    return { fresh: sha, missed: index };
-  }
-  return {
-    why:
-      candidates.length === 0
-        ? 'there is no earlier commit to look at'
-        : `no commit among the ${plural(candidates.length, 'commit')} looked at is recorded fresh`,
-  };
-}
-
-function fromRecord(
-  range: CommitRange,
-  found: { fresh: string; missed: number },
-  options: CatchUpOptions,
-): CommitRange {
-  const fresh = short(found.fresh);
-  if (found.fresh === range.base || (range.catchUp === 'from-base' && found.missed === 0)) {
-    options.log.info(`Catch-up: ${fresh}, the event's base, is recorded fresh; nothing earlier to catch up.`);
-    return range;
-  }
-  if (found.fresh === range.head) {
-    options.log.info(
-      `Catch-up: ${fresh}, the deployed commit, is already recorded fresh; nothing to invalidate.`,
+  let read: { memory: Memory; writer: Writer };
+  try {
+    read = await readMemory(store, options);
+  } catch (error) {
+    const why = recordProblem(error, 'read');
+    options.log.warning(
+      `Catch-up is off for this run: the record of '${options.target}' could not be read (${why}). ` +
+        `Comparing with ${baseWords(event, options.since)}; nothing is recorded, so nothing earlier is lost.`,
     );
-    return { ...range, base: found.fresh, origin: `${range.origin}, ${fresh} already recorded fresh` };
+    const range = { ...withoutNeedsBase(event), origin: `${event.origin}, the record unreadable` };
+    return { ...single(await withSinceResolved(range, options)), record: { state: 'unreadable', why } };
   }
-  // After a deploy, the commits up to the head; on a push, those before the event's base, which earlier runs left.
-  const why = `catching up ${plural(found.missed, 'commit')} since ${fresh}, the last commit recorded fresh`;
-  options.log.info(`Catch-up: ${why} ('${options.context}').`);
-  return { ...range, base: found.fresh, origin: `${range.origin}, ${why}` };
+  const head = await fullSha(event.head, options.git);
+  const record = { state: 'read', place, store, target: options.target, head, ...read } as const;
+  const ranges = await rangesOf(event, head, read.memory, options);
+  if (event.catchUp === 'from-head' && ranges.length > 0) await checkCheckout(event, options.git);
+  return { ranges, event, record };
 }
 
-function withoutRecord(range: CommitRange, why: string, options: CatchUpOptions): CommitRange {
-  const base =
-    range.catchUp === 'from-base'
-      ? "the event's base"
-      : options.since === undefined
-        ? `${short(range.head)}'s parent`
-        : `since ${options.since}`;
-  options.log.notice(
-    `Catch-up found no commit to start from: ${why} (status '${options.context}'); comparing with ${base}.`,
-  );
-  return {
-    ...withoutNeedsBase(range),
-    origin: `${range.origin}, compared with ${base}: ${why}`,
-  };
+function single(range: CommitRange): Compared {
+  return { ranges: range.skip === undefined ? [range] : [], skip: range.skip, event: range };
+}
+
+/** The record's memory: the newest deployment this token's identity wrote on the target, and its state. */
+async function readMemory(
+  store: RecordStore,
+  options: CatchUpOptions,
+): Promise<{ memory: Memory; writer: Writer }> {
+  const writer = await writerOf(store);
+  const entry = await readRecord(store, options.target, writer);
+  if (entry === undefined) return { memory: NO_MEMORY, writer };
+  const memory = memoryOf(entry);
+  if ('unreadable' in memory) {
+    options.log.notice(`Catch-up: ${memory.unreadable}; this run compares as a first run would.`);
+    return { memory: NO_MEMORY, writer };
+  }
+  return { memory, writer };
+}
+
+async function rangesOf(
+  event: CommitRange,
+  head: string,
+  memory: Memory,
+  options: CatchUpOptions,
+): Promise<CommitRange[]> {
+  const { log, target } = options;
+  const given =
+    options.since === undefined
+      ? undefined
+      : await withSinceResolved(sinceRange(options.since, head), options);
+  if (memory.last === undefined) {
+    log.notice(
+      `Catch-up: nothing is recorded for '${target}' yet (a first run); comparing with ${baseWords(event, options.since)}.`,
+    );
+    return [given ?? (await withSinceResolved(withoutNeedsBase(event), options))];
+  }
+  const spans = spansToCompare(memory, head, { base: head, head });
+  const ranges: CommitRange[] = spans.map((span, index) => ({
+    base: span.base,
+    head: span.head,
+    origin: index < memory.owed.length ? 'owed by an earlier run' : event.origin,
+  }));
+  if (given !== undefined) ranges.push(given);
+  log.info(`Catch-up: ${memoryWords(memory, head, ranges.length)}`);
+  return ranges;
+}
+
+/** What the record says, in one sentence: `catching up 3 deploys since a1b2c3d, 2 of them from failed runs`. */
+function memoryWords(memory: Memory, head: string, ranges: number): string {
+  const fresh = memory.fresh === undefined ? undefined : short(memory.fresh);
+  const since = fresh === undefined ? 'no commit was ever made fresh' : `last made fresh for ${fresh}`;
+  if (ranges === 0) return `${short(head)} is recorded fresh already; nothing to invalidate.`;
+  const owed = memory.owed.length;
+  const failed =
+    owed === 0 ? '' : `; ${owed} of them left by ${plural(memory.failedRuns, 'run')} that did not end green`;
+  return `comparing ${plural(ranges, 'span')} of commits up to ${short(head)} (${since}${failed}).`;
+}
+
+function baseWords(event: CommitRange, since: string | undefined): string {
+  if (since !== undefined) return `since ${since}`;
+  return event.base === PARENT ? `${short(event.head)}'s parent` : `the event's base, ${short(event.base)}`;
+}
+
+async function fullSha(ref: string, git: RunGit): Promise<string> {
+  try {
+    return await commitOf(ref, git);
+  } catch {
+    return ref; // no checkout: the event names full SHAs
+  }
 }
 
 /** The checkout is at the deployed commit, or an error says which `ref:` to check out. */
@@ -154,19 +180,12 @@ async function checkCheckout(range: CommitRange, git: RunGit): Promise<void> {
   const deployed = await commitOf(range.head, git);
   if (checkedOut === deployed) return;
   throw new Error(
-    `The checkout is at ${short(checkedOut)}, but ${range.origin} deployed ${short(deployed)}: check out the deployed ` +
-      `commit first (actions/checkout with ${checkoutRefs()}).`,
+    `The checkout is at ${short(checkedOut)}, but the ${range.origin} event deployed ${short(deployed)}. Check out ` +
+      `the deployed commit first: actions/checkout with ${range.checkoutRef === undefined ? 'ref: <the deployed commit>' : `ref: \${{ ${range.checkoutRef} }}`}.`,
   );
 }
 
-/** `ref: ${{ github.event.workflow_run.head_sha }} after a workflow_run, …`: for every event after a deploy. */
-function checkoutRefs(): string {
-  return Object.entries(CHECKOUT_REFS)
-    .map(([event, ref]) => `ref: \${{ ${ref} }} after a ${event}`)
-    .join(', ');
-}
-
-/** The range with its base settled: the head's parent, once catch-up has looked and found no record. */
+/** The range with its base settled: the head's parent, once nothing better is known. */
 function withoutNeedsBase(range: CommitRange): CommitRange {
   const settled: { -readonly [K in keyof CommitRange]: CommitRange[K] } = { ...range };
   delete settled.needsBase;
@@ -182,7 +201,8 @@ export const SINCE_DEPTH = 1_000;
  * which asks the API too.
  */
 async function withSinceResolved(range: CommitRange, options: CatchUpOptions): Promise<CommitRange> {
-  const since = options.since ?? '';
+  const since = options.since;
+  if (since === undefined || range.base !== since) return range;
   let base: string | undefined;
   try {
     base = await sinceCommit(since, range.head, SINCE_DEPTH, options.git);

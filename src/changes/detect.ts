@@ -1,7 +1,8 @@
 import { InputError } from '../mechanics/input-error.ts';
 import { quote } from '../shown/shown.ts';
 import type { CiContext } from '../ci/context.ts';
-import type { ApiChanges, ChangedFiles } from '../domain/changed.ts';
+import type { ApiChanges, ChangedFiles, FileChange } from '../domain/changed.ts';
+import type { Span } from '../domain/memory.ts';
 import { short } from '../github/api.ts';
 import { gitChangedFiles } from './git.ts';
 import { NameNotUtf8, type RunGit } from '../mechanics/git.ts';
@@ -26,12 +27,14 @@ export async function detectChangedFiles(
       changes: diff.changes,
       source: `git diff ${short(diff.base)} ${short(diff.head)} (${origin})`,
       base,
+      compared: { base: diff.base, head: diff.head },
     };
   } catch (error) {
     if (error instanceof NameNotUtf8) throw error;
     gitProblem = errorMessage(error);
   }
   const api = await withoutGit(ci, range, since, gitProblem);
+  const compared = api.base ?? (range.base === PARENT ? undefined : range.base);
   return {
     files: api.files,
     changes: api.changes,
@@ -39,6 +42,45 @@ export async function detectChangedFiles(
     fallbackReason: gitProblem,
     truncated: api.truncated,
     base,
+    compared: compared === undefined ? undefined : { base: compared, head: range.head },
+  };
+}
+
+/**
+ * The files changed across several ranges, oldest first: every path any of them changed, with what happened to it
+ * as the newest range that changed it tells (the state it has at the head, since no later range changed it).
+ */
+export async function detectAcross(
+  ci: CiContext,
+  ranges: readonly CommitRange[],
+  since: string | undefined,
+  git: RunGit,
+): Promise<{ readonly files: ChangedFiles; readonly compared: readonly Span[] }> {
+  const each: ChangedFiles[] = [];
+  for (const range of ranges)
+    each.push(await detectChangedFiles({ ...ci, changeRange: () => range }, since, git));
+  const compared = each.flatMap((found) => (found.compared === undefined ? [] : [found.compared]));
+  const [only] = each;
+  if (each.length === 1 && only !== undefined) return { files: only, compared };
+  const changes = new Map<string, FileChange>();
+  for (const found of each)
+    found.files.forEach((file, index) => {
+      changes.delete(file); // kept in the order of the newest range that changed it
+      changes.set(file, found.changes?.[index] ?? { status: 'modified' });
+    });
+  const last = each.at(-1);
+  const truncated = each.find((found) => found.truncated !== undefined)?.truncated;
+  const fallbackReason = each.find((found) => found.fallbackReason !== undefined)?.fallbackReason;
+  return {
+    files: {
+      files: [...changes.keys()],
+      changes: [...changes.values()],
+      source: each.map((found) => found.source).join('; '),
+      truncated,
+      fallbackReason,
+      base: last?.base,
+    },
+    compared,
   };
 }
 

@@ -121,20 +121,6 @@ async function parentOf(head: string, git: RunGit): Promise<string> {
 }
 
 /**
- * The commit and its ancestors, newest first, at most `limit`: a shallow checkout that holds fewer is deepened, by a
- * fetch of that commit's history to that depth (never shortened: it is fetched only when fewer are here).
- */
-export async function historyOf(ref: string, limit: number, git: RunGit): Promise<string[]> {
-  const list = async (sha: string): Promise<string[]> =>
-    (await git(['rev-list', `--max-count=${limit}`, '--end-of-options', sha])).split('\n').filter(Boolean);
-  const sha = await commitOf(ref, git);
-  const history = await list(sha);
-  if (history.length >= limit || !(await isShallow(git))) return history;
-  await git([...FETCH, `--depth=${limit}`, '--end-of-options', 'origin', sha]);
-  return list(sha);
-}
-
-/**
  * `since` as a full SHA, where a shallow checkout (actions/checkout's depth 1) lacks it: `HEAD~N` and `X^` by
  * deepening X's history by as many commits; a short SHA by deepening the head's history up to `depth` commits; a
  * tag or branch by fetching it by name. Undefined when it is still not found.

@@ -16,24 +16,25 @@ export interface CiContext {
   changeRange(since: string | undefined): CommitRange;
   /** The changed files when git could not tell (`gitProblem` says why): from the CI's API, or an error. */
   withoutGit(range: CommitRange, gitProblem: string): Promise<ApiChanges>;
-  /** Where a green run records its head fresh, and a later one looks for it: GitHub's commit statuses. */
+  /** Where a run records what it made fresh on its target, and a later one reads it: GitHub's deployments. */
   readonly record?: RecordPlace;
 }
 
-/** The commit statuses of a workflow run's repository, and the range its event covers as a branch's run. */
+/** The deployments of a workflow run's repository, and the range its event covers as a branch's run. */
 export interface RecordPlace {
   readonly apiUrl: string;
   /** `owner/name`. */
   readonly repository: string;
   /** A secret: never shown. */
   readonly token: string;
-  /** The run's page, for the status's link. */
+  /** The run's page, for the record's link. */
   readonly runUrl?: string;
   /**
-   * The event's range, marked with where catch-up looks (`catchUp`) when it is a branch's run; unlike changeRange,
-   * it gives the events that name no commits (a dispatch, a schedule) their head, the base to come from the record.
+   * The event's range, marked for catch-up (`catchUp`) when it is a branch's run; unlike changeRange, it gives the
+   * events that name no commits (a dispatch, a schedule) their head, the base to come from the record. A deploy to
+   * another environment than `deployEnvironment` (a preview) is skipped.
    */
-  branchRange(since: string | undefined): CommitRange;
+  branchRange(since: string | undefined, deployEnvironment: string): CommitRange;
 }
 
 /** A CI known by its variables: the range its event names, if any, and what to say when it names none. */

@@ -42,7 +42,7 @@ export function githubCi(context: GithubContext): CiContext {
             repository: context.repository,
             token: context.token,
             runUrl: context.runUrl,
-            branchRange: (since) => branchRange(context, since),
+            branchRange: (since, deployEnvironment) => branchRange(context, since, deployEnvironment),
           },
         }),
   };
@@ -91,14 +91,23 @@ function readPayload(path: string): { payload: unknown; payloadProblem?: string 
 }
 
 /** The range the triggering event changed, with `since` in place of its base when given. */
-export function commitRange(context: GithubContext, since: string | undefined): CommitRange {
-  // `since` replaces the event's base: its head (GITHUB_SHA where the payload cannot tell) is all it needs.
+export function commitRange(
+  context: GithubContext,
+  since: string | undefined,
+  deployEnvironment = DEFAULT_DEPLOY_ENVIRONMENT,
+): CommitRange {
+  // `since` replaces the event's base: its head (GITHUB_SHA where the payload cannot tell) is all it needs. An event
+  // that deployed nothing (a failed deploy, a fork's run, a preview) still asks for nothing.
   if (since !== undefined) {
-    const event = context.payloadProblem === undefined ? eventRange(context) : undefined;
-    if (event?.skip !== undefined) return event;
-    return sinceRange(since, event?.head ?? context.sha);
+    const event = context.payloadProblem === undefined ? eventRange(context, deployEnvironment) : undefined;
+    if (event?.skip !== undefined && event.skipUnlessSince !== true) return event;
+    const head = event?.skip === undefined ? (event?.head ?? context.sha) : context.sha;
+    return {
+      ...sinceRange(since, head),
+      ...(event?.checkoutRef === undefined ? {} : { checkoutRef: event.checkoutRef }),
+    };
   }
-  const event = eventRange(context);
+  const event = eventRange(context, deployEnvironment);
   if (event !== undefined) return event;
   if (context.eventName === '') return throwInput(NO_RANGE_OUTSIDE_CI);
   return throwInput(namesNoCommits(context.eventName));
@@ -111,7 +120,10 @@ function namesNoCommits(eventName: string): string {
   );
 }
 
-function eventRange(context: GithubContext): CommitRange | undefined {
+/** `deploy-environment`'s default: the deploys of the live site. */
+export const DEFAULT_DEPLOY_ENVIRONMENT = 'production';
+
+function eventRange(context: GithubContext, deployEnvironment: string): CommitRange | undefined {
   const payload = context.payload;
   const event = payloadEvent(context.eventName);
   if (event === undefined) return undefined;
@@ -132,6 +144,25 @@ function eventRange(context: GithubContext): CommitRange | undefined {
             'unknown; set since (a commit, tag or branch to compare with), or list the changed paths in files.',
         );
       }
+      const ref = stringAt(payload, 'ref') ?? '';
+      if (ZERO_SHA.test(after) || valueAt(payload, 'deleted') === true)
+        return {
+          base: PARENT,
+          head: 'HEAD',
+          origin: 'push',
+          skip: `The push deleted ${quote(ref)}: no commit was added, so nothing is invalidated.`,
+        };
+      // A tag names a commit that a branch's runs made fresh, or will: it changes no image of the site.
+      if (ref.startsWith('refs/tags/'))
+        return {
+          base: PARENT,
+          head: after,
+          origin: `push of tag ${quote(ref.slice('refs/tags/'.length))}`,
+          skip:
+            'A tag changes no file: the runs of the branch that has its commit invalidate its images (set since ' +
+            'to compare the tag with an earlier commit).',
+          skipUnlessSince: true,
+        };
       if (ZERO_SHA.test(before)) return { base: PARENT, head: after, origin: 'push (new branch)' };
       return { base: before, head: after, origin: 'push' };
     }
@@ -160,7 +191,7 @@ function eventRange(context: GithubContext): CommitRange | undefined {
     case 'deployment_status':
     case 'workflow_run':
     case 'repository_dispatch':
-      return deployedRange(event, payload, context.repository);
+      return deployedRange(event, payload, context.repository, deployEnvironment);
     default:
       return unhandled(event);
   }
@@ -203,7 +234,11 @@ function payloadEvent(eventName: string): PayloadEvent | undefined {
  * person, it wins, as on a push), from its base; a deploy or a schedule, or a dispatch without `since`, from its
  * head, the deployed commit, with `since` (or the head's parent) as the base until a record says otherwise.
  */
-export function branchRange(context: GithubContext, since: string | undefined): CommitRange {
+export function branchRange(
+  context: GithubContext,
+  since: string | undefined,
+  deployEnvironment = DEFAULT_DEPLOY_ENVIRONMENT,
+): CommitRange {
   if (context.eventName === 'workflow_dispatch' && since !== undefined)
     return { ...sinceRange(since, context.sha), catchUp: 'from-base' };
   if (context.eventName === 'workflow_dispatch' || context.eventName === 'schedule') {
@@ -215,8 +250,11 @@ export function branchRange(context: GithubContext, since: string | undefined): 
       ...(since === undefined ? { needsBase: namesNoCommits(context.eventName) } : {}),
     };
   }
-  const range = commitRange(context, since);
+  const range = commitRange(context, since, deployEnvironment);
   if (range.skip !== undefined) return range;
+  // A tag with since: compared as asked, never recorded (a tag is no state of the site).
+  if (context.eventName === 'push' && stringAt(context.payload, 'ref')?.startsWith('refs/tags/') === true)
+    return range;
   // Any other event names no commits: its range is since's, and it does not catch up.
   const event = payloadEvent(context.eventName);
   if (event === undefined) return range;
@@ -246,13 +284,25 @@ const VERCEL_DEPLOYED = new Set(['vercel.deployment.success', 'vercel.deployment
  * and repository_dispatch is the default branch's tip), compared with its parent until a record says otherwise. A
  * deploy that did not succeed asks for nothing: `skip` says why.
  */
-function deployedRange(eventName: DeployEvent, payload: unknown, repository: string): CommitRange {
+function deployedRange(
+  eventName: DeployEvent,
+  payload: unknown,
+  repository: string,
+  deployEnvironment: string,
+): CommitRange {
   const skip = (why: string, so = 'nothing was deployed, so nothing is invalidated'): CommitRange => ({
     base: PARENT,
     head: 'HEAD',
     origin: eventName,
     skip: `${why}: ${so}.`,
   });
+  const elsewhere = (environment: string | undefined): CommitRange | undefined =>
+    environment === undefined || isEnvironment(environment, deployEnvironment)
+      ? undefined
+      : skip(
+          `The deploy is to ${quote(environment)}, not to deploy-environment ${quote(deployEnvironment)}`,
+          "its images are not this target's, so nothing is invalidated and its record is left as it was",
+        );
   let sha: string | undefined;
   let where: string;
   let origin: string = eventName;
@@ -262,6 +312,8 @@ function deployedRange(eventName: DeployEvent, payload: unknown, repository: str
       if (state !== 'success') return skip(`The deployment's state is ${quote(state)}, not "success"`);
       [sha, where] = [stringAt(payload, 'deployment', 'sha'), 'deployment.sha'];
       const environment = stringAt(payload, 'deployment', 'environment');
+      const other = elsewhere(environment);
+      if (other !== undefined) return other;
       if (environment !== undefined) origin = `${eventName} (${environment})`;
       break;
     }
@@ -297,7 +349,17 @@ function deployedRange(eventName: DeployEvent, payload: unknown, repository: str
       sha = stringAt(payload, 'client_payload', 'git', 'sha') ?? stringAt(payload, 'client_payload', 'sha');
       where = 'client_payload.git.sha or client_payload.sha';
       if (sha === undefined)
-        return skip(`The repository_dispatch event ${quote(type)} names no deployed commit in ${where}`);
+        return {
+          ...skip(
+            `The repository_dispatch event ${quote(type)} names no deployed commit in ${where}`,
+            'nothing is invalidated (set since to compare GITHUB_SHA with a commit of your choice)',
+          ),
+          skipUnlessSince: true,
+        };
+      const other = elsewhere(
+        stringAt(payload, 'client_payload', 'environment') ?? stringAt(payload, 'client_payload', 'target'),
+      );
+      if (other !== undefined) return other;
       origin = `${eventName} (${type})`;
       break;
     }
@@ -310,7 +372,16 @@ function deployedRange(eventName: DeployEvent, payload: unknown, repository: str
         'not the full SHA of the deployed commit; the commit to compare is unknown.',
     );
   }
-  return { base: PARENT, head: sha, origin, catchUp: 'from-head' };
+  return { base: PARENT, head: sha, origin, catchUp: 'from-head', checkoutRef: CHECKOUT_REFS[eventName] };
+}
+
+/**
+ * Whether a deploy's environment is the one named, as hosts write it: Netlify's `Production`, Vercel's `production`
+ * or `Production – my-site`, case aside.
+ */
+export function isEnvironment(environment: string, named: string): boolean {
+  const [given, wanted] = [environment.trim().toLowerCase(), named.trim().toLowerCase()];
+  return given === wanted || /^\s*[-–—:]/.test(given.startsWith(wanted) ? given.slice(wanted.length) : 'x');
 }
 
 /** The run's page, when the runner names the server, the repository and the run. */

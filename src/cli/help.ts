@@ -68,11 +68,14 @@ const FLAG_WORDS: Record<FlagInput, string> = {
     'and the command fails, naming it. 0: ask once.',
   'timeout-seconds': 'Time allowed for one request, in seconds (0.1 to 600).',
   'catch-up':
-    'In a GitHub Actions job on a branch: detect the files changed since the newest commit recorded fresh\n' +
-    "by the commit status of --status-context, when older than the event's base (--no-catch-up: the base).",
+    "In a GitHub Actions job on a branch: compare with the commit the target's images were last made fresh\n" +
+    'for, and what earlier runs owe, read from its record, GitHub deployments (--no-catch-up: the event).',
   'status-context':
-    'In a GitHub Actions job: the context of the commit status a green run sets on its commit (default:\n' +
-    'image-cache-invalidate/ and a digest of --base-url, --service-key and --url-map).',
+    "In a GitHub Actions job: the name of the target's record, the deployments' environment (default:\n" +
+    'image-cache-invalidate/ and a digest of --base-url, --service-key, --url-map, --deploy-environment).',
+  'deploy-environment':
+    'In a GitHub Actions job after a deploy: the environment of the deploys this target is for (default\n' +
+    'production); a deploy event of another is skipped.',
 };
 
 /** --help: every flag, its variable and its default, the exit codes, and examples. */

@@ -16,11 +16,15 @@ export interface ChangedFiles {
   readonly changes?: readonly FileChange[] | undefined;
   /** For the summary and the report: `git diff abc1234 def5678 (push)`, `the files input`… */
   readonly source: string;
+  /** The event asked for nothing (a failed deploy, a fork's run, a preview): why, in a sentence. */
+  readonly skipped?: string | undefined;
   readonly truncated?: string | undefined;
   /** Why git could not be used, when an API stood in. */
   readonly fallbackReason?: string | undefined;
   /** The commit whose files are the previous versions, when the changes were detected (not given). */
   readonly base?: string | undefined;
+  /** The two commits compared, as full SHAs, when they are known. */
+  readonly compared?: { readonly base: string; readonly head: string } | undefined;
 }
 
 /** The changed paths as a CI's API lists them, when git cannot tell. */
@@ -31,4 +35,6 @@ export interface ApiChanges {
   /** Set when the API's cap may have cut the list short. */
   readonly truncated?: string;
   readonly description: string;
+  /** The commit compared with, as a full SHA, when the API named it (a commit's parent). */
+  readonly base?: string;
 }

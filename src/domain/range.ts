@@ -10,19 +10,19 @@ export interface CommitRange {
   /** A pull request's test merge commit, compared with its first parent where it merges `head`. */
   readonly mergeCommit?: string | undefined;
   /**
-   * A branch's range, whose head a green run records fresh: where catch-up looks for the newest commit recorded
-   * fresh, from the event's base (a push) or from the head (the deployed commit of a deploy, dispatch or schedule).
+   * A branch's range, whose head a run records on its target: compared with the record where there is one. Its base
+   * is the event's (a push), or a guess (the head's parent: after a deploy, a dispatch or a schedule) that a first
+   * run uses.
    */
   readonly catchUp?: 'from-base' | 'from-head';
   /** Set when the base is only a guess (the head's parent) that a record must replace: why, naming what to set. */
   readonly needsBase?: string;
   /** Set when the event asks for nothing (a failed deploy): why, as a notice; nothing is compared or recorded. */
   readonly skip?: string;
-  /**
-   * Whether catch-up looked for the newest commit recorded fresh (so the next run, alike, looks too); and, when the
-   * look failed, why: then the head is not recorded fresh either, since images before the base may be stale.
-   */
-  readonly looked?: true | { readonly failed: string };
+  /** With `skip`: the event names no commit (a tag, a dispatch without one), and `since` gives it one to compare. */
+  readonly skipUnlessSince?: boolean;
+  /** After a deploy: where the event names the deployed commit, as a workflow writes it in actions/checkout's `ref:`. */
+  readonly checkoutRef?: string;
 }
 
 export const PARENT = Symbol('parent of head');

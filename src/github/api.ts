@@ -63,15 +63,30 @@ export async function apiChangedFiles(range: CommitRange, context: GithubApi): P
 /** timeout-seconds' default, for a context made without limits (the library's callers). */
 const DEFAULT_TIMEOUT_MS = 30_000;
 
-async function askApi(range: CommitRange, context: GithubApi, limits: ApiLimits): Promise<ApiChanges> {
+export type Octokit = ReturnType<(typeof import('@actions/github'))['getOctokit']>;
+
+/**
+ * @actions/github's client (its fetch goes through the runner's proxy, https_proxy, as the rest of the action), each
+ * request ended at the limits' timeout or the run's cancel, and each answer read up to `maxBytes`.
+ */
+export async function boundedOctokit(
+  api: Pick<GithubApi, 'token' | 'apiUrl'>,
+  limits: ApiLimits,
+  maxBytes = MAX_API_ANSWER_BYTES,
+): Promise<Octokit> {
   const { getOctokit } = await loadGithub();
-  const octokit = getOctokit(context.token, { baseUrl: context.apiUrl });
+  const octokit = getOctokit(api.token, { baseUrl: api.apiUrl });
   // A wrap hook's method is bound to the options it was given: they are changed in place, not passed on.
   octokit.hook.wrap('request', (request, options) => {
     const fetch = (options.request.fetch as typeof globalThis.fetch | undefined) ?? globalThis.fetch;
-    options.request = { ...options.request, fetch: boundedFetch(fetch, limits) };
+    options.request = { ...options.request, fetch: boundedFetch(fetch, limits, maxBytes) };
     return request(options);
   });
+  return octokit;
+}
+
+async function askApi(range: CommitRange, context: GithubApi, limits: ApiLimits): Promise<ApiChanges> {
+  const octokit = await boundedOctokit(context, limits);
   const [owner = '', repo = ''] = context.repository.split('/');
   if (range.pullNumber !== undefined && range.origin.startsWith('pull_request')) {
     const entries: FileEntry[] = [];
@@ -89,6 +104,7 @@ async function askApi(range: CommitRange, context: GithubApi, limits: ApiLimits)
   }
   if (range.base === PARENT) {
     const entries: FileEntry[] = [];
+    let parent: string | undefined;
     for (let page = 1; entries.length < COMMIT_FILES_CAP && page <= MAX_API_PAGES; page++) {
       const { data } = await octokit.rest.repos.getCommit({
         owner,
@@ -98,21 +114,45 @@ async function askApi(range: CommitRange, context: GithubApi, limits: ApiLimits)
         page,
       });
       entries.push(...(data.files ?? []));
+      parent ??= data.parents[0]?.sha;
       if ((data.files ?? []).length < PER_PAGE) break;
     }
-    return changes(entries, COMMIT_FILES_CAP, `the GitHub API (files of commit ${short(range.head)})`);
+    const found = changes(entries, COMMIT_FILES_CAP, `the GitHub API (files of commit ${short(range.head)})`);
+    return parent === undefined ? found : { ...found, base: parent };
   }
-  const { data } = await octokit.rest.repos.compareCommitsWithBasehead({
-    owner,
-    repo,
-    basehead: `${range.base}...${range.head}`,
-    per_page: 1, // the files come with the first page, whatever its size
-  });
-  return changes(
-    data.files ?? [],
-    COMPARE_FILES_CAP,
-    `the GitHub API (comparison ${short(range.base)}...${short(range.head)})`,
-  );
+  const compare = (base: string, head: string) =>
+    octokit.rest.repos.compareCommitsWithBasehead({
+      owner,
+      repo,
+      basehead: `${base}...${head}`,
+      per_page: 1, // the files come with the first page, whatever its size
+    });
+  const { data } = await compare(range.base, range.head);
+  const description = `the GitHub API (comparison ${short(range.base)}...${short(range.head)})`;
+  // GitHub compares from the merge base: after a rollback (the head behind the base) or a force-push (the two
+  // diverged), what the base changed since then differs too, and is read the other way round.
+  if (data.status !== 'behind' && data.status !== 'diverged')
+    return changes(data.files ?? [], COMPARE_FILES_CAP, description);
+  const back = await compare(range.head, range.base);
+  const reversed = (back.data.files ?? []).map(reverse);
+  return changes([...reversed, ...(data.files ?? [])], COMPARE_FILES_CAP, description);
+}
+
+/** A file of a comparison read the other way round: what the base added is gone from the head, and so on. */
+function reverse(entry: FileEntry): FileEntry {
+  switch (entry.status) {
+    case 'added':
+    case 'copied':
+      return { filename: entry.filename, status: 'removed' };
+    case 'removed':
+      return { filename: entry.filename, status: 'added' };
+    case 'renamed':
+      return entry.previous_filename === undefined
+        ? { filename: entry.filename, status: 'removed' }
+        : { filename: entry.previous_filename, previous_filename: entry.filename, status: 'renamed' };
+    default:
+      return { filename: entry.filename, status: entry.status ?? 'modified' };
+  }
 }
 
 function changes(entries: readonly FileEntry[], cap: number, description: string): ApiChanges {
@@ -156,10 +196,14 @@ export function short(sha: string): string {
 }
 
 /**
- * The API's fetch, each request ended at timeout-seconds or the run's cancel, its answer read up to
- * MAX_API_ANSWER_BYTES: a server that never answers, or never stops, ends the ask.
+ * The API's fetch, each request ended at timeout-seconds or the run's cancel, its answer read up to `maxBytes`
+ * (error answers too): a server that never answers, or never stops, ends the ask.
  */
-function boundedFetch(fetch: typeof globalThis.fetch, limits: ApiLimits): typeof globalThis.fetch {
+function boundedFetch(
+  fetch: typeof globalThis.fetch,
+  limits: ApiLimits,
+  maxBytes: number,
+): typeof globalThis.fetch {
   return async (url, init) => {
     const ends = [
       AbortSignal.timeout(limits.timeoutMs),
@@ -172,11 +216,9 @@ function boundedFetch(fetch: typeof globalThis.fetch, limits: ApiLimits): typeof
     let read = 0;
     for await (const chunk of answer.body as AsyncIterable<Uint8Array>) {
       read += chunk.length;
-      if (read > MAX_API_ANSWER_BYTES) {
+      if (read > maxBytes) {
         await answer.body.cancel().catch(() => undefined);
-        throw new Error(
-          `the GitHub API answered more than ${MAX_API_ANSWER_BYTES / 2 ** 20} MiB for one page`,
-        );
+        throw new Error(`the GitHub API answered more than ${maxBytes / 2 ** 20} MiB for one page`);
       }
       chunks.push(chunk);
     }

@@ -41,6 +41,7 @@ export function fileCounts(files: FilesPlan, style: 'log' | 'summary' | 'brief')
  */
 export function nothingToInvalidate(files: FilesPlan | undefined): string {
   if (files === undefined) return 'Nothing to invalidate: the asset list is empty.';
+  if (files.skipped !== undefined) return `Nothing to invalidate: ${files.skipped}`;
   const from = `(${files.source})`;
   if (files.found === 0) return `Nothing to invalidate: no file changed ${from}.`;
   if (files.selected === 0) {

@@ -55,6 +55,8 @@ export const PREVIEW_ROWS = 100;
 export interface FilesPlan {
   /** Where the list came from: `the files input`, a git range, or the GitHub API. */
   readonly source: string;
+  /** The event asked for nothing (a failed deploy, a fork's run, a preview): why, in a sentence. */
+  readonly skipped?: string | undefined;
   readonly found: number;
   /** Matched by `paths`. */
   readonly selected: number;
@@ -182,6 +184,7 @@ function planFiles(
     preview: { images: [...images.values()], leftOut },
     plan: {
       source: changed.source,
+      skipped: changed.skipped,
       found: changed.files.length,
       selected: selected.length,
       patterns: request.patterns,

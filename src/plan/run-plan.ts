@@ -4,9 +4,8 @@ import { DEFAULT_POLICY, type CallPolicy } from '../domain/policy.ts';
 import type { OriginCheck, RewriteWith, Settings } from '../settings/settings.ts';
 import { planRun, type Plan } from './plan.ts';
 import type { AssetRef } from '../domain/refs.ts';
-import type { RecordPlace } from '../ci/context.ts';
-import type { CommitRange } from '../domain/range.ts';
-import type { RunGit } from '../mechanics/git.ts';
+import type { RecordStore, Writer } from '../github/deployments.ts';
+import type { Memory, Span } from '../domain/memory.ts';
 import type { UrlMapRule } from '../settings/url-map.ts';
 
 /**
@@ -216,17 +215,27 @@ function withOriginWait(waitMs: number): Partial<CallPolicy> {
 }
 
 /** What a branch's run will record if it ends green: decided with the changes, written after every other stage. */
-export interface PendingRecord {
-  readonly place: RecordPlace;
-  /** The range compared: its head is the commit whose images the run makes fresh. */
-  readonly range: CommitRange;
-  readonly context: string;
-  /**
-   * Why this run may not record its head even if it ends green (its look for the record failed, or its list of
-   * changed files was cut short); the next run still catches up from the last real record.
-   */
-  readonly unrecordable?: string | undefined;
-  readonly git: RunGit;
-  readonly timeoutMs: number;
-  readonly signal?: AbortSignal | undefined;
-}
+/**
+ * The record the run writes on its target when it ends (`write`), or why catch-up is off for it (`off`: the record
+ * could not be read, so nothing is written and nothing it holds is lost).
+ */
+export type PendingRecord =
+  | {
+      readonly state: 'write';
+      readonly store: RecordStore;
+      /** The record's name: the environment its deployments are on. */
+      readonly target: string;
+      /** Who this token writes as; the record is read only where this identity wrote it. */
+      readonly writer: Writer;
+      /** What the record said before the run. */
+      readonly memory: Memory;
+      /** The head's full SHA: the commit whose images the run makes fresh. */
+      readonly head: string;
+      /** The spans compared, as full SHAs, oldest first: what the next run owes if this one fails. */
+      readonly spans: readonly Span[];
+      /** The run's page, for the record's link. */
+      readonly runUrl?: string | undefined;
+      /** Why even a green run cannot say every image is fresh (a list cut short): it records what it owes. */
+      readonly unconfirmed?: string | undefined;
+    }
+  | { readonly state: 'off'; readonly why: string };

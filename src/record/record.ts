@@ -2,71 +2,127 @@ import { short } from '../github/api.ts';
 import type { Outcome } from '../outcome/outcome.ts';
 import type { Log } from '../shown/log.ts';
 import { plural } from '../shown/format.ts';
-import { statusProblem, writeFreshStatus, type StatusStore } from '../github/statuses.ts';
+import { writeRecord, type Writer } from '../github/deployments.ts';
+import { PERMISSION_LINES, recordProblem } from '../github/record-words.ts';
+import { payloadOf } from '../domain/memory.ts';
+import type { PendingRecord } from '../plan/run-plan.ts';
 
-/** What a green run records: a `success` status with this context on the commit whose images are now fresh. */
-export interface RecordRequest {
-  readonly store: StatusStore;
-  /** The full SHA of the head the run compared. */
-  readonly commit: string;
-  readonly context: string;
-  /** The run's page, GITHUB_SERVER_URL/GITHUB_REPOSITORY/actions/runs/GITHUB_RUN_ID. */
-  readonly runUrl?: string | undefined;
-}
-
+/** What the run did with its target's record. */
 export type RecordResult =
-  | { readonly state: 'recorded'; readonly commit: string; readonly context: string }
-  | { readonly state: 'not-recorded'; readonly reason: string; readonly left?: LeftStale };
+  /** Written: `fresh` when the run made its head fresh, else what it owes, for the next run to cover. */
+  | {
+      readonly state: 'recorded';
+      readonly fresh: boolean;
+      readonly commit: string;
+      readonly target: string;
+      readonly left?: LeftStale | undefined;
+    }
+  /** The head was recorded fresh already: nothing compared, nothing written. */
+  | {
+      readonly state: 'fresh-already';
+      readonly commit: string;
+      readonly target: string;
+      readonly left?: LeftStale | undefined;
+    }
+  | { readonly state: 'not-recorded'; readonly reason: string; readonly left?: LeftStale | undefined };
 
 /** What a failed or cancelled run leaves stale: each image not confirmed, and how it will be caught up. */
 export interface LeftStale {
   readonly images: readonly string[];
-  /** A sentence: the next run on the branch, or a re-run of this job. */
+  /** A sentence: the next run on the target, or a re-run of this job, as the record's state allows. */
   readonly caughtUpBy: string;
 }
 
-/** How a run's stale images get invalidated: by catch-up on a branch's next green run, else by a re-run alone. */
-export function caughtUpBy(catchUp: boolean): string {
-  return catchUp
-    ? 'The next green run on this branch invalidates them too, since it catches up from the last commit recorded ' +
-        'fresh; a re-run of this job invalidates them now.'
-    : 'A re-run of this job invalidates them; no later run will (catch-up needs a branch run in GitHub Actions ' +
-        'with catch-up: true and permissions: statuses: write).';
+/** Each request's bound when a cancelled run records what it owes (two requests). */
+const CANCELLED_WRITE_MS = 2_500;
+
+/** The next run covers what this one owes: its record says so. */
+export function caughtUpByNextRun(target: string): string {
+  return (
+    `The next run on this target invalidates them too: the record ('${target}') keeps what this run owes. A ` +
+    're-run of this job invalidates them now.'
+  );
 }
 
+/** No record keeps what this run owes: only a re-run does. `why`: why no record can. */
+export function caughtUpByReRun(why: string): string {
+  return `A re-run of this job invalidates them; no later run will, since ${why}.`;
+}
+
+/** Why no later run can catch up, when catch-up is not on for the run. */
+export const NO_CATCH_UP =
+  'catch-up is off (it needs a branch run in GitHub Actions with catch-up: true and ' +
+  `${PERMISSION_LINES})`;
+
 /**
- * Why the run leaves no record, or undefined when every image it planned was confirmed and nothing failed after
- * (a rewrite): a failed, cancelled or dry run never says its commit is fresh.
+ * Why the run cannot say its head is fresh, or undefined when every image it planned was confirmed and nothing failed
+ * after (a rewrite).
  */
-export function whyNotRecorded(outcome: Outcome): string | undefined {
-  if (outcome.dryRun) return 'a dry run invalidates nothing';
+export function whyNotFresh(outcome: Outcome): string | undefined {
   if (outcome.cancelled) return 'the run was cancelled';
   if (outcome.failures.length > 0 || outcome.failed.length > 0) return 'not every image was confirmed';
   return undefined;
 }
 
 /**
- * Sets the status. A token without `statuses: write` (403) or any other refusal is one warning, and the run goes on:
- * the images were invalidated all the same; only the next run's catch-up has less to go on.
+ * Writes the run's deployment on its target: `success` when it made its head fresh, else `failure` with what it
+ * owes. A refusal is one warning, and the run goes on: the images were invalidated all the same.
  */
-export async function recordFresh(request: RecordRequest, outcome: Outcome, log: Log): Promise<RecordResult> {
-  const commit = short(request.commit);
+export async function writeTargetRecord(
+  pending: Extract<PendingRecord, { state: 'write' }>,
+  outcome: Outcome,
+  log: Log,
+): Promise<RecordResult> {
+  const notFresh = whyNotFresh(outcome) ?? pending.unconfirmed;
+  const fresh = notFresh === undefined;
+  const commit = short(pending.head);
+  // A cancelled run still records what it owes, past the cancel: the runner ends the step 7.5 s after it, so the
+  // write is bounded well within that.
+  const store = outcome.cancelled
+    ? {
+        ...pending.store,
+        signal: undefined,
+        timeoutMs: Math.min(pending.store.timeoutMs, CANCELLED_WRITE_MS),
+      }
+    : pending.store;
   try {
-    await writeFreshStatus(request.store, request.commit, {
-      context: request.context,
-      description: freshDescription(outcome.counts.invalidated),
-      targetUrl: request.runUrl,
+    const wrote = await writeRecord(store, {
+      environment: pending.target,
+      sha: pending.head,
+      state: fresh ? 'success' : 'failure',
+      description: fresh ? freshDescription(outcome.counts.invalidated) : `Images not all fresh: ${notFresh}`,
+      payload: payloadOf(pending.memory, pending.spans, !fresh),
+      logUrl: pending.runUrl,
     });
-    log.info(`Recorded ${commit} as fresh: commit status '${request.context}'.`);
-    return { state: 'recorded', commit: request.commit, context: request.context };
+    if (wrote !== undefined && !sameWriter(wrote, pending.writer))
+      log.warning(otherWriter(wrote, pending.writer));
+    log.info(
+      fresh
+        ? `Recorded ${commit} fresh on '${pending.target}'.`
+        : `Recorded on '${pending.target}' that ${commit} is not all fresh (${notFresh}): the next run covers ` +
+            `${plural(pending.spans.length, 'span')} of commits it owes.`,
+    );
+    return { state: 'recorded', fresh, commit: pending.head, target: pending.target };
   } catch (error) {
-    const why = statusProblem(error, 'set');
+    const why = recordProblem(error, 'write');
     log.warning(
-      `The commit status that records ${commit} fresh ('${request.context}') was not set: ${why}. The images ` +
-        'were invalidated all the same; the next run cannot catch up from this commit.',
+      `The record of '${pending.target}' was not written: ${why}. The images were invalidated all the same, but ` +
+        `the next run cannot know that ${commit} ${fresh ? 'is fresh' : 'left images stale'}.`,
     );
     return { state: 'not-recorded', reason: why };
   }
+}
+
+function sameWriter(a: Writer, b: Writer): boolean {
+  return a.id === b.id && a.login === b.login;
+}
+
+function otherWriter(wrote: Writer, trusted: Writer): string {
+  return (
+    `The record was written as ${wrote.login}, but runs read only records written as ${trusted.login}: the next ` +
+    "run will not read it. Pass the workflow's own token (github-token: ${{ github.token }}, the default), or a " +
+    'personal token, whose owner GitHub names.'
+  );
 }
 
 function freshDescription(invalidated: number): string {

@@ -24,7 +24,8 @@ import { previewSection } from './preview.ts';
 import type { Report, RunFailure } from './report.ts';
 import { thumbnailCell, thumbnailHeader } from './thumbnail.ts';
 import type { WarmReport } from '../warm/warm.ts';
-import type { LeftStale } from '../record/record.ts';
+import type { LeftStale, RecordResult } from '../record/record.ts';
+import { short } from '../github/api.ts';
 
 // Beyond this many calls, the table groups them by outcome, so that the summary stays readable.
 const MAX_CALL_ROWS = 20;
@@ -61,9 +62,26 @@ export function summaryMarkdown(report: Report, limitBytes = SUMMARY_LIMIT_BYTES
     const rest = moreFailuresWords(outcome.namedFailures, 'output `report-path`');
     if (rest !== undefined) lines.push(`- ${rest}`);
   }
-  if (report.record?.state === 'not-recorded' && report.record.left !== undefined)
-    lines.push('', ...leftSection(report.record.left));
+  const record = report.record === undefined ? undefined : recordLine(report.record);
+  if (record !== undefined) lines.push('', record);
+  if (report.record?.left !== undefined) lines.push('', ...leftSection(report.record.left));
   return withinSummaryLimit(`${lines.join('\n')}\n`, limitBytes);
+}
+
+/** What the run did with its target's record, in one line: which commit it recorded fresh, or why none. */
+function recordLine(record: RecordResult): string | undefined {
+  switch (record.state) {
+    case 'recorded':
+      return record.fresh
+        ? `**Record:** \`${short(record.commit)}\` recorded fresh on ${markdownText(`'${record.target}'`)}.`
+        : `**Record:** what \`${short(record.commit)}\` left stale is kept on ${markdownText(`'${record.target}'`)}, for the next run.`;
+    case 'fresh-already':
+      return `**Record:** \`${short(record.commit)}\` was recorded fresh on ${markdownText(`'${record.target}'`)} already.`;
+    case 'not-recorded':
+      return `**Record:** none written: ${markdownText(record.reason)}.`;
+    default:
+      return unhandled(record);
+  }
 }
 
 /** The images a failed or cancelled run left stale, and how they will be caught up. */

@@ -75,7 +75,7 @@ export const ACTION_INPUTS = {
   },
   'github-token': {
     description:
-      'Token for the GitHub API: to set and read the commit status that records a commit fresh (`catch-up`, `status-context`; needs `permissions: statuses: write`), and to list changed files when git cannot (no checkout of the repository).',
+      'Token for the GitHub API: to read and write the record of what each run made fresh (`catch-up`, `status-context`; needs `permissions: { contents: read, deployments: write }`), and to list changed files when git cannot (no checkout of the repository).',
     required: false,
     default: '${{ github.token }}',
   },
@@ -150,15 +150,21 @@ export const ACTION_INPUTS = {
   },
   'catch-up': {
     description:
-      "`true` (the default) to catch up what earlier runs left stale: on a branch (a push, a deploy event, a dispatch, a schedule), changed files are detected since the newest commit that a green run recorded fresh (the commit status of `status-context`), when that is older than the event's base, as it is after a run that failed, was cancelled or never ran. It looks back at most 100 commits, reading each one's combined status (one GitHub API request, one more for each further 100 contexts, at most 30; 200 requests in all); past that, with no commit recorded, or when the recorded commit is not an ancestor (a force-push), the event's base is used, with a notice. An explicit `since` wins on a push and a manual `workflow_dispatch`; after a deploy or on a schedule, it is the base only while no commit is recorded. Needs `permissions: statuses: write` (a green run sets the status) and a checkout whose history the action may deepen. `false`: compare with the event's base alone, and neither read nor write the record.",
+      "`true` (the default) to keep each target's images fresh whatever happened before: on a branch (a push, a deploy event, a dispatch, a schedule), the run reads the target's record (a GitHub deployment per run, on an environment named by `status-context`) and compares the commit its images were last made fresh for with the head, plus every span of commits that failed, cancelled or crashed runs left owed; a rollback, a force-push or any number of commits in between change nothing of that. Three GitHub API requests to read, two to write; a run on a commit already fresh invalidates nothing and writes nothing. With no record yet (a first run), the event's base is used. An explicit `since` adds to what is compared, never replaces the record. Needs `permissions: { contents: read, deployments: write }`; without it, the run says so and catch-up is off. `false`: compare with the event's base alone, and neither read nor write the record.",
     required: false,
     default: 'true',
   },
   'status-context': {
     description:
-      'The context of the commit status that a green run sets on the commit whose images are now fresh (state `success`, the count, a link to the run), and that `catch-up` looks for. Empty (the default): `image-cache-invalidate/` and 8 hex characters derived from `base-url`, `service-key` and `url-map`, so that the runs of one target share one record, whatever their event, and two targets keep apart. Set it to tell apart two environments served from the same url-map, e.g. `image-cache-invalidate/staging`. A later job can wait for this status.',
+      "The name of the target's record: the environment of the deployments that record what each run made fresh (its state, the count, a link to the run). Empty (the default): `image-cache-invalidate/` and 8 hex characters derived from `base-url`, `service-key`, `url-map` and `deploy-environment`, so that the runs of one target share one record, whatever their event, and two targets keep apart.",
     required: false,
     default: '',
+  },
+  'deploy-environment': {
+    description:
+      "The environment of the deploys this target is for, as the host names it (matched without case, and as the start of a longer name: `Production – my-site`): a `deployment_status` or Vercel `repository_dispatch` of another environment (Netlify's `Deploy Preview`, Vercel's `Preview`, a branch deploy) is skipped with a notice and never touches this target's record. Set it to keep a preview site's images fresh as a target of its own.",
+    required: false,
+    default: 'production',
   },
 } as const;
 

@@ -18,7 +18,7 @@ import {
 import { InputError, throwInput } from '../mechanics/input-error.ts';
 import { quote } from '../shown/shown.ts';
 import { credentialsHidden, credentialsRefusal } from '../domain/credentials.ts';
-import { parseStatusContext } from './status-context.ts';
+import { parseDeployEnvironment, parseStatusContext } from './status-context.ts';
 
 /** The inputs, by their names in action.yml. Every value is the raw string the runner (or the CLI) hands over. */
 export type InputName = keyof typeof ACTION_INPUTS;
@@ -99,8 +99,10 @@ export interface Settings {
   readonly originTimeoutMs: number;
   /** `catch-up`: on a branch, detect changes since the newest commit recorded fresh. */
   readonly catchUp: boolean;
-  /** `status-context`, when set: the record's context in place of the one named after the target. */
+  /** `status-context`, when set: the record's name in place of the one named after the target. */
   readonly statusContext?: string | undefined;
+  /** `deploy-environment`: the deploys this target is for; a deploy event of another is skipped. */
+  readonly deployEnvironment: string;
 }
 
 /** Turns the raw inputs into Settings, or throws one InputError that lists every problem found. */
@@ -143,6 +145,7 @@ export function parseSettings(raw: RawInputs): Settings {
     verify: check(() => parseBoolean('verify', raw.verify), false),
     catchUp: check(() => parseBoolean('catch-up', raw['catch-up']), false),
     statusContext: check(() => parseStatusContext(raw['status-context']), undefined),
+    deployEnvironment: check(() => parseDeployEnvironment(raw['deploy-environment']), ''),
   };
   if (settings.warm && raw['image-host'].trim() === '') {
     problems.push(

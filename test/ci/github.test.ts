@@ -78,7 +78,12 @@ describe('push', () => {
 
   it('compares before with after', () => {
     // The package's examples all create or delete a ref: an ordinary push is one of them with a real before.
-    const payload = { ...(created[0] ?? {}), before: 'a'.repeat(40), after: 'b'.repeat(40) };
+    const payload = {
+      ...(created[0] ?? {}),
+      ref: 'refs/heads/main',
+      before: 'a'.repeat(40),
+      after: 'b'.repeat(40),
+    };
     for (const example of [payload, ...ordinary]) {
       expect(commitRange(context('push', example), undefined)).toEqual({
         base: example.before,
@@ -89,18 +94,21 @@ describe('push', () => {
   });
 
   it.each(created.map((payload, index) => [index, payload.ref, payload] as const))(
-    'example %i (%s, before = zeros) compares after with its parent',
+    'example %i (%s, before = zeros): a new tag is no deploy; a new branch compares after with its parent',
     (_index, _ref, payload) => {
-      const range = commitRange(context('push', payload), undefined);
-      expect(range).toEqual({ base: PARENT, head: payload.after, origin: 'push (new branch)' });
-      expect(isDeletion(range)).toBe(false);
+      const tag = commitRange(context('push', { ...payload, ref: 'refs/tags/v1.0.0' }), undefined);
+      expect(tag.skip).toContain('A tag changes no file');
+      expect(tag.skipUnlessSince).toBe(true);
+      const branch = commitRange(context('push', { ...payload, ref: 'refs/heads/feature' }), undefined);
+      expect(branch).toEqual({ base: PARENT, head: payload.after, origin: 'push (new branch)' });
+      expect(isDeletion(branch)).toBe(false);
     },
   );
 
   it.each(deleted.map((payload, index) => [index, payload.ref, payload] as const))(
-    'example %i (%s, after = zeros) is a deletion, which changes nothing',
+    'example %i (%s, after = zeros) is a deletion, which asks for nothing',
     (_index, _ref, payload) => {
-      expect(isDeletion(commitRange(context('push', payload), undefined))).toBe(true);
+      expect(commitRange(context('push', payload), undefined).skip).toContain('The push deleted');
     },
   );
 
@@ -110,7 +118,12 @@ describe('push', () => {
   });
 
   it('with since, compares since with after', () => {
-    const payload = { ...(created[0] ?? {}), before: 'a'.repeat(40), after: 'b'.repeat(40) };
+    const payload = {
+      ...(created[0] ?? {}),
+      ref: 'refs/heads/main',
+      before: 'a'.repeat(40),
+      after: 'b'.repeat(40),
+    };
     expect(commitRange(context('push', payload), 'v1.4.0')).toEqual({
       base: 'v1.4.0',
       head: 'b'.repeat(40),

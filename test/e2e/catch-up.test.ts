@@ -1,8 +1,8 @@
 /**
  * No image left behind, through the built action: real repositories in temporary folders, the API emulator, and a
- * stand-in of GitHub's REST API that keeps the commit statuses across runs, as GitHub does between the runs of a
- * workflow. A green run records its head fresh; the next run on the branch catches up what failed, cancelled or
- * skipped runs left; a deploy done by anything invalidates what changed since the last commit recorded fresh.
+ * stand-in of GitHub's REST API that keeps the deployments (the targets' records) across runs, as GitHub does
+ * between the runs of a workflow. A green run records its head fresh on its target; a failed one records what it
+ * owes; the next run covers both; a deploy done by anything invalidates what changed since the last fresh state.
  */
 import type { ChildProcess } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -91,36 +91,56 @@ function push(before: Sha, after: Sha, options: RunOptions = {}): Promise<Action
 /** The images the emulator was asked to invalidate, in any order. */
 const invalidated = (): string[] => [...emulator().invalidated.assets].sort();
 
+/** Records the commit fresh on the target, as an earlier green run would have. */
+const recordFresh = (sha: Sha): void =>
+  void github.recordDeployment({ sha, environment: CONTEXT }, 'success');
+
+/** The target's records of a commit, newest first. */
+const recordsOf = (sha: Sha) => github.deploymentsOf(CONTEXT).filter((deployment) => deployment.sha === sha);
+
+/** The newest state of a record, as its writer set it. */
+const stateOf = (id: number): string | undefined => github.statusesOfDeployment(id)[0]?.state;
+
+/** The requests to the deployments endpoints, in order. */
+const recordRequests = () => github.requests.filter((request) => /\/deployments(\/|\?|$)/.test(request.url));
+
 const annotations = (run: ActionRun, kind: string): string[] =>
   runnerCommands(run.stdout)
     .filter((command) => command.name === kind)
     .map((command) => command.data);
 
 describe('the record', () => {
-  it('a green push run sets a success status on its head: the context, the count and the run', async () => {
+  it('a green push run records its head fresh on the target: a deployment, its success, the count and the run', async () => {
     const base = commitImages('a.png');
     const head = commitImages('b.png');
     const run = await push(base, head);
     expect(run.exitCode).toBe(0);
-    const [status, ...others] = github.statusesOf(head);
+    const [record, ...others] = recordsOf(head);
     expect(others).toEqual([]);
-    expect(status).toMatchObject({
-      state: 'success',
-      context: CONTEXT,
-      description: 'Images fresh: 1 image invalidated',
-      target_url: `https://github.example/${REPOSITORY}/actions/runs/4242`,
-    });
+    expect(record).toMatchObject({ environment: CONTEXT, task: 'image-cache-invalidate' });
+    expect(github.statusesOfDeployment(record?.id ?? 0)).toMatchObject([
+      {
+        state: 'success',
+        description: 'Images fresh: 1 image invalidated',
+        log_url: `https://github.example/${REPOSITORY}/actions/runs/4242`,
+      },
+    ]);
     const post = github.requests.find((request) => request.method === 'POST');
     expect(post?.headers.authorization).toBe(`token ${WORKFLOW_TOKEN}`);
+    expect(run.summary).toContain(`**Record:** \`${head.slice(0, 7)}\` recorded fresh on '${CONTEXT}'.`);
   });
 
-  it('a failed run records nothing', async () => {
+  it('a failed run records what it owes: a failure, its span of commits in the payload', async () => {
     const base = commitImages('a.png');
     const head = commitImages('b.png');
     emulator().inject('invalidate/assets', { status: 500 });
     const run = await push(base, head);
     expect(run.exitCode).not.toBe(0);
-    expect(github.statusesOf(head)).toEqual([]);
+    const [record] = recordsOf(head);
+    expect(stateOf(record?.id ?? 0)).toBe('failure');
+    expect(record?.payload).toEqual({
+      'image-cache-invalidate': { fresh: null, owed: [[base, head]], failedRuns: 1 },
+    });
   });
 
   it('a dry run records nothing', async () => {
@@ -128,19 +148,22 @@ describe('the record', () => {
     const head = commitImages('b.png');
     const run = await push(base, head, { with: { 'dry-run': 'true' } });
     expect(run.exitCode).toBe(0);
-    expect(github.statusesOf(head)).toEqual([]);
+    expect(recordsOf(head)).toEqual([]);
   });
 
-  it('without statuses permission (403): one warning naming the permission line, and the run stays green', async () => {
+  it('without deployments permission (403): one warning naming the permission line, in the summary too, and green', async () => {
     const base = commitImages('a.png');
     const head = commitImages('b.png');
-    github.statusesForbidden = true;
+    github.deploymentsForbidden = 'all';
     const run = await push(base, head);
     expect(run.exitCode).toBe(0);
     expect(invalidated()).toEqual([image('b.png')]);
     const warnings = annotations(run, 'warning');
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toContain('permissions: statuses: write');
+    expect(warnings[0]).toContain('Catch-up is off for this run');
+    expect(warnings[0]).toContain('permissions: { contents: read, deployments: write }');
+    expect(run.summary).toContain('**Record:** none written: catch-up is off');
+    expect(run.summary).toContain('deployments: write');
     const shown = run.stdout.split('\n').filter((line) => !line.startsWith('::add-mask::'));
     expect(shown.join('\n')).not.toContain(WORKFLOW_TOKEN);
   });
@@ -148,13 +171,13 @@ describe('the record', () => {
   it('a GitHub API that never answers holds the run no longer than timeout-seconds per request', async () => {
     const base = commitImages('a.png');
     const head = commitImages('b.png');
-    github.statusesHang = true;
+    github.deploymentsHang = true;
     const run = await push(base, head, { with: { 'timeout-seconds': '1' } });
     expect(run.exitCode).toBe(0);
     expect(invalidated()).toEqual([image('b.png')]);
-    expect(annotations(run, 'notice').join('\n')).toContain('no answer within 1 s');
-    // One read, stopped at its bound; no write: a run that could not look for the record does not replace it.
-    expect(github.statusRequests()).toHaveLength(1);
+    expect(annotations(run, 'warning').join('\n')).toContain('no answer within 1 s');
+    // One read, stopped at its bound; no write: a run that could not read the record does not replace it.
+    expect(recordRequests()).toHaveLength(1);
   });
 
   it('the default context names the target, not the event: two url-maps keep apart, two events share one', async () => {
@@ -168,7 +191,10 @@ describe('the record', () => {
       await push(head, head, { with: { 'status-context': '', 'url-map': otherMap } }),
     ])
       expect(run.exitCode).toBe(0);
-    const contexts = github.statusesOf(head).map((status) => status.context);
+    const contexts = github
+      .deploymentsOf()
+      .filter((record) => record.sha === head)
+      .map((record) => record.environment);
     expect(contexts).toHaveLength(3);
     expect(new Set(contexts).size).toBe(2);
     for (const context of contexts) expect(context).toMatch(/^image-cache-invalidate\/[0-9a-f]{8}$/);
@@ -192,7 +218,7 @@ describe('bad input', () => {
 describe('catch-up on a branch', () => {
   it('A fails, then B: B invalidates A images too, and says from where', async () => {
     const fresh = commitImages('x.png');
-    github.record(fresh, CONTEXT);
+    recordFresh(fresh);
     const a = commitImages('a.png');
     emulator().inject('invalidate/assets', { status: 500 });
     expect((await push(fresh, a)).exitCode).not.toBe(0);
@@ -201,50 +227,52 @@ describe('catch-up on a branch', () => {
     const run = await push(a, b);
     expect(run.exitCode).toBe(0);
     expect(invalidated()).toEqual([image('a.png'), image('b.png')]);
-    const since = `catching up 1 commit since ${fresh.slice(0, 7)}, the last commit recorded fresh`;
-    expect(run.stdout).toContain(since);
-    expect(run.summary).toContain(since);
-    expect(github.statusesOf(b, CONTEXT)).toHaveLength(1);
+    expect(run.stdout).toContain(
+      `Catch-up: comparing 2 spans of commits up to ${b.slice(0, 7)} (last made fresh for ${fresh.slice(0, 7)}; ` +
+        '1 of them left by 1 run that did not end green).',
+    );
+    expect(recordsOf(b)).toHaveLength(1);
   });
 
-  it('A fails, then B cannot read the statuses: B records nothing, so C still catches up A images', async () => {
+  it('A fails, then B cannot read the record: B records nothing, so C still catches up A images', async () => {
     const fresh = commitImages('x.png');
-    github.record(fresh, CONTEXT);
+    recordFresh(fresh);
     const a = commitImages('a.png');
     emulator().inject('invalidate/assets', { status: 500 });
     expect((await push(fresh, a)).exitCode).not.toBe(0);
     emulator().reset();
     const b = commitImages('b.png');
-    github.statusesHang = true;
+    github.deploymentsHang = true;
     const blind = await push(a, b, { with: { 'timeout-seconds': '1' } });
     expect(blind.exitCode).toBe(0);
-    expect(blind.stdout).toContain('not recorded fresh');
-    github.statusesHang = false;
-    expect(github.statusesOf(b, CONTEXT)).toEqual([]);
+    expect(blind.stdout).toContain('Catch-up is off for this run');
+    github.deploymentsHang = false;
+    expect(recordsOf(b)).toEqual([]);
     emulator().reset();
     const c = commitImages('c.png');
     expect((await push(b, c)).exitCode).toBe(0);
     expect(invalidated()).toEqual([image('a.png'), image('b.png'), image('c.png')]);
   });
 
-  it('B cannot read the statuses and fails: it says the next green run catches its images up, once, plainly', async () => {
+  it('B cannot read the record and fails: it says a re-run is the way, never a catch-up that cannot come', async () => {
     const fresh = commitImages('x.png');
-    github.record(fresh, CONTEXT);
+    recordFresh(fresh);
     const b = commitImages('b.png');
-    github.statusesHang = true;
+    github.deploymentsHang = true;
     emulator().inject('invalidate/assets', { status: 500 });
     const run = await push(fresh, b, { with: { 'timeout-seconds': '1' } });
-    github.statusesHang = false;
+    github.deploymentsHang = false;
     expect(run.exitCode).not.toBe(0);
-    expect(run.stdout).toContain('The next green run on this branch invalidates them too');
-    expect(run.stdout).not.toContain('no later run will');
-    expect(run.stdout).not.toContain('catch-up it could not');
-    expect(run.stdout).toMatch(/is not recorded fresh: catch-up could not read the records \(/);
+    expect(run.stdout).toContain(
+      'Left stale, not confirmed: 1 image. A re-run of this job invalidates them; no later run will, since ' +
+        'catch-up is off for this run (no answer within 1 s)',
+    );
+    expect(run.stdout).not.toContain('next run');
   });
 
   it('A cancelled, then B: B invalidates A images too', async () => {
     const fresh = commitImages('x.png');
-    github.record(fresh, CONTEXT);
+    recordFresh(fresh);
     const a = commitImages('a.png');
     emulator().inject('invalidate/assets', { hang: true });
     const cancelled = await push(fresh, a, {
@@ -261,9 +289,9 @@ describe('catch-up on a branch', () => {
       },
     });
     expect(cancelled.exitCode).not.toBe(0);
-    expect(github.statusesOf(a)).toEqual([]);
+    expect(stateOf(recordsOf(a)[0]?.id ?? 0)).toBe('failure');
     expect(cancelled.stdout).toContain(
-      'Left stale, not confirmed: 1 image. The next green run on this branch',
+      `Left stale, not confirmed: 1 image. The next run on this target invalidates them too: the record ('${CONTEXT}')`,
     );
     expect(cancelled.summary).toContain('### Left stale');
     emulator().reset();
@@ -285,7 +313,7 @@ describe('catch-up on a branch', () => {
 
   it('three pushes where the middle run never ran: the third catches up the middle one, not more', async () => {
     commitImages('x.png');
-    github.record(commitImages('one.png'), CONTEXT);
+    recordFresh(commitImages('one.png'));
     const second = commitImages('two.png');
     const third = commitImages('three.png');
     const run = await push(second, third);
@@ -293,31 +321,34 @@ describe('catch-up on a branch', () => {
     expect(invalidated()).toEqual([image('three.png'), image('two.png')]);
   });
 
-  it('with the event base recorded fresh, compares with it as before, with one status request', async () => {
+  it('with the event base recorded fresh, compares with it as before, reading the record in three requests', async () => {
     const base = commitImages('a.png');
-    github.record(base, CONTEXT);
+    recordFresh(base);
     const head = commitImages('b.png');
     const run = await push(base, head);
     expect(invalidated()).toEqual([image('b.png')]);
-    expect(github.statusRequests().filter((request) => request.method === 'GET')).toHaveLength(1);
-    expect(run.stdout).not.toContain('catching up');
+    // Who the token is, the target's deployments, the newest one's statuses.
+    expect(github.requests.filter((request) => request.method === 'GET')).toHaveLength(3);
+    expect(run.stdout).toContain(
+      `Catch-up: comparing 1 span of commits up to ${head.slice(0, 7)} (last made fresh for ${base.slice(0, 7)}).`,
+    );
   });
 
-  it('a force-push: the recorded commit is not an ancestor, so the event base, with a notice saying why', async () => {
+  it('a force-push: compared with the recorded commit all the same, whatever the ancestry', async () => {
     commitImages('x.png');
     const old = commitImages('a.png');
-    github.record(old, CONTEXT);
+    recordFresh(old);
     origin.work.git('reset', '--quiet', '--hard', 'HEAD~1');
     const rewritten = commitImages('b.png'); // pushed with --force over a.png's commit
     const run = await push(old, rewritten);
     expect(run.exitCode).toBe(0);
-    expect(annotations(run, 'notice').join('\n')).toMatch(/is not an ancestor of .* force-pushed/);
-    expect(invalidated()).toEqual([image('a.png'), image('b.png')]); // old..rewritten, as without catch-up
+    // a.png is gone from the site, b.png is new: both differ between the recorded commit and the head.
+    expect(invalidated()).toEqual([image('a.png'), image('b.png')]);
   });
 
   it('catch-up: false compares with the event base alone', async () => {
     const fresh = commitImages('x.png');
-    github.record(fresh, CONTEXT);
+    recordFresh(fresh);
     const a = commitImages('a.png');
     const b = commitImages('b.png');
     const run = await push(a, b, { with: { 'catch-up': 'false' } });
@@ -325,13 +356,13 @@ describe('catch-up on a branch', () => {
     expect(invalidated()).toEqual([image('b.png')]);
     // Neither read nor written: a record claims every image up to its commit fresh, which a run that did not
     // compare with the last record cannot say (an earlier failed run's images would be hidden from later runs).
-    expect(github.statusRequests()).toEqual([]);
+    expect(recordRequests()).toEqual([]);
   });
 
   it('an explicit since wins over the record on a manual dispatch (the on-demand recipe)', async () => {
     const old = commitImages('x.png');
     const a = commitImages('a.png');
-    github.record(a, CONTEXT);
+    recordFresh(a);
     const head = commitImages('b.png');
     const run = await runOn('workflow_dispatch', webhookExample('workflow_dispatch'), head, {
       with: { since: old },
@@ -340,36 +371,28 @@ describe('catch-up on a branch', () => {
     expect(invalidated()).toEqual([image('a.png'), image('b.png')]);
   });
 
-  it('an explicit since wins over the record on a push', async () => {
+  it('an explicit since adds to the record on a push, never hides what the record owes', async () => {
     const fresh = commitImages('x.png');
-    github.record(fresh, CONTEXT);
+    recordFresh(fresh);
     const a = commitImages('a.png');
     const b = commitImages('b.png');
     const run = await push(a, b, { with: { since: a } });
     expect(run.exitCode).toBe(0);
-    expect(invalidated()).toEqual([image('b.png')]);
+    expect(invalidated()).toEqual([image('a.png'), image('b.png')]);
+    expect(recordsOf(b)).toHaveLength(1);
   });
 
-  it('A records, then 120 statuses of other contexts on its commit, C fails: B catches up from A, not further back', async () => {
+  it('the record read past 100 commits of code: an image changed before them is still caught up', async () => {
     const fresh = commitImages('x.png');
-    github.record(fresh, CONTEXT);
-    const a = commitImages('a.png');
-    expect((await push(fresh, a)).exitCode).toBe(0); // A's run records A
-    expect(github.statusesOf(a, CONTEXT)).toHaveLength(1);
-    for (let i = 0; i < 120; i++) github.record(a, `ci/matrix-${i}`, i % 3 === 0 ? 'failure' : 'success');
-    const c = commitImages('c.png');
-    emulator().inject('invalidate/assets', { status: 500 });
-    expect((await push(a, c)).exitCode).not.toBe(0);
-    emulator().reset();
-    const b = commitImages('b.png');
-    const run = await push(c, b);
+    recordFresh(fresh);
+    commitImages('a.png');
+    for (let i = 0; i < 110; i++) origin.work.git('commit', '--quiet', '--allow-empty', '-m', `code ${i}`);
+    origin.work.push('main');
+    const before = origin.work.git('rev-parse', 'HEAD~1').trim();
+    const head = origin.work.git('rev-parse', 'HEAD').trim();
+    const run = await push(before, head);
     expect(run.exitCode).toBe(0);
-    expect(invalidated()).toEqual([image('b.png'), image('c.png')]); // not a.png again
-    const since = `catching up 1 commit since ${a.slice(0, 7)}, the last commit recorded fresh`;
-    expect(run.stdout).toContain(since);
-    expect(run.summary).toContain(since);
-    expect(run.stdout).not.toContain(fresh.slice(0, 7));
-    expect(github.statusesOf(b, CONTEXT)).toHaveLength(1);
+    expect(invalidated()).toEqual([image('a.png')]);
   });
 });
 
@@ -381,7 +404,9 @@ describe('a failed run names what it left', () => {
     const run = await push(base, head);
     expect(run.exitCode).not.toBe(0);
     const left = [image('b.png'), image('c.png')];
-    expect(run.stdout).toContain('Left stale, not confirmed: 2 images. The next green run on this branch');
+    expect(run.stdout).toContain(
+      'Left stale, not confirmed: 2 images. The next run on this target invalidates them too',
+    );
     for (const url of left) expect(run.stdout).toContain(`  ${url}\n`);
     expect((JSON.parse(run.lists['failed-file'] ?? '[]') as string[]).sort()).toEqual(left);
     expect(run.summary).toContain('### Left stale');
@@ -408,13 +433,13 @@ describe('after a deploy done by anything', () => {
 
   it('deployment_status success: exactly the images changed since the last commit recorded fresh', async () => {
     const fresh = commitImages('x.png');
-    github.record(fresh, CONTEXT);
+    recordFresh(fresh);
     commitImages('a.png');
     const deployed = commitImages('b.png');
     const run = await runOn('deployment_status', deploymentStatus(deployed, 'success'), deployed);
     expect(run.exitCode).toBe(0);
     expect(invalidated()).toEqual([image('a.png'), image('b.png')]);
-    expect(github.statusesOf(deployed, CONTEXT)).toHaveLength(1);
+    expect(recordsOf(deployed)).toHaveLength(1);
   });
 
   it('deployment_status failure: green, with a notice that nothing was done', async () => {
@@ -425,12 +450,12 @@ describe('after a deploy done by anything', () => {
       'nothing was deployed, so nothing is invalidated',
     );
     expect(emulator().requests).toEqual([]);
-    expect(github.statusesOf(deployed)).toEqual([]);
+    expect(recordsOf(deployed)).toEqual([]);
   });
 
   it('workflow_run with GITHUB_SHA past the deployed commit: the deployed commit, never GITHUB_SHA', async () => {
     const fresh = commitImages('x.png');
-    github.record(fresh, CONTEXT);
+    recordFresh(fresh);
     const deployed = commitImages('a.png');
     const tip = commitImages('later.png'); // not deployed yet: its image must stay as it is
     const checkout = origin.clone({ depth: 1 });
@@ -442,13 +467,13 @@ describe('after a deploy done by anything', () => {
     const run = await runOn('workflow_run', payload, tip, { checkout });
     expect(run.exitCode).toBe(0);
     expect(invalidated()).toEqual([image('a.png')]);
-    expect(github.statusesOf(deployed, CONTEXT)).toHaveLength(1);
-    expect(github.statusesOf(tip)).toEqual([]);
+    expect(recordsOf(deployed)).toHaveLength(1);
+    expect(recordsOf(tip)).toEqual([]);
   });
 
   it('workflow_run from a fork (its head repository is not this one): skipped with a notice, nothing fetched, sent or recorded', async () => {
     const fresh = commitImages('x.png');
-    github.record(fresh, CONTEXT);
+    recordFresh(fresh);
     const forked = commitImages('a.png');
     const payload = webhookExample('workflow_run');
     setAt(payload, ['workflow_run', 'head_sha'], forked);
@@ -465,7 +490,7 @@ describe('after a deploy done by anything', () => {
     );
     expect(emulator().requests).toEqual([]);
     expect(github.requests).toEqual([]);
-    expect(github.statusesOf(forked)).toEqual([]);
+    expect(recordsOf(forked)).toEqual([]);
   });
 
   it('workflow_run from a deleted fork (no head repository): skipped the same way, nothing sent', async () => {
@@ -480,7 +505,7 @@ describe('after a deploy done by anything', () => {
       'The workflow run came from a deleted fork, not from "octo-org/octo-repo"',
     );
     expect(emulator().requests).toEqual([]);
-    expect(github.statusesOf(forked)).toEqual([]);
+    expect(recordsOf(forked)).toEqual([]);
   });
 
   it('workflow_run whose checkout is not the deployed commit: a clear error, nothing sent', async () => {
@@ -497,7 +522,7 @@ describe('after a deploy done by anything', () => {
 
   it('a Vercel repository_dispatch (vercel.deployment.success): the commit of client_payload.git.sha', async () => {
     const fresh = commitImages('x.png');
-    github.record(fresh, CONTEXT);
+    recordFresh(fresh);
     const deployed = commitImages('a.png');
     const payload = {
       action: 'vercel.deployment.success',
@@ -542,5 +567,173 @@ describe('since on a depth-1 checkout', () => {
     expect(run.stdout).toContain('since: "HEAD~5000" names no commit of the checkout');
     expect(run.stdout).toContain('fetch-depth: 0');
     expect(emulator().requests).toEqual([]);
+  });
+});
+
+describe('a memory that cannot forget: the record per target, by time', () => {
+  function deployed(sha: Sha, environment = 'Production', state = 'success'): Record<string, unknown> {
+    const payload = webhookExample('deployment_status');
+    setAt(payload, ['deployment', 'sha'], sha);
+    setAt(payload, ['deployment', 'environment'], environment);
+    setAt(payload, ['deployment_status', 'state'], state);
+    return payload;
+  }
+  /** The checkout of a deployed commit, as the deploy recipes make it (actions/checkout with ref: the SHA). */
+  const checkoutOf = (sha: Sha): GitRepo => {
+    const checkout = origin.clone({ depth: 1 });
+    checkout.git('fetch', '--quiet', '--depth=1', 'origin', sha);
+    checkout.git('checkout', '--quiet', sha);
+    return checkout;
+  };
+  const deploy = (sha: Sha, environment?: string): Promise<ActionRun> =>
+    runOn('deployment_status', deployed(sha, environment), sha, { checkout: checkoutOf(sha) });
+  /** How many times each image was invalidated, across every run since the emulator's last reset. */
+  const times = (): Record<string, number> => {
+    const counts: Record<string, number> = {};
+    for (const url of emulator().invalidated.assets) counts[url] = (counts[url] ?? 0) + 1;
+    return counts;
+  };
+  function deleteImage(name: string): Sha {
+    origin.work.git('rm', '--quiet', `public/images/${name}`);
+    const sha = origin.work.commit(`delete ${name}`);
+    origin.work.push('main');
+    return sha;
+  }
+
+  it('a failed first run, a missed deploy, then a green run: every image since the start, exactly once', async () => {
+    const start = commitImages('keep.png');
+    const one = commitImages('a.png', 'b.png');
+    emulator().inject('invalidate/assets', { status: 500 });
+    const first = await push(start, one);
+    expect(first.exitCode).not.toBe(0);
+    expect(first.stdout).toContain('The next run on this target invalidates them too');
+    emulator().reset();
+    commitImages('c.png');
+    deleteImage('keep.png'); // the missed push: no run at all
+    const three = commitImages('d.png');
+    const before = origin.work.git('rev-parse', 'HEAD~1').trim();
+    const run = await push(before, three);
+    expect(run.exitCode).toBe(0);
+    expect(times()).toEqual({
+      [image('a.png')]: 1,
+      [image('b.png')]: 1,
+      [image('c.png')]: 1,
+      [image('d.png')]: 1,
+      [image('keep.png')]: 1,
+    });
+    expect(stateOf(recordsOf(three)[0]?.id ?? 0)).toBe('success');
+  });
+
+  it('a rollback (a deploy of an older commit): exactly the images that differ, both ways', async () => {
+    commitImages('x.png');
+    const older = commitImages('a.png');
+    const newer = commitImages('b.png', 'a.png');
+    recordFresh(newer);
+    const run = await deploy(older);
+    expect(run.exitCode).toBe(0);
+    expect(invalidated()).toEqual([image('a.png'), image('b.png')]);
+    expect(stateOf(recordsOf(older)[0]?.id ?? 0)).toBe('success');
+  });
+
+  it('a rollback without a deepenable checkout: the API compares the other way round too', async () => {
+    commitImages('x.png');
+    const older = commitImages('a.png');
+    const newer = commitImages('b.png', 'a.png');
+    recordFresh(newer);
+    const checkout = checkoutOf(older);
+    // persist-credentials: false on a private repository: nothing can be fetched.
+    checkout.git('remote', 'set-url', 'origin', 'https://github.invalid/octo-org/octo-repo.git');
+    const run = await runOn('deployment_status', deployed(older), older, { checkout });
+    expect(run.exitCode).toBe(0);
+    expect(invalidated()).toEqual([image('a.png'), image('b.png')]);
+    expect(run.stdout).not.toContain('fatal:');
+  });
+
+  it("a preview deploy is skipped with a notice and never touches production's record", async () => {
+    const fresh = commitImages('x.png');
+    recordFresh(fresh);
+    const feature = commitImages('a.png');
+    const preview = await deploy(feature, 'Deploy Preview');
+    expect(preview.exitCode).toBe(0);
+    expect(annotations(preview, 'notice').join('\n')).toContain(
+      'The deploy is to "Deploy Preview", not to deploy-environment "production"',
+    );
+    expect(emulator().requests).toEqual([]);
+    expect(github.deploymentWrites()).toEqual([]);
+    const production = await deploy(feature);
+    expect(production.exitCode).toBe(0);
+    expect(invalidated()).toEqual([image('a.png')]);
+  });
+
+  it('a reconcile on an unchanged commit invalidates nothing and writes no second record, run after run', async () => {
+    const head = commitImages('a.png');
+    // GitHub keeps at most 1,000 statuses per commit and context: a record a night would fill it.
+    for (let i = 0; i < 1_000; i++) recordFresh(head);
+    github.requests.length = 0;
+    for (let i = 0; i < 3; i++) {
+      const run = await runOn('schedule', { schedule: '0 3 * * *' }, head);
+      expect(run.exitCode).toBe(0);
+      expect(run.stdout).toContain(
+        `Catch-up: ${head.slice(0, 7)} is recorded fresh already; nothing to invalidate.`,
+      );
+    }
+    expect(emulator().requests).toEqual([]);
+    expect(github.deploymentWrites()).toEqual([]);
+    expect(recordsOf(head)).toHaveLength(1_000);
+  });
+
+  it("a record forged by another writer (an app, a person) is not trusted: the failed run's images are caught up", async () => {
+    const fresh = commitImages('x.png');
+    recordFresh(fresh);
+    const a = commitImages('a.png');
+    emulator().inject('invalidate/assets', { status: 500 });
+    expect((await push(fresh, a)).exitCode).not.toBe(0);
+    emulator().reset();
+    const mallory = { login: 'mallory', id: 666, type: 'User' } as const;
+    github.recordDeployment({ sha: a, environment: CONTEXT }, 'success', mallory);
+    const failed = recordsOf(a).find((record) => record.creator.login === 'github-actions[bot]');
+    github.addDeploymentStatus(failed?.id ?? 0, 'success', mallory);
+    const b = commitImages('b.png');
+    const run = await push(a, b);
+    expect(run.exitCode).toBe(0);
+    expect(invalidated()).toEqual([image('a.png'), image('b.png')]);
+  });
+
+  it('a push that deletes a branch ends green with a notice, fetching nothing', async () => {
+    const head = commitImages('a.png');
+    const payload = pushPayload(head, '0'.repeat(40));
+    setAt(payload, ['ref'], 'refs/heads/old-feature');
+    setAt(payload, ['deleted'], true);
+    const run = await runOn('push', payload, head);
+    expect(run.exitCode).toBe(0);
+    expect(annotations(run, 'notice').join('\n')).toContain('The push deleted "refs/heads/old-feature"');
+    expect(run.stdout).not.toContain('git fetch');
+    expect(emulator().requests).toEqual([]);
+    expect(github.deploymentWrites()).toEqual([]);
+  });
+
+  it('a tag push is no deploy: nothing invalidated or recorded, unless since names a commit', async () => {
+    const base = commitImages('a.png');
+    const head = commitImages('b.png');
+    const payload = pushPayload('0'.repeat(40), head);
+    setAt(payload, ['ref'], 'refs/tags/v1.0.0');
+    const run = await runOn('push', payload, head);
+    expect(run.exitCode).toBe(0);
+    expect(annotations(run, 'notice').join('\n')).toContain('A tag changes no file');
+    expect(emulator().requests).toEqual([]);
+    const since = await runOn('push', payload, head, { with: { since: base } });
+    expect(since.exitCode).toBe(0);
+    expect(invalidated()).toEqual([image('b.png')]);
+    expect(github.deploymentWrites()).toEqual([]);
+  });
+
+  it('a repository_dispatch naming no commit, with since: compares GITHUB_SHA with since', async () => {
+    const base = commitImages('a.png');
+    const head = commitImages('b.png');
+    const run = await runOn('repository_dispatch', { action: 'assets-updated', client_payload: {} }, head, {
+      with: { since: base, 'catch-up': 'false' },
+    });
+    expect(run.exitCode).toBe(0);
+    expect(invalidated()).toEqual([image('b.png')]);
   });
 });

@@ -9,24 +9,30 @@ const MAP = parseUrlMap('public/images => https://www.example.com/images');
 
 describe('the status context', () => {
   it('by default names the action and a digest of the target, the same for the same target', () => {
-    const context = defaultStatusContext(ENDPOINT, MAP);
+    const context = defaultStatusContext(ENDPOINT, MAP, 'production');
     expect(context).toMatch(/^image-cache-invalidate\/[0-9a-f]{8}$/);
     expect(
       defaultStatusContext(
         new URL(ENDPOINT.href),
         parseUrlMap('public/images => https://www.example.com/images'),
+        'Production',
       ),
     ).toBe(context);
   });
 
   it('differs for another url-map or another service', () => {
-    const context = defaultStatusContext(ENDPOINT, MAP);
+    const context = defaultStatusContext(ENDPOINT, MAP, 'production');
     expect(
-      defaultStatusContext(ENDPOINT, parseUrlMap('public/images => https://cdn.example.org/images')),
+      defaultStatusContext(
+        ENDPOINT,
+        parseUrlMap('public/images => https://cdn.example.org/images'),
+        'production',
+      ),
     ).not.toBe(context);
-    expect(defaultStatusContext(new URL('https://dashboard.example.com/api/other/v2/cache'), MAP)).not.toBe(
-      context,
-    );
+    expect(
+      defaultStatusContext(new URL('https://dashboard.example.com/api/other/v2/cache'), MAP, 'production'),
+    ).not.toBe(context);
+    expect(defaultStatusContext(ENDPOINT, MAP, 'Deploy Preview')).not.toBe(context);
   });
 
   it('status-context: empty is the default, one line is kept as given, anything else is refused naming the input', () => {

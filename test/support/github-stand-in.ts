@@ -28,6 +28,49 @@ export interface StandInRequest {
 
 const STATES = new Set(['error', 'failure', 'pending', 'success']);
 
+/** Who a token is, as GitHub reports a record's creator. */
+export interface Identity {
+  readonly login: string;
+  readonly id: number;
+  readonly type: 'Bot' | 'User';
+}
+
+/** The identity of a workflow's GITHUB_TOKEN, as GitHub reports it. */
+export const ACTIONS_BOT: Identity = { login: 'github-actions[bot]', id: 41898282, type: 'Bot' };
+
+/** A deployment, as GitHub stores and lists it. */
+export interface Deployment {
+  readonly id: number;
+  readonly sha: string;
+  readonly ref: string;
+  readonly task: string;
+  readonly environment: string;
+  readonly payload: unknown;
+  readonly description: string | null;
+  readonly creator: Identity;
+  readonly created_at: string;
+}
+
+/** A deployment's status, as GitHub stores and lists it. */
+export interface DeploymentStatus {
+  readonly id: number;
+  readonly state: string;
+  readonly description: string;
+  readonly log_url: string;
+  readonly creator: Identity;
+  readonly created_at: string;
+}
+
+const DEPLOYMENT_STATES = new Set([
+  'error',
+  'failure',
+  'inactive',
+  'in_progress',
+  'queued',
+  'pending',
+  'success',
+]);
+
 export class GithubStandIn {
   url = '';
   readonly requests: StandInRequest[] = [];
@@ -39,6 +82,20 @@ export class GithubStandIn {
   statusesHang = false;
   /** Answer the statuses endpoints 403 with the primary rate limit spent, resetting this many seconds from now. */
   statusesRateLimitedFor: number | undefined;
+  /** Deployments, oldest first, and each one's statuses, oldest first. */
+  readonly deployments: Deployment[] = [];
+  readonly deploymentStatuses = new Map<number, DeploymentStatus[]>();
+  /** Who each token is: the workflow's token is the Actions bot unless told otherwise. */
+  readonly identities = new Map<string, Identity>();
+  /**
+   * A token without `deployments: write` (`write`: 403 on a write), or without any deployments permission (`all`:
+   * 403 on reads too), as GitHub answers a workflow whose `permissions:` leave it out.
+   */
+  deploymentsForbidden: false | 'write' | 'all' = false;
+  /** Never answer the deployments endpoints (a GitHub that does not answer). */
+  deploymentsHang = false;
+  /** Answer the deployments endpoints 403 with the primary rate limit spent, resetting this many seconds from now. */
+  deploymentsRateLimitedFor: number | undefined;
   readonly #repository: string;
   readonly #bare: string | undefined;
   #ids = 0;
@@ -59,7 +116,15 @@ export class GithubStandIn {
           headers: request.headers,
         });
         if (this.statusesHang && /\/status(es)?(\/|\?|$)/.test(request.url ?? '')) return;
-        const answer = this.#answer(request.method ?? 'GET', new URL(request.url ?? '/', this.url), body);
+        if (this.deploymentsHang && /\/deployments(\/|\?|$)/.test(request.url ?? '')) return;
+        const who = this.#identityOf(request.headers.authorization);
+        const url = new URL(request.url ?? '/', this.url);
+        const answer =
+          url.pathname === '/user'
+            ? who?.type === 'User'
+              ? { status: 200, body: who }
+              : { status: 403, body: { message: 'Resource not accessible by integration' } }
+            : this.#answer(request.method ?? 'GET', url, body, who);
         response.writeHead(answer.status, {
           'content-type': 'application/json; charset=utf-8',
           ...answer.headers,
@@ -101,8 +166,72 @@ export class GithubStandIn {
     return this.requests.filter((r) => /\/statuses(\/|\?|$)|\/status(\?|$)/.test(r.url));
   }
 
+  /** The deployments of an environment, newest first. */
+  deploymentsOf(environment?: string): Deployment[] {
+    return this.deployments
+      .filter((d) => environment === undefined || d.environment === environment)
+      .reverse();
+  }
+
+  /** A deployment's statuses, newest first. */
+  statusesOfDeployment(id: number): DeploymentStatus[] {
+    return [...(this.deploymentStatuses.get(id) ?? [])].reverse();
+  }
+
+  /** Creates a deployment and its status as `creator` would (an earlier run, or someone forging one). */
+  recordDeployment(
+    fields: { sha: string; environment: string; payload?: unknown; task?: string },
+    state: string,
+    creator: Identity = ACTIONS_BOT,
+  ): Deployment {
+    const deployment: Deployment = {
+      id: ++this.#ids,
+      sha: fields.sha,
+      ref: fields.sha,
+      task: fields.task ?? 'image-cache-invalidate',
+      environment: fields.environment,
+      payload: fields.payload ?? {},
+      description: null,
+      creator,
+      created_at: new Date().toISOString(),
+    };
+    this.deployments.push(deployment);
+    this.addDeploymentStatus(deployment.id, state, creator);
+    return deployment;
+  }
+
+  /** Adds a status to a deployment, as `creator`. */
+  addDeploymentStatus(
+    id: number,
+    state: string,
+    creator: Identity = ACTIONS_BOT,
+    description = '',
+    logUrl = '',
+  ): void {
+    const list = this.deploymentStatuses.get(id) ?? [];
+    list.push({
+      id: ++this.#ids,
+      state,
+      description,
+      log_url: logUrl,
+      creator,
+      created_at: new Date().toISOString(),
+    });
+    this.deploymentStatuses.set(id, list);
+  }
+
+  /** The requests that wrote to the deployments endpoints, in order. */
+  deploymentWrites(): StandInRequest[] {
+    return this.requests.filter((r) => r.method === 'POST' && /\/deployments(\/|$)/.test(r.url));
+  }
+
   reset(): void {
     this.requests.length = 0;
+    this.deployments.length = 0;
+    this.deploymentStatuses.clear();
+    this.deploymentsForbidden = false;
+    this.deploymentsHang = false;
+    this.deploymentsRateLimitedFor = undefined;
     this.statuses.clear();
     this.statusesForbidden = false;
     this.statusesHang = false;
@@ -118,10 +247,17 @@ export class GithubStandIn {
     );
   }
 
-  #answer(method: string, url: URL, body: string): Answer {
+  #identityOf(authorization: string | undefined): Identity | undefined {
+    const token = /^(?:token|bearer) (.+)$/i.exec(authorization ?? '')?.[1];
+    if (token === undefined) return undefined;
+    return this.identities.get(token) ?? ACTIONS_BOT;
+  }
+
+  #answer(method: string, url: URL, body: string, who: Identity | undefined): Answer {
     const prefix = `/repos/${this.#repository}/`;
     if (!url.pathname.startsWith(prefix)) return notFound();
     const rest = decodeURIComponent(url.pathname.slice(prefix.length));
+    if (/^deployments(\/|$)/.test(rest)) return this.#deploymentsAnswer(method, url, rest, body, who);
     const create = /^statuses\/([0-9a-f]{40})$/.exec(rest);
     const list = /^commits\/([^/]+)\/statuses$/.exec(rest);
     const combined = /^commits\/([^/]+)\/status$/.exec(rest);
@@ -166,14 +302,120 @@ export class GithubStandIn {
     if (compare !== null) {
       const [base, head] = [this.#resolve(compare[1] ?? ''), this.#resolve(compare[2] ?? '')];
       if (base === undefined || head === undefined) return notFound();
-      return { status: 200, body: { status: 'ahead', commits: [], files: this.#files(base, head) } };
+      // As GitHub compares: three dots, the head against the merge base, never the base's own later changes.
+      const mergeBase = this.#git(['merge-base', base, head]).trim();
+      const status =
+        base === head
+          ? 'identical'
+          : mergeBase === base
+            ? 'ahead'
+            : mergeBase === head
+              ? 'behind'
+              : 'diverged';
+      return { status: 200, body: { status, commits: [], files: this.#files(mergeBase, head) } };
     }
     if (commit !== null) {
       const sha = this.#resolve(commit[1] ?? '');
       if (sha === undefined) return noCommit();
-      return { status: 200, body: { sha, files: this.#files(`${sha}^`, sha) } };
+      const parents = this.#git(['rev-list', '--parents', '-n', '1', sha]).trim().split(' ').slice(1);
+      return {
+        status: 200,
+        body: {
+          sha,
+          parents: parents.map((parent) => ({ sha: parent })),
+          files: this.#files(`${sha}^`, sha),
+        },
+      };
     }
     return notFound();
+  }
+
+  #deploymentsAnswer(
+    method: string,
+    url: URL,
+    rest: string,
+    text: string,
+    who: Identity | undefined,
+  ): Answer {
+    if (this.deploymentsRateLimitedFor !== undefined)
+      return {
+        status: 403,
+        body: { message: 'API rate limit exceeded for installation ID 42.' },
+        headers: {
+          'x-ratelimit-limit': '5000',
+          'x-ratelimit-remaining': '0',
+          'x-ratelimit-reset': String(Math.ceil(Date.now() / 1000) + this.deploymentsRateLimitedFor),
+        },
+      };
+    if (this.deploymentsForbidden === 'all' || (this.deploymentsForbidden === 'write' && method === 'POST'))
+      return { status: 403, body: { message: 'Resource not accessible by integration' } };
+    if (who === undefined) return { status: 401, body: { message: 'Requires authentication' } };
+    let input: Record<string, unknown> = {};
+    if (method === 'POST') {
+      try {
+        input = JSON.parse(text) as Record<string, unknown>;
+      } catch {
+        return { status: 400, body: { message: 'Problems parsing JSON' } };
+      }
+    }
+    if (rest === 'deployments' && method === 'GET') {
+      const query = url.searchParams;
+      const listed = this.deploymentsOf().filter((d) =>
+        ['environment', 'task', 'sha', 'ref'].every(
+          (key) => !query.has(key) || query.get(key) === d[key as 'environment' | 'task' | 'sha' | 'ref'],
+        ),
+      );
+      const { entries, headers } = page(url, listed);
+      return { status: 200, body: entries, headers };
+    }
+    if (rest === 'deployments' && method === 'POST') {
+      const { ref, environment = 'production', task = 'deploy', payload = {}, description } = input;
+      const sha = typeof ref === 'string' ? this.#resolve(ref) : undefined;
+      if (sha === undefined) return { status: 422, body: { message: `No ref found for: ${String(ref)}` } };
+      if (typeof environment !== 'string' || typeof task !== 'string')
+        return { status: 422, body: { message: 'Validation Failed' } };
+      // GitHub checks the ref's commit statuses unless told which contexts are required (none here).
+      if (!Array.isArray(input.required_contexts))
+        return { status: 409, body: { message: 'Conflict: Commit status checks failed for main.' } };
+      const deployment: Deployment = {
+        id: ++this.#ids,
+        sha,
+        ref: ref as string,
+        task,
+        environment,
+        payload: typeof payload === 'string' ? (JSON.parse(payload) as unknown) : payload,
+        description: typeof description === 'string' ? description : null,
+        creator: who,
+        created_at: new Date().toISOString(),
+      };
+      this.deployments.push(deployment);
+      return { status: 201, body: deployment };
+    }
+    const statuses = /^deployments\/(\d+)\/statuses$/.exec(rest);
+    const deployment = this.deployments.find((d) => d.id === Number(statuses?.[1]));
+    if (statuses === null || deployment === undefined) return notFound();
+    if (method === 'GET') {
+      const { entries, headers } = page(url, this.statusesOfDeployment(deployment.id));
+      return { status: 200, body: entries, headers };
+    }
+    const { state, description = '', log_url: logUrl = '', auto_inactive: autoInactive } = input;
+    if (typeof state !== 'string' || !DEPLOYMENT_STATES.has(state))
+      return { status: 422, body: { message: 'Validation Failed' } };
+    if (typeof description !== 'string' || description.length > 140)
+      return { status: 422, body: { message: 'Validation Failed', errors: [{ field: 'description' }] } };
+    // As GitHub: a success marks the environment's earlier successful deployments inactive, unless told not to.
+    if (state === 'success' && autoInactive !== false)
+      for (const other of this.deploymentsOf(deployment.environment))
+        if (other.id !== deployment.id && this.statusesOfDeployment(other.id)[0]?.state === 'success')
+          this.addDeploymentStatus(other.id, 'inactive', who);
+    this.addDeploymentStatus(
+      deployment.id,
+      state,
+      who,
+      description,
+      typeof logUrl === 'string' ? logUrl : '',
+    );
+    return { status: 201, body: this.statusesOfDeployment(deployment.id)[0] };
   }
 
   #create(sha: string, text: string): Answer {

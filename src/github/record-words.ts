@@ -1,0 +1,23 @@
+import { errorMessage } from '../mechanics/error-message.ts';
+import { RECORD_PERMISSION, RecordApiError } from './deployments.ts';
+
+/** The line a workflow adds (to the job, or the workflow) so that catch-up can read and write the record. */
+export const PERMISSION_LINES = `permissions: { contents: read, ${RECORD_PERMISSION} }`;
+
+/**
+ * Why a request about the record failed: a rate limit as a rate limit, with the time to wait; a refusal naming the
+ * permission to add.
+ */
+export function recordProblem(error: unknown, what: 'read' | 'write'): string {
+  const reason = errorMessage(error);
+  const status = error instanceof RecordApiError ? error.status : 0;
+  const wait = error instanceof RecordApiError ? error.rateLimitWaitS : undefined;
+  if (wait !== undefined)
+    return (
+      `GitHub answered ${status}, a rate limit (${reason}): it takes requests again in about ` +
+      (wait < 90 ? `${wait} s` : `${Math.round(wait / 60)} min`)
+    );
+  if (status === 403 || status === 404)
+    return `GitHub answered ${status} (${reason}): the token may not ${what} deployments; add \`${PERMISSION_LINES}\``;
+  return status === 0 ? reason : `GitHub answered ${status}: ${reason}`;
+}
