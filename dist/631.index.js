@@ -1733,7 +1733,8 @@ async function askApi(range, context, limits) {
                 page,
             });
             entries.push(...(data.files ?? []));
-            parent ??= data.parents[0]?.sha;
+            // A server that names no parents (an older GitHub Enterprise Server) leaves the base to git's words.
+            parent ??= data.parents?.[0]?.sha;
             if ((data.files ?? []).length < PER_PAGE)
                 break;
         }
@@ -5876,6 +5877,8 @@ function ancestryOf(since) {
 
 
 
+/** How long reading the record may take in all (each request also within timeout-seconds). */
+const RECORD_READ_MS = 60_000;
 /**
  * The ranges to compare: the event's (or `since`'s) where no record is kept; else those the record owes and the one
  * from the last deployed commit to the head, with `since`'s too when given (a person asked for more, never less).
@@ -5922,8 +5925,20 @@ function single(range) {
 }
 /** The record's memory: the newest deployment this token's identity wrote on the target, and its state. */
 async function readMemory(store, options) {
-    const writer = await writerOf(store);
-    const entry = await readRecord(store, options.target, writer);
+    const deadline = AbortSignal.timeout(RECORD_READ_MS);
+    const signal = options.signal === undefined ? deadline : AbortSignal.any([options.signal, deadline]);
+    const reading = { ...store, signal };
+    let writer;
+    let entry;
+    try {
+        writer = await writerOf(reading);
+        entry = await readRecord(reading, options.target, writer);
+    }
+    catch (error) {
+        if (deadline.aborted && options.signal?.aborted !== true)
+            throw new Error(`the record was not read within ${RECORD_READ_MS / 1000} s, its bound`, { cause: error });
+        throw error;
+    }
     if (entry === undefined)
         return { memory: NO_MEMORY, writer };
     const memory = memoryOf(entry);
@@ -6035,6 +6050,8 @@ async function withSinceResolved(range, options) {
 /** The files the triggering event changed: from git in the workspace, else as the CI allows (its API). */
 async function detectChangedFiles(ci, since, git) {
     const range = ci.changeRange(since);
+    if (range.skip !== undefined)
+        return { files: [], source: range.origin, skipped: range.skip };
     if (isDeletion(range))
         return { files: [], source: `${range.origin}: a deleted branch changes no files` };
     const base = previousVersions(range);
@@ -6110,6 +6127,10 @@ async function withoutGit(ci, range, since, gitProblem) {
         return await ci.withoutGit(range, gitProblem);
     }
     catch (error) {
+        if (since === undefined && range.origin === 'push' && typeof range.base === 'string' && isNoSuchCommit(error))
+            throw new input_error/* InputError */.d(`The push's before commit, ${api_short(range.base)}, is in neither the checkout nor the repository (a ` +
+                'force-push drops the commits it replaced), so what the push changed is unknown. To compare with a ' +
+                'commit of your choice, set since (e.g. since: HEAD~1, or the last commit whose images are fresh).', { cause: error });
         if (since === undefined)
             throw error;
         const apiProblem = (0,error_message/* errorMessage */.g)(error).replace(/\.$/, '');
@@ -6119,6 +6140,15 @@ async function withoutGit(ci, range, since, gitProblem) {
         throw new input_error/* InputError */.d(`since: ${(0,shown_shown/* quote */.hD)(since)} could not be compared with ${api_short(range.head)}: ${why}. Give a commit SHA, tag ` +
             'or branch that exists in the repository, and check its spelling.', { cause: error });
     }
+}
+/** GitHub's answer for a commit it does not have: 404, or 422 "No commit found for SHA". */
+function isNoSuchCommit(error) {
+    for (let cause = error; typeof cause === 'object' && cause !== null; cause = cause.cause) {
+        const status = cause.status;
+        if (status === 404 || status === 422)
+            return true;
+    }
+    return false;
 }
 
 ;// CONCATENATED MODULE: ./src/changes/stage.ts

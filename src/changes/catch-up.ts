@@ -31,6 +31,9 @@ export interface CatchUpOptions {
   readonly signal?: AbortSignal | undefined;
 }
 
+/** How long reading the record may take in all (each request also within timeout-seconds). */
+export const RECORD_READ_MS = 60_000;
+
 /** What the run compares, and what it knows of its target's record. */
 export interface Compared {
   /** The ranges whose changed files the run invalidates, oldest first; empty: the head is fresh already. */
@@ -106,8 +109,21 @@ async function readMemory(
   store: RecordStore,
   options: CatchUpOptions,
 ): Promise<{ memory: Memory; writer: Writer }> {
-  const writer = await writerOf(store);
-  const entry = await readRecord(store, options.target, writer);
+  const deadline = AbortSignal.timeout(RECORD_READ_MS);
+  const signal = options.signal === undefined ? deadline : AbortSignal.any([options.signal, deadline]);
+  const reading = { ...store, signal };
+  let writer: Writer;
+  let entry: Awaited<ReturnType<typeof readRecord>>;
+  try {
+    writer = await writerOf(reading);
+    entry = await readRecord(reading, options.target, writer);
+  } catch (error) {
+    if (deadline.aborted && options.signal?.aborted !== true)
+      throw new Error(`the record was not read within ${RECORD_READ_MS / 1000} s, its bound`, {
+        cause: error,
+      });
+    throw error;
+  }
   if (entry === undefined) return { memory: NO_MEMORY, writer };
   const memory = memoryOf(entry);
   if ('unreadable' in memory) {

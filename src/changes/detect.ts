@@ -16,6 +16,7 @@ export async function detectChangedFiles(
   git: RunGit,
 ): Promise<ChangedFiles> {
   const range = ci.changeRange(since);
+  if (range.skip !== undefined) return { files: [], source: range.origin, skipped: range.skip };
   if (isDeletion(range)) return { files: [], source: `${range.origin}: a deleted branch changes no files` };
   const base = previousVersions(range);
   let gitProblem: string;
@@ -99,6 +100,18 @@ async function withoutGit(
   try {
     return await ci.withoutGit(range, gitProblem);
   } catch (error) {
+    if (
+      since === undefined &&
+      range.origin === 'push' &&
+      typeof range.base === 'string' &&
+      isNoSuchCommit(error)
+    )
+      throw new InputError(
+        `The push's before commit, ${short(range.base)}, is in neither the checkout nor the repository (a ` +
+          'force-push drops the commits it replaced), so what the push changed is unknown. To compare with a ' +
+          'commit of your choice, set since (e.g. since: HEAD~1, or the last commit whose images are fresh).',
+        { cause: error },
+      );
     if (since === undefined) throw error;
     const apiProblem = errorMessage(error).replace(/\.$/, '');
     // Where no API stands in, its error only repeats what git said, and how to give git a checkout: there is one.
@@ -110,4 +123,13 @@ async function withoutGit(
       { cause: error },
     );
   }
+}
+
+/** GitHub's answer for a commit it does not have: 404, or 422 "No commit found for SHA". */
+function isNoSuchCommit(error: unknown): boolean {
+  for (let cause = error; typeof cause === 'object' && cause !== null; cause = (cause as Error).cause) {
+    const status = (cause as { status?: unknown }).status;
+    if (status === 404 || status === 422) return true;
+  }
+  return false;
 }

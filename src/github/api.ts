@@ -114,7 +114,8 @@ async function askApi(range: CommitRange, context: GithubApi, limits: ApiLimits)
         page,
       });
       entries.push(...(data.files ?? []));
-      parent ??= data.parents[0]?.sha;
+      // A server that names no parents (an older GitHub Enterprise Server) leaves the base to git's words.
+      parent ??= (data.parents as readonly { sha?: string }[] | undefined)?.[0]?.sha;
       if ((data.files ?? []).length < PER_PAGE) break;
     }
     const found = changes(entries, COMMIT_FILES_CAP, `the GitHub API (files of commit ${short(range.head)})`);

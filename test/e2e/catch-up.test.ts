@@ -737,3 +737,17 @@ describe('a memory that cannot forget: the record per target, by time', () => {
     expect(invalidated()).toEqual([image('b.png')]);
   });
 });
+
+describe('a push whose before is gone (a force-push dropped it)', () => {
+  it('fails before anything is sent, naming the commit and since', async () => {
+    const head = commitImages('a.png');
+    const gone = '6113728f'.padEnd(40, '0');
+    const run = await push(gone, head);
+    expect(run.exitCode).not.toBe(0);
+    expect(run.stdout).toContain(
+      `The push's before commit, ${gone.slice(0, 7)}, is in neither the checkout nor the repository`,
+    );
+    expect(run.stdout).toContain('set since');
+    expect(emulator().requests).toEqual([]);
+  });
+});

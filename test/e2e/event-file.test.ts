@@ -82,7 +82,7 @@ describe('the event file', () => {
     expect(run.exitCode).toBe(0);
     expect([...emulator().invalidated.assets]).toEqual(['https://www.example.com/images/b.png']);
     // The record was read and written through GitHub's client: the path where it used to read the file again.
-    expect(github.statusesOf(head).map((status) => status.context)).toEqual([CONTEXT]);
+    expect(github.deploymentsOf(CONTEXT).map((record) => record.sha)).toEqual([head]);
   }, 60_000);
 
   it('a missing file is not said raw in the log by a library, and the run goes on', async () => {
@@ -91,6 +91,6 @@ describe('the event file', () => {
     const run = await scheduled(join(origin.root, 'no-such-event.json'), base, head);
     expect(run.exitCode).toBe(0);
     expect(run.stdout).not.toMatch(/GITHUB_EVENT_PATH .* does not exist/);
-    expect(github.statusesOf(head).map((status) => status.context)).toEqual([CONTEXT]);
+    expect(github.deploymentsOf(CONTEXT).map((record) => record.sha)).toEqual([head]);
   }, 60_000);
 });

@@ -136,7 +136,7 @@ describe('git: what a push changed, in a complete clone', () => {
   it('finds nothing for a push that deleted a branch (after = 40 zeros)', async () => {
     const changed = await detect(full, 'push', pushPayload(c.c2, ZERO_SHA));
     expect(changed.files).toEqual([]);
-    expect(changed.source).toContain('deleted branch');
+    expect(changed.skipped).toContain('The push deleted');
   });
 
   it('lists every file of a root commit (a new branch whose head has no parent)', async () => {
@@ -337,7 +337,7 @@ describe('end to end: the spawned action detects, maps and invalidates', () => {
     expect(result.exitCode).toBe(0);
     expect(emulator().requests).toHaveLength(0);
     expect(result.outputs.requests).toBe('0');
-    expect(result.stdout).toContain('a deleted branch changes no files');
+    expect(result.stdout).toContain('The push deleted "refs/heads/gone": no commit was added');
   });
 
   it("runs none of the programs the checkout's git config names, while it fetches the base of a shallow clone", async () => {
