@@ -19,7 +19,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../emulator/server.ts';
 import { ROOT_KEY } from '../support/client.ts';
 import { ROOT, spawnProcess, type CommandRun } from '../support/command.ts';
-import { codeBlocks, kindOf, readme } from '../support/readme-blocks.ts';
+import { guideBlocks, kindOf } from '../support/readme-blocks.ts';
 
 interface PackageJson {
   readonly name: string;
@@ -459,18 +459,23 @@ export async function run(): Promise<string | undefined> {
     expect(check.exitCode).toBe(0);
   }, 30_000);
 
-  it("type-checks every TypeScript block of the README, each as a file of the user's own", async () => {
-    const blocks = codeBlocks(readme()).filter((block) => kindOf(block) === 'typescript');
+  it("type-checks every TypeScript block of the README and docs/, each as a file of the user's own", async () => {
+    const blocks = guideBlocks().filter((block) => kindOf(block) === 'typescript');
     expect(blocks.length).toBeGreaterThan(0);
+    // A block that says it is CommonJS is checked as a CommonJS module (.cts), where a static import of this ESM-only
+    // package fails (TS1479) and a dynamic import() works.
+    const commonJs = blocks.filter((block) => block.text.startsWith('// CommonJS'));
+    expect(commonJs.length).toBeGreaterThan(0);
     const files = blocks.map((block) => {
-      const file = `readme-line-${block.line}.ts`;
+      const extension = commonJs.includes(block) ? 'cts' : 'ts';
+      const file = `${block.path.replace(/\W+/g, '-')}-line-${block.line}.${extension}`;
       writeFileSync(join(project, file), block.text);
       return file;
     });
     writeFileSync(join(project, 'tsconfig.readme.json'), JSON.stringify({ compilerOptions, files }));
     const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
     const check = await spawnProcess(process.execPath, [tsc, '-p', 'tsconfig.readme.json'], { cwd: project });
-    // An error names the file, and so the README line where the block starts.
+    // An error names the file, and so the page and the line where the block starts.
     expect(check.stdout + check.stderr).toBe('');
     expect(check.exitCode).toBe(0);
   }, 30_000);
