@@ -67,6 +67,20 @@ describe('the pages of docs/', () => {
   );
 });
 
+describe('SECURITY.md', () => {
+  it('lists the hosts the action contacts, for an egress allow-list: each input or variable that names one', () => {
+    const text = readPage('SECURITY.md').text;
+    const section = text.slice(text.indexOf('## The hosts the action contacts'));
+    const [table] = renderGfm(section).tables;
+    const hosts = (table ?? []).slice(1).map((row) => row[0] ?? '');
+    for (const source of ['base-url', 'url-map', 'image-host', 'GITHUB_API_URL', 'git remote', 'HTTPS_PROXY'])
+      expect(
+        hosts.some((host) => host.includes(source)),
+        source,
+      ).toBe(true);
+  });
+});
+
 describe('links and anchors, as GitHub renders them', () => {
   it.each(linkedPaths())('%s: every relative link names a file, every anchor a heading', (path) => {
     expect(linkProblems(readPage(path))).toEqual([]);
