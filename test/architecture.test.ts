@@ -5,6 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { guidePaths } from './support/docs.ts';
 
 const root = new URL('../', import.meta.url);
 const read = (path: string): string => readFileSync(new URL(path, root), 'utf8');
@@ -43,7 +44,7 @@ describe('the architecture notes', () => {
   }
 
   // These also name the files of a user's site (`public/images/a.png`): only the repository's own are checked.
-  for (const file of ['SECURITY.md', 'README.md']) {
+  for (const file of ['SECURITY.md', ...guidePaths()]) {
     it(`${file} names only sources and tests that exist`, () => {
       const named = namedPaths(read(file)).filter((path) => /^(src|test|scripts)\//.test(path));
       expect(named.filter((path) => !existsSync(new URL(path, root)))).toEqual([]);

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { USER_AGENT, VERSION } from '../src/mechanics/version.ts';
 import { ROOT } from './support/command.ts';
+import { guidePaths } from './support/docs.ts';
 
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
 const changelog = readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8');
@@ -39,13 +40,18 @@ describe('the version', () => {
     expect(section.length).toBeGreaterThan(500);
   });
 
-  it("is the README's: every `uses:` of the action names the major tag, and the pin example this version", () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  it("is the guide's: every `uses:` of the action names the major tag, and the pin example this version", () => {
+    const readme = guidePaths()
+      .map((path) => readFileSync(join(ROOT, path), 'utf8'))
+      .join('\n');
     const uses = [...readme.matchAll(/uses: image-cache-invalidate\/image-cache-invalidate@(\S+)(.*)$/gm)];
     const major = `v${pkg.version.split('.')[0] ?? ''}`;
     const pins = uses.filter(([, ref = '']) => ref !== major);
     expect(uses.length - pins.length).toBeGreaterThanOrEqual(3);
-    expect(pins.map(([, , comment = '']) => comment.trim())).toEqual([`# v${pkg.version}`]);
+    // The pin is printed by a command that asks for the commit of this version's tag, with the version beside it.
+    expect(pins.map(([line]) => line)).toEqual([
+      expect.stringContaining(`/commits/v${pkg.version} --jq .sha) # v${pkg.version}`),
+    ]);
     expect(readme).toContain('## Versions');
   });
 

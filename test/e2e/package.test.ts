@@ -19,7 +19,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../emulator/server.ts';
 import { ROOT_KEY } from '../support/client.ts';
 import { ROOT, spawnProcess, type CommandRun } from '../support/command.ts';
-import { codeBlocks, kindOf, readme } from '../support/readme-blocks.ts';
+import { guideBlocks, kindOf } from '../support/readme-blocks.ts';
 
 interface PackageJson {
   readonly name: string;
@@ -459,20 +459,42 @@ export async function run(): Promise<string | undefined> {
     expect(check.exitCode).toBe(0);
   }, 30_000);
 
-  it("type-checks every TypeScript block of the README, each as a file of the user's own", async () => {
-    const blocks = codeBlocks(readme()).filter((block) => kindOf(block) === 'typescript');
+  /** tsc over files of the user's project, with these options; its output, '' when it found nothing. */
+  async function typeCheck(config: string, files: readonly string[], options: object): Promise<string> {
+    writeFileSync(join(project, config), JSON.stringify({ compilerOptions: options, files }));
+    const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+    const check = await spawnProcess(process.execPath, [tsc, '-p', config], { cwd: project });
+    return check.exitCode === 0 ? check.stdout + check.stderr : `${check.stdout}${check.stderr}` || 'failed';
+  }
+
+  // A CommonJS project compiled for Node16's module rules (TypeScript's `module: node16`, and any TypeScript before
+  // 5.8) refuses a static import of an ESM-only package (TS1479); a dynamic import() works there and everywhere.
+  const commonJsOptions = { ...compilerOptions, module: 'Node16', moduleResolution: 'Node16' };
+  const isCommonJs = (text: string): boolean => text.startsWith('// CommonJS');
+
+  it("type-checks every TypeScript block of the README and docs/, each as a file of the user's own", async () => {
+    const blocks = guideBlocks().filter((block) => kindOf(block) === 'typescript');
     expect(blocks.length).toBeGreaterThan(0);
-    const files = blocks.map((block) => {
-      const file = `readme-line-${block.line}.ts`;
+    const written = blocks.map((block) => {
+      // A block that says it is CommonJS is a .cts file, checked under Node16's module rules.
+      const file = `${block.path.replace(/\W+/g, '-')}-line-${block.line}.${isCommonJs(block.text) ? 'cts' : 'ts'}`;
       writeFileSync(join(project, file), block.text);
       return file;
     });
-    writeFileSync(join(project, 'tsconfig.readme.json'), JSON.stringify({ compilerOptions, files }));
-    const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-    const check = await spawnProcess(process.execPath, [tsc, '-p', 'tsconfig.readme.json'], { cwd: project });
-    // An error names the file, and so the README line where the block starts.
-    expect(check.stdout + check.stderr).toBe('');
-    expect(check.exitCode).toBe(0);
+    const esm = written.filter((file) => file.endsWith('.ts'));
+    const commonJs = written.filter((file) => file.endsWith('.cts'));
+    expect(commonJs.length).toBeGreaterThan(0);
+    // An error names the file, and so the page and the line where the block starts.
+    expect(await typeCheck('tsconfig.readme.json', esm, compilerOptions)).toBe('');
+    expect(await typeCheck('tsconfig.readme-cjs.json', commonJs, commonJsOptions)).toBe('');
+  }, 30_000);
+
+  it('refuses, in a CommonJS file, the static import that the CommonJS block of the README avoids', async () => {
+    writeFileSync(
+      join(project, 'static.cts'),
+      "import { imageUrl } from 'image-cache-invalidate';\nvoid imageUrl;\n",
+    );
+    expect(await typeCheck('tsconfig.static-cjs.json', ['static.cts'], commonJsOptions)).toContain('TS1479');
   }, 30_000);
 
   it('refuses a deep import of a source file in type-checking too', async () => {

@@ -1,5 +1,5 @@
 /**
- * Every fenced code block of README.md works as written, checked by its language: workflows name only the
+ * Every fenced code block of README.md and of the pages of docs/ works as written, checked by its language: workflows name only the
  * action's inputs and outputs, GitLab CI configurations parse, commands name only the command's flags and
  * package.json's scripts. The TypeScript blocks are type-checked against the package as a user installs it, in the
  * project of test/e2e/package.test.ts.
@@ -15,20 +15,21 @@ import {
   isGitLabCi,
   kindOf,
   LANGUAGES,
-  readme,
+  guideBlocks,
+  placeOf,
   shellProblems,
   shellWords,
   workflowProblems,
-  type CodeBlock,
+  type PageBlock,
 } from '../support/readme-blocks.ts';
 
-const BLOCKS = codeBlocks(readme());
+const BLOCKS = guideBlocks();
 
-const where = (block: CodeBlock): string => `README.md:${block.line} (${block.language || 'no language'})`;
-const ofKind = (kind: string): CodeBlock[] => BLOCKS.filter((block) => kindOf(block) === kind);
+const where = (block: PageBlock): string => `${placeOf(block)} (${block.language || 'no language'})`;
+const ofKind = (kind: string): PageBlock[] => BLOCKS.filter((block) => kindOf(block) === kind);
 
-describe('the README code blocks', () => {
-  it('are found, of each language the README shows', () => {
+describe('the code blocks of the README and docs/', () => {
+  it('are found, of each language the guide shows', () => {
     expect(new Set(BLOCKS.map(kindOf))).toEqual(
       new Set(['yaml', 'typescript', 'shell', 'json', 'text', 'mermaid']),
     );
@@ -73,7 +74,7 @@ describe('the README code blocks', () => {
     const ts = ofKind('typescript');
     expect(ts.length).toBeGreaterThan(0);
     for (const block of ts) {
-      const modules = [...block.text.matchAll(/\bfrom\s+'([^']+)'/g)].map(([, name]) => name);
+      const modules = [...block.text.matchAll(/\b(?:from\s+|import\(\s*)'([^']+)'/g)].map(([, name]) => name);
       expect(modules.length, where(block)).toBeGreaterThan(0);
       for (const name of modules)
         expect(name, where(block)).toMatch(/^(image-cache-invalidate|node:[\w/]+)$/);
@@ -114,6 +115,13 @@ describe('the checks of the README code blocks find what is wrong', () => {
     expect(workflowProblems(text)).toEqual([]);
   });
 
+  it('a uses: with a placeholder to fill in, of this action or another', () => {
+    expect(workflowProblems('- uses: tj-actions/changed-files@<full commit SHA>\n')).toEqual([
+      'uses: tj-actions/changed-files@<full commit SHA>: a placeholder, not a version',
+    ]);
+    expect(workflowProblems('- uses: image-cache-invalidate/image-cache-invalidate@<SHA>\n')).toHaveLength(2);
+  });
+
   it('a uses: of another repository of the same name', () => {
     expect(workflowProblems('- uses: someone/image-cache-invalidate@v1\n')).toEqual([
       'uses: someone/image-cache-invalidate@v1: not image-cache-invalidate/image-cache-invalidate@<version or commit SHA>',
@@ -133,6 +141,27 @@ describe('the checks of the README code blocks find what is wrong', () => {
     expect(shellProblems('image-cache-invalidate --scope all --dryrun')).toHaveLength(1);
     expect(shellProblems('image-cache-invalidate --api-key k')).toHaveLength(1);
     expect(workflowProblems('- run: image-cache-invalidate --no-such-flag\n')).toHaveLength(1);
+  });
+
+  it('npx running a tarball other than the one npm pack writes for this version, but not the right one', () => {
+    const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(
+      shellProblems(
+        'npx --yes --package ./x/image-cache-invalidate-0.9.0.tgz image-cache-invalidate --dry-run',
+      ),
+    ).toEqual([
+      `./x/image-cache-invalidate-0.9.0.tgz: not the image-cache-invalidate-${version}.tgz that npm pack writes`,
+    ]);
+    expect(
+      shellProblems(
+        `npx --yes --package ./image-cache-invalidate-${version}.tgz image-cache-invalidate --dryrun`,
+      ),
+    ).toHaveLength(1);
+    expect(
+      shellProblems(
+        `npx --yes --package ./image-cache-invalidate-${version}.tgz image-cache-invalidate --dry-run`,
+      ),
+    ).toEqual([]);
   });
 
   it('npx running the command without a version, or at another version than package.json', () => {

@@ -1,6 +1,6 @@
 /**
- * The README's recipes after a deploy done by anything run as written: each workflow block's event, job condition,
- * checkout ref, permissions and the action's `with:` are read from the README, and the built action runs them on a
+ * The recipes after a deploy done by anything run as written: each workflow block's event, job condition,
+ * checkout ref, permissions and the action's `with:` are read from the README and docs/, and the built action runs them on a
  * real repository against the API emulator and the GitHub stand-in. Each invalidates exactly the images changed
  * since the last commit recorded fresh, up to the deployed commit, and records that commit.
  */
@@ -16,12 +16,12 @@ import {
   type Sha,
 } from '../support/git-repo.ts';
 import { startGithubStandIn, type GithubStandIn } from '../support/github-stand-in.ts';
-import { codeBlocks, parseYaml, readme } from '../support/readme-blocks.ts';
+import { CATCH_UP_PERMISSIONS, eventNames } from '../support/permissions.ts';
+import { guideBlocks, parseYaml } from '../support/readme-blocks.ts';
 import { runAction } from '../support/runner.ts';
 
 const emulator = useEmulator();
 const REPOSITORY = 'octo-org/octo-repo';
-const HEADING = '### After a deploy done by anything: Pages, Netlify, Vercel, a schedule';
 
 interface Step {
   readonly uses?: string;
@@ -33,17 +33,22 @@ interface Workflow {
   readonly jobs: Record<string, { if?: string; steps: Step[] }>;
 }
 
-/** The workflow blocks under the recipes' heading. */
+/** The workflows of the guide that run the action after a deploy, or on a schedule. */
 function recipes(): Workflow[] {
-  const text = readme();
-  const start = text.indexOf(`\n${HEADING}\n`);
-  expect(start).toBeGreaterThan(0);
-  const end = text.indexOf('\n### ', start + 1);
-  const [from, to] = [start, end].map((at) => text.slice(0, at).split('\n').length);
-  return codeBlocks(text)
-    .filter((block) => block.language === 'yaml' && block.line > (from ?? 0) && block.line < (to ?? 0))
-    .map((block) => parseYaml(block.text).data as Workflow);
+  return guideBlocks()
+    .filter((block) => block.language === 'yaml')
+    .map((block) => parseYaml(block.text).data)
+    .filter((data): data is Workflow => {
+      const workflow = data as Partial<Workflow> | undefined;
+      if (typeof workflow?.jobs !== 'object') return false;
+      const ours = Object.values(workflow.jobs).some((job) =>
+        job.steps.some((step) => step.uses?.startsWith('image-cache-invalidate/')),
+      );
+      return ours && eventNames(workflow.on).some((event) => AFTER_A_DEPLOY.has(event));
+    });
 }
+
+const AFTER_A_DEPLOY = new Set(['workflow_run', 'deployment_status', 'repository_dispatch', 'schedule']);
 
 /** A value at a dotted path of the payload: `github.event.workflow_run.head_sha`. */
 function eventValue(payload: unknown, path: string): unknown {
@@ -114,12 +119,12 @@ function payloadOf(event: string, deployed: Sha): unknown {
 describe('the recipes after a deploy done by anything', () => {
   const workflows = recipes();
 
-  it('are four: Pages, Netlify, Vercel and a scheduled reconcile, each with statuses: write', () => {
+  it("are four: Pages, Netlify, Vercel and a scheduled reconcile, each granting what catch-up's record needs", () => {
     const events = workflows.map((workflow) =>
       typeof workflow.on === 'string' ? workflow.on : Object.keys(workflow.on)[0],
     );
-    expect(events).toEqual(['workflow_run', 'deployment_status', 'repository_dispatch', 'schedule']);
-    for (const workflow of workflows) expect(workflow.permissions.statuses).toBe('write');
+    expect(events.sort()).toEqual(['deployment_status', 'repository_dispatch', 'schedule', 'workflow_run']);
+    for (const workflow of workflows) expect(workflow.permissions).toMatchObject(CATCH_UP_PERMISSIONS);
   });
 
   it.each(

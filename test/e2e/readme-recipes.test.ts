@@ -6,7 +6,7 @@
  * step of the action, with its own inputs, through the built action on its own event in a real repository, the
  * workflow's expressions (secrets, inputs, another action's output) given what GitHub would give them.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -22,7 +22,8 @@ import {
   type Origin,
   type Sha,
 } from '../support/git-repo.ts';
-import { codeBlocks, isGitLabCi, readme, type CodeBlock } from '../support/readme-blocks.ts';
+import { changedFilesAction, type ChangedFilesWith } from '../support/changed-files-action.ts';
+import { guideBlocks, isGitLabCi, placeOf, type PageBlock } from '../support/readme-blocks.ts';
 import { runAction } from '../support/runner.ts';
 
 const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
@@ -35,8 +36,8 @@ interface Job {
 
 /** The jobs of the README's GitLab CI block, with the variables each job sees. */
 function gitlabJobs(): Map<string, Job> {
-  const block = codeBlocks(readme()).find(isGitLabCi);
-  if (block === undefined) throw new Error('no GitLab CI block in the README');
+  const block = guideBlocks().find(isGitLabCi);
+  if (block === undefined) throw new Error('no GitLab CI block in the README or docs/');
   const config = parse(block.text) as Record<string, unknown> & { variables?: Record<string, string> };
   const jobs = new Map<string, Job>();
   for (const [name, body] of Object.entries(config)) {
@@ -237,29 +238,28 @@ describe("the README's GitLab CI recipe, in every kind of pipeline", () => {
   });
 });
 
-/** A step of the action in a recipe of the README: its inputs, and the event its workflow runs on. */
+/** A step of the action in a workflow of the guide: its inputs, its environment, and the event it runs on. */
 interface RecipeStep {
-  readonly line: number;
-  readonly heading: string;
+  readonly place: string;
   readonly event: 'push' | 'pull_request' | 'workflow_dispatch';
   readonly with: Record<string, unknown>;
+  readonly env: Record<string, unknown>;
   readonly dispatchInputs: Record<string, { default?: string | boolean | number }>;
+  /** The inputs of a step of tj-actions/changed-files before it, whose lists it reads. */
+  readonly changedFiles?: ChangedFilesWith;
 }
 
-/** Each step that uses the action, in the YAML blocks of the README's "Recipes" section. */
+interface AnyStep {
+  uses?: string;
+  with?: Record<string, unknown>;
+  env?: Record<string, unknown>;
+}
+
+/** Each step that uses the action, in the YAML blocks of the README and docs/ (a list of steps runs on a push). */
 function recipeSteps(): RecipeStep[] {
-  const text = readme();
-  const lineOf = (index: number): number => text.slice(0, index).split('\n').length;
-  const start = lineOf(text.indexOf('\n## Recipes\n'));
-  const end = lineOf(text.indexOf('\n## ', text.indexOf('\n## Recipes\n') + 1));
-  const headings = [...text.matchAll(/^### (.+)$/gm)].map((match) => ({
-    line: lineOf(match.index),
-    title: match[1] ?? '',
-  }));
   const steps: RecipeStep[] = [];
-  const inRecipes = (block: CodeBlock): boolean =>
-    block.line > start && block.line < end && block.language === 'yaml' && !isGitLabCi(block);
-  for (const block of codeBlocks(text).filter(inRecipes)) {
+  const yaml = (block: PageBlock): boolean => block.language === 'yaml' && !isGitLabCi(block);
+  for (const block of guideBlocks().filter(yaml)) {
     const doc = parse(block.text) as
       | {
           on?: string | string[] | Events;
@@ -267,22 +267,24 @@ function recipeSteps(): RecipeStep[] {
         }
       | unknown[];
     const workflow = Array.isArray(doc) ? undefined : doc;
-    const all = Array.isArray(doc)
-      ? doc
-      : Object.values(workflow?.jobs ?? {}).flatMap((job) => job.steps ?? []);
+    const all = (
+      Array.isArray(doc) ? doc : Object.values(workflow?.jobs ?? {}).flatMap((job) => job.steps ?? [])
+    ) as AnyStep[];
     const on = eventsOf(workflow?.on);
     // The recipes after a deploy done by anything (and the scheduled reconcile) run in readme-deploy-recipes.test.ts.
     if (Object.keys(on).some((name) => AFTER_A_DEPLOY.has(name))) continue;
     const event =
       'pull_request' in on ? 'pull_request' : 'workflow_dispatch' in on ? 'workflow_dispatch' : 'push';
-    for (const step of all as { uses?: string; with?: Record<string, unknown> }[]) {
+    const changedFiles = all.find((step) => step.uses?.startsWith('tj-actions/changed-files@'))?.with;
+    for (const step of all) {
       if (step.uses?.startsWith('image-cache-invalidate/') !== true) continue;
       steps.push({
-        line: block.line,
-        heading: headings.filter((heading) => heading.line < block.line).at(-1)?.title ?? '',
+        place: placeOf(block),
         event,
         with: step.with ?? {},
+        env: step.env ?? {},
         dispatchInputs: on.workflow_dispatch?.inputs ?? {},
+        ...(changedFiles === undefined ? {} : { changedFiles }),
       });
     }
   }
@@ -303,7 +305,7 @@ function eventsOf(on: string | readonly string[] | Events | undefined): Events {
 
 // The origin check is off, as in every suite but those of test/origin and e2e/origin-race.test.ts
 // (test/support/runner.ts): the recipes' origins are hosts that serve nothing here.
-describe("the README's GitHub workflow recipes", () => {
+describe('the GitHub workflows of the README and docs/', () => {
   const emulator = useEmulator({ serviceKey: 'my-service' });
   let origin: Origin;
   let base: Sha;
@@ -328,9 +330,13 @@ describe("the README's GitHub workflow recipes", () => {
       .write('build/style.css', `.hero { background: url(${hero}) }\n`);
     base = work.commit('first');
     for (const path of CHANGED) work.write(path, `new ${path}\n`);
-    // What a changed-files action before the step writes (tj-actions/changed-files with write_output_files).
-    work.write('.github/outputs/all_changed_files.json', JSON.stringify(CHANGED.slice(0, 2)));
     head = work.commit('second');
+    // What a step before the action writes to the runner's temporary folder: `git diff --name-only -z`.
+    mkdirSync(join(origin.root, 'runner-temp'));
+    writeFileSync(
+      join(origin.root, 'runner-temp', 'changed.bin'),
+      work.git('diff', '--name-only', '-z', base, head),
+    );
   });
   afterAll(() => {
     origin.dispose();
@@ -343,14 +349,13 @@ describe("the README's GitHub workflow recipes", () => {
       'vars.IMAGE_SERVICE_KEY': 'my-service',
       // A person starting the run names a commit to compare from.
       'inputs.since': base,
-      // dorny/paths-filter's list of the changed files under its filter, as JSON.
-      'steps.filter.outputs.images_files': JSON.stringify(CHANGED.slice(0, 2)),
+      'runner.temp': join(origin.root, 'runner-temp'),
     };
     for (const [name, input] of Object.entries(step.dispatchInputs))
       if (input.default !== undefined) given[`inputs.${name}`] ??= String(input.default);
     return String(value).replace(/\$\{\{\s*([\w.-]+)\s*\}\}/g, (expression, name: string) => {
       const known = given[name];
-      if (known === undefined) throw new Error(`README.md:${step.line}: no value for ${expression}`);
+      if (known === undefined) throw new Error(`${step.place}: no value for ${expression}`);
       return known;
     });
   }
@@ -359,12 +364,17 @@ describe("the README's GitHub workflow recipes", () => {
     expect(steps.length).toBeGreaterThanOrEqual(10);
   });
 
-  it.each(recipeSteps().map((step) => [`${step.heading} (README.md:${step.line})`, step] as const))(
-    '%s: runs, and succeeds',
+  it.each(recipeSteps().map((step) => [step.place, step] as const))(
+    '%s: runs as written, and succeeds',
     async (_, step) => {
       const inputs = Object.fromEntries(
         Object.entries(step.with).map(([name, value]) => [name, evaluated(value, step)]),
       );
+      const env = Object.fromEntries(
+        Object.entries(step.env).map(([name, value]) => [name, evaluated(value, step)]),
+      );
+      // A changed-files action before the step writes its lists as it would, with the recipe's settings.
+      if (step.changedFiles !== undefined) changedFilesAction(origin.work.dir, base, head, step.changedFiles);
       // The README's dashboard host stands for the service: here it is the emulator.
       inputs['base-url'] = emulator().url;
       const payload =
@@ -375,11 +385,13 @@ describe("the README's GitHub workflow recipes", () => {
             : { inputs: step.dispatchInputs };
       const run = await runAction(inputs, {
         GITHUB_EVENT_NAME: step.event,
-        GITHUB_EVENT_PATH: writeEvent(origin.root, payload, `${step.line}.json`),
+        GITHUB_EVENT_PATH: writeEvent(origin.root, payload, `${step.place.replace(/\W+/g, '-')}.json`),
         GITHUB_WORKSPACE: origin.work.dir,
         GITHUB_SHA: head,
         GITHUB_REPOSITORY: 'octo-org/site',
         GITHUB_API_URL: 'http://127.0.0.1:9',
+        RUNNER_TEMP: join(origin.root, 'runner-temp'),
+        ...env,
       });
       expect(run.exitCode, `${run.stdout}\n${run.stderr}`).toBe(0);
       const dryRun = inputs['dry-run'] === 'true';

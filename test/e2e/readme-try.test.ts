@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, runShell, type CommandRun } from '../support/command.ts';
+import { guidePaths, readPage } from '../support/docs.ts';
 import { createOrigin, type Origin } from '../support/git-repo.ts';
 import { codeBlocks, readme } from '../support/readme-blocks.ts';
 
@@ -21,7 +22,7 @@ function tryItBlocks(): { script: string; printed: string } {
   const line = text.slice(0, heading).split('\n').length;
   const endLine = text.slice(0, next).split('\n').length;
   const blocks = codeBlocks(text).filter((b) => b.line > line && b.line < endLine);
-  const script = blocks.find((b) => b.language === 'sh');
+  const script = blocks.find((b) => b.language === 'sh' && b.text.startsWith('npx '));
   const printed = blocks.find((b) => b.language === 'text');
   if (script === undefined || printed === undefined)
     throw new Error('no sh block, or no text block of what it prints, under "Try it on your repository"');
@@ -52,7 +53,7 @@ afterAll(() => {
 describe('the README\'s "Try it on your repository"', () => {
   it('runs the version of package.json with npx, on the first screen', () => {
     expect(script).toContain(`npx --yes image-cache-invalidate@${version} `);
-    expect(readme().indexOf('## Try it on your repository')).toBeLessThan(readme().indexOf('## Contents'));
+    expect(readme().indexOf('## Try it on your repository')).toBeLessThan(readme().indexOf('## Quick start'));
   });
 
   it('needs no key, and sends nothing', () => {
@@ -76,9 +77,11 @@ describe('the README\'s "Try it on your repository"', () => {
   });
 });
 
-describe('the README, everywhere', () => {
+describe('the README and docs/, everywhere', () => {
   it("runs npx only at package.json's version, in prose as in code", () => {
-    const runs = [...readme().matchAll(/npx (?:--yes |-y )?image-cache-invalidate(@[^\s`'"]*)?/g)];
+    const runs = guidePaths().flatMap((path) => [
+      ...readPage(path).text.matchAll(/npx (?:--yes |-y )?image-cache-invalidate(@[^\s`'"]*)?/g),
+    ]);
     expect(runs.length).toBeGreaterThan(3);
     for (const [text, pin] of runs) expect(pin, text).toBe(`@${version}`);
   });

@@ -28,22 +28,6 @@ describe('README and action.yml', () => {
     }
   });
 
-  it('links only to headings it has: each #anchor is the one GitHub makes of a heading', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    const outsideBlocks = readme.replace(/^```[\s\S]*?^```/gm, '');
-    const anchors = new Set(
-      [...outsideBlocks.matchAll(/^#{1,6} (.+)$/gm)].map(([, heading = '']) =>
-        heading
-          .toLowerCase()
-          .replace(/[^\p{L}\p{N}\s_-]/gu, '')
-          .replace(/ /g, '-'),
-      ),
-    );
-    const links = [...outsideBlocks.matchAll(/\]\(#([^)]+)\)/g)].map(([, anchor = '']) => anchor);
-    expect(links.length).toBeGreaterThan(10);
-    expect(links.filter((anchor) => !anchors.has(anchor))).toEqual([]);
-  });
-
   it('shows the two set-up commands', () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     expect(readme).toContain('npm ci && npm run demo');

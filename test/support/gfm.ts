@@ -28,6 +28,10 @@ export interface Page {
   readonly tables: readonly (readonly (readonly string[])[])[];
   /** Each list item's text. */
   readonly items: readonly string[];
+  /** Each heading, h1 to h6, in order: its level and its text. */
+  readonly headings: readonly { readonly level: number; readonly text: string }[];
+  /** The ids and names that elements written as HTML carry (`<a id="…">`): anchors besides the headings'. */
+  readonly ids: readonly string[];
 }
 
 /** The page GitHub would show for this Markdown. */
@@ -43,7 +47,13 @@ export function renderGfm(markdown: string): Page {
   const pictures: Picture[] = [];
   const tables: string[][][] = [];
   const items: string[] = [];
+  const headings: { level: number; text: string }[] = [];
+  const ids: string[] = [];
   walk(root, (element) => {
+    if (/^h[1-6]$/.test(element.tagName))
+      headings.push({ level: Number(element.tagName.slice(1)), text: textOf(element).trim() });
+    for (const name of ['id', 'name'])
+      if (attribute(element, name) !== '') ids.push(attribute(element, name));
     if (element.tagName === 'a') links.push({ href: attribute(element, 'href'), text: textOf(element) });
     if (element.tagName === 'img')
       pictures.push({ src: attribute(element, 'src'), alt: attribute(element, 'alt') });
@@ -57,7 +67,7 @@ export function renderGfm(markdown: string): Page {
       tables.push(rows);
     }
   });
-  return { links, pictures, tables, items };
+  return { links, pictures, tables, items, headings, ids };
 }
 
 /** The href a correct link to `url` has once rendered: the renderer percent-encodes what a URL may not hold raw. */

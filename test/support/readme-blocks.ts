@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { parseDocument } from 'yaml';
 import { parseCommandLine } from '../../src/cli/args.ts';
 import { ROOT } from './command.ts';
+import { guidePaths, readPage } from './docs.ts';
 
 export interface CodeBlock {
   /** The first word of the fence's info string; '' when it has none. */
@@ -38,6 +39,22 @@ export const README_PATH = join(ROOT, 'README.md');
 
 export function readme(): string {
   return readFileSync(README_PATH, 'utf8');
+}
+
+/** A code block of a page of the guide, with the page it is on. */
+export interface PageBlock extends CodeBlock {
+  /** The page, from the repository's root: `README.md`, `docs/recipes/netlify.md`. */
+  readonly path: string;
+}
+
+/** Every fenced code block of README.md and of every page of docs/, page by page. */
+export function guideBlocks(): PageBlock[] {
+  return guidePaths().flatMap((path) => codeBlocks(readPage(path).text).map((block) => ({ ...block, path })));
+}
+
+/** Where a block is, as an editor opens it: `docs/recipes/netlify.md:12`. */
+export function placeOf(block: PageBlock): string {
+  return `${block.path}:${block.line}`;
 }
 
 /** Fenced blocks as CommonMark reads them: ``` or ~~~, up to 3 spaces of indent, closed by a fence as long. */
@@ -130,15 +147,15 @@ export function workflowProblems(text: string): string[] {
     const id = typeof step.id === 'string' ? step.id : undefined;
     if (uses !== undefined && (uses === './' || uses.split('@')[0]?.endsWith(`/${name}`))) {
       if (id !== undefined) ours.add(id);
-      if (
-        uses !== './' &&
-        !new RegExp(`^${repository}@(v\\d+(\\.\\d+){0,2}|[0-9a-f]{40}|<[^>]+>)$`).test(uses)
-      )
+      if (uses !== './' && !new RegExp(`^${repository}@(v\\d+(\\.\\d+){0,2}|[0-9a-f]{40})$`).test(uses))
         problems.push(`uses: ${uses}: not ${repository}@<version or commit SHA>`);
       const inputs = isMapping(step.with) ? Object.keys(step.with) : [];
       for (const input of inputs)
         if (!(input in action.inputs)) problems.push(`with: ${input}: not an input of action.yml`);
     } else if (id !== undefined) others.add(id);
+    // A copied workflow runs as it is: a `<…>` to fill in fails there, far from the page that wrote it.
+    if (uses !== undefined && /<[^>]*>/.test(uses))
+      problems.push(`uses: ${uses}: a placeholder, not a version`);
     // A workflow's `npm run` runs the user's own scripts: only the command is checked there.
     if (typeof step.run === 'string')
       problems.push(...shellProblems(step.run, { npmScripts: false }).map((p) => `run: ${p}`));
@@ -235,6 +252,9 @@ export function shellWords(script: string): string[][] {
 /** npx's own options before the package's name. */
 const NPX_OPTIONS = new Set(['--yes', '-y', '--no', '--no-install', '--quiet', '-q']);
 
+/** npx's options that name the package to install, followed by its spec. */
+const NPX_PACKAGE = new Set(['--package', '-p']);
+
 /**
  * A shell script: every `image-cache-invalidate` command (run directly or with npx) is one the command accepts, and
  * every `npm run <script>` (and `npm test`) names a script of this project's package.json, unless the script is
@@ -246,18 +266,32 @@ export function shellProblems(script: string, { npmScripts = true } = {}): strin
   for (const command of shellWords(script)) {
     let words = command.slice(command.findIndex((word) => !/^[A-Za-z_]\w*=/.test(word)));
     const npx = words[0] === 'npx';
+    let spec: string | undefined;
     if (npx) {
       words = words.slice(1);
-      while (NPX_OPTIONS.has(words[0] ?? '')) words = words.slice(1);
+      for (;;) {
+        if (NPX_OPTIONS.has(words[0] ?? '')) words = words.slice(1);
+        else if (NPX_PACKAGE.has(words[0] ?? '')) [spec, words] = [words[1], words.slice(2)];
+        else if (words[0]?.startsWith('--package=') === true)
+          [spec, words] = [words[0].slice(10), words.slice(1)];
+        else break;
+      }
     }
     const [program = '', ...args] = words;
+    // A tarball that `npm pack` wrote is named for the version it packed.
+    const packed = spec !== undefined && program === name ? /([^/\\]+)\.tgz$/.exec(spec)?.[1] : undefined;
+    if (packed !== undefined && packed !== `${name}-${version}`) {
+      problems.push(`${spec ?? ''}: not the ${name}-${version}.tgz that npm pack writes`);
+      continue;
+    }
     // npx fetches the newest version unless told one: a CI job would change under its users.
-    const pinned = program.startsWith(`${name}@`) ? program.slice(name.length + 1) : undefined;
-    if (npx && program === name) {
+    const named = spec !== undefined && program === name ? spec : program;
+    const pinned = named.startsWith(`${name}@`) ? named.slice(name.length + 1) : undefined;
+    if (npx && named === name) {
       problems.push(`${words.join(' ')}: npx runs whatever version is newest: pin ${name}@${version}`);
     } else if (pinned !== undefined && pinned !== version) {
       problems.push(`${words.join(' ')}: pinned at ${pinned}, but package.json is at ${version}`);
-    } else if (program === name || pinned !== undefined) {
+    } else if (program === name || pinned !== undefined || packed !== undefined) {
       try {
         parseCommandLine(args);
       } catch (error) {
