@@ -5936,7 +5936,9 @@ async function readMemory(store, options) {
     }
     catch (error) {
         if (deadline.aborted && options.signal?.aborted !== true)
-            throw new Error(`the record was not read within ${RECORD_READ_MS / 1000} s, its bound`, { cause: error });
+            throw new Error(`the record was not read within ${RECORD_READ_MS / 1000} s, its bound`, {
+                cause: error,
+            });
         throw error;
     }
     if (entry === undefined)
@@ -6127,7 +6129,10 @@ async function withoutGit(ci, range, since, gitProblem) {
         return await ci.withoutGit(range, gitProblem);
     }
     catch (error) {
-        if (since === undefined && range.origin === 'push' && typeof range.base === 'string' && isNoSuchCommit(error))
+        if (since === undefined &&
+            range.origin === 'push' &&
+            typeof range.base === 'string' &&
+            isNoSuchCommit(error))
             throw new input_error/* InputError */.d(`The push's before commit, ${api_short(range.base)}, is in neither the checkout nor the repository (a ` +
                 'force-push drops the commits it replaced), so what the push changed is unknown. To compare with a ' +
                 'commit of your choice, set since (e.g. since: HEAD~1, or the last commit whose images are fresh).', { cause: error });

@@ -174,7 +174,7 @@ describe('the recipes after a deploy done by anything', () => {
       expect(run.exitCode, run.stdout).toBe(0);
       const urlMap = /=>\s*(\S+)/.exec(withValues['url-map'] ?? '')?.[1] ?? '';
       expect([...emulator().invalidated.assets].sort()).toEqual([`${urlMap}/a.png`, `${urlMap}/b.png`]);
-      expect(github.statusesOf(deployed, context)).toHaveLength(1);
+      expect(github.deploymentsOf(context).filter((record) => record.sha === deployed)).toHaveLength(1);
     },
   );
 });
@@ -192,7 +192,7 @@ function environment(event: string, payload: unknown, sha: Sha): Record<string, 
   };
 }
 
-/** A green push run on `fresh` with the recipe's inputs: it records the commit, under the recipe's own context. */
+/** A green run on `fresh` with the recipe's inputs: it records the commit, on the recipe's own target. */
 async function firstRecord(withValues: Record<string, string>, fresh: Sha): Promise<string> {
   const checkout = origin.clone();
   checkout.git('checkout', '--quiet', fresh);
@@ -201,8 +201,8 @@ async function firstRecord(withValues: Record<string, string>, fresh: Sha): Prom
     GITHUB_WORKSPACE: checkout.dir,
   });
   expect(run.exitCode, run.stdout).toBe(0);
-  const [status] = github.statusesOf(fresh);
-  expect(status?.context).toMatch(/^image-cache-invalidate\/[0-9a-f]{8}$/);
+  const [record] = github.deploymentsOf().filter((deployment) => deployment.sha === fresh);
+  expect(record?.environment).toMatch(/^image-cache-invalidate\/[0-9a-f]{8}$/);
   emulator().reset();
-  return status?.context ?? '';
+  return record?.environment ?? '';
 }

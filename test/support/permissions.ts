@@ -3,6 +3,7 @@
  * against, each entry with what needs it.
  */
 import { actionRepository } from './readme-blocks.ts';
+import { RECORD_PERMISSION } from '../../src/github/deployments.ts';
 
 export type Grant = 'read' | 'write';
 export type Permissions = Readonly<Record<string, Grant>>;
@@ -11,7 +12,10 @@ export type Permissions = Readonly<Record<string, Grant>>;
  * Catch-up (on by default for a branch's run in GitHub Actions) reads and writes the record of the commit last made
  * fresh, kept in GitHub's Deployments API: `deployments: write`; and it deepens the checkout, `contents: read`.
  */
-export const CATCH_UP_PERMISSIONS: Permissions = { contents: 'read', deployments: 'write' };
+export const CATCH_UP_PERMISSIONS: Permissions = {
+  contents: 'read',
+  ...Object.fromEntries([RECORD_PERMISSION.split(': ') as [string, Grant]]),
+};
 
 /**
  * Without a checkout, the changed files come from the GitHub API (src/github/api.ts): a commit or a comparison
