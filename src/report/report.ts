@@ -296,6 +296,7 @@ function proofJson(proof: ProofReport): object {
     ref: finding.ref,
     path: finding.path,
     url: finding.url,
+    accept: finding.accept,
     shows: finding.shows,
     ...(finding.seen === undefined ? {} : { seen: finding.seen }),
   });
@@ -305,6 +306,7 @@ function proofJson(proof: ProofReport): object {
     notChecked: facts.notChecked,
     failed: facts.failed.map(strip),
     cannotTell: facts.cannotTell.map(strip),
+    byAccept: facts.byAccept,
     invalidatedAgain: {
       confirmed: facts.again.confirmed,
       failed: facts.again.failed.map(({ ref, path, error }) => ({ ref, path, error })),

@@ -116,10 +116,18 @@ async function deploy(scenario: Scenario, started?: (child: ChildProcess) => voi
   );
 }
 
+/** What the proof asks as each class of browsers: a current one, one without AVIF, and any other. */
+const ACCEPT = {
+  avif: 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8',
+  webp: 'image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8',
+  plain: 'image/*,*/*;q=0.8',
+};
+
 interface ProofJson {
   images: number;
   verified: number;
-  failed: { ref: string; url: string; shows: string; seen?: Record<string, unknown> }[];
+  failed: { ref: string; url: string; accept: string; shows: string; seen?: Record<string, unknown> }[];
+  byAccept: { accept: string; answered: number; fresh: number }[];
   cannotTell: { ref: string; url: string; shows: string }[];
   invalidatedAgain: { confirmed: string[]; failed: { ref: string; path: string; error: string }[] };
   checked: { invalidatedAgain: boolean; variants: { state: string; why?: string }[] }[];
@@ -132,9 +140,9 @@ function proofOf(run: ActionRun): ProofJson {
 }
 
 /** A visitor's browser asking the host, which trusts the test CA. */
-function visit(url: string): Promise<void> {
+function visit(url: string, accept = 'image/avif'): Promise<void> {
   return new Promise((resolve, reject) => {
-    get(url, { ca: readFileSync(ca.caFile), headers: { accept: 'image/avif' } }, (response) => {
+    get(url, { ca: readFileSync(ca.caFile), headers: { accept } }, (response) => {
       response.resume().on('end', resolve);
     }).on('error', reject);
   });
@@ -150,8 +158,14 @@ describe('verify: true', () => {
     expect(proofOf(run)).toMatchObject({ images: 1, verified: 1, failed: [], cannotTell: [] });
     expect(run.outputs['verified-count']).toBe('1');
     expect(run.outputs.unverified).toBe('[]');
+    // Asked as each class of browsers the host keeps a copy for: AVIF, WebP, and the original's JPEG.
     const formats = new Set(host.requests.map((request) => request.format));
-    expect(formats).toEqual(new Set(['avif']));
+    expect(formats).toEqual(new Set(['avif', 'webp', 'jpeg']));
+    expect(proofOf(run).byAccept).toEqual([
+      { accept: ACCEPT.avif, answered: 2, fresh: 2 },
+      { accept: ACCEPT.webp, answered: 2, fresh: 2 },
+      { accept: ACCEPT.plain, answered: 2, fresh: 2 },
+    ]);
     expect(asked().filter((path) => path.includes('/w:320/')).length).toBeGreaterThan(0);
     expect(asked().filter((path) => path.includes('/w:640/')).length).toBeGreaterThan(0);
     expect(run.summary).toContain('proven fresh');
@@ -189,16 +203,57 @@ describe('verify: true', () => {
     expect(run.summary).toContain('its previous version after one more invalidation');
   });
 
+  it('fails naming each Accept whose copy stayed old when the host (Vary: Accept) refreshed its AVIF copy alone', async () => {
+    // Visitors of each class cached the old image; the invalidation then reaches the AVIF copy and not the others.
+    site.files.previous.set('/images/photo.jpg', CUP);
+    for (const accept of ['image/avif', 'image/webp', 'image/jpeg'])
+      await visit(`${host.url}/${photoUrl()}`, accept);
+    host.keepsOld.add('webp').add('jpeg');
+    const run = await deploy({ previous: CUP, next: CAT });
+    expect(run.exitCode, run.stdout).toBe(1);
+    const proof = proofOf(run);
+    expect(proof.failed.map((failure) => [failure.accept, failure.shows, failure.seen?.contentType])).toEqual(
+      [
+        [ACCEPT.webp, 'its previous version after one more invalidation', 'image/webp'],
+        [ACCEPT.plain, 'its previous version after one more invalidation', 'image/jpeg'],
+      ],
+    );
+    expect(proof.byAccept).toEqual([
+      { accept: ACCEPT.avif, answered: 1, fresh: 1 },
+      { accept: ACCEPT.webp, answered: 1, fresh: 0 },
+      { accept: ACCEPT.plain, answered: 1, fresh: 0 },
+    ]);
+    expect(run.outputs['verified-count']).toBe('0');
+    const line =
+      run.stdout.split('\n').find((text) => text.startsWith('::error::The proof of freshness failed:')) ?? '';
+    expect(line).toContain(`asked with Accept ${ACCEPT.webp}, showed its previous version`);
+  });
+
+  it('asks a host that gives every browser the same copy (no Vary: Accept) once per variant', async () => {
+    host.varies = false;
+    const run = await deploy({ previous: CUP, next: CAT });
+    expect(run.exitCode, run.stdout).toBe(0);
+    expect(host.requests.map((request) => request.accept)).toEqual([ACCEPT.avif]);
+    expect(proofOf(run)).toMatchObject({
+      verified: 1,
+      byAccept: [{ answered: 1, fresh: 1 }, { answered: 0 }, { answered: 0 }],
+    });
+  });
+
   it('fails when the host re-fetched the old file from an origin that has not deployed yet', async () => {
     const run = await deploy({ previous: CUP, next: CAT, deployed: 'previous' });
     expect(run.exitCode, run.stdout).toBe(1);
     expect(host.refetched.has(photoUrl())).toBe(true);
+    const stale = {
+      ref: photoUrl(),
+      shows: 'its previous version after one more invalidation',
+      seen: { cacheStatus: 'MISS' },
+    };
+    // Every class of browsers gets the old picture: each is named with the Accept that got it.
     expect(proofOf(run).failed).toMatchObject([
-      {
-        ref: photoUrl(),
-        shows: 'its previous version after one more invalidation',
-        seen: { cacheStatus: 'MISS' },
-      },
+      { ...stale, accept: ACCEPT.avif },
+      { ...stale, accept: ACCEPT.webp },
+      { ...stale, accept: ACCEPT.plain },
     ]);
   });
 
@@ -224,6 +279,7 @@ describe('verify: true', () => {
   });
 
   it('retries the second invalidation as every call: a 503 and a 429, each after its Retry-After, then green', async () => {
+    host.varies = false; // one copy for every browser: the test is about what that copy shows
     // The origin deploys late: the first ask has the host fetch the old file again, and cache it. The first
     // invalidation lands; the second meets a 503, then a 429, then lands, and the host then fetches the new file.
     emulator().inject(
@@ -276,6 +332,7 @@ describe('verify: true', () => {
   });
 
   it('is green with a notice when the two versions look alike', async () => {
+    host.varies = false; // one copy for every browser: the test is about what that copy shows
     const recompressed = await sharp(CAT).jpeg({ quality: 60 }).toBuffer();
     const run = await deploy({ previous: CAT, next: recompressed });
     expect(run.exitCode, run.stdout).toBe(0);
@@ -284,6 +341,7 @@ describe('verify: true', () => {
   });
 
   it('cannot tell a crop variant, and never counts it fresh', async () => {
+    host.varies = false; // one copy for every browser: the test is about what that copy shows
     const run = await deploy({ previous: CUP, next: CAT, variants: ['w:120/h:120'] });
     expect(run.exitCode, run.stdout).toBe(0);
     expect(proofOf(run)).toMatchObject({
