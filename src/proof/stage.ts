@@ -37,7 +37,7 @@ export async function proofStage(
   proof: ProofPlan,
   before: {
     readonly landed: Landed;
-    /** Every image URL rewrite wrote, when it ran: the variants the pages use. */
+    /** Every image URL rewrite wrote, when it ran, then those the pages of `pages` name: the variants the pages use. */
     readonly rewritten: readonly RewrittenUrl[];
   },
   context: RunContext,

@@ -114,6 +114,12 @@ export const ACTION_INPUTS = {
     required: false,
     default: 'false',
   },
+  pages: {
+    description:
+      'Glob patterns of built pages in the workspace (HTML, CSS, JSON, JS), one per line, `!` to exclude, read as `rewrite` reads them (e.g. `_site/**/*.html`), from which `warm` and `verify` take the variants the pages use of each invalidated image (each set of `w:`, `h:`, `q:`… segments on `image-host`, as the pages write them), without writing anything: for a site deployed elsewhere, whose built files are not shipped from this job. Needs `image-host` and `warm` or `verify`. A pattern that matches no file is an error, before anything is sent. At most 10,000 pages, 16 MiB each (a larger page is skipped, with a warning) and 256 MiB in all, read within 60 seconds; at most 10,000 variants kept.',
+    required: false,
+    default: '',
+  },
   'dry-run': {
     description:
       'Validate and plan everything, send nothing, and list every call and asset that would have been sent (in the log, the job summary and the report). Needs no `api-key`: a preview can run where secrets are not available, such as pull requests from forks.',

@@ -35,6 +35,8 @@ let ca: TestCa;
 let repo: Origin | undefined;
 let site: OriginSite;
 let host: ImageHostStandIn;
+/** The checkout the last run was given. */
+let workspace = '';
 beforeAll(() => {
   ca = makeTestCa(['localhost']);
 });
@@ -62,6 +64,8 @@ interface Scenario {
   /** What the origin serves during the run. */
   readonly deployed?: 'previous' | 'new';
   readonly inputs?: Record<string, string>;
+  /** How the run learns the page's variants: `rewrite` (the default) writes it, `pages` only reads it. */
+  readonly through?: 'rewrite' | 'pages';
 }
 
 /** A push that changes the image from `previous` to `next`, and its origin; the push's two commits. */
@@ -102,13 +106,17 @@ async function deploy(scenario: Scenario, started?: (child: ChildProcess) => voi
       'url-map': `public/images => ${site.url}/images`,
       'image-host': host.host,
       verify: 'true',
-      ...(variants.length > 0 ? { token: 'true', rewrite: 'build/**/*.html' } : {}),
+      ...(variants.length === 0
+        ? {}
+        : scenario.through === 'pages'
+          ? { pages: 'build/**/*.html' }
+          : { token: 'true', rewrite: 'build/**/*.html' }),
       ...scenario.inputs,
     },
     {
       GITHUB_EVENT_NAME: 'push',
       GITHUB_EVENT_PATH: writeEvent(repo.root, pushPayload(base, head)),
-      GITHUB_WORKSPACE: repo.clone().dir,
+      GITHUB_WORKSPACE: (workspace = repo.clone().dir),
       GITHUB_SHA: head,
       NODE_EXTRA_CA_CERTS: ca.caFile,
     },
@@ -501,6 +509,51 @@ describe('verify: true', () => {
       'Verify: 0 of 1 image proven fresh through the image host; 1 variant failed.',
     );
     expect(`${run.stdout}${run.stderr}`).toContain(`${photoUrl()} (public/images/photo.jpg) at ${host.url}/`);
+  });
+
+  it('asks for the variants the built pages use, read through pages, and writes nothing', async () => {
+    const run = await deploy({
+      previous: CUP,
+      next: CAT,
+      variants: ['w:320', 'f:webp/w:640'],
+      through: 'pages',
+    });
+    expect(run.exitCode, run.stdout).toBe(0);
+    expect(asked().filter((path) => path.startsWith('/w:320/')).length).toBeGreaterThan(0);
+    expect(asked().filter((path) => path.startsWith('/f:webp/w:640/')).length).toBeGreaterThan(0);
+    // Not the plain delivery URL, which no page uses.
+    expect(asked()).not.toContain(`/${photoUrl()}`);
+    expect(proofOf(run)).toMatchObject({ images: 1, verified: 1, failed: [] });
+    expect(readFileSync(join(workspace, 'build/index.html'), 'utf8')).toBe(
+      `<img src="https://${host.host}/w:320/${photoUrl()}">\n<img src="https://${host.host}/f:webp/w:640/${photoUrl()}">`,
+    );
+    expect(run.stdout).toContain('pages: read 1 page');
+  });
+
+  it('warms the variants the built pages use, read through pages', async () => {
+    const run = await deploy({
+      previous: CUP,
+      next: CAT,
+      variants: ['w:480'],
+      through: 'pages',
+      inputs: { verify: 'false', warm: 'true' },
+    });
+    expect(run.exitCode, run.stdout).toBe(0);
+    expect(asked()).toEqual([`/w:480/${photoUrl()}`]);
+  });
+
+  it('refuses a pages pattern that matches no page, before anything is sent', async () => {
+    const run = await deploy({
+      previous: CUP,
+      next: CAT,
+      variants: ['w:320'],
+      through: 'pages',
+      inputs: { pages: '_site/**/*.html' },
+    });
+    expect(run.exitCode).toBe(1);
+    expect(run.stdout).toContain('::error::pages: "_site/**/*.html" matches no file in the workspace');
+    expect(emulator().requests).toEqual([]);
+    expect(host.requests).toEqual([]);
   });
 
   it('is refused without image-host, before anything is sent', async () => {
