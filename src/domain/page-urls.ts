@@ -7,13 +7,12 @@ import type { RewrittenUrl } from './variants.ts';
 import { imageHostOf } from './urls.ts';
 
 /**
- * Each image URL on `imageHost` in `text`, as its origin image URL and its processing segments (`w:640`, `cb:…`);
- * at most `limit` of them, in the order the text names them.
+ * Each image URL on `imageHost` in `text`, as its origin image URL and its processing segments (`w:640`, `cb:…`),
+ * in the order the text names them.
  */
-export function pageImageUrls(text: string, imageHost: string, limit = Infinity): RewrittenUrl[] {
+export function pageImageUrls(text: string, imageHost: string): RewrittenUrl[] {
   const urls: RewrittenUrl[] = [];
   for (const match of text.matchAll(imageUrlPattern(imageHostOf(imageHost)))) {
-    if (urls.length >= limit) break;
     const { start = '', sep = '/', segments = '' } = match.groups ?? {};
     const originUrl = originUrlAt(text, match.index + start.length + segments.length, sep);
     urls.push({ originUrl, segments: segments === '' ? [] : segments.slice(0, -sep.length).split(sep) });
