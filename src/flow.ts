@@ -101,7 +101,7 @@ async function runStages(
   const outcome = endedOutcome(plan.invalidation, landed, { sent, cancelled: cancelled(), rewritten, proof });
   // Last: a commit is recorded fresh only once every other stage has landed.
   const record = await recordStage(plan.record, { outcome }, context);
-  return reportOf(plan, { sent, outcome, rewritten, warm, proof, record }, startedAt);
+  return reportOf(plan, { sent, outcome, rewritten, pages: read, warm, proof, record }, startedAt);
 }
 
 /**

@@ -84,7 +84,9 @@ export async function pagesStage(
       bytes += content.length;
       read++;
     } catch (error) {
-      skipped.push({ path, why: error instanceof UnreadableFile ? error.what : errorMessage(error) });
+      // Kept in the report: the key withheld from a name or an error, as from any outside text.
+      const why = error instanceof UnreadableFile ? error.what : errorMessage(error);
+      skipped.push({ path: context.redact(path), why: context.redact(why) });
       continue;
     }
     for (const url of pageImageUrls(text, pages.imageHost)) {

@@ -528,6 +528,7 @@ describe('verify: true', () => {
       `<img src="https://${host.host}/w:320/${photoUrl()}">\n<img src="https://${host.host}/f:webp/w:640/${photoUrl()}">`,
     );
     expect(run.stdout).toContain('pages: read 1 page');
+    expect(JSON.parse(run.report)).toMatchObject({ pages: { read: 1, variants: 2, skipped: [] } });
   });
 
   it('warms the variants the built pages use, read through pages', async () => {
