@@ -50,7 +50,8 @@ const FLAG_WORDS: Record<FlagInput, string> = {
     "from the bytes of each invalidated image's file, in that image's URLs only).",
   warm:
     'After the invalidation (and --rewrite), request each invalidated image through --image-host as a\n' +
-    'browser would, once per variant the rewritten files name (or at its plain URL). Needs --image-host.',
+    'browser would, once per variant the rewritten files or --pages name (or at its plain URL). Needs\n' +
+    '--image-host.',
   verify:
     'After the invalidation (and --rewrite, --warm), ask for each invalidated image through --image-host\n' +
     'as browsers would (AVIF, WebP, image/*) and compare it with its file: fail if visitors still get the old one.\n' +
