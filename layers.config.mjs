@@ -9,7 +9,7 @@ export const LAYERS = [
   ['ci'],
   ['plan'],
   ['service'],
-  ['changes', 'origin', 'execute', 'rewrite', 'warm', 'proof'],
+  ['changes', 'origin', 'execute', 'rewrite', 'pages', 'warm', 'proof'],
   ['outcome'],
   ['record', 'narration'],
   ['report'],

@@ -5,7 +5,9 @@ import { executeStage } from './execute/stage.ts';
 import { narration, type Narration } from './narration/narration.ts';
 import { endedOutcome, outcomeOf, type Outcome, type Sent } from './outcome/outcome.ts';
 import { reportOf, type Report } from './report/report.ts';
-import { planRewrite, planTheRun, type RunPlan } from './plan/run-plan.ts';
+import { planPages, planRewrite, planTheRun, type RunPlan } from './plan/run-plan.ts';
+import { pagesStage } from './pages/stage.ts';
+import { selectedFiles } from './settings/workspace-files.ts';
 import type { RunContext } from './plan/stage.ts';
 import { checkRewrite } from './rewrite/preflight.ts';
 import { rewriteStage, urlsAfter, type Rewritten } from './rewrite/stage.ts';
@@ -58,6 +60,9 @@ async function planFlow(settings: Settings, options: FlowOptions): Promise<RunPl
   // A rewrite that would change nothing is found before anything is sent, not after the invalidation.
   const rewrite = planRewrite(settings);
   if (rewrite !== undefined) await checkRewrite(options.ci().workspace, rewrite.patterns, rewrite.imageHost);
+  // So is a `pages` pattern that matches no page: the warm-up and the proof would ask for the plain URLs alone.
+  const pages = planPages(settings);
+  if (pages !== undefined) await selectedFiles('pages', options.ci().workspace, pages.patterns);
   const changes = await changesStage(settings, options);
   return planTheRun(settings, changes?.files, changes?.record);
 }
@@ -81,7 +86,10 @@ async function runStages(
   const landed = sent?.outcome ?? outcomeOf(plan.invalidation, undefined, cancelled());
   const rewritten: Rewritten =
     plan.rewrite === undefined ? { state: 'skipped' } : await rewriteStage(plan.rewrite, { landed }, context);
-  const pages = urlsAfter(rewritten);
+  const read = plan.pages === undefined ? undefined : await pagesStage(plan.pages, { landed }, context);
+  const written = urlsAfter(rewritten);
+  // What rewrite wrote first: its URLs carry the new cache buster, and a variant is asked for once.
+  const pages = written === undefined ? undefined : [...written, ...(read?.urls ?? [])];
   const warm =
     plan.warm === undefined || pages === undefined
       ? undefined
@@ -93,7 +101,7 @@ async function runStages(
   const outcome = endedOutcome(plan.invalidation, landed, { sent, cancelled: cancelled(), rewritten, proof });
   // Last: a commit is recorded fresh only once every other stage has landed.
   const record = await recordStage(plan.record, { outcome }, context);
-  return reportOf(plan, { sent, outcome, rewritten, warm, proof, record }, startedAt);
+  return reportOf(plan, { sent, outcome, rewritten, pages: read, warm, proof, record }, startedAt);
 }
 
 /**

@@ -24,7 +24,8 @@ import type { ImageFormat } from '../../src/compare/format.ts';
 import { thumbnailOf, distance, shrink } from '../../src/compare/thumbnail.ts';
 import { Agent } from 'undici';
 import { systemClock } from '../../src/mechanics/clock.ts';
-import { BROWSER_ACCEPT, deliveredFetcher } from '../../src/proof/fetch.ts';
+import { deliveredFetcher } from '../../src/proof/fetch.ts';
+import { ACCEPTS } from '../../src/proof/accepts.ts';
 import { prove, type ProofImage } from '../../src/proof/proof.ts';
 import { startEmulator } from '../../test/emulator/server.ts';
 import { startImageHost } from '../../test/support/image-host.ts';
@@ -331,11 +332,11 @@ async function measureProof(count: number): Promise<ProofCost> {
       const ref = `${site.url}/images/${n}.jpg`;
       images.push({ ref, path, urls: [`${host.url}/w:120/${ref}`] });
     }
-    // The warm-up's work, not the proof's: the image host makes and caches each variant.
+    // The warm-up's work, not the proof's: the image host makes and caches each variant, in each format the proof
+    // asks for (one per class of browsers).
     for (const image of images)
-      await fetch(image.urls[0] ?? '', { headers: { accept: BROWSER_ACCEPT } }).then((answer) =>
-        answer.arrayBuffer(),
-      );
+      for (const accept of Object.values(ACCEPTS))
+        await fetch(image.urls[0] ?? '', { headers: { accept } }).then((answer) => answer.arrayBuffer());
     const started = performance.now();
     const { images: proofs } = await prove({
       images,

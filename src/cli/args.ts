@@ -92,7 +92,14 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
 }
 
 /** The inputs that are lists: a flag repeated adds to its list, as `--assets a --assets b` reads. */
-const LIST_INPUTS: ReadonlySet<InputName> = new Set(['assets', 'files', 'paths', 'url-map', 'rewrite']);
+const LIST_INPUTS: ReadonlySet<InputName> = new Set([
+  'assets',
+  'files',
+  'paths',
+  'url-map',
+  'rewrite',
+  'pages',
+]);
 
 /** A list flag given again: its value becomes the next line, where the one list syntax reads one entry a line. */
 function withEntry(name: InputName, list: string | undefined, value: string): string {

@@ -50,11 +50,15 @@ const FLAG_WORDS: Record<FlagInput, string> = {
     "from the bytes of each invalidated image's file, in that image's URLs only).",
   warm:
     'After the invalidation (and --rewrite), request each invalidated image through --image-host as a\n' +
-    'browser would, once per variant the rewritten files name (or at its plain URL). Needs --image-host.',
+    'browser would, once per variant the rewritten files or --pages name (or at its plain URL). Needs\n' +
+    '--image-host.',
   verify:
     'After the invalidation (and --rewrite, --warm), ask for each invalidated image through --image-host\n' +
-    'as a browser would and compare it with its file: fail if visitors still get the old one.\n' +
+    'as browsers would (AVIF, WebP, image/*) and compare it with its file: fail if visitors still get the old one.\n' +
     'Needs --image-host and files found by --since or --files with --url-map.',
+  pages:
+    'Glob patterns of built pages in the current folder (repeat the flag, or one per line), ! to exclude,\n' +
+    'from which --warm and --verify take the variants the pages use, read only, never written.',
   'dry-run':
     'Plan everything and send nothing: list every call and URL that would be sent. Needs no API key.',
   concurrency: 'Invalidation calls in flight at once, 1 to 32.',

@@ -2,7 +2,7 @@ import { canonicalRef } from './refs.ts';
 import { imageUrl } from './urls.ts';
 
 /**
- * Which delivery URLs a warm-up requests: for each invalidated image, every variant the rewritten pages name (each
+ * Which delivery URLs a warm-up requests: for each invalidated image, every variant the built pages name (each
  * distinct set of processing segments, with the new cache buster), or its plain delivery URL when no page names it.
  * Pure: the requests are made elsewhere.
  */
@@ -10,7 +10,8 @@ import { imageUrl } from './urls.ts';
 /** Warm-up requests a run makes at most; the rest are counted and said, not made. */
 export const WARM_LIMIT = 2_000;
 
-/** One image URL that the rewrite wrote: its origin image URL and its processing segments, `cb:` included. */
+/** One image URL a built page names (as rewrite wrote it, or as `pages` read it): its origin image URL and its
+ * processing segments, `cb:` included. */
 export interface RewrittenUrl {
   readonly originUrl: string;
   readonly segments: readonly string[];
@@ -26,7 +27,7 @@ export interface WarmPlanInput {
   readonly imageHost: string;
   /** The images the run invalidated (origin URLs; anything else, such as an asset hash, has no URL to warm). */
   readonly images: readonly string[];
-  /** Every URL the rewrite wrote, in page order. */
+  /** Every URL the rewrite wrote, then every one the pages of `pages` name, in page order: the first of a variant is asked. */
   readonly rewritten: readonly RewrittenUrl[];
   /** The new cache buster, for the plain URL of an image no page names; none: the plain URL has none either. */
   readonly cacheBuster?: string | undefined;

@@ -23,6 +23,8 @@ export interface RunPlan {
   readonly origin?: OriginPlan | undefined;
   /** The built files whose image URLs get a new cache buster; absent: no file is rewritten. */
   readonly rewrite?: RewritePlan | undefined;
+  /** The built pages the warm-up and the proof read their variants from, read only; absent: none is read. */
+  readonly pages?: PagesPlan | undefined;
   /** The invalidated images requested through the image host; absent: none is. */
   readonly warm?: WarmUpPlan | undefined;
   /** The images proven fresh through the image host after the warm-up; absent: none is. */
@@ -82,6 +84,13 @@ export interface RewritePlan {
   readonly keepUrls: boolean;
   /** Each image made from a changed file, and its path: `rewrite-with: content` reads the files. */
   readonly fileOf: ReadonlyMap<AssetRef, string> | undefined;
+}
+
+export interface PagesPlan {
+  /** Patterns of the pages, `!` to exclude, read as `rewrite` reads them. */
+  readonly patterns: readonly string[];
+  /** The host whose image URLs in the pages are the variants. */
+  readonly imageHost: string;
 }
 
 export interface WarmUpPlan extends Preview {
@@ -146,6 +155,7 @@ export function planTheRun(settings: Settings, changed?: ChangedFiles, record?: 
     calls,
     origin,
     rewrite,
+    pages: planPages(settings),
     warm: warm ? { preview: settings.dryRun, imageHost, timeoutMs: settings.timeoutMs } : undefined,
     proof,
     record,
@@ -158,6 +168,14 @@ export function planRewrite(settings: Settings): RewriteCheck | undefined {
   const { imageHost } = settings;
   if (settings.rewrite.length === 0 || imageHost === undefined) return undefined;
   return { patterns: settings.rewrite, with: settings.rewriteWith, imageHost };
+}
+
+/** The pages to read the variants from, when `pages` names some and a stage asks the image host for variants. */
+export function planPages(settings: Settings): PagesPlan | undefined {
+  const { imageHost } = settings;
+  if (settings.pages.length === 0 || imageHost === undefined || !(settings.warm || settings.verify))
+    return undefined;
+  return { patterns: settings.pages, imageHost };
 }
 
 /** `origin-check: content`: an image mapped from a file waits for its origin to serve that file's bytes. */

@@ -4,12 +4,15 @@ import { unhandled } from '../mechanics/exhaustive.ts';
 import { count, plural } from '../shown/format.ts';
 import type { Failure } from './judge.ts';
 import type { ImageProof, ProofResult, Seen } from './proof.ts';
+import { ACCEPT_ORDER, ACCEPTS, type AcceptClass } from './accepts.ts';
 
 /** One variant of an image that did not prove fresh, as every renderer names it. */
 export interface ProofFinding {
   readonly ref: string;
   readonly path: string;
   readonly url: string;
+  /** The `Accept` it was asked with: the class of browsers that got what it showed. */
+  readonly accept: string;
   /** What it showed: `its previous version`, `a placeholder`, `an error page`... */
   readonly shows: string;
   readonly seen?: Seen | undefined;
@@ -29,6 +32,14 @@ export interface ProofFacts {
   readonly notChecked: number;
   /** The images first seen stale and invalidated once more: each the service confirmed, and each it did not. */
   readonly again: { readonly confirmed: readonly string[]; readonly failed: readonly AgainFailure[] };
+  /** Per class of browsers: the variants answered to its `Accept`, and how many of them showed the new version. */
+  readonly byAccept: readonly AcceptCount[];
+}
+
+export interface AcceptCount {
+  readonly accept: string;
+  readonly answered: number;
+  readonly fresh: number;
 }
 
 /** An image whose second invalidation did not land, as every renderer names it. */
@@ -49,6 +60,9 @@ export function proofFacts(proof: ProofResult): ProofFacts {
   let notChecked = 0;
   const confirmedAgain: string[] = [];
   const failedAgain: AgainFailure[] = [];
+  const answered = new Map<AcceptClass, { answered: number; fresh: number }>(
+    ACCEPT_ORDER.map((accept) => [accept, { answered: 0, fresh: 0 }]),
+  );
   for (const image of proof.images) {
     if (image.invalidatedAgain) confirmedAgain.push(image.ref);
     const refused = image.invalidateAgainFailed;
@@ -62,6 +76,11 @@ export function proofFacts(proof: ProofResult): ProofFacts {
     let fresh = image.variants.length > 0;
     for (const variant of image.variants) {
       if (variant.state !== 'fresh') fresh = false;
+      const counted = answered.get(variant.accept);
+      if (counted !== undefined && variant.state !== 'not-checked') {
+        counted.answered++;
+        if (variant.state === 'fresh') counted.fresh++;
+      }
       switch (variant.state) {
         case 'fresh':
           break;
@@ -70,23 +89,18 @@ export function proofFacts(proof: ProofResult): ProofFacts {
           break;
         case 'stale': {
           failed.push(
-            finding(
-              image,
-              variant.url,
-              `its previous version${againWords(image, variant.asks)}`,
-              variant.seen,
-            ),
+            finding(image, variant, `its previous version${againWords(image, variant.asks)}`, variant.seen),
           );
           break;
         }
         case 'failed':
-          failed.push(finding(image, variant.url, FAILURE_WORDS[variant.failure], variant.seen));
+          failed.push(finding(image, variant, FAILURE_WORDS[variant.failure], variant.seen));
           break;
         case 'cannot-tell':
           cannotTell.push(
             finding(
               image,
-              variant.url,
+              variant,
               DOUBT_WORDS[variant.doubt] + (variant.detail === undefined ? '' : ` (${variant.detail})`),
               variant.seen,
             ),
@@ -105,6 +119,7 @@ export function proofFacts(proof: ProofResult): ProofFacts {
     cannotTell,
     notChecked,
     again: { confirmed: confirmedAgain, failed: failedAgain },
+    byAccept: [...answered].map(([accept, counts]) => ({ accept: ACCEPTS[accept], ...counts })),
   };
 }
 
@@ -136,6 +151,22 @@ export function proofWords(facts: ProofFacts): string {
   return parts.join('; ');
 }
 
+/**
+ * `variants by the Accept they were asked with: image/avif,… 2 of 2 fresh; image/webp,… 1 of 2 fresh`, each class
+ * of browsers the host was asked as; undefined when none was.
+ */
+export function acceptWords(
+  facts: ProofFacts,
+  show: (accept: string) => string = (accept) => accept,
+): string | undefined {
+  const asked = facts.byAccept.filter((counted) => counted.answered > 0);
+  if (asked.length === 0) return undefined;
+  const each = asked.map(
+    (counted) => `${show(counted.accept)} ${count(counted.fresh)} of ${count(counted.answered)} fresh`,
+  );
+  return `variants by the Accept they were asked with: ${each.join('; ')}`;
+}
+
 const FAILURE_WORDS: Record<Failure, string> = {
   'no-answer': 'no answer',
   redirect: 'a redirect elsewhere',
@@ -156,14 +187,24 @@ const DOUBT_WORDS: Record<Doubt, string> = {
   cancelled: 'a picture not compared: the run was cancelled',
 };
 
-function finding(image: ImageProof, url: string, shows: string, seen: Seen | undefined): ProofFinding {
+function finding(
+  image: ImageProof,
+  variant: { readonly url: string; readonly accept: AcceptClass },
+  shows: string,
+  seen: Seen | undefined,
+): ProofFinding {
+  const { url } = variant;
+  const accept = ACCEPTS[variant.accept];
   return {
     ref: image.ref,
     path: image.path,
     url,
+    accept,
     shows,
     seen,
-    sentence: `${image.ref} (${image.path}) at ${url} showed ${shows}${seen === undefined ? '' : ` (${headerWords(seen)})`}`,
+    sentence:
+      `${image.ref} (${image.path}) at ${url}, asked with Accept ${accept}, showed ${shows}` +
+      (seen === undefined ? '' : ` (${headerWords(seen)})`),
   };
 }
 

@@ -2,9 +2,6 @@ import { request, type Dispatcher } from 'undici';
 import { untilAborted } from '../mechanics/abortable.ts';
 import { errorMessage } from '../mechanics/error-message.ts';
 
-/** What a current browser sends: the service then delivers its AVIF or WebP variant, as visitors get it. */
-export const BROWSER_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
-
 /** What one request through the image host saw; every text field is the host's, to be shown only through shown.ts. */
 export interface Delivered {
   /** Absent when no answer came (`error` says why). */
@@ -18,6 +15,8 @@ export interface Delivered {
   readonly cacheStatus?: string | undefined;
   /** The service's mark of a placeholder served for an image its origin could not serve. */
   readonly placeholder?: true | undefined;
+  /** The `Vary` header: which request headers chose this answer (`Accept`: one copy per format). */
+  readonly vary?: string | undefined;
   /** A redirect: where it pointed. */
   readonly location?: string | undefined;
   /** The body, when read whole within its limit. */
@@ -27,8 +26,13 @@ export interface Delivered {
   readonly error?: string;
 }
 
-/** Asks the image host for one delivery URL, reading at most `limit` bytes of its body. */
-export type FetchDelivered = (url: string, limit: number, signal?: AbortSignal) => Promise<Delivered>;
+/** Asks the image host for one delivery URL as a browser that sends `accept`, reading at most `limit` bytes. */
+export type FetchDelivered = (
+  url: string,
+  limit: number,
+  signal: AbortSignal | undefined,
+  accept: string,
+) => Promise<Delivered>;
 
 export interface DeliveredFetchOptions {
   readonly dispatcher: Dispatcher;
@@ -39,7 +43,7 @@ export interface DeliveredFetchOptions {
 const CACHE_HEADERS = ['x-cache', 'cf-cache-status', 'x-cache-status', 'cdn-cache', 'x-proxy-cache'];
 
 export function deliveredFetcher(options: DeliveredFetchOptions): FetchDelivered {
-  return async (url, limit, signal) => {
+  return async (url, limit, signal, accept) => {
     const timeout = AbortSignal.timeout(options.timeoutMs);
     const ends = signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
     let answer: Dispatcher.ResponseData;
@@ -49,7 +53,7 @@ export function deliveredFetcher(options: DeliveredFetchOptions): FetchDelivered
       const asked = request(url, {
         method: 'GET',
         dispatcher: options.dispatcher,
-        headers: { 'user-agent': options.userAgent, accept: BROWSER_ACCEPT },
+        headers: { 'user-agent': options.userAgent, accept },
         headersTimeout: options.timeoutMs,
         bodyTimeout: options.timeoutMs,
         signal: ends,
@@ -65,6 +69,8 @@ export function deliveredFetcher(options: DeliveredFetchOptions): FetchDelivered
       contentType: header(headers, 'content-type'),
       age: header(headers, 'age'),
       cacheStatus: CACHE_HEADERS.map((name) => header(headers, name)).find((v) => v !== undefined),
+      // A host may send Vary more than once: every one of them names what chose the answer.
+      vary: [headers.vary ?? []].flat().join(', ') || undefined,
       location: header(headers, 'location'),
       placeholder: header(headers, 'x-not-found-o') === undefined ? undefined : true,
       ...(Number.isSafeInteger(declared) && declared >= 0 ? { length: declared } : {}),

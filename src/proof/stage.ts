@@ -1,5 +1,5 @@
 import { gitBytesIn } from '../mechanics/git.ts';
-import { proofFacts, proofWords, type ProofFacts } from './facts.ts';
+import { acceptWords, proofFacts, proofWords, type ProofFacts } from './facts.ts';
 import { FAILURES_NAMED, named } from '../shown/format.ts';
 import { retryWords } from '../domain/call-words.ts';
 import type { AssetRef } from '../domain/refs.ts';
@@ -37,7 +37,7 @@ export async function proofStage(
   proof: ProofPlan,
   before: {
     readonly landed: Landed;
-    /** Every image URL rewrite wrote, when it ran: the variants the pages use. */
+    /** Every image URL rewrite wrote, when it ran, then those the pages of `pages` name: the variants the pages use. */
     readonly rewritten: readonly RewrittenUrl[];
   },
   context: RunContext,
@@ -161,6 +161,8 @@ function tellProof(report: ProofReport, log: Log): void {
   for (const failure of shown) log.info(`verify: ${failure.sentence}.`);
   if (more > 0)
     log.info(`verify: … and ${count(more)} more not invalidated once more: the JSON report lists each one.`);
+  const byAccept = acceptWords(facts);
+  if (byAccept !== undefined) log.info(`verify: ${byAccept}.`);
   log.info(`verify: ${proofWords(facts)}.`);
 }
 

@@ -11,6 +11,7 @@ import type { RunPlan } from '../plan/run-plan.ts';
 import type { Rewritten } from '../rewrite/stage.ts';
 import { seconds, type OriginReport } from '../origin/hold.ts';
 import type { WarmReport } from '../warm/warm.ts';
+import type { PagesRead } from '../pages/stage.ts';
 import type { RecordResult } from '../record/record.ts';
 import type { ProofReport } from '../proof/stage.ts';
 
@@ -31,6 +32,8 @@ export interface Report {
   readonly rewrite?: RewriteResult | undefined;
   /** What the origin check saw (`origin-check: content`, when images were mapped from files and sent). */
   readonly origin?: OriginReport | undefined;
+  /** What the pages of `pages` gave the warm-up and the proof: pages read, variants found, pages not read. */
+  readonly pages?: PagesRead | undefined;
   /** What the warm-up requested through the image host (`warm: true`, not on a dry run). */
   readonly warm?: WarmReport | undefined;
   /** What the proof of freshness saw through the image host (`verify: true`, not on a dry run). */
@@ -46,6 +49,7 @@ export function reportOf(
     readonly sent: Sent | undefined;
     readonly outcome: Outcome;
     readonly rewritten: Rewritten;
+    readonly pages: PagesRead | undefined;
     readonly warm: WarmReport | undefined;
     readonly proof: ProofReport | undefined;
     readonly record: RecordResult | undefined;
@@ -63,6 +67,7 @@ export function reportOf(
     noApiKey: plan.report.noApiKey,
     rewrite: ran.rewritten.state === 'rewritten' ? ran.rewritten.result : undefined,
     origin: ran.sent?.origin,
+    pages: ran.pages,
     warm: ran.warm,
     proof: ran.proof,
     record: ran.record,
@@ -277,6 +282,7 @@ function reportJson(report: Report): object {
             states: outcome.origin.states,
           },
         }),
+    ...(report.pages === undefined ? {} : { pages: pagesJson(report.pages) }),
     ...(report.warm === undefined ? {} : { warm: report.warm }),
     ...(report.proof === undefined ? {} : { proof: proofJson(report.proof) }),
     calls: (result?.calls ?? []).map((record) => ({
@@ -289,6 +295,18 @@ function reportJson(report: Report): object {
   };
 }
 
+/** What `pages` read: its counts and the pages it did not read, not every URL it found (the proof lists those). */
+function pagesJson(pages: PagesRead): object {
+  const { read, bytes, skipped, stopped, notRead } = pages;
+  return {
+    read,
+    bytes,
+    variants: pages.urls.length,
+    skipped,
+    ...(stopped === undefined ? {} : { stopped, notRead }),
+  };
+}
+
 /** The proof's counts, each variant that failed or could not be told, and every image with its variants. */
 function proofJson(proof: ProofReport): object {
   const { facts } = proof;
@@ -296,6 +314,7 @@ function proofJson(proof: ProofReport): object {
     ref: finding.ref,
     path: finding.path,
     url: finding.url,
+    accept: finding.accept,
     shows: finding.shows,
     ...(finding.seen === undefined ? {} : { seen: finding.seen }),
   });
@@ -305,6 +324,7 @@ function proofJson(proof: ProofReport): object {
     notChecked: facts.notChecked,
     failed: facts.failed.map(strip),
     cannotTell: facts.cannotTell.map(strip),
+    byAccept: facts.byAccept,
     invalidatedAgain: {
       confirmed: facts.again.confirmed,
       failed: facts.again.failed.map(({ ref, path, error }) => ({ ref, path, error })),

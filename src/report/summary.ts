@@ -16,7 +16,7 @@ import {
   originWords,
   type OriginFacts,
 } from '../outcome/facts.ts';
-import { proofWords, type ProofFacts, type ProofFinding } from '../proof/facts.ts';
+import { acceptWords, proofWords, type ProofFacts, type ProofFinding } from '../proof/facts.ts';
 import { warmWords } from '../warm/words.ts';
 import { FAILURES_NAMED } from '../shown/format.ts';
 import type { ProofReport } from '../proof/stage.ts';
@@ -109,17 +109,25 @@ function proofSection(proof: ProofReport): string[] {
   const { facts } = proof;
   const words = proofWords(facts);
   const lines = ['### Proof of freshness', '', `${words.charAt(0).toUpperCase()}${words.slice(1)}.`];
+  const byAccept = acceptWords(facts, markdownText);
+  if (byAccept !== undefined) lines.push('', `${byAccept.charAt(0).toUpperCase()}${byAccept.slice(1)}.`);
   const table = (title: string, findings: readonly ProofFinding[]): void => {
     if (findings.length === 0) return;
     const { shown, more } = firstOf(findings, FAILURES_NAMED);
-    lines.push('', title, '', '| Image | Variant | Showed | Status | Content type | Length | Age | Cache |');
-    lines.push('|---|---|---|---|---|---|---|---|');
+    lines.push(
+      '',
+      title,
+      '',
+      '| Image | Variant | Accept | Showed | Status | Content type | Length | Age | Cache |',
+      '|---|---|---|---|---|---|---|---|---|',
+    );
     for (const finding of shown) {
       const seen = finding.seen;
       const cell = (value: string | number | undefined): string =>
         value === undefined ? '' : markdownText(String(value));
       lines.push(
-        `| ${markdownRef(finding.ref)} | ${markdownText(finding.url)} | ${markdownText(finding.shows)} | ` +
+        `| ${markdownRef(finding.ref)} | ${markdownText(finding.url)} | ${markdownText(finding.accept)} | ` +
+          `${markdownText(finding.shows)} | ` +
           `${cell(seen?.status ?? seen?.error)} | ${cell(seen?.contentType)} | ${cell(seen?.length)} | ` +
           `${cell(seen?.age)} | ${cell(seen?.cacheStatus)} |`,
       );

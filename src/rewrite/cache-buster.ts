@@ -6,6 +6,7 @@
  */
 
 import { imageHostOf, isCacheBuster } from '../domain/urls.ts';
+import { imageUrlPattern, originUrlAt } from '../domain/page-urls.ts';
 
 export interface TextRewrite {
   readonly text: string;
@@ -30,7 +31,7 @@ export function rewriteCacheBusters(
   let rewritten = '';
   let copied = 0;
   let urls = 0;
-  for (const match of text.matchAll(cacheBusterPattern(host))) {
+  for (const match of text.matchAll(imageUrlPattern(host))) {
     const { start = '', sep = '/', segments = '' } = match.groups ?? {};
     const at = match.index + start.length;
     const originUrl = originUrlAt(text, at + segments.length, sep);
@@ -51,36 +52,6 @@ function checkCacheBuster(value: string): string {
     throw new Error(`The cache buster ${JSON.stringify(value)} cannot be written as a URL path segment.`);
   }
   return value;
-}
-
-/**
- * The origin image URL that starts at `from`, as far as a URL can go in HTML, srcset, CSS, JSON or JS (a quote,
- * whitespace, a parenthesis or an angle bracket ends it), with JSON's `\/` read as `/`.
- */
-function originUrlAt(text: string, from: number, sep: string): string {
-  const url = /^[^\s"'\x60<>()]*/.exec(text.slice(from, from + 4096))?.[0] ?? '';
-  const plain = sep === '/' ? url : url.replaceAll('\\/', '/');
-  // A srcset candidate without a descriptor ends at its comma; an escaped quote at its backslash.
-  return plain.replace(/(?<![,\\])[,\\]+$/, '');
-}
-
-/**
- * `start`: the scheme (or a protocol-relative `//`), the host and the first separator; `segments`: the
- * `name:value` processing segments after it, each with its separator. `sep` is `/`, or `\/` in JSON and JS
- * strings that escape slashes, and must be the same throughout one URL.
- */
-function cacheBusterPattern(imageHost: string): RegExp {
-  const host = imageHost.replace(/[.[\]]/g, '\\$&');
-  // A host given without a port is the same host when a URL spells out a port.
-  const port = /:\d+$/.test(imageHost) ? '' : String.raw`(?::\d+)?`;
-  // A `//` right after a letter, `:`, `/`, `.`… is a path or another scheme's URL, not a protocol-relative one.
-  const scheme = String.raw`(?:https?:|(?<![\w:/\\.+@%~-]))`;
-  // `https:` is where the origin URL starts, not a segment; a value stops at anything that ends a URL.
-  const segment = String.raw`(?!https?:)[\w-]+:[^/\\\s"'\x60<>]*\k<sep>`;
-  return new RegExp(
-    String.raw`(?<start>${scheme}(?<sep>/|\\/)\k<sep>${host}${port}\k<sep>)(?<segments>(?:${segment})*)`,
-    'gi',
-  );
 }
 
 /** Sets every `cb:` segment to the token, or adds one in first position where there is none. */

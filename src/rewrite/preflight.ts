@@ -10,11 +10,10 @@
  */
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { selectPaths } from '../settings/select.ts';
 import { throwInput } from '../mechanics/input-error.ts';
 import { quote } from '../shown/shown.ts';
 import { plural } from '../shown/format.ts';
-import { matchedFiles } from './files.ts';
+import { selectedFiles } from '../settings/workspace-files.ts';
 import { oversize, readInPlace, realWorkspace } from './in-place.ts';
 import { errorMessage } from '../mechanics/error-message.ts';
 
@@ -24,29 +23,7 @@ export async function checkRewrite(
   patterns: readonly string[],
   imageHost: string,
 ): Promise<void> {
-  const includes = patterns.filter((pattern) => !pattern.startsWith('!'));
-  // One walk of the workspace for every pattern: each is then matched against what any of them matches.
-  const candidates = await matchedFiles(workspace, includes).catch((error: unknown) => {
-    const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    return throwInput(
-      `rewrite: the workspace ${quote(workspace)} cannot be listed (${code}); check GITHUB_WORKSPACE.`,
-    );
-  });
-  for (const pattern of includes) {
-    if (selectPaths(candidates, [pattern]).length === 0) {
-      throwInput(
-        `rewrite: ${quote(pattern)} matches no file in the workspace (${quote(workspace)}); check the pattern ` +
-          "(relative to the workspace, '/' between folders) and that the build writing these files runs before " +
-          'this step.',
-      );
-    }
-  }
-  const selected = selectPaths(candidates, patterns);
-  if (selected.length === 0) {
-    throwInput(
-      `rewrite: every file its patterns match is left out by a '!' pattern (${patterns.map(quote).join(', ')}).`,
-    );
-  }
+  const selected = await selectedFiles('rewrite', workspace, patterns);
   const real = await realWorkspace(workspace);
   let mentioned = false;
   // Every file rewrite would refuse is refused now, while nothing is sent; once one file names the host, the rest

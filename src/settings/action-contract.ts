@@ -104,15 +104,21 @@ export const ACTION_INPUTS = {
   },
   warm: {
     description:
-      '`true` to request each invalidated image through `image-host` after the invalidation (and `rewrite`), as a browser would (`Accept: image/avif,image/webp,…`), so that the first visitors get a cached copy: once per variant that the rewritten files name (each set of `w:`, `h:`, `q:`… segments, with the new `cb:`), or at its plain delivery URL (`https://<image-host>/cb:<token>/<origin image URL>`) when no file names it. Needs `image-host`. At most 8 requests in flight and 2,000 per run; no API key, cookie or GitHub token is sent to the image host; a failure is a warning, never a failed step.',
+      '`true` to request each invalidated image through `image-host` after the invalidation (and `rewrite`), as a browser would (`Accept: image/avif,image/webp,…`), so that the first visitors get a cached copy: once per variant that the rewritten files or the pages of `pages` name (each set of `w:`, `h:`, `q:`… segments, with the new `cb:` where rewrite wrote one), or at its plain delivery URL (`https://<image-host>/cb:<token>/<origin image URL>`) when no file names it. Needs `image-host`. At most 8 requests in flight and 2,000 per run; no API key, cookie or GitHub token is sent to the image host; a failure is a warning, never a failed step.',
     required: false,
     default: 'false',
   },
   verify: {
     description:
-      '`true` to prove, after the invalidation (and `rewrite` and `warm`), that visitors get the new images: each invalidated image that `url-map` mapped from a file is requested through `image-host` as a browser asks for it, once per variant that the rewritten files name (or at its plain delivery URL), and its picture is compared with the file in the workspace and with its previous version from git. An image still showing its previous version is invalidated once more and asked again after a short wait; still old then, the step fails, naming the image, the variant, what it showed and the headers that matter. A placeholder, an error page, a redirect or an answer that is no image fails that image too; two versions that look alike cannot be told, which is a notice. Needs `image-host` and `url-map` (the files to compare with). At most 8 requests in flight, 500 images checked (past that, a sample per host), 32 MiB read per answer and 120 seconds in all; no API key, cookie or GitHub token is sent to the image host.',
+      '`true` to prove, after the invalidation (and `rewrite` and `warm`), that visitors get the new images: each invalidated image that `url-map` mapped from a file is requested through `image-host` as browsers ask for it, once per variant that the rewritten files or the pages of `pages` name (or at its plain delivery URL) and per class of browsers the host keeps a copy for (AVIF, WebP and a plain `image/*` fallback: a host that does not say `Vary: Accept` is asked once, and a class is asked only when the host could give it another format than the one already seen), and its picture is compared with the file in the workspace and with its previous version from git. An image still showing its previous version is invalidated once more and asked again after a short wait; still old then, the step fails, naming the image, the variant, the `Accept` that got it, what it showed and the headers that matter. A placeholder, an error page, a redirect or an answer that is no image fails that image too; two versions that look alike cannot be told, which is a notice. Needs `image-host` and `url-map` (the files to compare with). At most 8 requests in flight, 500 images checked (past that, a sample per host), 32 MiB read per answer and 120 seconds in all; no API key, cookie or GitHub token is sent to the image host.',
     required: false,
     default: 'false',
+  },
+  pages: {
+    description:
+      'Glob patterns of built pages in the workspace (HTML, CSS, JSON, JS), one per line, `!` to exclude, read as `rewrite` reads them (e.g. `_site/**/*.html`), from which `warm` and `verify` take the variants the pages use of each invalidated image (each set of `w:`, `h:`, `q:`… segments on `image-host`, as the pages write them), without writing anything: for a site deployed elsewhere, whose built files are not shipped from this job. Needs `image-host` and `warm` or `verify`. A pattern that matches no file is an error, before anything is sent. At most 10,000 pages, 16 MiB each (a larger page is skipped, with a warning) and 256 MiB in all, read within 60 seconds; at most 10,000 variants kept.',
+    required: false,
+    default: '',
   },
   'dry-run': {
     description:

@@ -86,6 +86,8 @@ export interface Settings {
   readonly warm: boolean;
   /** After the invalidation (and rewrite, warm-up), prove through the image host that visitors get the new images. */
   readonly verify: boolean;
+  /** `pages`: built pages, read only, whose image URLs name the variants the warm-up and the proof ask for. */
+  readonly pages: readonly string[];
   readonly dryRun: boolean;
   /** Invalidation calls in flight at once. */
   readonly concurrency: number;
@@ -143,6 +145,7 @@ export function parseSettings(raw: RawInputs): Settings {
     ...check(() => parseRewrite(raw, token, rewriteWith), { rewrite: [], rewriteWith }),
     warm: check(() => parseBoolean('warm', raw.warm), false),
     verify: check(() => parseBoolean('verify', raw.verify), false),
+    pages: check(() => parsePatternInput('pages', raw.pages), []),
     catchUp: check(() => parseBoolean('catch-up', raw['catch-up']), false),
     statusContext: check(() => parseStatusContext(raw['status-context']), undefined),
     deployEnvironment: check(() => parseDeployEnvironment(raw['deploy-environment']), ''),
@@ -157,6 +160,17 @@ export function parseSettings(raw: RawInputs): Settings {
     problems.push(
       'verify: true asks for the invalidated images through the image host, so it needs image-host (e.g. ' +
         'image-host: img.example.net); set it, or remove verify.',
+    );
+  }
+  if (settings.pages.length > 0 && !settings.warm && !settings.verify) {
+    problems.push(
+      'pages: names the pages whose image variants warm and verify ask for, but neither is true; set warm: true ' +
+        'or verify: true, or remove pages.',
+    );
+  } else if (settings.pages.length > 0 && raw['image-host'].trim() === '') {
+    problems.push(
+      'pages: reads the URLs on image-host from the pages, so it needs image-host (e.g. image-host: ' +
+        'img.example.net); set it, or remove pages.',
     );
   }
   // Only when the target itself was read: a refused target already has its own error, which says what to mend.
@@ -184,7 +198,7 @@ export function parseSettings(raw: RawInputs): Settings {
 const NO_TARGET: Target = { scope: 'none' };
 
 /** Glob patterns, one per line; a '!' must stand before a pattern. */
-function parsePatternInput(name: 'paths' | 'rewrite', text: string): string[] {
+function parsePatternInput(name: 'paths' | 'rewrite' | 'pages', text: string): string[] {
   const patterns = parsePatterns(text);
   if (patterns.some((pattern) => pattern.replace(/^!+/, '') === '')) {
     throwInput(`${name}: a line holds '!' alone; write it before the pattern to exclude, e.g. !**/*.svg`);

@@ -23,7 +23,7 @@ export async function warmStage(
   warmUp: WarmUpPlan,
   before: {
     readonly landed: Landed;
-    /** Every image URL rewrite wrote, when it ran. */
+    /** Every image URL rewrite wrote, when it ran, then those the pages of `pages` name. */
     readonly rewritten: readonly RewrittenUrl[];
     /** What the origin check saw, when it ran. */
     readonly origin: OriginSeen | undefined;

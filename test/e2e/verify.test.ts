@@ -35,6 +35,8 @@ let ca: TestCa;
 let repo: Origin | undefined;
 let site: OriginSite;
 let host: ImageHostStandIn;
+/** The checkout the last run was given. */
+let workspace = '';
 beforeAll(() => {
   ca = makeTestCa(['localhost']);
 });
@@ -62,6 +64,8 @@ interface Scenario {
   /** What the origin serves during the run. */
   readonly deployed?: 'previous' | 'new';
   readonly inputs?: Record<string, string>;
+  /** How the run learns the page's variants: `rewrite` (the default) writes it, `pages` only reads it. */
+  readonly through?: 'rewrite' | 'pages';
 }
 
 /** A push that changes the image from `previous` to `next`, and its origin; the push's two commits. */
@@ -102,13 +106,17 @@ async function deploy(scenario: Scenario, started?: (child: ChildProcess) => voi
       'url-map': `public/images => ${site.url}/images`,
       'image-host': host.host,
       verify: 'true',
-      ...(variants.length > 0 ? { token: 'true', rewrite: 'build/**/*.html' } : {}),
+      ...(variants.length === 0
+        ? {}
+        : scenario.through === 'pages'
+          ? { pages: 'build/**/*.html' }
+          : { token: 'true', rewrite: 'build/**/*.html' }),
       ...scenario.inputs,
     },
     {
       GITHUB_EVENT_NAME: 'push',
       GITHUB_EVENT_PATH: writeEvent(repo.root, pushPayload(base, head)),
-      GITHUB_WORKSPACE: repo.clone().dir,
+      GITHUB_WORKSPACE: (workspace = repo.clone().dir),
       GITHUB_SHA: head,
       NODE_EXTRA_CA_CERTS: ca.caFile,
     },
@@ -116,10 +124,18 @@ async function deploy(scenario: Scenario, started?: (child: ChildProcess) => voi
   );
 }
 
+/** What the proof asks as each class of browsers: a current one, one without AVIF, and any other. */
+const ACCEPT = {
+  avif: 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8',
+  webp: 'image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8',
+  plain: 'image/*,*/*;q=0.8',
+};
+
 interface ProofJson {
   images: number;
   verified: number;
-  failed: { ref: string; url: string; shows: string; seen?: Record<string, unknown> }[];
+  failed: { ref: string; url: string; accept: string; shows: string; seen?: Record<string, unknown> }[];
+  byAccept: { accept: string; answered: number; fresh: number }[];
   cannotTell: { ref: string; url: string; shows: string }[];
   invalidatedAgain: { confirmed: string[]; failed: { ref: string; path: string; error: string }[] };
   checked: { invalidatedAgain: boolean; variants: { state: string; why?: string }[] }[];
@@ -132,9 +148,9 @@ function proofOf(run: ActionRun): ProofJson {
 }
 
 /** A visitor's browser asking the host, which trusts the test CA. */
-function visit(url: string): Promise<void> {
+function visit(url: string, accept = 'image/avif'): Promise<void> {
   return new Promise((resolve, reject) => {
-    get(url, { ca: readFileSync(ca.caFile), headers: { accept: 'image/avif' } }, (response) => {
+    get(url, { ca: readFileSync(ca.caFile), headers: { accept } }, (response) => {
       response.resume().on('end', resolve);
     }).on('error', reject);
   });
@@ -150,8 +166,14 @@ describe('verify: true', () => {
     expect(proofOf(run)).toMatchObject({ images: 1, verified: 1, failed: [], cannotTell: [] });
     expect(run.outputs['verified-count']).toBe('1');
     expect(run.outputs.unverified).toBe('[]');
+    // Asked as each class of browsers the host keeps a copy for: AVIF, WebP, and the original's JPEG.
     const formats = new Set(host.requests.map((request) => request.format));
-    expect(formats).toEqual(new Set(['avif']));
+    expect(formats).toEqual(new Set(['avif', 'webp', 'jpeg']));
+    expect(proofOf(run).byAccept).toEqual([
+      { accept: ACCEPT.avif, answered: 2, fresh: 2 },
+      { accept: ACCEPT.webp, answered: 2, fresh: 2 },
+      { accept: ACCEPT.plain, answered: 2, fresh: 2 },
+    ]);
     expect(asked().filter((path) => path.includes('/w:320/')).length).toBeGreaterThan(0);
     expect(asked().filter((path) => path.includes('/w:640/')).length).toBeGreaterThan(0);
     expect(run.summary).toContain('proven fresh');
@@ -189,16 +211,57 @@ describe('verify: true', () => {
     expect(run.summary).toContain('its previous version after one more invalidation');
   });
 
+  it('fails naming each Accept whose copy stayed old when the host (Vary: Accept) refreshed its AVIF copy alone', async () => {
+    // Visitors of each class cached the old image; the invalidation then reaches the AVIF copy and not the others.
+    site.files.previous.set('/images/photo.jpg', CUP);
+    for (const accept of ['image/avif', 'image/webp', 'image/jpeg'])
+      await visit(`${host.url}/${photoUrl()}`, accept);
+    host.keepsOld.add('webp').add('jpeg');
+    const run = await deploy({ previous: CUP, next: CAT });
+    expect(run.exitCode, run.stdout).toBe(1);
+    const proof = proofOf(run);
+    expect(proof.failed.map((failure) => [failure.accept, failure.shows, failure.seen?.contentType])).toEqual(
+      [
+        [ACCEPT.webp, 'its previous version after one more invalidation', 'image/webp'],
+        [ACCEPT.plain, 'its previous version after one more invalidation', 'image/jpeg'],
+      ],
+    );
+    expect(proof.byAccept).toEqual([
+      { accept: ACCEPT.avif, answered: 1, fresh: 1 },
+      { accept: ACCEPT.webp, answered: 1, fresh: 0 },
+      { accept: ACCEPT.plain, answered: 1, fresh: 0 },
+    ]);
+    expect(run.outputs['verified-count']).toBe('0');
+    const line =
+      run.stdout.split('\n').find((text) => text.startsWith('::error::The proof of freshness failed:')) ?? '';
+    expect(line).toContain(`asked with Accept ${ACCEPT.webp}, showed its previous version`);
+  });
+
+  it('asks a host that gives every browser the same copy (no Vary: Accept) once per variant', async () => {
+    host.varies = false;
+    const run = await deploy({ previous: CUP, next: CAT });
+    expect(run.exitCode, run.stdout).toBe(0);
+    expect(host.requests.map((request) => request.accept)).toEqual([ACCEPT.avif]);
+    expect(proofOf(run)).toMatchObject({
+      verified: 1,
+      byAccept: [{ answered: 1, fresh: 1 }, { answered: 0 }, { answered: 0 }],
+    });
+  });
+
   it('fails when the host re-fetched the old file from an origin that has not deployed yet', async () => {
     const run = await deploy({ previous: CUP, next: CAT, deployed: 'previous' });
     expect(run.exitCode, run.stdout).toBe(1);
     expect(host.refetched.has(photoUrl())).toBe(true);
+    const stale = {
+      ref: photoUrl(),
+      shows: 'its previous version after one more invalidation',
+      seen: { cacheStatus: 'MISS' },
+    };
+    // Every class of browsers gets the old picture: each is named with the Accept that got it.
     expect(proofOf(run).failed).toMatchObject([
-      {
-        ref: photoUrl(),
-        shows: 'its previous version after one more invalidation',
-        seen: { cacheStatus: 'MISS' },
-      },
+      { ...stale, accept: ACCEPT.avif },
+      { ...stale, accept: ACCEPT.webp },
+      { ...stale, accept: ACCEPT.plain },
     ]);
   });
 
@@ -224,6 +287,7 @@ describe('verify: true', () => {
   });
 
   it('retries the second invalidation as every call: a 503 and a 429, each after its Retry-After, then green', async () => {
+    host.varies = false; // one copy for every browser: the test is about what that copy shows
     // The origin deploys late: the first ask has the host fetch the old file again, and cache it. The first
     // invalidation lands; the second meets a 503, then a 429, then lands, and the host then fetches the new file.
     emulator().inject(
@@ -276,6 +340,7 @@ describe('verify: true', () => {
   });
 
   it('is green with a notice when the two versions look alike', async () => {
+    host.varies = false; // one copy for every browser: the test is about what that copy shows
     const recompressed = await sharp(CAT).jpeg({ quality: 60 }).toBuffer();
     const run = await deploy({ previous: CAT, next: recompressed });
     expect(run.exitCode, run.stdout).toBe(0);
@@ -284,6 +349,7 @@ describe('verify: true', () => {
   });
 
   it('cannot tell a crop variant, and never counts it fresh', async () => {
+    host.varies = false; // one copy for every browser: the test is about what that copy shows
     const run = await deploy({ previous: CUP, next: CAT, variants: ['w:120/h:120'] });
     expect(run.exitCode, run.stdout).toBe(0);
     expect(proofOf(run)).toMatchObject({
@@ -443,6 +509,52 @@ describe('verify: true', () => {
       'Verify: 0 of 1 image proven fresh through the image host; 1 variant failed.',
     );
     expect(`${run.stdout}${run.stderr}`).toContain(`${photoUrl()} (public/images/photo.jpg) at ${host.url}/`);
+  });
+
+  it('asks for the variants the built pages use, read through pages, and writes nothing', async () => {
+    const run = await deploy({
+      previous: CUP,
+      next: CAT,
+      variants: ['w:320', 'f:webp/w:640'],
+      through: 'pages',
+    });
+    expect(run.exitCode, run.stdout).toBe(0);
+    expect(asked().filter((path) => path.startsWith('/w:320/')).length).toBeGreaterThan(0);
+    expect(asked().filter((path) => path.startsWith('/f:webp/w:640/')).length).toBeGreaterThan(0);
+    // Not the plain delivery URL, which no page uses.
+    expect(asked()).not.toContain(`/${photoUrl()}`);
+    expect(proofOf(run)).toMatchObject({ images: 1, verified: 1, failed: [] });
+    expect(readFileSync(join(workspace, 'build/index.html'), 'utf8')).toBe(
+      `<img src="https://${host.host}/w:320/${photoUrl()}">\n<img src="https://${host.host}/f:webp/w:640/${photoUrl()}">`,
+    );
+    expect(run.stdout).toContain('pages: read 1 page');
+    expect(JSON.parse(run.report)).toMatchObject({ pages: { read: 1, variants: 2, skipped: [] } });
+  });
+
+  it('warms the variants the built pages use, read through pages', async () => {
+    const run = await deploy({
+      previous: CUP,
+      next: CAT,
+      variants: ['w:480'],
+      through: 'pages',
+      inputs: { verify: 'false', warm: 'true' },
+    });
+    expect(run.exitCode, run.stdout).toBe(0);
+    expect(asked()).toEqual([`/w:480/${photoUrl()}`]);
+  });
+
+  it('refuses a pages pattern that matches no page, before anything is sent', async () => {
+    const run = await deploy({
+      previous: CUP,
+      next: CAT,
+      variants: ['w:320'],
+      through: 'pages',
+      inputs: { pages: '_site/**/*.html' },
+    });
+    expect(run.exitCode).toBe(1);
+    expect(run.stdout).toContain('::error::pages: "_site/**/*.html" matches no file in the workspace');
+    expect(emulator().requests).toEqual([]);
+    expect(host.requests).toEqual([]);
   });
 
   it('is refused without image-host, before anything is sent', async () => {

@@ -114,6 +114,7 @@ describe('the warm-up', () => {
 describe('the proof of freshness', () => {
   const stale = (asks: number): ImageProof['variants'][number] => ({
     url: 'https://img.example.net/w:640/https://www.example.com/cat.jpg',
+    accept: 'webp',
     state: 'stale',
     seen: { status: 200 },
     asks,

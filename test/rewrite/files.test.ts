@@ -14,7 +14,8 @@ import { open, rename, symlink, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { matchedFiles, rewriteFiles, type FolderEntry } from '../../src/rewrite/files.ts';
+import { rewriteFiles } from '../../src/rewrite/files.ts';
+import { matchedFiles, type FolderEntry } from '../../src/settings/workspace-files.ts';
 
 // Only to make one rename fail, or a file vanish; every other call goes to the real file system.
 vi.mock('node:fs/promises', async (importOriginal) => {

@@ -683,3 +683,35 @@ describe('parseSettings: warm', () => {
     expect(parseSettings(raw).warm).toBe(true);
   });
 });
+
+describe('parseSettings: pages', () => {
+  const mapped = {
+    files: 'public/a.jpg',
+    'url-map': 'public => https://www.example.com',
+    'image-host': 'img.example.net',
+  };
+
+  it('reads its patterns as rewrite reads them, one per line', () => {
+    expect(
+      parseSettings(inputs({ ...mapped, verify: 'true', pages: '_site/**/*.html\n!_site/drafts/**' })).pages,
+    ).toEqual(['_site/**/*.html', '!_site/drafts/**']);
+  });
+
+  it('refuses pages without warm or verify, which are what read them', () => {
+    expect(problem({ ...mapped, pages: '_site/**/*.html' })).toMatch(
+      /^pages: names the pages whose image variants warm and verify ask for, but neither is true; set warm: true or verify: true, or remove pages\.$/m,
+    );
+  });
+
+  it('refuses pages without image-host, naming the input to set', () => {
+    expect(
+      problem({ assets: 'https://www.example.com/a.jpg', warm: 'true', pages: '_site/**/*.html' }),
+    ).toMatch(/^pages: reads the URLs on image-host from the pages, so it needs image-host/m);
+  });
+
+  it("refuses a pages pattern written with '\\' between folders", () => {
+    expect(problem({ ...mapped, verify: 'true', pages: '_site\\index.html' })).toMatch(
+      /^pages: .* separates folders with '\\'/m,
+    );
+  });
+});

@@ -5,7 +5,8 @@
  * `w:` and `h:` (both: cropped to that shape), in the format the request's `Accept` allows (AVIF, else WebP, else
  * the original's), at the quality of `q:`, the picture turned by its EXIF orientation tag when `orients` is set (as
  * real services deliver phone photos: turned, without the tag) or else as stored. Each answer is cached per URL and format until the API emulator
- * records an invalidation of its origin URL (or of everything) after it was cached, as the service does.
+ * records an invalidation of its origin URL (or of everything) after it was cached, as the service does; a copy in a
+ * format of `keepsOld` outlives every invalidation, as behind a CDN that purged one copy and not the others.
  */
 import { createServer as createHttp, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createHttps } from 'node:https';
@@ -41,6 +42,16 @@ export interface ImageHostStandIn {
   readonly refetched: Set<string>;
   /** Turn each picture by its orientation tag, as real services do; off (the default), its pixels as stored. */
   orients: boolean;
+  /**
+   * The formats whose cached copy no invalidation reaches (as a CDN in front that purges one copy of a URL and keeps
+   * the others): such a copy, once cached, is served as it is.
+   */
+  readonly keepsOld: Set<Delivered>;
+  /**
+   * Whether the host delivers each browser the format its `Accept` allows, saying `Vary: Accept` (the default, as the
+   * service does); off: every browser gets the original's format, and no answer says Vary.
+   */
+  varies: boolean;
   close(): Promise<void>;
 }
 
@@ -89,12 +100,14 @@ export async function startImageHost(
       override(request, response);
       return;
     }
-    const format = negotiate(accept);
+    // A host that does not say Vary: Accept serves every browser the same copy: the original's format.
+    const format = stand.varies ? negotiate(accept) : undefined;
     const key = `${format ?? 'original'} ${path}`;
     const invalidations = invalidationsOf(originUrl);
     let cached = cache.get(key);
     let state: 'hit' | 'miss' = 'hit';
-    if (cached === undefined || cached.invalidations !== invalidations) {
+    const kept = cached?.format !== undefined && stand.keepsOld.has(cached.format);
+    if (cached === undefined || (cached.invalidations !== invalidations && !kept)) {
       state = 'miss';
       if (cached !== undefined) refetched.add(originUrl);
       cached = {
@@ -118,7 +131,7 @@ export async function startImageHost(
         'content-length': String(cached.body.length),
         age: String(Math.floor((Date.now() - cached.at) / 1000)),
         'x-cache': state.toUpperCase(),
-        vary: 'Accept',
+        ...(stand.varies ? { vary: 'Accept' } : {}),
       })
       .end(cached.body);
   };
@@ -138,6 +151,8 @@ export async function startImageHost(
     overrides,
     refetched,
     orients: false,
+    keepsOld: new Set(),
+    varies: true,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
