@@ -7,7 +7,6 @@ export const modules = {
 
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   BROWSER_ACCEPT: () => (/* binding */ BROWSER_ACCEPT),
 /* harmony export */   deliveredFetcher: () => (/* binding */ deliveredFetcher)
 /* harmony export */ });
 /* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6752);
@@ -16,11 +15,9 @@ __webpack_require__.r(__webpack_exports__);
 
 
 
-/** What a current browser sends: the service then delivers its AVIF or WebP variant, as visitors get it. */
-const BROWSER_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
 const CACHE_HEADERS = ['x-cache', 'cf-cache-status', 'x-cache-status', 'cdn-cache', 'x-proxy-cache'];
 function deliveredFetcher(options) {
-    return async (url, limit, signal) => {
+    return async (url, limit, signal, accept) => {
         const timeout = AbortSignal.timeout(options.timeoutMs);
         const ends = signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
         let answer;
@@ -30,7 +27,7 @@ function deliveredFetcher(options) {
             const asked = (0,undici__WEBPACK_IMPORTED_MODULE_0__/* .request */ .Em)(url, {
                 method: 'GET',
                 dispatcher: options.dispatcher,
-                headers: { 'user-agent': options.userAgent, accept: BROWSER_ACCEPT },
+                headers: { 'user-agent': options.userAgent, accept },
                 headersTimeout: options.timeoutMs,
                 bodyTimeout: options.timeoutMs,
                 signal: ends,
@@ -47,6 +44,8 @@ function deliveredFetcher(options) {
             contentType: header(headers, 'content-type'),
             age: header(headers, 'age'),
             cacheStatus: CACHE_HEADERS.map((name) => header(headers, name)).find((v) => v !== undefined),
+            // A host may send Vary more than once: every one of them names what chose the answer.
+            vary: [headers.vary ?? []].flat().join(', ') || undefined,
             location: header(headers, 'location'),
             placeholder: header(headers, 'x-not-found-o') === undefined ? undefined : true,
             ...(Number.isSafeInteger(declared) && declared >= 0 ? { length: declared } : {}),

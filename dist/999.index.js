@@ -68,7 +68,10 @@ function isImageType(contentType) {
 
 // EXTERNAL MODULE: ./src/mechanics/error-message.ts
 var error_message = __webpack_require__(1411);
+// EXTERNAL MODULE: ./src/proof/accepts.ts
+var accepts = __webpack_require__(9603);
 ;// CONCATENATED MODULE: ./src/proof/proof.ts
+
 
 
 
@@ -79,54 +82,64 @@ async function prove(input) {
     const cancelled = () => signal?.aborted === true;
     const { checked } = (0,hosts/* sampleByHost */.k)(input.images.map((image) => ({ ref: image.ref, path: image.path })), bounds.maxImages);
     const toCheck = new Set(checked.map((image) => image.ref));
+    // For each image, for each of its variant URLs, what each class of browsers asked got.
     const proofs = new Map();
     const tasks = input.images
         .filter((image) => toCheck.has(image.ref))
         .flatMap((image) => image.urls.map((url, index) => ({ image, url, index })));
     for (const image of input.images)
-        proofs.set(image.ref, image.urls.map((url) => ({
-            url,
-            state: 'not-checked',
-            why: toCheck.has(image.ref) ? 'timeout' : 'sampled',
-        })));
-    const round = async (work) => {
-        let next = 0;
-        const worker = async () => {
-            while (next < work.length) {
-                const task = work[next++];
-                if (task === undefined)
-                    return;
-                const list = proofs.get(task.image.ref) ?? [];
-                // A cancel keeps what a first ask found: a stale image is still reported stale.
-                if (signal?.aborted === true) {
-                    if (list[task.index]?.state === 'not-checked')
-                        list[task.index] = { url: task.url, state: 'not-checked', why: 'cancelled' };
-                    continue;
-                }
-                if (clock.now() >= deadline)
-                    continue;
-                const previous = list[task.index];
-                const asks = (previous !== undefined && 'asks' in previous ? previous.asks : 0) + 1;
-                const found = await askOnce(task.image, task.url, input, deadline);
-                // An ask the cancel or the proof's time cut short found nothing: it is not checked, never a failure of the
-                // image, and what an earlier ask found stands.
-                if (found === undefined) {
-                    if (list[task.index]?.state === 'not-checked')
-                        list[task.index] = {
-                            url: task.url,
-                            state: 'not-checked',
-                            why: cancelled() ? 'cancelled' : 'timeout',
-                        };
-                    continue;
-                }
-                list[task.index] = { ...found, url: task.url, asks };
-            }
+        proofs.set(image.ref, image.urls.map((url) => [
+            {
+                url,
+                accept: accepts/* ACCEPT_ORDER */.Ob[0] ?? 'avif',
+                state: 'not-checked',
+                why: toCheck.has(image.ref) ? 'timeout' : 'sampled',
+            },
+        ]));
+    /** Asks one variant as one class of browsers; what it found, undefined when it was not asked or cut short. */
+    const ask = async (task, accept) => {
+        const list = proofs.get(task.image.ref)?.[task.index] ?? [];
+        const at = list.findIndex((proof) => proof.accept === accept);
+        const previous = list[at];
+        const put = (proof) => {
+            if (at < 0)
+                list.push(proof);
+            else
+                list[at] = proof;
         };
-        await Promise.all(Array.from({ length: Math.max(1, Math.min(bounds.concurrency, work.length)) }, worker));
+        // Not asked, or cut short by the cancel or the proof's time: not checked, never a failure of the image; what an
+        // earlier ask found stands (a stale image is still reported stale).
+        const unasked = (why) => {
+            if (previous === undefined || previous.state === 'not-checked')
+                put({ url: task.url, accept, state: 'not-checked', why });
+        };
+        if (cancelled() || clock.now() >= deadline) {
+            unasked(cancelled() ? 'cancelled' : 'timeout');
+            return undefined;
+        }
+        const asks = (previous !== undefined && 'asks' in previous ? previous.asks : 0) + 1;
+        const found = await askOnce(task.image, task.url, accepts/* ACCEPTS */.uz[accept], input, deadline);
+        if (found === undefined) {
+            unasked(cancelled() ? 'cancelled' : 'timeout');
+            return undefined;
+        }
+        const proof = { ...found, url: task.url, accept, asks };
+        put(proof);
+        return proof;
     };
-    await round(tasks);
-    const stale = tasks.filter((task) => proofs.get(task.image.ref)?.[task.index]?.state === 'stale');
-    const again = [...new Set(stale.map((task) => task.image.ref))];
+    /** Every class of browsers the host keeps a copy apart for, one after the other (nextAccept decides). */
+    const askEveryClass = async (task) => {
+        for (let accept = accepts/* ACCEPT_ORDER */.Ob[0]; accept !== undefined;) {
+            const proof = await ask(task, accept);
+            accept =
+                proof === undefined || proof.state === 'not-checked' ? undefined : (0,accepts/* nextAccept */.kj)(accept, proof.seen);
+        }
+    };
+    await inTurn(tasks, bounds.concurrency, askEveryClass);
+    const stale = tasks.flatMap((task) => (proofs.get(task.image.ref)?.[task.index] ?? [])
+        .filter((proof) => proof.state === 'stale')
+        .map((proof) => ({ task, accept: proof.accept })));
+    const again = [...new Set(stale.map(({ task }) => task.image.ref))];
     // Not after a cancel: the run sends nothing new then, and a stale image is reported as the first ask found it.
     const failedAgain = again.length > 0 && input.invalidateAgain !== undefined && !cancelled()
         ? await invalidateAgain(input.invalidateAgain, again, clock, deadline - bounds.retryWaitMs)
@@ -135,20 +148,38 @@ async function prove(input) {
     if (invalidatedAgain.size > 0) {
         const wait = Math.min(bounds.retryWaitMs, Math.max(0, deadline - clock.now()));
         await clock.sleep(wait, signal).catch(() => undefined);
-        // Only the images the service confirmed: another ask of the others would find what the first found.
-        await round(stale.filter((task) => invalidatedAgain.has(task.image.ref)));
+        // Only the images the service confirmed, as the browsers that got them stale: another ask of the others would
+        // find what the first found.
+        await inTurn(stale.filter(({ task }) => invalidatedAgain.has(task.image.ref)), bounds.concurrency, async ({ task, accept }) => {
+            await ask(task, accept);
+        });
     }
     const images = input.images.map((image) => {
         const failed = failedAgain?.get(image.ref);
         return {
             ref: image.ref,
             path: image.path,
-            variants: proofs.get(image.ref) ?? [],
+            variants: (proofs.get(image.ref) ?? []).flat(),
             invalidatedAgain: invalidatedAgain.has(image.ref),
             invalidateAgainFailed: failed,
         };
     });
     return { images };
+}
+/**
+ * `task` for each item, at most `concurrency` at once. Unlike eachInFlight, every item is visited even after the
+ * cancel or the deadline: each one then says why it was not asked.
+ */
+async function inTurn(work, concurrency, task) {
+    let next = 0;
+    const worker = async () => {
+        while (next < work.length) {
+            const item = work[next++];
+            if (item !== undefined)
+                await task(item);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, work.length)) }, worker));
 }
 /**
  * The second invalidation of the stale images: each one the service did not confirm, and why. It has half the time
@@ -165,7 +196,7 @@ async function invalidateAgain(send, refs, clock, until) {
     }
 }
 /** What one ask found; undefined when the cancel or the proof's time ended it before an answer. */
-async function askOnce(image, url, input, deadline) {
+async function askOnce(image, url, accept, input, deadline) {
     const [current, previous] = await Promise.all([
         input.versions.current(image.path),
         input.versions.previous(image.path),
@@ -173,7 +204,7 @@ async function askOnce(image, url, input, deadline) {
     // An ask in flight ends at the proof's deadline too, not only one that has not started.
     const atDeadline = AbortSignal.timeout(Math.max(0, Math.ceil(deadline - input.clock.now())));
     const ends = input.signal === undefined ? atDeadline : AbortSignal.any([input.signal, atDeadline]);
-    const answer = await input.fetch(url, input.bounds.maxBytes, ends);
+    const answer = await input.fetch(url, input.bounds.maxBytes, ends, accept);
     if (answer.error !== undefined && ends.aborted)
         return undefined;
     const seen = withoutBody(answer);
