@@ -3,7 +3,7 @@ import { parseAssetEntries, type AssetRef } from '../domain/refs.ts';
 import { parseFileList } from './files-input.ts';
 import { checkPatterns, parsePatterns } from './select.ts';
 import { parseUrlMap, URL_MAP_EXAMPLE, type UrlMapRule } from './url-map.ts';
-import { parseList } from '../domain/list-syntax.ts';
+import { parseList, refuseFlowList } from '../domain/list-syntax.ts';
 import { deliveryUrlOf, imageHostOf } from '../domain/urls.ts';
 import {
   parseApiKey,
@@ -182,6 +182,7 @@ const NO_TARGET: Target = { scope: 'none' };
 
 /** Glob patterns, one per line; a '!' must stand before a pattern. */
 function parsePatternInput(name: 'paths' | 'rewrite', text: string): string[] {
+  refuseFlowList(name, text, 'pattern');
   const patterns = parsePatterns(text);
   if (patterns.some((pattern) => pattern.replace(/^!+/, '') === '')) {
     throwInput(`${name}: a line holds '!' alone; write it before the pattern to exclude, e.g. !**/*.svg`);

@@ -3,6 +3,7 @@ import { deliveryUrlOf } from '../domain/urls.ts';
 import { credentialsHidden, credentialsRefusal } from '../domain/credentials.ts';
 import { throwInput } from '../mechanics/input-error.ts';
 import { quote } from '../shown/shown.ts';
+import { refuseFlowList } from '../domain/list-syntax.ts';
 
 /** One line of `url-map`: repository paths under `pathPrefix` are served under `urlPrefix`. */
 export interface UrlMapRule {
@@ -31,6 +32,12 @@ export function parseUrlMap(text: string, imageHost?: string): UrlMapRule[] {
         credentialsRefusal('url-map', hidden, 'give the URL prefix as a browser requests it, without them'),
       );
     }
+    // Quoted whole only once no line of it holds credentials: those lines are refused as above, shown hidden.
+    if (
+      trimmed.startsWith('[') &&
+      text.split('\n').every((each) => credentialsInLine(each.trim()) === undefined)
+    )
+      refuseFlowList('url-map', text, 'rule');
     const pieces = trimmed.split('=>');
     if (pieces.length < 2) {
       throwInput(
