@@ -2,7 +2,7 @@ import { ACTION_INPUTS } from './action-contract.ts';
 import { parseAssetEntries, type AssetRef } from '../domain/refs.ts';
 import { parseFileList } from './files-input.ts';
 import { checkPatterns, parsePatterns } from './select.ts';
-import { parseUrlMap, URL_MAP_EXAMPLE, type UrlMapRule } from './url-map.ts';
+import { imageHostIsOrigin, parseUrlMap, URL_MAP_EXAMPLE, type UrlMapRule } from './url-map.ts';
 import { parseList, refuseFlowList } from '../domain/list-syntax.ts';
 import { deliveryUrlOf, imageHostOf } from '../domain/urls.ts';
 import {
@@ -386,6 +386,8 @@ function parseAssets(
   );
 }
 
+const URL_HOST = /^https?:\/\/([^/?#]+)/i;
+
 /**
  * The service caches an image by its origin URL, so a delivery URL (`https://{image_host}/w:640/<origin URL>`, the
  * URL a browser shows) stands for its origin URL: taken as it with image-host set, which says what such URLs look
@@ -399,7 +401,12 @@ function originUrls(
   let fromDeliveryUrls = 0;
   const origins = entries.map((entry) => {
     const delivery = deliveryUrlOf(entry);
-    if (delivery === undefined) return entry;
+    if (delivery === undefined) {
+      // A regular expression, not a URL object per entry: the list may hold a million.
+      if (imageHost !== undefined && URL_HOST.exec(entry)?.[1]?.toLowerCase() === imageHost)
+        throwInput(imageHostIsOrigin(imageHost, source, 'images', entry));
+      return entry;
+    }
     const onHost = delivery.host === imageHost;
     if (!onHost && delivery.segments.length === 0) return entry;
     if (imageHost === undefined) {

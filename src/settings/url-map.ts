@@ -151,13 +151,21 @@ function refuseDeliveryUrl(value: string, pathPrefix: string, line: string, imag
     );
   }
   const host = parseHttpUrl(value)?.host;
-  if (host !== undefined && host === imageHost) {
-    throwInput(
-      `url-map: ${quote(line)} points at image-host ${host}, which delivers images, not at the site that serves ` +
-        'their files (the origin, whose URLs the service caches); write the URL prefix the files are served under ' +
-        `on the site, e.g. ${URL_MAP_EXAMPLE}`,
-    );
-  }
+  if (host !== undefined && host === imageHost) throwInput(imageHostIsOrigin(host, 'url-map', 'files', line));
+}
+
+/**
+ * image-host set to the site's own host, where the origin serves the files: the likelier mistake than a url-map on
+ * the image host, since the image service's delivery URLs hold the origin URL in their path, which a url-map prefix
+ * does not. Blames image-host and says what it should be, with the other fix for the rarer case.
+ */
+export function imageHostIsOrigin(host: string, source: string, what: string, given: string): string {
+  return (
+    `image-host: ${host} is the site that ${source} serves the ${what} from (${quote(given)}), not the image ` +
+    "delivery host: image-host is the image service's host, the host of the image URLs the pages show " +
+    `(https://<image-host>/w:640/https://${host}/…), e.g. img.example.net. Set image-host to that host, or leave ` +
+    `it empty; if ${host} is the delivery host, ${source} must give the site that serves the ${what} instead.`
+  );
 }
 
 /**

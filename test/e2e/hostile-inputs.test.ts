@@ -285,15 +285,29 @@ describe('an output never points at a file that was not written in full', () => 
 });
 
 describe('the wrong host caught before anything is sent', () => {
-  it('a url-map target on image-host is refused, naming the rule and the fix', async () => {
+  it('image-host set to the site that url-map serves the files from is refused, blaming image-host', async () => {
     const run = await action({
       files: 'public/images/a.png',
-      'image-host': 'img.example.net',
-      'url-map': 'public/images => https://img.example.net/images',
+      'image-host': 'www.example.com',
+      'url-map': 'public/images => https://www.example.com/images',
     });
     expectRefused(
       run,
-      'url-map: "public/images => https://img.example.net/images" points at image-host img.example.net',
+      'image-host: www.example.com is the site that url-map serves the files from ' +
+        '("public/images => https://www.example.com/images"), not the image delivery host',
+    );
+    expect(run.stdout).toContain('e.g. img.example.net');
+  });
+
+  it('image-host set to the host of an asset given by its origin URL is refused, blaming image-host', async () => {
+    const run = await action({
+      assets: 'https://www.example.com/images/a.png',
+      'image-host': 'www.example.com',
+    });
+    expectRefused(
+      run,
+      'image-host: www.example.com is the site that assets serves the images from ' +
+        '("https://www.example.com/images/a.png"), not the image delivery host',
     );
   });
 
