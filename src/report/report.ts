@@ -4,7 +4,7 @@ import { assetsIn, plannedCalls, type InvalidationCall, type Plan } from '../pla
 import { unhandled } from '../mechanics/exhaustive.ts';
 import type { RewriteResult } from '../rewrite/result.ts';
 import { imageUrlPrefix } from '../domain/urls.ts';
-import { count } from '../shown/format.ts';
+import { counted } from '../shown/format.ts';
 import type { RunResult } from '../service/execute.ts';
 import type { Outcome, Sent } from '../outcome/outcome.ts';
 import type { RunPlan } from '../plan/run-plan.ts';
@@ -131,7 +131,8 @@ function listOutput(refs: readonly string[], file: OutputName): string {
   const bare = refs.reduce((size, ref) => size + ref.length + 3, 2);
   const json = bare > OUTPUT_LIST_CAP ? undefined : JSON.stringify(refs);
   if (json !== undefined && json.length <= OUTPUT_LIST_CAP) return json;
-  return `${LIST_CUT} ${count(refs.length)} references are too many for an output; the file named by ${file} lists them all`;
+  const many = counted(refs.length, 'reference is', 'references are');
+  return `${LIST_CUT} ${many} too many for an output; the file named by ${file} lists them all`;
 }
 
 /** How a list output that gave way to its file begins. */
