@@ -16,7 +16,7 @@ import {
 import { cancelNotice, cancelOnSignals } from './cancel.ts';
 import { CANCEL_GRACE_MS } from './service/cut-off.ts';
 import { runFlow } from './flow.ts';
-import { listCalls, tellFailures } from './narration/narration.ts';
+import { listCalls, tellFailures, tellInvalidated } from './narration/narration.ts';
 import { shownLog, withinAnnotationLimit } from './shown/log.ts';
 import type { Log } from './shown/log.ts';
 import { runnerLog } from './shown/runner-log.ts';
@@ -61,8 +61,10 @@ export async function run(): Promise<void> {
     });
     // Everything is published before the step is failed: a piece that cannot be written is its own error.
     const problems = await publish(done, bulk, log);
-    if ('outcome' in done) tellFailures(log, done.outcome);
-    else log.error(done.error);
+    if ('outcome' in done) {
+      tellInvalidated(log, done.outcome, 'invalidated-file');
+      tellFailures(log, done.outcome);
+    } else log.error(done.error);
     for (const problem of problems) log.error(problem);
     const failures = 'outcome' in done ? done.outcome.failures.length : 1;
     if (failures + problems.length > 0) process.exitCode = 1;

@@ -3,8 +3,14 @@ import { quote } from '../shown/shown.ts';
 import { assetsIn, plannedCalls, type FilesPlan, type Plan } from '../plan/plan.ts';
 import { unhandled } from '../mechanics/exhaustive.ts';
 import type { RunPlan } from '../plan/run-plan.ts';
-import { deliveryUrlsSentence, mergedSentence, fileCounts, nothingToInvalidate } from '../outcome/wording.ts';
-import { count, counted, firstOf, plural } from '../shown/format.ts';
+import {
+  deliveryUrlsSentence,
+  mergedSentence,
+  fileCounts,
+  listedRefs,
+  nothingToInvalidate,
+} from '../outcome/wording.ts';
+import { count, counted, FAILURES_NAMED, firstOf, plural } from '../shown/format.ts';
 import { callListing, callWords, describeCall, retryWords } from '../domain/call-words.ts';
 import type { CallRecord, SentCall } from '../service/execute.ts';
 import type { Log } from '../shown/log.ts';
@@ -134,6 +140,16 @@ export function tellFailures(log: Log, outcome: Outcome): void {
   for (const failure of outcome.namedFailures.shown) log.error(failure);
   const more = moreFailuresWords(outcome.namedFailures, 'output report-path');
   if (more !== undefined) log.error(more);
+}
+
+/**
+ * The log's list of what the service confirmed, so that a green run's log says which URLs it cleared, not only the
+ * job summary: the first ones, as many as the failures named, then how many more and where each is.
+ */
+export function tellInvalidated(log: Log, outcome: Outcome, whereAll: string): void {
+  if (outcome.invalidated.length === 0) return;
+  log.info(`Invalidated ${plural(outcome.invalidated.length, 'asset')}:`);
+  log.lines(listedRefs(outcome.invalidated, FAILURES_NAMED, whereAll));
 }
 
 /** A dry run's calls, each with every asset it would carry, in a log group of their own. */

@@ -6,6 +6,17 @@ import { count, firstOf, plural } from '../shown/format.ts';
 import { quote } from '../shown/shown.ts';
 import type { FilesPlan } from '../plan/plan.ts';
 
+/**
+ * A list of the run's references, one a line, cut to its first `max` like the failures: `… and 10 more:
+ * invalidated-file lists each one.`, naming `whereAll`, which holds every one.
+ */
+export function listedRefs(refs: readonly string[], max: number, whereAll: string): string[] {
+  const { shown, more } = firstOf(refs, max);
+  const lines = shown.map((ref) => `  ${ref}`);
+  if (more !== undefined) lines.push(`  … ${more}: ${whereAll} lists each one.`);
+  return lines;
+}
+
 /** Entries sent once, since they were the same asset as another once in canonical form. */
 export function mergedSentence(merged: number): string {
   const entries = merged === 1 ? '1 entry was' : `${count(merged)} entries were`;

@@ -40,6 +40,16 @@ describe('the action, spawned as the runner spawns it', () => {
     expect(run.outputs.requests).toBe('3');
   });
 
+  it("a green run's log lists the invalidated URLs: the first 50, then how many more and where each is", async () => {
+    const run = await action({ assets: urls(60).join('\n') });
+    expect(run.exitCode).toBe(0);
+    const listed = urls(50).map((url) => `  ${url}`);
+    expect(run.stdout).toContain(
+      ['Invalidated 60 assets:', ...listed, '  … and 10 more: invalidated-file lists each one.'].join('\n'),
+    );
+    expect(run.stdout).not.toContain(urls(51)[50]);
+  });
+
   it('requests a token and outputs it with its cache buster', async () => {
     const run = await action({ scope: 'none', token: 'true' });
     const [token] = emulator().tokens;
