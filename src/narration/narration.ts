@@ -9,8 +9,9 @@ import {
   fileCounts,
   listedRefs,
   nothingToInvalidate,
+  skippedSentence,
 } from '../outcome/wording.ts';
-import { count, counted, FAILURES_NAMED, firstOf, plural } from '../shown/format.ts';
+import { count, counted, FAILURES_NAMED, plural } from '../shown/format.ts';
 import { callListing, callWords, describeCall, retryWords } from '../domain/call-words.ts';
 import type { CallRecord, SentCall } from '../service/execute.ts';
 import type { Log } from '../shown/log.ts';
@@ -176,12 +177,9 @@ function files(files: FilesPlan, log: Log): void {
     for (const path of files.unmapped.slice(0, UNMAPPED_ANNOTATIONS)) {
       log.warning('No url-map rule maps this image, so it is not invalidated.', { file: path });
     }
-    const { shown, more } = firstOf(files.unmapped, 20);
-    log.warning(
-      `${plural(files.unmapped.length, 'selected file')} skipped: no url-map rule maps ` +
-        `${shown.map(quote).join(', ')}${more === undefined ? '' : ` ${more}`}.`,
-    );
   }
+  const skipped = skippedSentence(files);
+  if (skipped !== undefined) log.warning(skipped);
 }
 
 /** Where the wait for origins stands, in one line: the log's every PROGRESS_EVERY_MS, and the command's live line. */
