@@ -10,7 +10,9 @@ import { useEmulator } from '../support/emulator.ts';
 const emulator = useEmulator();
 
 // Far more than a pipe holds (64 KiB): the command is still writing its list when `head` has gone.
-const ASSETS = Array.from({ length: 5_000 }, (_, i) => `https://www.example.com/images/img${i}.png`).join('\n');
+const ASSETS = Array.from({ length: 5_000 }, (_, i) => `https://www.example.com/images/img${i}.png`).join(
+  '\n',
+);
 
 /** The command's standard output read by `head -1`; its own exit status appended to standard error. */
 function intoHead(flags: string, env: Record<string, string>) {
