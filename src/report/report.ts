@@ -169,7 +169,7 @@ function withinCap(refs: readonly string[]): string | undefined {
 
 /**
  * The list outputs left empty: too many references for the output, and the file that would list them not written
- * (`written`: why, by the file's key). Each as the warning that says so, naming the file and its error.
+ * (`notWritten`: why, by the file's key). Each as the warning that says so, naming the file and its error.
  */
 export function unlistedOutputs(
   report: Report | undefined,
