@@ -1,6 +1,7 @@
 /**
  * `npm run build`: bundles the action (src/index.ts) into dist/ with ncc, then writes dist/licenses.txt: the
- * licence of every package whose code is inside the bundle, read from the bundle's webpack stats.
+ * licence of every package whose code is inside the bundle, read from the bundle's webpack stats, and of every
+ * library compiled into the decoders' WebAssembly (scripts/codec-licenses.ts).
  *
  * Not `ncc --license`: its plugin (license-webpack-plugin) writes one list per chunk under the same file name, so
  * the last chunk written wins. The bundle's entry chunk (@actions/core, @actions/exec, @actions/io, picomatch,
@@ -20,6 +21,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { WASM_FILES } from '../src/compare/codecs.ts';
+import { compiledLicenses } from './codec-licenses.ts';
 
 interface StatsModule {
   readonly nameForCondition?: string | null;
@@ -124,8 +126,10 @@ try {
   const packages = [...packageDirs(modules)].map(readPackage);
   if (packages.length === 0)
     throw new Error("The bundle's stats list no package: is ncc's stats format another?");
-  writeFileSync(join('dist', 'licenses.txt'), renderLicenses(packages));
   placeDecoders();
+  // The packages, then what their WebAssembly holds, which the bundle's stats do not see.
+  const decoders = readdirSync(join('dist', 'wasm')).filter((name) => name.endsWith('.wasm'));
+  writeFileSync(join('dist', 'licenses.txt'), `${renderLicenses(packages)}\n\n${compiledLicenses(decoders)}`);
 } finally {
   rmSync(temp, { recursive: true, force: true });
 }

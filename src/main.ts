@@ -16,7 +16,7 @@ import {
 import { cancelNotice, cancelOnSignals } from './cancel.ts';
 import { CANCEL_GRACE_MS } from './service/cut-off.ts';
 import { runFlow } from './flow.ts';
-import { listCalls, tellFailures } from './narration/narration.ts';
+import { listCalls, tellFailures, tellInvalidated } from './narration/narration.ts';
 import { shownLog, withinAnnotationLimit } from './shown/log.ts';
 import type { Log } from './shown/log.ts';
 import { runnerLog } from './shown/runner-log.ts';
@@ -25,6 +25,8 @@ import {
   LIST_CUT,
   outputsOf,
   reportJsonText,
+  unlistedOutputs,
+  type WrittenFiles,
   type Report,
   type RunFailure,
 } from './report/report.ts';
@@ -60,9 +62,16 @@ export async function run(): Promise<void> {
       return { error: redact(errorMessage(error)), startedAt };
     });
     // Everything is published before the step is failed: a piece that cannot be written is its own error.
-    const problems = await publish(done, bulk, log);
-    if ('outcome' in done) tellFailures(log, done.outcome);
-    else log.error(done.error);
+    const { problems, files } = await publish(done, bulk, log);
+    if ('outcome' in done) {
+      // The file that lists every one, as written: the list, else the report (which lists each asset).
+      tellInvalidated(
+        log,
+        done.outcome,
+        files.invalidated === '' ? 'the JSON report (report-path)' : 'invalidated-file',
+      );
+      tellFailures(log, done.outcome);
+    } else log.error(done.error);
     for (const problem of problems) log.error(problem);
     const failures = 'outcome' in done ? done.outcome.failures.length : 1;
     if (failures + problems.length > 0) process.exitCode = 1;
@@ -137,7 +146,11 @@ function undeclaredInputs(env: NodeJS.ProcessEnv): string[] {
  * Outputs, JSON report, list files and job summary: written on every run, failed or not, planned or not, each
  * output once. Each piece that cannot be written is a problem of its own, named, and stops none of the others.
  */
-async function publish(run: Report | RunFailure, redact: Redact, log: Log): Promise<string[]> {
+async function publish(
+  run: Report | RunFailure,
+  redact: Redact,
+  log: Log,
+): Promise<{ problems: string[]; files: WrittenFiles }> {
   const problems: string[] = [];
   const report = 'outcome' in run ? run : undefined;
   let markdown = '';
@@ -147,38 +160,53 @@ async function publish(run: Report | RunFailure, redact: Redact, log: Log): Prom
     problems.push(`The job summary could not be made: ${errorMessage(error)}`);
   }
   const base = join(process.env.RUNNER_TEMP || tmpdir(), `image-cache-invalidate-${randomUUID()}`);
-  const written = async (what: string, path: string, pieces: Iterable<string>): Promise<string> => {
+  const paths: WrittenFiles = {
+    report: `${base}.json`,
+    invalidated: `${base}-invalidated.json`,
+    failed: `${base}-failed.json`,
+    summary: `${base}-summary.md`,
+  };
+  // Why each file that was not written whole was not: an output that would name it is left empty, and says why.
+  const notWritten = new Map<keyof WrittenFiles, string>();
+  const written = async (
+    file: keyof WrittenFiles,
+    what: string,
+    pieces: Iterable<string>,
+  ): Promise<string> => {
     try {
-      await writePieces(path, pieces);
-      return path;
+      await writePieces(paths[file], pieces);
+      return paths[file];
     } catch (error) {
-      problems.push(`${what} could not be written to ${path}: ${errorMessage(error)}`);
+      problems.push(`${what} could not be written to ${paths[file]}: ${errorMessage(error)}`);
+      notWritten.set(file, `${paths[file]}: ${errorMessage(error)}`);
       return '';
     }
   };
-  const files = {
+  const files: WrittenFiles = {
     report: await written(
+      'report',
       'The JSON report',
-      `${base}.json`,
       'outcome' in run
         ? reportJsonText(run, redact)
         : [redact(`${JSON.stringify(failureJson(run), null, 2)}\n`)],
     ),
     invalidated: await written(
+      'invalidated',
       'The list of invalidated assets',
-      `${base}-invalidated.json`,
       jsonArrayPieces(report?.outcome.invalidated ?? [], redact),
     ),
     failed: await written(
+      'failed',
       'The list of failed assets',
-      `${base}-failed.json`,
       jsonArrayPieces(report?.outcome.failed ?? [], redact),
     ),
     // `summary-file`: the summary for a pull-request comment, within what a comment holds.
-    summary: await written('The summary file', `${base}-summary.md`, [
+    summary: await written('summary', 'The summary file', [
       redact(withinSummaryLimit(markdown, COMMENT_LIMIT_BYTES)),
     ]),
   };
+  for (const warning of unlistedOutputs(report, files, (file) => notWritten.get(file) ?? paths[file]))
+    log.warning(warning);
   // Each output on its own: one that cannot be set does not keep the others (the token, the lists) from the step.
   for (const [name, value] of Object.entries(outputsOf(report, files))) {
     try {
@@ -196,7 +224,7 @@ async function publish(run: Report | RunFailure, redact: Redact, log: Log): Prom
       problems.push(`The job summary could not be written to ${summaryPath}: ${errorMessage(error)}`);
     }
   }
-  return problems;
+  return { problems, files };
 }
 
 // Small enough that no piece is a large object (over 128 KiB), for which V8 maps pages of its own.
@@ -224,6 +252,8 @@ async function writePieces(path: string, pieces: Iterable<string>): Promise<void
       const bytes = Buffer.from(piece);
       for (let at = 0; at < bytes.length;) at += (await file.write(bytes, at)).bytesWritten;
     }
+    // On the disk before an output names it: a full disk may only say so when the file is flushed.
+    await file.sync();
     await file.close();
   } catch (error) {
     await file.close().catch(() => undefined);

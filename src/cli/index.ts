@@ -17,6 +17,23 @@ const env = { ...process.env };
 for (const name of ['IMAGE_CACHE_API_KEY', 'IMAGE_CACHE_GITHUB_TOKEN'])
   Reflect.deleteProperty(process.env, name);
 
+/**
+ * `… | head -1`: once the reader of a pipe has gone (EPIPE), what is left to print has nobody to read it, and is
+ * dropped, as other Unix tools stop printing. The exit code stays the run's own: the reader leaving changes nothing
+ * about the images, and 141 (a death by SIGPIPE) would fail a CI step that ran with pipefail after a run that did its
+ * work, so that a retry would invalidate again. Any other error of the stream is thrown, as before.
+ */
+function untilReaderLeaves(stream: NodeJS.WriteStream): (text: string) => void {
+  let readerLeft = false;
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    readerLeft = true;
+  });
+  return (text) => {
+    if (!readerLeft) stream.write(text);
+  };
+}
+
 const cancel = cancelOnSignals((name) => {
   process.stderr.write(`\n${cancelNotice(name, CANCEL_GRACE_MS)}\n`);
 });
@@ -24,8 +41,8 @@ process.exitCode = await runCommand(process.argv.slice(2), {
   env,
   readFile: readRegularBytes,
   stdin: () => readFileSync(0),
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
+  stdout: untilReaderLeaves(process.stdout),
+  stderr: untilReaderLeaves(process.stderr),
   interactive: process.stderr.isTTY,
   signal: cancel.signal,
 });

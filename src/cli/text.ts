@@ -4,8 +4,8 @@ import type { Report } from '../report/report.ts';
 import { callsWords, moreFailuresWords, notInvalidatedWords, originWords } from '../outcome/facts.ts';
 import { proofWords } from '../proof/facts.ts';
 import { warmWords } from '../warm/words.ts';
-import { fileCounts, mergedSentence } from '../outcome/wording.ts';
-import { count, firstOf, plural } from '../shown/format.ts';
+import { fileCounts, listedRefs, mergedSentence } from '../outcome/wording.ts';
+import { count, plural } from '../shown/format.ts';
 import { rewriteSentence } from '../rewrite/result.ts';
 import { callListing, callWords } from '../domain/call-words.ts';
 
@@ -23,7 +23,8 @@ export function resultText(report: Report): string {
   if (plan.merged !== undefined) lines.push(mergedSentence(plan.merged));
   lines.push(...invalidationLines(report));
   if (report.dryRun) lines.push(...callListing(plannedCalls(plan)));
-  else lines.push(...clearedListing(report.outcome.invalidated));
+  // What the service confirmed, one a line, as the dry run lists what it would send.
+  else lines.push(...listedRefs(report.outcome.invalidated, MAX_LISTED_URLS, '--json'));
   const { token } = outcome;
   if (token !== undefined) lines.push(`Token: ${token}`, `Cache buster: cb:${token}`);
   if (outcome.origin !== undefined) lines.push(`Origin check: ${originWords(outcome.origin)}.`);
@@ -67,12 +68,4 @@ function invalidationLines(report: Report): string[] {
     default:
       return unhandled(plan.scope);
   }
-}
-
-/** What the service confirmed, one a line, as the dry run lists what it would send. */
-function clearedListing(refs: readonly string[]): string[] {
-  const { shown, more } = firstOf(refs, MAX_LISTED_URLS);
-  const lines = shown.map((ref) => `  ${ref}`);
-  if (more !== undefined) lines.push(`  … ${more}: --json lists every one.`);
-  return lines;
 }

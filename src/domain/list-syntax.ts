@@ -25,6 +25,8 @@ export function parseList(text: string, kind: ListKind, source: string): string[
   if (trimmed.startsWith('[')) {
     const json = parseJsonList(trimmed);
     if ('entries' in json) return json.entries.filter((entry) => entry !== '');
+    // Not JSON: `['a.png', "b.png"]` is a YAML list, pasted from a workflow.
+    if (json.problem === NOT_JSON) refuseFlowList(source, text, kind === 'files' ? 'path' : 'asset');
     // A path may start with '[' (`[2024] cover.png`); only text that reads as a JSON array is held to JSON.
     if (/^\[\s*(?:["[{\]]|$)/.test(trimmed) || json.problem.startsWith('is a JSON array')) {
       throw new InputError(`${source}: ${json.problem}; ${LIST_HELP}.`);
@@ -52,6 +54,72 @@ export function parseList(text: string, kind: ListKind, source: string): string[
 }
 
 /**
+ * The items of a YAML flow list written as a whole input (`[a, 'b', "c"]`), as a workflow's `on.push.paths` is
+ * written and pasted from there; undefined when the text is not one. A glob's class (`[abc]`) is one: a list is told
+ * by two items or more, a quoted item, or an item holding '/', which no class of a single name holds.
+ */
+export function flowListItems(text: string): string[] | undefined {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('[') || !trimmed.endsWith(']')) return undefined;
+  const inner = trimmed.slice(1, -1);
+  const items: string[] = [];
+  let quoted = false;
+  for (let at = skipSpaces(inner, 0); at < inner.length; at = skipSpaces(inner, at + 1)) {
+    const mark = inner[at];
+    if (mark === "'" || mark === '"') {
+      const item = quotedItem(inner, at);
+      if (item === undefined) return undefined;
+      items.push(item.value);
+      quoted = true;
+      at = skipSpaces(inner, item.end);
+      if (at < inner.length && inner[at] !== ',') return undefined;
+    } else {
+      const comma = inner.indexOf(',', at);
+      const end = comma < 0 ? inner.length : comma;
+      items.push(inner.slice(at, end).trim());
+      at = end;
+    }
+  }
+  const listed = items.filter((item) => item !== '');
+  if (listed.length === 0) return undefined;
+  return listed.length > 1 || quoted || listed.some((item) => item.includes('/')) ? listed : undefined;
+}
+
+function skipSpaces(text: string, at: number): number {
+  while (at < text.length && /\s/.test(text.charAt(at))) at++;
+  return at;
+}
+
+/** A YAML quoted scalar from its opening quote: `'it''s'` doubles a quote, `"a\"b"` escapes one. */
+function quotedItem(text: string, start: number): { value: string; end: number } | undefined {
+  const mark = text.charAt(start);
+  let value = '';
+  for (let at = start + 1; at < text.length; at++) {
+    const char = text.charAt(at);
+    if (mark === '"' && char === '\\') value += text.charAt(++at);
+    else if (char !== mark) value += char;
+    else if (mark === "'" && text.charAt(at + 1) === "'") value += text.charAt(++at);
+    else return { value, end: at + 1 };
+  }
+  return undefined;
+}
+
+/**
+ * Refuses a list input written as a YAML or JSON flow list where it takes one `item` a line, showing the value
+ * written so, ready to copy.
+ */
+export function refuseFlowList(source: string, text: string, item: string): void {
+  const items = flowListItems(text);
+  if (items === undefined) return;
+  throw new InputError(
+    `${source}: ${quote(text.trim())} is a YAML list, as a workflow's on.push.paths is written; this input takes ` +
+      `one ${item} a line, not a list.${writtenOnePerLine(items, `Written one ${item} a line, it reads:`)}`,
+  );
+}
+
+const NOT_JSON = "starts with '[' but is not a JSON array";
+
+/**
  * A list given as a JSON array of strings, as changed-files actions print one: its entries, or what is wrong with
  * it, naming the first entry that is not a string.
  */
@@ -60,7 +128,7 @@ export function parseJsonList(text: string): { entries: string[] } | { problem: 
   try {
     parsed = JSON.parse(text);
   } catch {
-    return { problem: "starts with '[' but is not a JSON array" };
+    return { problem: NOT_JSON };
   }
   if (!Array.isArray(parsed)) return { problem: 'is not a JSON array' };
   const bad = parsed.findIndex((entry) => typeof entry !== 'string');
@@ -117,12 +185,16 @@ const SHOWN_ENTRIES = 5;
 
 /** The entries of a refused line as they should be written: the fix, ready to copy. */
 function onePerLine(entries: readonly string[]): string {
+  return writtenOnePerLine(entries, 'One per line, they read:');
+}
+
+function writtenOnePerLine(entries: readonly string[], heading: string): string {
   // As written, to copy; cut short like a quoted value, since a list may come from a file of any size.
   const lines = entries
     .slice(0, SHOWN_ENTRIES)
     .map((entry) => `\n  ${entry.length > 200 ? `${entry.slice(0, 200)}…` : entry}`);
   const more = entries.length - SHOWN_ENTRIES;
-  return ` One per line, they read:${lines.join('')}${more > 0 ? `\n  … and ${more} more` : ''}`;
+  return ` ${heading}${lines.join('')}${more > 0 ? `\n  … and ${more} more` : ''}`;
 }
 
 /** `team\ photo.jpg` is a shell's escape: the name is `team photo.jpg`, and a backslash would become a folder. */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { parseHttpUrl } from '../mechanics/http-url.ts';
+import { count } from '../shown/format.ts';
 
 /**
  * Cache-busted image URLs (API spec, parts 2 and 4.3): `https://{image_host}/cb:<token>/<segments>/<origin URL>`.
@@ -18,11 +19,22 @@ export interface ImageUrlOptions {
 }
 
 /**
- * The longest cache buster: four times a token of 32 hex characters. It stands in every image URL a page holds and
- * in the action's outputs, where a later step passes it through its environment: a token of a million characters
- * would make pages of 40 MB and outputs that a later step cannot start with (E2BIG).
+ * The longest cache buster: what one image URL can carry beside everything else it holds. A delivery URL is
+ * `https://{image_host}/cb:<token>/w:640/<origin image URL>`, and the servers between a browser and the image service
+ * refuse a request line or URL past 8 KiB (Amazon CloudFront's limit is 8,192 bytes of URL, Apache's request line
+ * 8,190 bytes, nginx's default header buffer 8 KiB; Cloudflare allows more, 16 KiB). Out of 8 KiB, the origin
+ * image URL takes up to 2,048 (the longest URL that works everywhere, as sitemaps and old browsers bound it), the
+ * host up to 253, the other processing segments a few hundred: 4,096 for the token leaves room for all of them. The
+ * same bound holds the outputs small: `token`, `cache-buster` and `image-url-prefix` carry it three times, far
+ * under the runner's 1 MB of outputs and Windows' 32,767 characters of one environment variable, through which a
+ * later step reads an output. Tokens GitHub issues (about 520 characters) and the service's (32) fit many times.
  */
-export const MAX_CACHE_BUSTER_LENGTH = 128;
+export const MAX_CACHE_BUSTER_LENGTH = 4_096;
+
+/** Why a cache buster is bounded, in the words of a refusal. */
+export const CACHE_BUSTER_BOUND_WHY =
+  'an image URL holds it beside the origin URL, and past 8 KiB a URL is refused by the CDNs and servers on its way ' +
+  '(CloudFront, Apache, nginx)';
 
 /**
  * What a cache buster may hold: safe in a URL path segment and in any text that carries the URL (HTML, a srcset
@@ -70,8 +82,8 @@ export function imageHostOf(value: string): string {
 function cacheBusterSegment(value: string): string {
   if (!isCacheBuster(value)) {
     throw new TypeError(
-      `cache buster ${JSON.stringify(value.slice(0, 80))}: use at most ${MAX_CACHE_BUSTER_LENGTH} letters, digits, ` +
-        "'.', '_', '~' and '-'",
+      `cache buster ${JSON.stringify(value.slice(0, 80))}: use letters, digits, '.', '_', '~' and '-', at most ` +
+        `${count(MAX_CACHE_BUSTER_LENGTH)} of them, since ${CACHE_BUSTER_BOUND_WHY}`,
     );
   }
   return `cb:${value}`;

@@ -3,8 +3,15 @@ import { quote } from '../shown/shown.ts';
 import { assetsIn, plannedCalls, type FilesPlan, type Plan } from '../plan/plan.ts';
 import { unhandled } from '../mechanics/exhaustive.ts';
 import type { RunPlan } from '../plan/run-plan.ts';
-import { deliveryUrlsSentence, mergedSentence, fileCounts, nothingToInvalidate } from '../outcome/wording.ts';
-import { count, firstOf, plural } from '../shown/format.ts';
+import {
+  deliveryUrlsSentence,
+  mergedSentence,
+  fileCounts,
+  listedRefs,
+  nothingToInvalidate,
+  skippedSentence,
+} from '../outcome/wording.ts';
+import { count, counted, FAILURES_NAMED, plural } from '../shown/format.ts';
 import { callListing, callWords, describeCall, retryWords } from '../domain/call-words.ts';
 import type { CallRecord, SentCall } from '../service/execute.ts';
 import type { Log } from '../shown/log.ts';
@@ -73,8 +80,9 @@ export function narration(log: Log, run: RunPlan, status?: (line: string) => voi
     },
     originStart: (images: number, timeoutMs: number): void => {
       log.info(
-        `Origin check: ${plural(images, 'image')} mapped from files ${images === 1 ? 'is' : 'are'} invalidated as ` +
-          `${images === 1 ? 'its origin serves' : 'their origins serve'} the new files, waiting up to ` +
+        `Origin check: ${plural(images, 'image')} mapped from ${images === 1 ? 'a file is' : 'files are'} ` +
+          `invalidated as ${images === 1 ? 'its origin serves the new file' : 'their origins serve the new files'}, ` +
+          'waiting up to ' +
           `${originSeconds(timeoutMs)} s.`,
       );
     },
@@ -135,6 +143,16 @@ export function tellFailures(log: Log, outcome: Outcome): void {
   if (more !== undefined) log.error(more);
 }
 
+/**
+ * The log's list of what the service confirmed, so that a green run's log says which URLs it cleared, not only the
+ * job summary: the first ones, as many as the failures named, then how many more and where each is.
+ */
+export function tellInvalidated(log: Log, outcome: Outcome, whereAll: string): void {
+  if (outcome.invalidated.length === 0) return;
+  log.info(`Invalidated ${plural(outcome.invalidated.length, 'asset')}:`);
+  log.lines(listedRefs(outcome.invalidated, FAILURES_NAMED, whereAll));
+}
+
 /** A dry run's calls, each with every asset it would carry, in a log group of their own. */
 export function listCalls(log: Log, plan: Plan): void {
   const calls = plannedCalls(plan);
@@ -159,17 +177,16 @@ function files(files: FilesPlan, log: Log): void {
     for (const path of files.unmapped.slice(0, UNMAPPED_ANNOTATIONS)) {
       log.warning('No url-map rule maps this image, so it is not invalidated.', { file: path });
     }
-    const { shown, more } = firstOf(files.unmapped, 20);
-    log.warning(
-      `${plural(files.unmapped.length, 'selected file')} skipped: no url-map rule maps ` +
-        `${shown.map(quote).join(', ')}${more === undefined ? '' : ` ${more}`}.`,
-    );
   }
+  const skipped = skippedSentence(files);
+  if (skipped !== undefined) log.warning(skipped);
 }
 
 /** Where the wait for origins stands, in one line: the log's every PROGRESS_EVERY_MS, and the command's live line. */
 export function originProgressLine(progress: OriginProgress): string {
-  const answers = progress.answers.map(({ answer, images }) => `${count(images)} ${answer}`).join(', ');
+  const answers = progress.answers
+    .map(({ answer, images }) => counted(images, singularVerb(answer), answer))
+    .join(', ');
   return (
     `Origin check: ${count(progress.ready)} of ${plural(progress.ready + progress.waiting, 'image')} ready, ` +
     `${count(progress.waiting)} waiting${answers === '' ? '' : ` (${answers})`}; ` +
@@ -178,14 +195,28 @@ export function originProgressLine(progress: OriginProgress): string {
 }
 
 /**
+ * The origin watch says what the origins of several images do (`serve the previous version`, `are not asked yet`);
+ * the answer of one image takes the singular of its first word.
+ */
+function singularVerb(answer: string): string {
+  const [verb = '', ...rest] = answer.split(' ');
+  const singular = verb === 'are' ? 'is' : verb === 'have' ? 'has' : `${verb}s`;
+  return [singular, ...rest].join(' ');
+}
+
+/**
  * The calls of a run that holds images for their origins: their number is not known before, since each batch goes
  * as its origins serve the new files (release.ts).
  */
-function heldSentence(assets: number, held: number, concurrency: number): string {
+export function heldSentence(assets: number, held: number, concurrency: number): string {
   const now = assets - held;
   const first = now === 0 ? '' : `${plural(now, 'asset')} at once, then `;
+  const mapped =
+    held === 1
+      ? 'mapped from a file as its origin serves the new file'
+      : 'mapped from files as their origins serve the new files';
   return (
-    `Invalidate: ${first}${plural(held, 'image')} mapped from files as their origins serve the new files, in calls ` +
+    `Invalidate: ${first}${plural(held, 'image')} ${mapped}, in calls ` +
     `of up to ${MAX_ASSETS_PER_CALL} gathered for up to ${LINGER_MS / 1000} s each, so how many calls go depends on ` +
     `when each deploy lands; up to ${concurrency} at a time.`
   );

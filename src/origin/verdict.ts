@@ -1,4 +1,5 @@
 import { compareImage, type Shows } from '../compare/compare.ts';
+import { etagShown } from '../shown/shown.ts';
 
 /**
  * What an origin's answer says about one image: `verdictOf` from its bytes alone, pure, so that every case is a
@@ -110,7 +111,7 @@ export function seenWords(answer: OriginAnswer): string {
   if (answer.status === undefined) return answer.error ?? 'no answer';
   const parts = [String(answer.status)];
   if (answer.length !== undefined) parts.push(`${answer.length.toLocaleString('en-US')} bytes`);
-  if (answer.etag !== undefined) parts.push(`ETag ${JSON.stringify(answer.etag.slice(0, 100))}`);
+  if (answer.etag !== undefined) parts.push(`ETag ${etagShown(answer.etag)}`);
   if (answer.offsite !== undefined)
     parts.push(`redirected to ${JSON.stringify(answer.offsite.slice(0, 200))}`);
   if (answer.cut === 'too-long') parts.push('longer than any re-encoding of either version');

@@ -24,6 +24,29 @@ export interface Counts {
   readonly attempts: number;
   /** The token call, when it went out (0 or 1): it is counted apart from the invalidation calls. */
   readonly tokenCalls: number;
+  /**
+   * Changed images that `paths` selected and no url-map rule maps: not invalidated, and not among the assets. A run
+   * that skipped some never reads as one that had nothing to invalidate (freshWords).
+   */
+  readonly skipped: number;
+}
+
+/**
+ * What a record of a fresh commit says of the run, within a commit status's 140 characters: how many images were
+ * invalidated, and how many changed images were skipped; "no image to invalidate" only when none was skipped.
+ */
+export function freshWords(counts: Pick<Counts, 'invalidated' | 'skipped'>): string {
+  const { invalidated, skipped } = counts;
+  if (skipped === 0) {
+    return invalidated === 0
+      ? 'Images fresh: no image to invalidate'
+      : `Images fresh: ${plural(invalidated, 'image')} invalidated`;
+  }
+  const done = invalidated === 0 ? 'none' : plural(invalidated, 'image');
+  return (
+    `Images fresh: ${done} invalidated, ${plural(skipped, 'changed image')} skipped ` +
+    `(no url-map rule maps ${skipped === 1 ? 'it' : 'them'})`
+  );
 }
 
 /** `… and 3 more failures: the JSON report (output report-path) lists each one.`, or undefined when none is left. */

@@ -91,6 +91,7 @@ export function outcomeOf(
       requests: calls.length,
       attempts: calls.reduce((sum, record) => sum + record.attempts.length, 0),
       tokenCalls: tokenCall === undefined ? 0 : 1,
+      skipped: plan.files?.unmapped.length ?? 0,
     },
     assets,
     invalidated,

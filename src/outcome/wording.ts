@@ -2,9 +2,20 @@
  * What a run says about itself, phrased once: the action's log, the job summary and the command all take their
  * sentences from here, so that the same fact reads the same everywhere.
  */
-import { count, firstOf, plural } from '../shown/format.ts';
+import { count, counted, firstOf, plural } from '../shown/format.ts';
 import { quote } from '../shown/shown.ts';
 import type { FilesPlan } from '../plan/plan.ts';
+
+/**
+ * A list of the run's references, one a line, cut to its first `max` like the failures: `… and 10 more:
+ * invalidated-file lists each one.`, naming `whereAll`, which holds every one.
+ */
+export function listedRefs(refs: readonly string[], max: number, whereAll: string): string[] {
+  const { shown, more } = firstOf(refs, max);
+  const lines = shown.map((ref) => `  ${ref}`);
+  if (more !== undefined) lines.push(`  … ${more}: ${whereAll} lists each one.`);
+  return lines;
+}
 
 /** Entries sent once, since they were the same asset as another once in canonical form. */
 export function mergedSentence(merged: number): string {
@@ -32,6 +43,20 @@ export function fileCounts(files: FilesPlan, style: 'log' | 'summary' | 'brief')
   return (
     `${found} found, ${count(files.selected)} selected${by('by', 'paths')}, ` +
     `${count(files.mapped)} mapped${by('to URLs by', 'url-map')}, ${count(files.unmapped.length)} skipped`
+  );
+}
+
+/**
+ * Changed images that `paths` selected and no url-map rule maps, told as a warning wherever the run speaks: they
+ * were not invalidated, which a wrong url-map left side would otherwise leave unsaid in a green run.
+ */
+export function skippedSentence(files: FilesPlan): string | undefined {
+  const skipped = files.unmapped.length;
+  if (skipped === 0) return undefined;
+  const { shown, more } = firstOf(files.unmapped, 20);
+  return (
+    `${counted(skipped, 'changed image was', 'changed images were')} skipped: no url-map rule maps ` +
+    `${skipped === 1 ? 'it' : 'them'} (${shown.map(quote).join(', ')}${more === undefined ? '' : `, ${more}`}).`
   );
 }
 

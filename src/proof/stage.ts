@@ -57,7 +57,7 @@ export async function proofStage(
   }
   if (overLimit > 0)
     log.warning(
-      `verify: ${plural(overLimit, 'variant URL')} past the ${count(MAX_VARIANTS)} a proof asks for are not asked.`,
+      `verify: ${plural(overLimit, 'variant URL')} past the ${count(MAX_VARIANTS)} a proof asks for ${overLimit === 1 ? 'is' : 'are'} not asked.`,
     );
   if (images.length === 0) {
     log.info('verify: no invalidated image came from a file: nothing to compare.');

@@ -5,6 +5,7 @@ import { plural } from '../shown/format.ts';
 import { writeRecord, type Writer } from '../github/deployments.ts';
 import { PERMISSION_LINES, recordProblem } from '../github/record-words.ts';
 import { payloadOf } from '../domain/memory.ts';
+import { freshWords } from '../outcome/facts.ts';
 import type { PendingRecord } from '../plan/run-plan.ts';
 
 /** What the run did with its target's record. */
@@ -90,7 +91,7 @@ export async function writeTargetRecord(
       environment: pending.target,
       sha: pending.head,
       state: fresh ? 'success' : 'failure',
-      description: fresh ? freshDescription(outcome.counts.invalidated) : `Images not all fresh: ${notFresh}`,
+      description: fresh ? freshWords(outcome.counts) : `Images not all fresh: ${notFresh}`,
       payload: payloadOf(pending.memory, pending.spans, !fresh),
       logUrl: pending.runUrl,
     });
@@ -123,10 +124,4 @@ function otherWriter(wrote: Writer, trusted: Writer): string {
     "run will not read it. Pass the workflow's own token (github-token: ${{ github.token }}, the default), or a " +
     'personal token, whose owner GitHub names.'
   );
-}
-
-function freshDescription(invalidated: number): string {
-  return invalidated === 0
-    ? 'Images fresh: no image to invalidate'
-    : `Images fresh: ${plural(invalidated, 'image')} invalidated`;
 }

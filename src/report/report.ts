@@ -4,7 +4,7 @@ import { assetsIn, plannedCalls, type InvalidationCall, type Plan } from '../pla
 import { unhandled } from '../mechanics/exhaustive.ts';
 import type { RewriteResult } from '../rewrite/result.ts';
 import { imageUrlPrefix } from '../domain/urls.ts';
-import { count } from '../shown/format.ts';
+import { counted } from '../shown/format.ts';
 import type { RunResult } from '../service/execute.ts';
 import type { Outcome, Sent } from '../outcome/outcome.ts';
 import type { RunPlan } from '../plan/run-plan.ts';
@@ -95,48 +95,99 @@ export interface WrittenFiles {
   readonly summary: string;
 }
 
+/** The output naming each file that lists a list output whole, and the file it names. */
+const LISTED_IN = {
+  'invalidated-file': 'invalidated',
+  'failed-file': 'failed',
+  'report-path': 'report',
+} as const satisfies Partial<Record<OutputName, keyof WrittenFiles>>;
+type ListFile = keyof typeof LISTED_IN;
+
+/** A list output: its name, its references, and the output naming the file that lists them all. */
+interface ListOutput {
+  readonly output: 'invalidated' | 'failed' | 'unverified';
+  readonly refs: readonly string[];
+  readonly file: ListFile;
+}
+
+function listOutputs(report: Report | undefined): ListOutput[] {
+  const outcome = report?.outcome;
+  const lists: ListOutput[] = [
+    { output: 'invalidated', refs: outcome?.invalidated ?? [], file: 'invalidated-file' },
+    { output: 'failed', refs: outcome?.failed ?? [], file: 'failed-file' },
+  ];
+  if (report?.proof !== undefined)
+    lists.push({ output: 'unverified', refs: unverifiedRefs(report.proof), file: 'report-path' });
+  return lists;
+}
+
 /** The step's outputs, every one that action.yml declares; a run that ended before its plan has no report. */
 export function outputsOf(report: Report | undefined, files: WrittenFiles): Record<OutputName, string> {
   const outcome = report?.outcome;
   const token = outcome?.token ?? '';
   const imageHost = report?.imageHost;
-  const lists = { invalidated: outcome?.invalidated ?? [], failed: outcome?.failed ?? [] };
+  const lists = Object.fromEntries(
+    listOutputs(report).map((list) => [list.output, listOutput(list, files)]),
+  ) as Partial<Record<ListOutput['output'], string>>;
   return {
     token,
     'cache-buster': token === '' ? '' : `cb:${token}`,
     'image-url-prefix': token === '' || imageHost === undefined ? '' : imageUrlPrefix(imageHost, token),
-    invalidated: listOutput(lists.invalidated, 'invalidated-file'),
-    'invalidated-count': String(lists.invalidated.length),
+    invalidated: lists.invalidated ?? '[]',
+    'invalidated-count': String(outcome?.invalidated.length ?? 0),
     'invalidated-file': files.invalidated,
-    failed: listOutput(lists.failed, 'failed-file'),
+    failed: lists.failed ?? '[]',
     'failed-count': String(outcome?.counts.notInvalidated ?? 0),
     'failed-file': files.failed,
     requests: String(outcome?.counts.requests ?? 0),
     'origin-waited-seconds': seconds(outcome?.origin?.waitedMs ?? 0),
-    ...proofOutputs(report?.proof),
+    'verified-count': report?.proof === undefined ? '' : String(report.proof.facts.verified),
+    unverified: lists.unverified ?? '',
     'report-path': files.report,
     'summary-file': files.summary,
   };
 }
 
-/** How many images were proven fresh, and each image that failed the proof (each once). */
-function proofOutputs(proof: ProofReport | undefined): Record<'verified-count' | 'unverified', string> {
-  if (proof === undefined) return { 'verified-count': '', unverified: '' };
-  const { facts } = proof;
-  const unverified = [...new Set(facts.failed.map((failure) => failure.ref))];
-  return {
-    'verified-count': String(facts.verified),
-    unverified: listOutput(unverified, 'report-path'),
-  };
+/** Each image that failed the proof, once. */
+function unverifiedRefs(proof: ProofReport): string[] {
+  return [...new Set(proof.facts.failed.map((failure) => failure.ref))];
 }
 
-/** A JSON array while it fits; past the cap, a sentence that no JSON parser or workflow takes for the list. */
-function listOutput(refs: readonly string[], file: OutputName): string {
+/**
+ * A JSON array while it fits; past the cap, a sentence that no JSON parser or workflow takes for the list, naming
+ * the file that lists them all; empty when that file was not written whole, since it would name nothing.
+ */
+function listOutput(list: ListOutput, files: WrittenFiles): string {
+  const json = withinCap(list.refs);
+  if (json !== undefined) return json;
+  if (files[LISTED_IN[list.file]] === '') return '';
+  const many = counted(list.refs.length, 'reference is', 'references are');
+  return `${LIST_CUT} ${many} too many for an output; the file named by ${list.file} lists them all`;
+}
+
+function withinCap(refs: readonly string[]): string | undefined {
   // Escaping only lengthens: a list whose bare size is over the cap is never turned into one long string.
   const bare = refs.reduce((size, ref) => size + ref.length + 3, 2);
   const json = bare > OUTPUT_LIST_CAP ? undefined : JSON.stringify(refs);
-  if (json !== undefined && json.length <= OUTPUT_LIST_CAP) return json;
-  return `${LIST_CUT} ${count(refs.length)} references are too many for an output; the file named by ${file} lists them all`;
+  return json !== undefined && json.length <= OUTPUT_LIST_CAP ? json : undefined;
+}
+
+/**
+ * The list outputs left empty: too many references for the output, and the file that would list them not written
+ * (`notWritten`: why, by the file's key). Each as the warning that says so, naming the file and its error.
+ */
+export function unlistedOutputs(
+  report: Report | undefined,
+  files: WrittenFiles,
+  notWritten: (file: keyof WrittenFiles) => string,
+): string[] {
+  return listOutputs(report)
+    .filter((list) => files[LISTED_IN[list.file]] === '' && withinCap(list.refs) === undefined)
+    .map(
+      (list) =>
+        `${list.output}: left empty: ${counted(list.refs.length, 'reference is', 'references are')} too many for ` +
+        `an output, and ${list.file}, which would list them, could not be written (${notWritten(LISTED_IN[list.file])}).`,
+    );
 }
 
 /** How a list output that gave way to its file begins. */

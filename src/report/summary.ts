@@ -3,7 +3,13 @@ import { assetsIn, plannedCalls, type FilesPlan, type InvalidationCall, type Pla
 import { unhandled } from '../mechanics/exhaustive.ts';
 import type { Scope } from '../settings/settings.ts';
 import type { RewriteResult } from '../rewrite/result.ts';
-import { fileCounts, deliveryUrlsSentence, mergedSentence, nothingToInvalidate } from '../outcome/wording.ts';
+import {
+  fileCounts,
+  deliveryUrlsSentence,
+  mergedSentence,
+  nothingToInvalidate,
+  skippedSentence,
+} from '../outcome/wording.ts';
 import { count, firstOf, plural } from '../shown/format.ts';
 import { rewriteSentence } from '../rewrite/result.ts';
 import { callWords, describeCall } from '../domain/call-words.ts';
@@ -36,6 +42,9 @@ export function summaryMarkdown(report: Report, limitBytes = SUMMARY_LIMIT_BYTES
   const lines = [`## Image cache invalidation${heading(report)}`, ''];
   if (outcome.cancelled) lines.push(CANCELLED, '');
   lines.push(overview(report), '');
+  // Near the top: images that were not invalidated, in a run that may be green.
+  const skipped = report.plan.files === undefined ? undefined : skippedSentence(report.plan.files);
+  if (skipped !== undefined) lines.push(`> [!WARNING]\n> ${markdownText(skipped)}`, '');
   if (report.plan.merged !== undefined) lines.push(mergedSentence(report.plan.merged), '');
   if (report.plan.fromDeliveryUrls !== undefined)
     lines.push(deliveryUrlsSentence(report.plan.fromDeliveryUrls), '');

@@ -6,7 +6,7 @@ import { ApiError, CERTIFICATE_CODES, KEY_REFUSED_HINT } from '../domain/api-err
 import { isKeyRefusal } from '../domain/policy.ts';
 import { isLoopbackHost } from '../mechanics/http-url.ts';
 import { confirmedJson, readBody, type AnswerBody } from './body.ts';
-import { isCacheBuster, MAX_CACHE_BUSTER_LENGTH } from '../domain/urls.ts';
+import { CACHE_BUSTER_BOUND_WHY, isCacheBuster, MAX_CACHE_BUSTER_LENGTH } from '../domain/urls.ts';
 import { serverMessage, type ServerMessage } from './server-message.ts';
 import { count } from '../shown/format.ts';
 import { untilAborted } from '../mechanics/abortable.ts';
@@ -229,8 +229,8 @@ function tokenFrom(
     if (token.length > MAX_CACHE_BUSTER_LENGTH) {
       throw new ApiError(
         `HTTP ${status}, but the token is ${count(token.length)} characters long, more than the ` +
-          `${MAX_CACHE_BUSTER_LENGTH} a cache buster may hold: it would stand in every image URL and in the ` +
-          "outputs. The service's answer is at fault; ask again, or report it to the service.",
+          `${count(MAX_CACHE_BUSTER_LENGTH)} a cache buster may hold: ${CACHE_BUSTER_BOUND_WHY}. The service's ` +
+          'answer is at fault; ask again, or report it to the service.',
         { kind: 'response', status },
       );
     }

@@ -2,8 +2,8 @@ import { ACTION_INPUTS } from './action-contract.ts';
 import { parseAssetEntries, type AssetRef } from '../domain/refs.ts';
 import { parseFileList } from './files-input.ts';
 import { checkPatterns, parsePatterns } from './select.ts';
-import { parseUrlMap, URL_MAP_EXAMPLE, type UrlMapRule } from './url-map.ts';
-import { parseList } from '../domain/list-syntax.ts';
+import { imageHostIsOrigin, parseUrlMap, URL_MAP_EXAMPLE, type UrlMapRule } from './url-map.ts';
+import { parseList, refuseFlowList } from '../domain/list-syntax.ts';
 import { deliveryUrlOf, imageHostOf } from '../domain/urls.ts';
 import {
   parseApiKey,
@@ -199,6 +199,7 @@ const NO_TARGET: Target = { scope: 'none' };
 
 /** Glob patterns, one per line; a '!' must stand before a pattern. */
 function parsePatternInput(name: 'paths' | 'rewrite' | 'pages', text: string): string[] {
+  refuseFlowList(name, text, 'pattern');
   const patterns = parsePatterns(text);
   if (patterns.some((pattern) => pattern.replace(/^!+/, '') === '')) {
     throwInput(`${name}: a line holds '!' alone; write it before the pattern to exclude, e.g. !**/*.svg`);
@@ -402,6 +403,8 @@ function parseAssets(
   );
 }
 
+const URL_HOST = /^https?:\/\/([^/?#]+)/i;
+
 /**
  * The service caches an image by its origin URL, so a delivery URL (`https://{image_host}/w:640/<origin URL>`, the
  * URL a browser shows) stands for its origin URL: taken as it with image-host set, which says what such URLs look
@@ -415,7 +418,12 @@ function originUrls(
   let fromDeliveryUrls = 0;
   const origins = entries.map((entry) => {
     const delivery = deliveryUrlOf(entry);
-    if (delivery === undefined) return entry;
+    if (delivery === undefined) {
+      // A regular expression, not a URL object per entry: the list may hold a million.
+      if (imageHost !== undefined && URL_HOST.exec(entry)?.[1]?.toLowerCase() === imageHost)
+        throwInput(imageHostIsOrigin(imageHost, source, 'images', entry));
+      return entry;
+    }
     const onHost = delivery.host === imageHost;
     if (!onHost && delivery.segments.length === 0) return entry;
     if (imageHost === undefined) {

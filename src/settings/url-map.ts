@@ -3,6 +3,7 @@ import { deliveryUrlOf } from '../domain/urls.ts';
 import { credentialsHidden, credentialsRefusal } from '../domain/credentials.ts';
 import { throwInput } from '../mechanics/input-error.ts';
 import { quote } from '../shown/shown.ts';
+import { refuseFlowList } from '../domain/list-syntax.ts';
 
 /** One line of `url-map`: repository paths under `pathPrefix` are served under `urlPrefix`. */
 export interface UrlMapRule {
@@ -31,6 +32,12 @@ export function parseUrlMap(text: string, imageHost?: string): UrlMapRule[] {
         credentialsRefusal('url-map', hidden, 'give the URL prefix as a browser requests it, without them'),
       );
     }
+    // Quoted whole only once no line of it holds credentials: those lines are refused as above, shown hidden.
+    if (
+      trimmed.startsWith('[') &&
+      text.split('\n').every((each) => credentialsInLine(each.trim()) === undefined)
+    )
+      refuseFlowList('url-map', text, 'rule');
     const pieces = trimmed.split('=>');
     if (pieces.length < 2) {
       throwInput(
@@ -144,13 +151,21 @@ function refuseDeliveryUrl(value: string, pathPrefix: string, line: string, imag
     );
   }
   const host = parseHttpUrl(value)?.host;
-  if (host !== undefined && host === imageHost) {
-    throwInput(
-      `url-map: ${quote(line)} points at image-host ${host}, which delivers images, not at the site that serves ` +
-        'their files (the origin, whose URLs the service caches); write the URL prefix the files are served under ' +
-        `on the site, e.g. ${URL_MAP_EXAMPLE}`,
-    );
-  }
+  if (host !== undefined && host === imageHost) throwInput(imageHostIsOrigin(host, 'url-map', 'files', line));
+}
+
+/**
+ * image-host set to the site's own host, where the origin serves the files: the likelier mistake than a url-map on
+ * the image host, since the image service's delivery URLs hold the origin URL in their path, which a url-map prefix
+ * does not. Blames image-host and says what it should be, with the other fix for the rarer case.
+ */
+export function imageHostIsOrigin(host: string, source: string, what: string, given: string): string {
+  return (
+    `image-host: ${host} is the site that ${source} serves the ${what} from (${quote(given)}), not the image ` +
+    "delivery host: image-host is the image service's host, the host of the image URLs the pages show " +
+    `(https://<image-host>/w:640/https://${host}/…), e.g. img.example.net. Set image-host to that host, or leave ` +
+    `it empty; if ${host} is the delivery host, ${source} must give the site that serves the ${what} instead.`
+  );
 }
 
 /**

@@ -8,6 +8,11 @@ export function count(n: number): string {
   return String(n).replace(/\B(?=(?:\d{3})+(?!\d))/g, ',');
 }
 
+/** A count and the word that agrees with it: `1 serves`, `2 serve`, `0 serve`. */
+export function counted(n: number, one: string, many: string): string {
+  return `${count(n)} ${n === 1 ? one : many}`;
+}
+
 export function plural(n: number, noun: string): string {
   return `${count(n)} ${noun}${n === 1 ? '' : 's'}`;
 }

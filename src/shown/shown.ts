@@ -79,6 +79,16 @@ export function quote(value: string): string {
 }
 
 /**
+ * An ETag as HTTP writes it (`"bcc5"`, `W/"bcc5"`), quoted once: its opaque part escaped as any value is, so that
+ * `"bcc5"` does not read `"\"bcc5\""`; anything else quoted whole. Cut short: it is the origin's text.
+ */
+export function etagShown(etag: string): string {
+  const tag = /^(W\/)?"([^"]*)"$/.exec(etag);
+  if (tag === null) return JSON.stringify(etag.slice(0, 100));
+  return `${tag[1] ?? ''}${JSON.stringify((tag[2] ?? '').slice(0, 100))}`;
+}
+
+/**
  * A workflow command's data as the toolkit's escapeData writes it: the runner reads `%25`, `%0D` and `%0A` back, so
  * a message of several lines stays one command.
  */

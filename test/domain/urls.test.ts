@@ -109,12 +109,13 @@ describe('imageUrl', () => {
     ['a line break', 'v1\n'],
     ['a percent sign', 'v%2F1'],
     ['nothing', ''],
-    ['more than 128 characters', 'a'.repeat(129)],
+    ['more than 4,096 characters', 'a'.repeat(4_097)],
   ])('refuses a cache buster with %s (%j)', (_, cacheBuster) => {
     expect(() => imageUrl({ imageHost: HOST, originUrl: ORIGIN, cacheBuster })).toThrow(
       new TypeError(
-        `cache buster ${JSON.stringify(cacheBuster.slice(0, 80))}: use at most 128 letters, digits, '.', '_', '~' ` +
-          "and '-'",
+        `cache buster ${JSON.stringify(cacheBuster.slice(0, 80))}: use letters, digits, '.', '_', '~' and '-', at ` +
+          'most 4,096 of them, since an image URL holds it beside the origin URL, and past 8 KiB a URL is refused ' +
+          'by the CDNs and servers on its way (CloudFront, Apache, nginx)',
       ),
     );
   });

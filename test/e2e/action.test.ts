@@ -40,6 +40,37 @@ describe('the action, spawned as the runner spawns it', () => {
     expect(run.outputs.requests).toBe('3');
   });
 
+  it("a green run's log lists the invalidated URLs: the first 50, then how many more and where each is", async () => {
+    const run = await action({ assets: urls(60).join('\n') });
+    expect(run.exitCode).toBe(0);
+    const listed = urls(50).map((url) => `  ${url}`);
+    expect(run.stdout).toContain(
+      ['Invalidated 60 assets:', ...listed, '  … and 10 more: invalidated-file lists each one.'].join('\n'),
+    );
+    expect(run.stdout).not.toContain(urls(51)[50]);
+  });
+
+  it('an output names no list file that could not be written whole: empty, with a warning naming the file', async () => {
+    // 1,000 references are too many for the output, and their file (about 40 KiB) is past the limit.
+    const run = await runAction(
+      {
+        'api-key': ROOT_KEY,
+        'base-url': emulator().url,
+        'service-key': 'svc',
+        assets: urls(1_000).join('\n'),
+      },
+      {},
+      undefined,
+      24,
+    );
+    expect(emulator().invalidated.assets).toHaveLength(1_000);
+    expect(run.outputs['invalidated-file']).toBe('');
+    expect(run.outputs.invalidated).toBe('');
+    expect(run.stdout).toMatch(
+      /^::warning::invalidated: left empty: 1,000 references are too many for an output, and invalidated-file, which would list them, could not be written \(\S+-invalidated\.json: EFBIG/m,
+    );
+  });
+
   it('requests a token and outputs it with its cache buster', async () => {
     const run = await action({ scope: 'none', token: 'true' });
     const [token] = emulator().tokens;

@@ -751,3 +751,18 @@ describe('a push whose before is gone (a force-push dropped it)', () => {
     expect(emulator().requests).toEqual([]);
   });
 });
+
+describe('the record of a run that skipped images', () => {
+  it('never says "no image to invalidate" when changed images were skipped', async () => {
+    const base = commitImages('a.png');
+    origin.work.write('public/pictures/stray.png', 'not under any url-map rule\n');
+    const head = origin.work.commit('an image url-map does not map');
+    origin.work.push('main');
+    const run = await push(base, head);
+    expect(run.exitCode).toBe(0);
+    const [record] = recordsOf(head);
+    expect(github.statusesOfDeployment(record?.id ?? 0)[0]?.description).toBe(
+      'Images fresh: none invalidated, 1 changed image skipped (no url-map rule maps it)',
+    );
+  });
+});

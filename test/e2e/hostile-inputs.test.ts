@@ -185,6 +185,28 @@ describe('nothing made up', () => {
     );
   });
 
+  it('a token of 2,000 characters, longer than the tokens GitHub issues, is taken and published', async () => {
+    const token = 'a'.repeat(2_000);
+    emulator().inject('token', { body: JSON.stringify({ success: true, data: { token } }) });
+    const run = await action({ scope: 'none', token: 'true', 'image-host': 'img.example.net' });
+    expect(run.exitCode).toBe(0);
+    expect(run.outputs.token).toBe(token);
+    expect(run.outputs['image-url-prefix']).toBe(`https://img.example.net/cb:${token}`);
+  });
+
+  it('a token past the bound is refused, naming the bound and why', async () => {
+    emulator().inject('token', {
+      body: JSON.stringify({ success: true, data: { token: 'a'.repeat(4_097) } }),
+    });
+    const run = await action({ scope: 'none', token: 'true' });
+    expect(run.exitCode).toBe(1);
+    expect(run.outputs.token).toBe('');
+    expect(run.stdout).toContain(
+      'but the token is 4,097 characters long, more than the 4,096 a cache buster may hold: an image URL holds it ' +
+        'beside the origin URL, and past 8 KiB',
+    );
+  });
+
   it("a token longer than a URL segment and an output can hold is refused as the service's fault", async () => {
     emulator().inject('token', {
       body: JSON.stringify({ success: true, data: { token: 'a'.repeat(1_000_000) } }),
@@ -285,15 +307,29 @@ describe('an output never points at a file that was not written in full', () => 
 });
 
 describe('the wrong host caught before anything is sent', () => {
-  it('a url-map target on image-host is refused, naming the rule and the fix', async () => {
+  it('image-host set to the site that url-map serves the files from is refused, blaming image-host', async () => {
     const run = await action({
       files: 'public/images/a.png',
-      'image-host': 'img.example.net',
-      'url-map': 'public/images => https://img.example.net/images',
+      'image-host': 'www.example.com',
+      'url-map': 'public/images => https://www.example.com/images',
     });
     expectRefused(
       run,
-      'url-map: "public/images => https://img.example.net/images" points at image-host img.example.net',
+      'image-host: www.example.com is the site that url-map serves the files from ' +
+        '("public/images => https://www.example.com/images"), not the image delivery host',
+    );
+    expect(run.stdout).toContain('e.g. img.example.net');
+  });
+
+  it('image-host set to the host of an asset given by its origin URL is refused, blaming image-host', async () => {
+    const run = await action({
+      assets: 'https://www.example.com/images/a.png',
+      'image-host': 'www.example.com',
+    });
+    expectRefused(
+      run,
+      'image-host: www.example.com is the site that assets serves the images from ' +
+        '("https://www.example.com/images/a.png"), not the image delivery host',
     );
   });
 

@@ -74,6 +74,35 @@ function runtimeClosure(): string[] {
 
 const LICENSES = readFileSync(join(ROOT, 'dist', 'licenses.txt'), 'utf8');
 const LISTED = [...LICENSES.matchAll(/^Package: (\S+)$/gm)].map(([, id = '']) => id);
+const WASM = join(ROOT, 'dist', 'wasm');
+
+/** Each entry of a library compiled into a WebAssembly file: its heading (file and library) and its text. */
+const COMPILED = LICENSES.split(/^(?=Compiled into )/m)
+  .slice(1)
+  .map((entry) => {
+    const [, file = '', library = '', license = '', text = ''] =
+      /^Compiled into dist\/wasm\/(\S+): (.+)\nLicense: (.+)\n\n([\s\S]+)$/.exec(entry) ?? [];
+    return { file, library, license, text };
+  });
+
+/** The licence texts given for what `file` holds, in the entries whose heading names `library`. */
+function compiledText(file: string, library: string): string {
+  return COMPILED.filter((entry) => entry.file === file && entry.library.includes(library))
+    .map((entry) => entry.text)
+    .join('\n');
+}
+
+/**
+ * The Rust crates compiled into a WebAssembly file, as its panic messages name their sources
+ * (`…/png-0.17.10/src/…`): read from the binary, so that a codec rebuilt with another crate fails here.
+ */
+function rustCratesIn(file: string): string[] {
+  const text = readFileSync(join(WASM, file)).toString('latin1');
+  const crates = [...text.matchAll(/\/([a-z][\w-]*?)-(\d+\.\d+\.\d+)\/src\//g)].map(
+    ([, name = '', version = '']) => `${name} ${version}`,
+  );
+  return [...new Set(crates)].sort();
+}
 
 describe('dist/licenses.txt', () => {
   it('lists exactly the packages that the bundle holds, each once, in order', () => {
@@ -93,5 +122,44 @@ describe('dist/licenses.txt', () => {
 
   it('names no folder of the machine that built it', () => {
     expect(LICENSES).not.toMatch(/node_modules|[A-Za-z]:\\|\/(home|tmp|Users)\//);
+  });
+
+  it("holds the licence of every library compiled into dist's WebAssembly decoders", () => {
+    const binary = (file: string): string => readFileSync(join(WASM, file)).toString('latin1');
+    expect(binary('avif_dec.wasm')).toContain('AOMedia Project AV1 Decoder v3.7.0');
+    expect(compiledText('avif_dec.wasm', 'libaom 3.7.0')).toContain(
+      'Alliance for Open Media Patent License 1.0',
+    );
+    expect(compiledText('avif_dec.wasm', 'libaom 3.7.0')).toContain(
+      'Copyright (c) 2016, Alliance for Open Media',
+    );
+    expect(compiledText('avif_dec.wasm', 'libavif 1.0.1')).toContain('Copyright 2019 Joe Drago');
+    expect(binary('mozjpeg_dec.wasm')).toContain('The libjpeg-turbo Project');
+    expect(compiledText('mozjpeg_dec.wasm', 'MozJPEG')).toContain('libjpeg-turbo is covered by three');
+    expect(compiledText('mozjpeg_dec.wasm', 'MozJPEG')).toContain(
+      // The statement IJG's licence asks of a distribution of executable code, in its documentation.
+      'This software is based in part on the work of the Independent JPEG Group.',
+    );
+    expect(compiledText('webp_dec.wasm', 'libwebp')).toContain('Copyright (c) 2010, Google Inc.');
+    expect(compiledText('webp_dec.wasm', 'libwebp')).toContain('Additional IP Rights Grant (Patents)');
+    for (const file of ['avif_dec.wasm', 'mozjpeg_dec.wasm', 'webp_dec.wasm'])
+      expect(compiledText(file, 'Emscripten'), file).toContain('Copyright (c) 2010-2014 Emscripten authors');
+  });
+
+  it('holds the licence of each Rust crate that the PNG decoder names, and of the Rust standard library', () => {
+    const crates = rustCratesIn('squoosh_png_bg.wasm');
+    expect(crates).toEqual(expect.arrayContaining(['png 0.17.10', 'miniz_oxide 0.7.1']));
+    for (const crate of [...crates, 'Rust standard library'])
+      expect(compiledText('squoosh_png_bg.wasm', crate).length, crate).toBeGreaterThan(500);
+  });
+
+  it('gives every WebAssembly file in dist/wasm its compiled libraries, each with a licence name and text', () => {
+    const files = readdirSync(WASM).filter((name) => name.endsWith('.wasm'));
+    expect(files.length).toBeGreaterThan(0);
+    expect([...new Set(COMPILED.map((entry) => entry.file))].sort()).toEqual(files.sort());
+    for (const entry of COMPILED) {
+      expect(entry.license, entry.library).toMatch(/^[\w.() -]+$/);
+      expect(entry.text.trim().length, entry.library).toBeGreaterThan(200);
+    }
   });
 });

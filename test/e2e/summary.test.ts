@@ -108,7 +108,7 @@ describe('a push detected with git', () => {
       '5 files found, 4 selected by paths, 3 mapped to URLs by url-map, 1 skipped.',
     );
     expect(result.stdout).toContain(
-      '::warning::1 selected file skipped: no url-map rule maps "other/c.png".',
+      '::warning::1 changed image was skipped: no url-map rule maps it ("other/c.png").',
     );
   });
 

@@ -236,6 +236,6 @@ describe('a run that sends', () => {
     expect(run.exitCode).toBe(0);
     for (const url of urls(MAX_LISTED_URLS)) expect(run.stdout).toContain(`  ${url}\n`);
     expect(run.stdout).not.toContain(`${urls(MAX_LISTED_URLS + 1).at(-1) ?? ''}\n`);
-    expect(run.stdout).toContain('… and 30 more: --json lists every one.');
+    expect(run.stdout).toContain('… and 30 more: --json lists each one.');
   });
 });

@@ -74,7 +74,7 @@ describe('narration: the wait for origins', () => {
     leftMs: 280_000,
   };
   const LINE =
-    'Origin check: 3 of 7 images ready, 4 waiting (3 serve the previous version, 1 answer 404); 280 s left.';
+    'Origin check: 3 of 7 images ready, 4 waiting (3 serve the previous version, 1 answers 404); 280 s left.';
 
   it('logs where it stands as a line of the log', () => {
     expect(

@@ -23,6 +23,7 @@ const counts = (over: Partial<Counts>): Counts => ({
   requests: 0,
   attempts: 0,
   tokenCalls: 0,
+  skipped: 0,
   ...over,
 });
 

@@ -371,7 +371,7 @@ function toldByText(text: string): Told & { moreInvalidated: number } {
   const [, invalidated, assets, requests, tokenCall] = counted ?? [];
   const notInvalidated = lines.find((line) => line.startsWith('Not invalidated: '))?.slice(17, -1) ?? '0';
   const cut = lines
-    .map((line) => /^ {2}… and ([\d,]+) more: --json lists every one\.$/.exec(line))
+    .map((line) => /^ {2}… and ([\d,]+) more: --json lists each one\.$/.exec(line))
     .find(Boolean);
   const more = lines
     .map((line) => /^… and ([\d,]+) more failures?: the JSON report \(--json\)/.exec(line))

@@ -169,6 +169,7 @@ describe('the outcome: counts', () => {
       requests: 3,
       attempts: 5,
       tokenCalls: 1,
+      skipped: 0,
     });
   });
 
@@ -193,6 +194,7 @@ describe('the outcome: counts', () => {
       requests: 0,
       attempts: 0,
       tokenCalls: 0,
+      skipped: 0,
     });
   });
 });

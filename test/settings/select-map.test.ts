@@ -482,7 +482,7 @@ describe('url-map: credentials, dot segments and delivery URLs', () => {
       parseUrlMap('public/images => https://img.example.net/cb:1/w:640/https://www.example.com/images'),
     ).toThrow('write: public/images => https://www.example.com/images');
     expect(() => parseUrlMap('public/images => https://IMG.example.net:443/i', 'img.example.net')).toThrow(
-      'points at image-host img.example.net',
+      'image-host: img.example.net is the site that url-map serves the files from',
     );
     expect(parseUrlMap('public/images => https://www.example.com/images', 'img.example.net')).toHaveLength(1);
   });

@@ -715,3 +715,50 @@ describe('parseSettings: pages', () => {
     );
   });
 });
+
+describe('parseSettings: a list input pasted as a YAML list', () => {
+  const MAP = 'public/images => https://www.example.com/images';
+
+  it("refuses paths: ['public/images/**'] as a YAML list, showing it one pattern a line", () => {
+    expect(problem({ 'url-map': MAP, paths: "['public/images/**']" })).toBe(
+      `paths: "['public/images/**']" is a YAML list, as a workflow's on.push.paths is written; this input takes one ` +
+        'pattern a line, not a list. Written one pattern a line, it reads:\n  public/images/**',
+    );
+  });
+
+  it('refuses a plain YAML list of patterns in paths or rewrite, each pattern on its line', () => {
+    expect(problem({ 'url-map': MAP, paths: '[public/images/**, "!**/*.svg"]' })).toContain(
+      'takes one pattern a line, not a list. Written one pattern a line, it reads:\n  public/images/**\n  !**/*.svg',
+    );
+    expect(
+      problem({
+        scope: 'none',
+        token: 'true',
+        'image-host': 'img.example.net',
+        rewrite: "[ 'dist/**/*.html' ]",
+      }),
+    ).toMatch(/^rewrite: .* is a YAML list, .*it reads:\n {2}dist\/\*\*\/\*\.html$/);
+  });
+
+  it('refuses files, assets and url-map written as YAML lists, naming the input and what it takes a line', () => {
+    expect(problem({ 'url-map': MAP, files: "['public/images/a.png', 'public/images/b.png']" })).toMatch(
+      /^files: .* takes one path a line, not a list\. .*:\n {2}public\/images\/a\.png\n {2}public\/images\/b\.png$/,
+    );
+    expect(problem({ assets: '[https://www.example.com/a.png, https://www.example.com/b.png]' })).toMatch(
+      /^assets: .* takes one asset a line, not a list\. .*:\n {2}https:\/\/www\.example\.com\/a\.png\n/,
+    );
+    expect(problem({ 'url-map': `['${MAP}']` })).toMatch(
+      /^url-map: .* takes one rule a line, not a list\. .*:\n {2}public\/images => https:\/\/www\.example\.com\/images$/,
+    );
+  });
+
+  it('still takes a JSON array in files, and a character class in paths', () => {
+    const target = parseSettings(
+      inputs({ 'url-map': MAP, files: '["public/images/a.png"]', paths: '[ab].png' }),
+    ).target;
+    expect(target.scope === 'assets' ? target.changes : undefined).toMatchObject({
+      files: ['public/images/a.png'],
+      patterns: ['[ab].png'],
+    });
+  });
+});

@@ -63,6 +63,11 @@ export async function runAction(
   extraEnv: Record<string, string> = {},
   /** Told of the process once started, as the runner holds it (to send it signals), and of its output. */
   started?: (child: ChildProcess) => void,
+  /**
+   * The most a file the action writes may hold, in KiB (the shell's `ulimit -f`): past it, a write fails with EFBIG,
+   * as on a full disk, even for root.
+   */
+  fileSizeLimitKiB?: number,
 ): Promise<ActionRun> {
   const dir = mkdtempSync(join(tmpdir(), 'action-run-'));
   const files = {
@@ -75,7 +80,7 @@ export async function runAction(
   const env = { PATH: process.env.PATH ?? '', ...runnerInputs(withValues), ...files, ...extraEnv };
   try {
     checkEnvironment(env);
-    const { exitCode, stdout, stderr } = await spawnNode(['dist/index.js'], env, started);
+    const { exitCode, stdout, stderr } = await spawnNode(['dist/index.js'], env, started, fileSizeLimitKiB);
     // As the runner would: a command in the output that the action did not write fails the test.
     const foreign = foreignCommands(`${stdout}\n${stderr}`);
     if (foreign.length > 0) {
@@ -93,7 +98,7 @@ export async function runAction(
       outputs,
       outputFile,
       summary: readFileSync(files.GITHUB_STEP_SUMMARY, 'utf8'),
-      report: reportPath === undefined ? '' : readFileSync(reportPath, 'utf8'),
+      report: readIfNamed(reportPath),
       summaryFile: readIfNamed(outputs['summary-file']),
       lists: Object.fromEntries(
         ['invalidated-file', 'failed-file'].flatMap((name) => {
@@ -117,9 +122,15 @@ function spawnNode(
   args: string[],
   env: Record<string, string>,
   started?: (child: ChildProcess) => void,
+  fileSizeLimitKiB?: number,
 ): Promise<{ exitCode: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Node ignores SIGXFSZ, so a write past the limit fails with EFBIG rather than ending the process.
+    const [file, fileArgs] =
+      fileSizeLimitKiB === undefined
+        ? [process.execPath, args]
+        : ['bash', ['-c', `ulimit -f ${fileSizeLimitKiB} && exec "$0" "$@"`, process.execPath, ...args]];
+    const child = spawn(file, fileArgs, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -1,0 +1,47 @@
+/**
+ * Changed images that no url-map rule maps are skipped, and the outcome carries how many: what a record of the run
+ * says then (freshWords) never reads as if there was nothing to invalidate.
+ */
+import { describe, expect, it } from 'vitest';
+import { outcomeOf } from '../../src/outcome/outcome.ts';
+import { freshWords } from '../../src/outcome/facts.ts';
+import { assetsIn, planRun } from '../../src/plan/plan.ts';
+import { AssetResults } from '../../src/service/asset-results.ts';
+
+const URL_MAP = [{ pathPrefix: 'public/images', urlPrefix: 'https://www.example.com/images/' }];
+
+/** The outcome of a run over these changed files, each mapped image confirmed. */
+function outcomeOver(files: string[]) {
+  const plan = planRun(
+    {
+      target: { scope: 'assets', assets: [], changes: { patterns: ['**/*.png'], urlMap: URL_MAP } },
+      token: false,
+    },
+    { files, source: 'the files input' },
+  );
+  const refs = plan.calls.flatMap((call) => assetsIn(call));
+  const assets = AssetResults.of(refs.map((ref) => ({ ref, outcome: 'invalidated' as const, call: 1 })));
+  return outcomeOf(plan, { calls: [], assets });
+}
+
+describe('skipped images in the outcome', () => {
+  it('counts the changed images that no url-map rule maps', () => {
+    const outcome = outcomeOver(['public/img/a.png', 'public/img/b.png', 'public/images/c.png']);
+    expect(outcome.counts.skipped).toBe(2);
+    expect(outcome.counts.invalidated).toBe(1);
+  });
+
+  it.each([
+    [0, 0, 'Images fresh: no image to invalidate'],
+    [1, 0, 'Images fresh: 1 image invalidated'],
+    [0, 2, 'Images fresh: none invalidated, 2 changed images skipped (no url-map rule maps them)'],
+    [3, 1, 'Images fresh: 3 images invalidated, 1 changed image skipped (no url-map rule maps it)'],
+  ])('a record of %i invalidated and %i skipped reads %j', (invalidated, skipped, words) => {
+    expect(freshWords({ invalidated, skipped })).toBe(words);
+  });
+
+  it('says "no image to invalidate" only when no image was skipped', () => {
+    const outcome = outcomeOver(['public/img/a.png', 'public/img/b.png']);
+    expect(freshWords(outcome.counts)).not.toContain('no image to invalidate');
+  });
+});
