@@ -65,7 +65,7 @@ export interface OriginFacts {
 }
 
 export function originFacts(report: OriginReport): OriginFacts {
-  const states = { ready: 0, 'cannot-tell': 0, 'not-ready': 0, redirected: 0, cancelled: 0 };
+  const states = { ready: 0, 'cannot-tell': 0, 'not-ready': 0, redirected: 0, mismapped: 0, cancelled: 0 };
   for (const check of report.checks) states[check.state]++;
   return { states, waitedMs: report.waitedMs, timeoutMs: report.timeoutMs };
 }
@@ -76,7 +76,7 @@ export function originFacts(report: OriginReport): OriginFacts {
  */
 export function originWords(origin: OriginFacts): string {
   const parts = [`${count(origin.states.ready)} served the new files`];
-  for (const state of ['cannot-tell', 'not-ready', 'redirected', 'cancelled'] as const) {
+  for (const state of ['cannot-tell', 'not-ready', 'redirected', 'mismapped', 'cancelled'] as const) {
     const n = origin.states[state];
     if (n > 0) parts.push(`${count(n)} ${originStateWords(state)}`);
   }
@@ -91,6 +91,8 @@ function originStateWords(state: Exclude<OriginState, 'ready'>): string {
       return 'still not deployed (not invalidated)';
     case 'redirected':
       return 'redirected to another host or scheme (not invalidated)';
+    case 'mismapped':
+      return 'mapped by url-map where the site is not (not invalidated)';
     case 'cancelled':
       return 'not asked to the end, since the run was cancelled (not sent)';
     default:

@@ -64,7 +64,7 @@ async function check(
   const settled: string[] = [];
   const notices: string[] = [];
   try {
-    const checks = await awaitOrigins(images, {
+    const { checks } = await awaitOrigins(images, {
       fetch: originFetcher({
         dispatcher,
         timeoutMs: 5_000,
