@@ -4,7 +4,7 @@ import type { InFlightLimit } from '../mechanics/in-flight.ts';
 import { ask, askEnds, validatorsOf, type AskedImage } from './ask.ts';
 import type { Validators } from './fetch.ts';
 import { mappingMistake } from './mapping.ts';
-import { HostPace } from './pace.ts';
+import { HostPace, ORIGIN_CONCURRENCY } from './pace.ts';
 import { isOtherHost, type OriginMistake, type OriginWatch, type SeenAnswer } from './watch.ts';
 import type { AwaitOptions, OriginCheck, OriginImage, OriginState } from './check.ts';
 
@@ -139,14 +139,12 @@ export async function watchHost(
       break;
     }
     if (sweep) {
-      // A deploy has begun: every image still waiting is asked now, as many as the budget holds.
       sweep = false;
-      const order = longestUnasked(waiting).slice(0, Math.max(0, pace.left(now)));
-      await Promise.all(order.map((entry) => askOnce(entry)));
+      await sweepHost(longestUnasked(waiting), askOnce, options.concurrency);
       lastAskAt = clock.now();
       continue;
     }
-    const at = Math.min(pace.nextAt(lastAskAt, moving), deadline);
+    const at = Math.min(pace.nextAt(lastAskAt, moving, waiting.size), deadline);
     if (at > now) {
       await sleepUntil(clock, at - now, signal);
       continue;
@@ -160,6 +158,23 @@ export async function watchHost(
     }
   }
   return { checks, requests: { host, requests: pace.requests, notModified } };
+}
+
+/**
+ * A deploy has begun: the images still waiting are asked now, one, then two, four… up to `concurrency` at a time,
+ * while every image of the last round was found flipped (an atomic deploy: all of them, each ask the one its image
+ * was owed). A round that finds one not flipped ends it (a deploy image by image: the rest are found at the host's
+ * pace), so the sweep costs the budget one round at most.
+ */
+async function sweepHost(
+  order: readonly Waiting[],
+  askOnce: (entry: Waiting) => Promise<boolean>,
+  concurrency = ORIGIN_CONCURRENCY,
+): Promise<void> {
+  for (let start = 0, size = 1; start < order.length; start += size, size = Math.min(size * 2, concurrency)) {
+    const found = await Promise.all(order.slice(start, start + size).map((entry) => askOnce(entry)));
+    if (!found.every(Boolean)) return;
+  }
 }
 
 /** The witness, asked once: its status and whether its host resolves are all that is read of it. */

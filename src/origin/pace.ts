@@ -6,15 +6,20 @@
  * image not yet found ready keeps one ask in reserve for the day it is: so an ask that may start now never takes the
  * host over its budget, however the asks in flight end.
  *
- * The pace: before any of its images is seen to flip, a host is asked once every QUIET_INTERVAL_MS (one image at a
- * time, the one asked longest ago): half its budget, the other half kept for later. Once one flips (a deploy has
- * begun), every image still waiting is asked at once (on an atomic deploy, all have flipped), then the host is asked
- * as often as what it kept allows, up to once every MOVING_INTERVAL_MS: a host that flips image by image is watched
- * closely while it moves. The bound on each image's staleness is the interval at which it is asked.
+ * The pace: before any of its images is seen to flip, a host is asked one image at a time (the one asked longest ago),
+ * so that each waiting image is asked at least every ROUND_MS, at most ASKS_PER_SECOND a second, and no more often
+ * than every QUIET_INTERVAL_MS: a small host keeps half its budget for later. Once one flips (a deploy has begun), the
+ * next is asked at once, then twice as many, and so on while every one asked has flipped (an atomic deploy: all of
+ * them, within a few round trips); then the host is asked as often as what it kept allows, up to every
+ * MOVING_INTERVAL_MS: a host that flips image by image is watched closely while it moves. An image's staleness is
+ * bounded by how often it is asked.
  */
 export const ASKS_PER_SECOND = 2;
+/** Origin requests in flight at once, over every host: an origin is a site, often a small one, not an API made for bursts. */
+export const ORIGIN_CONCURRENCY = 8;
 export const ASKS_PER_IMAGE = 2;
 export const QUIET_INTERVAL_MS = 1_000;
+export const ROUND_MS = 6_000;
 export const MOVING_INTERVAL_MS = 200;
 
 export class HostPace {
@@ -51,9 +56,16 @@ export class HostPace {
     return Math.floor(allowed - this.asks - this.unconfirmed);
   }
 
-  /** When the next single ask may start: its interval after the last, and once the budget holds one more. */
-  nextAt(lastAskAt: number, moving: boolean): number {
-    const byInterval = lastAskAt + (moving ? MOVING_INTERVAL_MS : QUIET_INTERVAL_MS);
+  /**
+   * When the next single ask may start: its interval after the last (`waiting`: images still waiting), and once the
+   * budget holds one more.
+   */
+  nextAt(lastAskAt: number, moving: boolean, waiting: number): number {
+    const quiet = Math.min(
+      QUIET_INTERVAL_MS,
+      Math.max(1000 / ASKS_PER_SECOND, ROUND_MS / Math.max(1, waiting)),
+    );
+    const byInterval = lastAskAt + (moving ? MOVING_INTERVAL_MS : quiet);
     const needed = 1 + this.asks + this.unconfirmed - ASKS_PER_IMAGE * this.images;
     const byBudget = this.startedAt + Math.max(0, (needed * 1000) / ASKS_PER_SECOND);
     return Math.ceil(Math.max(byInterval, byBudget));

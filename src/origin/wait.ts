@@ -5,9 +5,9 @@ import { hostOf, sampleByHost } from '../domain/hosts.ts';
 import { OriginWatch } from './watch.ts';
 import type { AwaitOptions, OriginCheck, OriginImage } from './check.ts';
 import { watchHost, type HostRequests } from './host-watch.ts';
+import { ORIGIN_CONCURRENCY } from './pace.ts';
 
-/** Origin requests in flight at once: an origin is a site, often a small one, not an API made for bursts. */
-export const ORIGIN_CONCURRENCY = 8;
+export { ORIGIN_CONCURRENCY } from './pace.ts';
 
 /**
  * Images checked one by one. Past it, each origin host is checked on a sample (see sampleByHost), and its other
