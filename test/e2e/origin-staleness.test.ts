@@ -165,3 +165,38 @@ describe('asking again', () => {
     }
   }, 60_000);
 });
+
+describe('what the run says of it', () => {
+  it("the log, the summary and the report tell each image's staleness (an upper bound) and the requests to each origin", async () => {
+    serveBoth();
+    const flip = someMomentSoon();
+    for (const name of names) site.flipAt.set(`/images/${name}`, flip);
+    const run = await deploy();
+    expect(run.exitCode, run.stdout).toBe(0);
+    const lags = new Map([...arrivals()].map(([ref, times]) => [ref, (times[0] ?? Number.NaN) - flip]));
+    const report = JSON.parse(run.report) as {
+      assets: { ref: string; staleAtMostMs?: number }[];
+      origin: {
+        staleness: { images: number; maxMs: number };
+        requests: { host: string; requests: number }[];
+      };
+    };
+    for (const asset of report.assets) {
+      // Measured from the action's asks, it bounds the staleness measured here from above.
+      expect(asset.staleAtMostMs, asset.ref).toBeGreaterThanOrEqual(
+        Math.floor(lags.get(asset.ref) ?? Infinity),
+      );
+    }
+    const host = new URL(site.url).host;
+    const asked = site.requests.filter((request) =>
+      request.headers['user-agent']?.startsWith('image-cache-invalidate'),
+    );
+    const answered304 = asked.filter((request) => request.status === 304).length;
+    expect(report.origin.requests).toEqual([{ host, requests: asked.length, notModified: answered304 }]);
+    expect(report.origin.staleness.images).toBe(IMAGES);
+    const words = `the ${IMAGES} images seen to flip were each invalidated at most`;
+    expect(run.stdout).toContain(words);
+    expect(run.summary).toContain(words);
+    expect(run.stdout).toContain(`${asked.length} requests to "${host}"`);
+  }, 60_000);
+});
