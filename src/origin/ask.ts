@@ -64,11 +64,15 @@ export async function ask(
   };
 }
 
-/** What to send back on the next ask: the validators of an answer that served a body. */
+/**
+ * What to send back on the next ask: the validator of an answer that served a body. The ETag alone when there is one
+ * (a server that has it ignores the date); the date otherwise, good to the second only, but a deploy comes later than
+ * the version it replaces.
+ */
 export function validatorsOf(seen: SeenAnswer | undefined): Validators | undefined {
   if (seen?.status === undefined || seen.status < 200 || seen.status >= 300) return undefined;
-  if (seen.etag === undefined && seen.lastModified === undefined) return undefined;
-  return { etag: seen.etag, lastModified: seen.lastModified };
+  if (seen.etag !== undefined) return { etag: seen.etag };
+  return seen.lastModified === undefined ? undefined : { lastModified: seen.lastModified };
 }
 
 /**

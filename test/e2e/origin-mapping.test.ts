@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_KEY } from '../support/client.ts';
 import { useEmulator } from '../support/emulator.ts';
-import { createOrigin, pushPayload, writeEvent, type Origin, type Sha } from '../support/git-repo.ts';
+import { createOrigin, pushEnv, type Origin, type Sha } from '../support/git-repo.ts';
 import { startOriginSite, type OriginSite } from '../support/origin-site.ts';
 import { runAction, type ActionRun } from '../support/runner.ts';
 
@@ -54,12 +54,7 @@ async function run(urlMap: string, extra: Record<string, string> = {}): Promise<
       'origin-check': 'content',
       ...extra,
     },
-    {
-      GITHUB_EVENT_NAME: 'push',
-      GITHUB_EVENT_PATH: writeEvent(repo.root, pushPayload(base, head)),
-      GITHUB_WORKSPACE: repo.clone().dir,
-      GITHUB_SHA: head,
-    },
+    pushEnv(repo, base, head),
   );
   return { ...done, ms: performance.now() - started };
 }
