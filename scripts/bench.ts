@@ -24,6 +24,7 @@ import { originSection } from './bench/origin.ts';
 import { LATENCY_MS } from './bench/protocol.ts';
 import type { BenchContext, Section, SectionResult } from './bench/section.ts';
 import { shippedSection } from './bench/shipped.ts';
+import { stalenessSection } from './bench/staleness.ts';
 import { startupSection } from './bench/startup.ts';
 import { throughputSection } from './bench/throughput.ts';
 import { warmSection } from './bench/warm.ts';
@@ -39,6 +40,7 @@ const SECTIONS: readonly Section[] = [
   startupSection,
   detectionSection,
   originSection,
+  stalenessSection,
   warmSection,
   compareSection,
 ];

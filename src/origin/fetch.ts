@@ -34,10 +34,24 @@ export interface OriginFetchOptions {
  * Asks an origin for one image, as the image service would: a GET, no credential of any kind. The ask, its redirects
  * included, ends `timeoutMs` after it starts, or at `signal` (the run's cancel, the check's deadline).
  */
-export type FetchOrigin = (url: string, limit: number, signal?: AbortSignal) => Promise<OriginAnswer>;
+export type FetchOrigin = (
+  url: string,
+  limit: number,
+  signal?: AbortSignal,
+  validators?: Validators,
+) => Promise<OriginAnswer>;
+
+/**
+ * What an earlier answer said of its body (`ETag`, `Last-Modified`), sent back so that an origin that still serves it
+ * answers 304 with no body: cheaper for the origin than the body again, and just as sure.
+ */
+export interface Validators {
+  readonly etag?: string | undefined;
+  readonly lastModified?: string | undefined;
+}
 
 export function originFetcher(options: OriginFetchOptions): FetchOrigin {
-  return (url, limit, signal) => fetchOrigin(url, limit, options, signal);
+  return (url, limit, signal, validators) => fetchOrigin(url, limit, options, signal, validators);
 }
 
 async function fetchOrigin(
@@ -45,6 +59,7 @@ async function fetchOrigin(
   limit: number,
   options: OriginFetchOptions,
   signal: AbortSignal | undefined,
+  validators: Validators | undefined,
 ): Promise<OriginAnswer> {
   // One deadline for the whole ask: each redirect hop with a fresh timeout would let a chain of slow hops run on.
   const ends = AbortSignal.any([
@@ -58,7 +73,7 @@ async function fetchOrigin(
     return { error: 'not a URL' };
   }
   for (let redirects = 0; ; redirects++) {
-    if (options.budget.spent) return { cut: 'budget' };
+    if (options.budget.spent) return { cut: 'budget', requests: redirects };
     let answer: Dispatcher.ResponseData;
     try {
       // Only these headers: the image service fetches origins without cookies or keys, and so does this check.
@@ -66,7 +81,7 @@ async function fetchOrigin(
         request(target, {
           method: 'GET',
           dispatcher: options.dispatcher,
-          headers: { 'user-agent': options.userAgent, accept: '*/*' },
+          headers: { 'user-agent': options.userAgent, accept: '*/*', ...conditional(validators) },
           headersTimeout: options.timeoutMs,
           bodyTimeout: options.timeoutMs,
           signal: ends,
@@ -74,10 +89,12 @@ async function fetchOrigin(
         ends,
       );
     } catch (error) {
-      return { error: errorMessage(error) };
+      return { error: errorMessage(error), requests: redirects + 1, ...unresolved(error) };
     }
+    const requests = redirects + 1;
     const { statusCode: status, headers, body } = answer;
     const etag = header(headers, 'etag');
+    const lastModified = header(headers, 'last-modified');
     const declared = Number(header(headers, 'content-length'));
     const length = Number.isSafeInteger(declared) && declared >= 0 ? declared : undefined;
     const location = header(headers, 'location');
@@ -85,11 +102,15 @@ async function fetchOrigin(
       await body.dump().catch(() => undefined);
       const next = safeUrl(location, target);
       if (next === undefined || next.origin !== target.origin || redirects >= MAX_REDIRECTS)
-        return { status, offsite: next?.href ?? location, etag };
+        return { status, offsite: next?.href ?? location, etag, requests };
       target = next;
       continue;
     }
-    const base = { status, etag };
+    const base = { status, etag, lastModified, requests };
+    if (status === 304) {
+      await body.dump().catch(() => undefined);
+      return base;
+    }
     if (length !== undefined && length >= limit) {
       await body.dump({ limit: 0 }).catch(() => undefined);
       return { ...base, length, cut: 'too-long' };
@@ -121,6 +142,23 @@ async function readBody(
     return { error: errorMessage(error) };
   }
   return { body: Buffer.concat(chunks), length: declared ?? read };
+}
+
+function conditional(validators: Validators | undefined): Record<string, string> {
+  const sent: Record<string, string> = {};
+  if (validators?.etag !== undefined) sent['if-none-match'] = validators.etag;
+  if (validators?.lastModified !== undefined) sent['if-modified-since'] = validators.lastModified;
+  return sent;
+}
+
+/**
+ * A host name that does not resolve (ENOTFOUND: the resolver says no such name): a url-map mistake, never a deploy in
+ * progress. A resolver that could not answer (EAI_AGAIN) may answer the next ask: it is not this.
+ */
+function unresolved(error: unknown): { unresolved?: true } {
+  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause)
+    if ((cause as { code?: unknown }).code === 'ENOTFOUND') return { unresolved: true };
+  return {};
 }
 
 function header(headers: Dispatcher.ResponseData['headers'], name: string): string | undefined {

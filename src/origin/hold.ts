@@ -6,6 +6,7 @@ import { quote } from '../shown/shown.ts';
 import { mistakeWords } from './mistakes.ts';
 import { seenWords } from './verdict.ts';
 import { awaitOrigins, type AwaitOptions, type OriginCheck, type OriginImage } from './wait.ts';
+import type { HostRequests } from './host-watch.ts';
 
 /** What the origin check did, for the report: each image's check, and how long the run waited. */
 export interface OriginReport {
@@ -13,6 +14,8 @@ export interface OriginReport {
   /** From the first ask to the last image settled (or the timeout). */
   readonly waitedMs: number;
   readonly timeoutMs: number;
+  /** The requests made to each origin host, and how many were answered 304. */
+  readonly requests: readonly HostRequests[];
 }
 
 /**
@@ -39,7 +42,7 @@ export function holdForOrigins(
       run: async (release, stop) => {
         const batches = new ReadyBatches(release, options.lingerMs);
         const started = options.clock.now();
-        const checks = await awaitOrigins(images, {
+        const { checks, requests } = await awaitOrigins(images, {
           ...options,
           signal: options.signal === undefined ? stop : AbortSignal.any([options.signal, stop]),
           onSettled: (check) => {
@@ -47,7 +50,7 @@ export function holdForOrigins(
           },
         });
         batches.flush();
-        settle({ checks, waitedMs: options.clock.now() - started, timeoutMs: options.timeoutMs });
+        settle({ checks, waitedMs: options.clock.now() - started, timeoutMs: options.timeoutMs, requests });
         return new Map(
           checks
             .filter((check) => check.state !== 'ready' && check.state !== 'cannot-tell')
@@ -65,6 +68,8 @@ export function notReadyReason(
   urlMap: readonly UrlMapRule[] = [],
 ): string {
   if (check.state === 'cancelled') return 'not sent: the run was cancelled while its origin was checked';
+  if (check.state === 'mismapped' && check.mistake !== undefined)
+    return `not invalidated: ${mistakeWords(check.mistake, urlMap)}`;
   const { seen: last } = check;
   if (check.state === 'redirected' && last?.offsite !== undefined)
     return `not invalidated: ${mistakeWords({ kind: 'redirected', image: check, seen: last, to: new URL(last.offsite, check.ref).href }, urlMap)}`;

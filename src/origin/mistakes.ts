@@ -27,7 +27,19 @@ export function mistakeWords(mistake: OriginMistake, rules: readonly UrlMapRule[
         (written === undefined ? '' : `: if the site is served from ${quote(there)}, write ${quote(written)}`)
       );
     }
+    case 'unresolved':
+      return (
+        `the host of ${quote(image.ref)} (made from ${quote(image.path)} by ${madeBy}) does not resolve ` +
+        `(${quote(mistake.seen.error ?? 'no such host')}): no deploy will make it answer. Check url-map: write ` +
+        "the host the site's pages load their images from"
+      );
     case 'not-found': {
+      if (mistake.unchanged === true)
+        return (
+          `${quote(image.ref)} answered ${mistake.seen.status ?? 404}, though ${quote(image.path)} is unchanged by ` +
+          `this push and the live site must serve it, so ${madeBy} points where the site is not: check url-map; a ` +
+          'site under a path (GitHub Pages: https://<owner>.github.io/<repository>/) needs that path in the URL prefix'
+        );
       const what = mistake.wholeHost
         ? `every one of the ${mistake.images} images asked on ${quote(new URL(image.ref).host)} answered ${mistake.seen.status ?? 404}, e.g. ${quote(image.ref)}`
         : `${quote(image.ref)} answered ${mistake.seen.status ?? 404} though its origin should still serve its previous version`;

@@ -1,8 +1,11 @@
 import type { AssetRef } from '../domain/refs.ts';
 import { MAX_ASSETS_PER_CALL } from '../domain/batches.ts';
 
-/** How long a batch waits for more ready images before it is sent: long enough to fill it, short for a user. */
-export const LINGER_MS = 1_000;
+/**
+ * How long a batch waits for more ready images before it is sent: each image's staleness grows by it, and the images
+ * of a deploy seen to land are asked all at once, so those ready come within a fraction of a second of each other.
+ */
+export const LINGER_MS = 200;
 
 /**
  * Ready images gathered into batches of up to MAX_ASSETS_PER_CALL: a full batch goes at once, a partial one after

@@ -3,6 +3,7 @@ import type { OriginPlan } from '../plan/run-plan.ts';
 import type { RunContext } from '../plan/stage.ts';
 import { USER_AGENT } from '../mechanics/version.ts';
 import { holdForOrigins } from './hold.ts';
+import { witnessesOf } from './witness.ts';
 import { versionsFrom } from '../compare/versions.ts';
 import type { OriginCheck } from './wait.ts';
 import type { OriginMistake, OriginProgress } from './watch.ts';
@@ -34,6 +35,7 @@ export async function originStage(
   const dispatcher = createDispatcher(ORIGIN_CONCURRENCY, origin.requestTimeoutMs);
   const workspace = context.workspace();
   const { signal } = context;
+  const git = gitBytesIn(workspace, signal);
   const hold = holdForOrigins(origin.images, {
     fetch: originFetcher({
       dispatcher,
@@ -43,9 +45,10 @@ export async function originStage(
     }),
     versions: versionsFrom({
       workspace,
-      git: gitBytesIn(workspace, signal),
+      git,
       base: origin.base,
     }),
+    witnesses: await witnessesOf(origin.images, origin, git),
     clock: context.clock,
     timeoutMs: origin.waitMs,
     signal,

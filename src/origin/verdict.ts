@@ -24,6 +24,11 @@ export interface OriginAnswer {
   /** Content-Length, else the bytes read. */
   readonly length?: number;
   readonly etag?: string | undefined;
+  readonly lastModified?: string | undefined;
+  /** Requests this answer took: redirect hops within the origin count each. */
+  readonly requests?: number;
+  /** The host name does not resolve: no deploy will make it answer. */
+  readonly unresolved?: true;
   /** A redirect to another origin (scheme, host or port): where it pointed. */
   readonly offsite?: string;
   /** A network error or a timeout. */
@@ -43,6 +48,8 @@ export function verdictOf(answer: OriginAnswer, versions: Versions): Verdict {
   if (answer.cut === 'budget') return 'previous';
   if (answer.error !== undefined) return 'previous';
   if (status === undefined || status >= 500) return 'previous';
+  // Not modified since the answer whose validators were sent, which was the previous version: only such asks send them.
+  if (status === 304) return 'previous';
   const gone = status === 404 || status === 410;
   if (versions.current === undefined) {
     if (gone) return 'ready';

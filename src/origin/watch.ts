@@ -15,7 +15,9 @@ interface Image {
  * - `redirected`: the origin URL redirects to another host (github.io to the site's own domain), so url-map names a
  *   host that does not serve the site's images.
  * - `not-found`: a changed file's origin URL answers 404 on its first ask while git knows its previous version, so
- *   the origin should still serve that; or every image of a host answered 404 on its first ask (`wholeHost`).
+ *   the origin should still serve that; or every image of a host answered 404 on its first ask (`wholeHost`); or an
+ *   image unchanged by the push, which the site must serve, answered 404 (`unchanged`: the rule is wrong, failed).
+ * - `unresolved`: the host named by url-map does not resolve.
  */
 export type OriginMistake =
   | { readonly kind: 'redirected'; readonly image: Image; readonly seen: SeenAnswer; readonly to: string }
@@ -26,7 +28,10 @@ export type OriginMistake =
       /** Images of its host that answered 404 on their first ask: all of them, when `wholeHost`. */
       readonly images: number;
       readonly wholeHost: boolean;
-    };
+      /** `image` is unchanged by the push: the site must serve it, so the rule is wrong. */
+      readonly unchanged?: true;
+    }
+  | { readonly kind: 'unresolved'; readonly image: Image; readonly seen: SeenAnswer };
 
 /** Where the wait stands: images ready, waiting, what the origins of those waiting answer now, and time left. */
 export interface OriginProgress {
@@ -93,6 +98,11 @@ export class OriginWatch {
       .map(([answer, images]) => ({ answer, images }))
       .toSorted((a, b) => b.images - a.images);
     return { ready: this.ready, waiting: this.total - this.ready, answers, leftMs: Math.max(0, leftMs) };
+  }
+
+  /** A mistake that ends the wait of its host's images: told once, as the others. */
+  mistaken(host: string, mistake: OriginMistake): void {
+    this.tell(host, mistake);
   }
 
   private tell(host: string, mistake: OriginMistake): void {

@@ -3,8 +3,12 @@
  * command's text), each counted once and phrased once here, so that no two of them can say it differently.
  */
 import { count, plural, type Named } from '../shown/format.ts';
+import { quote } from '../shown/shown.ts';
 import { seconds, type OriginReport } from '../origin/hold.ts';
+import type { HostRequests } from '../origin/host-watch.ts';
 import type { OriginState } from '../origin/wait.ts';
+import type { AssetRef } from '../domain/refs.ts';
+import { stalenessFigures, type StalenessFigures } from './staleness.ts';
 
 /** How many of each, as every renderer shows them. */
 export interface Counts {
@@ -85,13 +89,27 @@ export interface OriginFacts {
   readonly states: OriginStates;
   readonly waitedMs: number;
   readonly timeoutMs: number;
+  /** How stale each image seen to flip during the wait stayed, at most, by ref (staleness.ts). */
+  readonly stalenessOf: ReadonlyMap<AssetRef, number>;
+  /** The same at p50, p95 and the worst. */
+  readonly staleness?: StalenessFigures | undefined;
+  /** The requests made to each origin host, most first. */
+  readonly requests: readonly HostRequests[];
 }
 
-export function originFacts(report: OriginReport): OriginFacts {
-  const states = { ready: 0, 'cannot-tell': 0, 'not-ready': 0, redirected: 0, cancelled: 0 };
+export function originFacts(
+  report: OriginReport,
+  stalenessOf: ReadonlyMap<AssetRef, number> = new Map(),
+): OriginFacts {
+  const states = { ready: 0, 'cannot-tell': 0, 'not-ready': 0, redirected: 0, mismapped: 0, cancelled: 0 };
   for (const check of report.checks) states[check.state]++;
-  return { states, waitedMs: report.waitedMs, timeoutMs: report.timeoutMs };
+  const requests = report.requests.toSorted((a, b) => b.requests - a.requests);
+  const { waitedMs, timeoutMs } = report;
+  return { states, waitedMs, timeoutMs, stalenessOf, staleness: stalenessFigures(stalenessOf), requests };
 }
+
+/** Origin hosts named by the words of the check; the others are counted. */
+const HOSTS_NAMED = 3;
 
 /**
  * `3 served the new files, 1 could not be told (invalidated at once), 2 still not deployed (not invalidated); waited
@@ -99,11 +117,41 @@ export function originFacts(report: OriginReport): OriginFacts {
  */
 export function originWords(origin: OriginFacts): string {
   const parts = [`${count(origin.states.ready)} served the new files`];
-  for (const state of ['cannot-tell', 'not-ready', 'redirected', 'cancelled'] as const) {
+  for (const state of ['cannot-tell', 'not-ready', 'redirected', 'mismapped', 'cancelled'] as const) {
     const n = origin.states[state];
     if (n > 0) parts.push(`${count(n)} ${originStateWords(state)}`);
   }
-  return `${parts.join(', ')}; waited ${seconds(origin.waitedMs)} s`;
+  return `${parts.join(', ')}; waited ${seconds(origin.waitedMs)} s${stalenessWords(origin.staleness)}${requestWords(origin.requests)}`;
+}
+
+/** `; invalidated at most 0.8 s after its origin served it (p50), 1.1 s (p95), 1.3 s (worst), 10 images`. */
+function stalenessWords(staleness: StalenessFigures | undefined): string {
+  if (staleness === undefined) return '';
+  const { images, p50Ms, p95Ms, maxMs } = staleness;
+  const most = `at most ${seconds(maxMs)} s after`;
+  if (images === 1) return `; the image seen to flip was invalidated ${most} its origin served it`;
+  return (
+    `; the ${count(images)} images seen to flip were each invalidated ${most} their origin served them ` +
+    `(p50 ${seconds(p50Ms)} s, p95 ${seconds(p95Ms)} s)`
+  );
+}
+
+/** `; 42 requests to "127.0.0.1:4000" (30 answered 304)`, each host named through shown.ts. */
+function requestWords(requests: readonly HostRequests[]): string {
+  if (requests.length === 0) return '';
+  const named = requests.slice(0, HOSTS_NAMED).map((host) => {
+    const notModified = host.notModified > 0 ? ` (${count(host.notModified)} answered 304)` : '';
+    return `${plural(host.requests, 'request')} to ${quote(host.host)}${notModified}`;
+  });
+  const rest = requests.slice(HOSTS_NAMED);
+  if (rest.length > 0)
+    named.push(
+      `${plural(
+        rest.reduce((sum, host) => sum + host.requests, 0),
+        'request',
+      )} to ${plural(rest.length, 'other host')}`,
+    );
+  return `; ${named.join(', ')}`;
 }
 
 function originStateWords(state: Exclude<OriginState, 'ready'>): string {
@@ -114,6 +162,8 @@ function originStateWords(state: Exclude<OriginState, 'ready'>): string {
       return 'still not deployed (not invalidated)';
     case 'redirected':
       return 'redirected to another host or scheme (not invalidated)';
+    case 'mismapped':
+      return 'mapped by url-map where the site is not (not invalidated)';
     case 'cancelled':
       return 'not asked to the end, since the run was cancelled (not sent)';
     default:

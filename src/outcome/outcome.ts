@@ -1,3 +1,4 @@
+import { stalenessOf } from './staleness.ts';
 import type { AssetRef } from '../domain/refs.ts';
 import { unhandled } from '../mechanics/exhaustive.ts';
 import type { Scope } from '../settings/settings.ts';
@@ -104,7 +105,7 @@ export function outcomeOf(
     keyRefused: result?.stoppedBy?.keyRefused === true,
     failures,
     namedFailures: named(failures, FAILURES_NAMED),
-    origin: origin === undefined ? undefined : originFacts(origin),
+    origin: origin === undefined ? undefined : originFacts(origin, stalenessOf(origin.checks, assets, calls)),
   };
 }
 

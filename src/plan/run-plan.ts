@@ -62,6 +62,8 @@ export interface OriginPlan {
   readonly base?: string | undefined;
   /** The rules that made the images: a mapping mistake names its rule. */
   readonly urlMap: readonly UrlMapRule[];
+  /** `paths`: an image unchanged by the push, asked to prove a rule right or wrong, is one of these. */
+  readonly patterns: readonly string[];
 }
 
 /** What rewrite's check before anything is sent reads: known before the changes. */
@@ -204,6 +206,7 @@ function originPlan(
     requestTimeoutMs: settings.timeoutMs,
     // Images are mapped from files only when the target asks for changes, which carry the rules.
     urlMap: settings.target.scope === 'assets' ? (settings.target.changes?.urlMap ?? []) : [],
+    patterns: settings.target.scope === 'assets' ? (settings.target.changes?.patterns ?? []) : [],
     base: changed?.base,
   };
 }

@@ -240,7 +240,8 @@ function* assetEntries(report: Report): Generator<object> {
 /**
  * With the origin check, each image mapped from a file also tells when its origin served the new file (`originReadyAt`,
  * or when it was found not to be comparable) and when the call that invalidated it ended (`invalidatedAt`): ms on the
- * clock of the calls' attempts.
+ * clock of the calls' attempts; and, for an image seen to flip during the wait, how long it stayed stale at most
+ * (`staleAtMostMs`: from the last ask that found the previous version to `invalidatedAt`).
  */
 function* withOriginTimes(report: Report): Generator<object> {
   const checks = report.origin?.checks;
@@ -257,11 +258,13 @@ function* withOriginTimes(report: Report): Generator<object> {
       continue;
     }
     const last = asset.outcome === 'invalidated' ? calls.get(asset.call ?? -1)?.attempts.at(-1) : undefined;
+    const stale = report.outcome.origin?.stalenessOf.get(asset.ref);
     yield {
       ...asset,
       origin: check.state,
       ...(check.settledAt === undefined ? {} : { originReadyAt: Math.round(check.settledAt) }),
       ...(last === undefined ? {} : { invalidatedAt: Math.round(last.startedAt + last.durationMs) }),
+      ...(stale === undefined ? {} : { staleAtMostMs: Math.round(stale) }),
       originAsks: check.asks,
       ...(check.seen === undefined ? {} : { originServed: check.seen }),
     };
@@ -331,6 +334,8 @@ function reportJson(report: Report): object {
             waitedMs: Math.round(outcome.origin.waitedMs),
             timeoutMs: outcome.origin.timeoutMs,
             states: outcome.origin.states,
+            ...(outcome.origin.staleness === undefined ? {} : { staleness: outcome.origin.staleness }),
+            requests: outcome.origin.requests,
           },
         }),
     ...(report.pages === undefined ? {} : { pages: pagesJson(report.pages) }),

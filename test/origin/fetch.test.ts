@@ -59,4 +59,22 @@ describe('one ask of an origin', () => {
     expect(answer.status).toBeUndefined();
     expect(answer.error).toBeDefined();
   }, 20_000);
+
+  it('sends back the ETag it was given, and reads a 304 as an answer with no body', async () => {
+    let sent: string | undefined;
+    handler = (request, response) => {
+      sent = request.headers['if-none-match'];
+      response.writeHead(304, { etag: '"v1"' }).end();
+    };
+    const answer = await fetcher(5_000)(`${url}/a.png`, 1_000, undefined, { etag: '"v1"' });
+    expect(sent).toBe('"v1"');
+    expect(answer).toMatchObject({ status: 304, etag: '"v1"', requests: 1 });
+    expect(answer.body).toBeUndefined();
+  });
+
+  it('says a host that does not resolve is unresolved: no deploy will make it answer', async () => {
+    const answer = await fetcher(5_000)('http://nothing-here.invalid/a.png', 1_000);
+    expect(answer.status).toBeUndefined();
+    expect(answer.unresolved).toBe(true);
+  });
 });

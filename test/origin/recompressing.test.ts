@@ -60,7 +60,9 @@ async function checkCat(versions: { current: Buffer; previous: Buffer }): Promis
   requests = 0;
   const dispatcher = new Agent();
   try {
-    const [result] = await awaitOrigins([{ ref: `${url}/cat.jpg`, path: 'public/cat.jpg' }], {
+    const {
+      checks: [result],
+    } = await awaitOrigins([{ ref: `${url}/cat.jpg`, path: 'public/cat.jpg' }], {
       fetch: originFetcher({ dispatcher, timeoutMs: 5_000, userAgent: 'test', budget: new ByteBudget() }),
       versions: {
         current: () => Promise.resolve(versions.current),

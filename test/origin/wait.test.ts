@@ -64,7 +64,7 @@ async function check(
   const settled: string[] = [];
   const notices: string[] = [];
   try {
-    const checks = await awaitOrigins(images, {
+    const { checks } = await awaitOrigins(images, {
       fetch: originFetcher({
         dispatcher,
         timeoutMs: 5_000,
@@ -179,7 +179,7 @@ describe('awaitOrigins: redirects', () => {
 });
 
 describe('awaitOrigins: waiting', () => {
-  it('asks again with backoff while the origin serves the old bytes, and settles once it serves the new', async () => {
+  it("asks again at its host's pace while the origin serves the old bytes, and settles once it serves the new", async () => {
     let asks = 0;
     handler = (_request, response) => {
       asks++;

@@ -82,12 +82,14 @@ describe('the origin check', () => {
       ],
       waitedMs: 12_340,
       timeoutMs: 300_000,
+      requests: [],
     });
     expect(facts.states).toEqual({
       ready: 2,
       'cannot-tell': 1,
       'not-ready': 0,
       redirected: 1,
+      mismapped: 0,
       cancelled: 1,
     });
     expect(originWords(facts)).toBe(

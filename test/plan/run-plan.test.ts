@@ -36,6 +36,8 @@ describe('planTheRun', () => {
       base: 'abc1234',
       // The rules that made the images: a mapping mistake names its rule.
       urlMap: [{ pathPrefix: 'public/images', urlPrefix: 'https://www.example.com/images/' }],
+      // `paths`: an image unchanged by the push, asked to prove a rule, is one of them.
+      patterns: [expect.stringContaining('png')],
     });
     // The retry window starts when the first call could go out: it grows by the wait for origins.
     expect(plan.calls.policy).toEqual({ retryWindowMs: DEFAULT_POLICY.retryWindowMs + 90_000 });

@@ -273,3 +273,13 @@ export function writeEvent(dir: string, payload: unknown, name = 'event.json'): 
   writeFileSync(path, JSON.stringify(payload));
   return path;
 }
+
+/** The runner's variables for a push from `base` to `head` of `origin`, on a fresh full clone as the workspace. */
+export function pushEnv(origin: Origin, base: Sha, head: Sha): Record<string, string> {
+  return {
+    GITHUB_EVENT_NAME: 'push',
+    GITHUB_EVENT_PATH: writeEvent(origin.root, pushPayload(base, head)),
+    GITHUB_WORKSPACE: origin.clone().dir,
+    GITHUB_SHA: head,
+  };
+}

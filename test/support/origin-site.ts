@@ -22,10 +22,20 @@ type Respond = (
 export interface OriginSite {
   /** `http://127.0.0.1:<port>` (or https). */
   readonly url: string;
-  /** Every request, with its headers as they arrived. */
-  readonly requests: { readonly path: string; readonly headers: IncomingHttpHeaders }[];
+  /** Every request, with its headers as they arrived, when it arrived (performance.now()) and the status sent. */
+  readonly requests: {
+    readonly path: string;
+    readonly headers: IncomingHttpHeaders;
+    readonly at: number;
+    status?: number;
+  }[];
   /** Which deploy the site serves. */
   deployed: 'previous' | 'new';
+  /**
+   * Paths that flip to the new deploy at a set time (performance.now()), whatever `deployed` says: a deploy that lands
+   * at a moment the action cannot know, all at once or image by image.
+   */
+  readonly flipAt: Map<string, number>;
   /** Bytes by path (`/images/a.png`) of each deploy; a path absent from one is a 404 there. */
   readonly files: { previous: Map<string, Buffer>; new: Map<string, Buffer> };
   readonly overrides: Map<string, Override>;
@@ -36,6 +46,7 @@ export async function startOriginSite(tls?: { key: string; cert: string }): Prom
   const site: Omit<OriginSite, 'url' | 'close'> = {
     requests: [],
     deployed: 'previous',
+    flipAt: new Map(),
     files: { previous: new Map(), new: new Map() },
     overrides: new Map(),
   };
@@ -44,8 +55,10 @@ export async function startOriginSite(tls?: { key: string; cert: string }): Prom
     response: import('node:http').ServerResponse,
   ): void => {
     const path = request.url ?? '/';
-    site.requests.push({ path, headers: request.headers });
+    const asked: OriginSite['requests'][number] = { path, headers: request.headers, at: performance.now() };
+    site.requests.push(asked);
     const respond: Respond = (status, headers, body) => {
+      asked.status = status;
       response.writeHead(status, headers);
       if (body === undefined) response.end();
       else if (Buffer.isBuffer(body)) response.end(body);
@@ -64,9 +77,14 @@ export async function startOriginSite(tls?: { key: string; cert: string }): Prom
       override({ url: path }, respond);
       return;
     }
-    const bytes = site.files[site.deployed].get(path);
+    const flip = site.flipAt.get(path);
+    const deployed = flip === undefined ? site.deployed : asked.at >= flip ? 'new' : 'previous';
+    const bytes = site.files[deployed].get(path);
+    const etag = `"${bytes?.length ?? 0}-${deployed}"`;
+    // As a static host does: an unchanged file asked with its ETag is a 304, with no body.
     if (bytes === undefined) respond(404, { 'content-type': 'text/plain' }, Buffer.from('not found'));
-    else respond(200, { 'content-type': 'image/png', etag: `"${bytes.length}-${site.deployed}"` }, bytes);
+    else if (request.headers['if-none-match'] === etag) respond(304, { etag });
+    else respond(200, { 'content-type': 'image/png', etag }, bytes);
   };
   const server: Server = tls === undefined ? createHttp(handler) : createHttps(tls, handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
