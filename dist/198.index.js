@@ -36,9 +36,9 @@ class ByteBudget {
     }
 }
 function originFetcher(options) {
-    return (url, limit, signal) => fetchOrigin(url, limit, options, signal);
+    return (url, limit, signal, validators) => fetchOrigin(url, limit, options, signal, validators);
 }
-async function fetchOrigin(url, limit, options, signal) {
+async function fetchOrigin(url, limit, options, signal, validators) {
     // One deadline for the whole ask: each redirect hop with a fresh timeout would let a chain of slow hops run on.
     const ends = AbortSignal.any([
         AbortSignal.timeout(options.timeoutMs),
@@ -53,24 +53,26 @@ async function fetchOrigin(url, limit, options, signal) {
     }
     for (let redirects = 0;; redirects++) {
         if (options.budget.spent)
-            return { cut: 'budget' };
+            return { cut: 'budget', requests: redirects };
         let answer;
         try {
             // Only these headers: the image service fetches origins without cookies or keys, and so does this check.
             answer = await (0,_mechanics_abortable_js__WEBPACK_IMPORTED_MODULE_1__/* .untilAborted */ .E)((0,undici__WEBPACK_IMPORTED_MODULE_0__/* .request */ .Em)(target, {
                 method: 'GET',
                 dispatcher: options.dispatcher,
-                headers: { 'user-agent': options.userAgent, accept: '*/*' },
+                headers: { 'user-agent': options.userAgent, accept: '*/*', ...conditional(validators) },
                 headersTimeout: options.timeoutMs,
                 bodyTimeout: options.timeoutMs,
                 signal: ends,
             }), ends);
         }
         catch (error) {
-            return { error: (0,_mechanics_error_message_js__WEBPACK_IMPORTED_MODULE_2__/* .errorMessage */ .g)(error) };
+            return { error: (0,_mechanics_error_message_js__WEBPACK_IMPORTED_MODULE_2__/* .errorMessage */ .g)(error), requests: redirects + 1, ...unresolved(error) };
         }
+        const requests = redirects + 1;
         const { statusCode: status, headers, body } = answer;
         const etag = header(headers, 'etag');
+        const lastModified = header(headers, 'last-modified');
         const declared = Number(header(headers, 'content-length'));
         const length = Number.isSafeInteger(declared) && declared >= 0 ? declared : undefined;
         const location = header(headers, 'location');
@@ -78,11 +80,15 @@ async function fetchOrigin(url, limit, options, signal) {
             await body.dump().catch(() => undefined);
             const next = safeUrl(location, target);
             if (next === undefined || next.origin !== target.origin || redirects >= MAX_REDIRECTS)
-                return { status, offsite: next?.href ?? location, etag };
+                return { status, offsite: next?.href ?? location, etag, requests };
             target = next;
             continue;
         }
-        const base = { status, etag };
+        const base = { status, etag, lastModified, requests };
+        if (status === 304) {
+            await body.dump().catch(() => undefined);
+            return base;
+        }
         if (length !== undefined && length >= limit) {
             await body.dump({ limit: 0 }).catch(() => undefined);
             return { ...base, length, cut: 'too-long' };
@@ -109,6 +115,24 @@ async function readBody(body, limit, budget, declared) {
         return { error: (0,_mechanics_error_message_js__WEBPACK_IMPORTED_MODULE_2__/* .errorMessage */ .g)(error) };
     }
     return { body: Buffer.concat(chunks), length: declared ?? read };
+}
+function conditional(validators) {
+    const sent = {};
+    if (validators?.etag !== undefined)
+        sent['if-none-match'] = validators.etag;
+    if (validators?.lastModified !== undefined)
+        sent['if-modified-since'] = validators.lastModified;
+    return sent;
+}
+/**
+ * A host name that does not resolve (ENOTFOUND: the resolver says no such name): a url-map mistake, never a deploy in
+ * progress. A resolver that could not answer (EAI_AGAIN) may answer the next ask: it is not this.
+ */
+function unresolved(error) {
+    for (let cause = error; cause instanceof Error; cause = cause.cause)
+        if (cause.code === 'ENOTFOUND')
+            return { unresolved: true };
+    return {};
 }
 function header(headers, name) {
     const value = headers[name];
