@@ -5723,7 +5723,7 @@ async function previousBytes(sources, path) {
 
 
 
-/** What `verify: true` proves, within these bounds (the README's section on `verify` says them). */
+/** What `verify: true` proves, within these bounds (docs/proof.md says them). */
 const PROOF_BOUNDS = {
     concurrency: 8,
     maxImages: 500,
@@ -10105,8 +10105,8 @@ function headerValue(value) {
 /**
  * A 2xx answer is a confirmation only when its body says so, or says nothing (the API spec shows no body for the
  * invalidations): an empty body, JSON `true`, or a JSON object whose `success` is absent or exactly `true`. Anything
- * else fails the call, not retried: sent again, the same server would answer the same. The README's "What counts
- * as a confirmation" lists the cases. Returns the JSON object, if the body is one.
+ * else fails the call, not retried: sent again, the same server would answer the same. docs/how-it-works.md's
+ * "What counts as a confirmation" lists the cases. Returns the JSON object, if the body is one.
  */
 function confirmedJson(status, contentType, body, server, redact) {
     const refused = (what, message, code) => new api_error/* ApiError */.hD(`HTTP ${status} with ${what}`, {

@@ -13,7 +13,7 @@ import { planWarm, type RewrittenUrl } from '../domain/variants.ts';
 import { versionsFrom } from '../compare/versions.ts';
 import type { ImageProof, ProofBounds, ProofImage, ProofResult, Seen, VariantProof } from './proof.ts';
 
-/** What `verify: true` proves, within these bounds (the README's section on `verify` says them). */
+/** What `verify: true` proves, within these bounds (docs/proof.md says them). */
 export const PROOF_BOUNDS: ProofBounds = {
   concurrency: 8,
   maxImages: 500,

@@ -112,8 +112,8 @@ function headerValue(value: string | string[] | undefined): string | undefined {
 /**
  * A 2xx answer is a confirmation only when its body says so, or says nothing (the API spec shows no body for the
  * invalidations): an empty body, JSON `true`, or a JSON object whose `success` is absent or exactly `true`. Anything
- * else fails the call, not retried: sent again, the same server would answer the same. The README's "What counts
- * as a confirmation" lists the cases. Returns the JSON object, if the body is one.
+ * else fails the call, not retried: sent again, the same server would answer the same. docs/how-it-works.md's
+ * "What counts as a confirmation" lists the cases. Returns the JSON object, if the body is one.
  */
 export function confirmedJson(
   status: number,
