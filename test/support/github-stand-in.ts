@@ -1,23 +1,13 @@
 /**
- * A local stand-in of GitHub's REST API for the runs of the action that read and write commit statuses: a
+ * A local stand-in of GitHub's REST API for the runs of the action that read and write the targets' records: a
  * node:http server (GITHUB_API_URL points at it) that keeps its state across runs, as GitHub does between the runs
- * of a workflow. It serves commit statuses (create; list newest first; combined, the newest of each context: both
- * paged as GitHub pages them), and the comparison and commit endpoints that list changed files, answered from a real
- * bare repository with git.
+ * of a workflow. It serves deployments and their statuses (create; list newest first, filtered and paged as GitHub
+ * does; each with its creator, by the token that wrote it), `/user`, and the comparison and commit endpoints that list
+ * changed files, answered from a real bare repository with git (three dots, as GitHub compares).
  */
 import { execFileSync } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-
-/** One commit status, as GitHub stores and lists it. */
-export interface CommitStatus {
-  readonly id: number;
-  readonly state: 'error' | 'failure' | 'pending' | 'success';
-  readonly context: string;
-  readonly description: string | null;
-  readonly target_url: string | null;
-  readonly created_at: string;
-}
 
 export interface StandInRequest {
   readonly method: string;
@@ -25,8 +15,6 @@ export interface StandInRequest {
   readonly url: string;
   readonly headers: IncomingHttpHeaders;
 }
-
-const STATES = new Set(['error', 'failure', 'pending', 'success']);
 
 /** Who a token is, as GitHub reports a record's creator. */
 export interface Identity {
@@ -74,14 +62,6 @@ const DEPLOYMENT_STATES = new Set([
 export class GithubStandIn {
   url = '';
   readonly requests: StandInRequest[] = [];
-  /** Statuses by full commit SHA, oldest first. */
-  readonly statuses = new Map<string, CommitStatus[]>();
-  /** Answer the statuses endpoints 403, as GitHub does for a token without `statuses: write`. */
-  statusesForbidden = false;
-  /** Never answer the statuses endpoints (a GitHub that does not answer). */
-  statusesHang = false;
-  /** Answer the statuses endpoints 403 with the primary rate limit spent, resetting this many seconds from now. */
-  statusesRateLimitedFor: number | undefined;
   /** Deployments, oldest first, and each one's statuses, oldest first. */
   readonly deployments: Deployment[] = [];
   readonly deploymentStatuses = new Map<number, DeploymentStatus[]>();
@@ -115,7 +95,6 @@ export class GithubStandIn {
           url: request.url ?? '',
           headers: request.headers,
         });
-        if (this.statusesHang && /\/status(es)?(\/|\?|$)/.test(request.url ?? '')) return;
         if (this.deploymentsHang && /\/deployments(\/|\?|$)/.test(request.url ?? '')) return;
         const who = this.#identityOf(request.headers.authorization);
         const url = new URL(request.url ?? '/', this.url);
@@ -138,32 +117,6 @@ export class GithubStandIn {
     await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
     return this;
-  }
-
-  /** The statuses of a commit with this context, newest first. */
-  statusesOf(sha: string, context?: string): CommitStatus[] {
-    return (this.statuses.get(sha) ?? [])
-      .filter((s) => context === undefined || s.context === context)
-      .reverse();
-  }
-
-  /** Records a status as a run of the action would have (an earlier green run). */
-  record(sha: string, context: string, state: CommitStatus['state'] = 'success'): void {
-    const list = this.statuses.get(sha) ?? [];
-    list.push({
-      id: ++this.#ids,
-      state,
-      context,
-      description: null,
-      target_url: null,
-      created_at: new Date().toISOString(),
-    });
-    this.statuses.set(sha, list);
-  }
-
-  /** The requests to the statuses endpoints, in order. */
-  statusRequests(): StandInRequest[] {
-    return this.requests.filter((r) => /\/statuses(\/|\?|$)|\/status(\?|$)/.test(r.url));
   }
 
   /** The deployments of an environment, newest first. */
@@ -232,10 +185,6 @@ export class GithubStandIn {
     this.deploymentsForbidden = false;
     this.deploymentsHang = false;
     this.deploymentsRateLimitedFor = undefined;
-    this.statuses.clear();
-    this.statusesForbidden = false;
-    this.statusesHang = false;
-    this.statusesRateLimitedFor = undefined;
   }
 
   close(): Promise<void> {
@@ -258,47 +207,9 @@ export class GithubStandIn {
     if (!url.pathname.startsWith(prefix)) return notFound();
     const rest = decodeURIComponent(url.pathname.slice(prefix.length));
     if (/^deployments(\/|$)/.test(rest)) return this.#deploymentsAnswer(method, url, rest, body, who);
-    const create = /^statuses\/([0-9a-f]{40})$/.exec(rest);
-    const list = /^commits\/([^/]+)\/statuses$/.exec(rest);
-    const combined = /^commits\/([^/]+)\/status$/.exec(rest);
     const compare = /^compare\/(.+)\.\.\.(.+)$/.exec(rest);
     const commit = /^commits\/([^/]+)$/.exec(rest);
-    if ((create ?? list ?? combined) !== null && this.statusesRateLimitedFor !== undefined)
-      return {
-        status: 403,
-        body: { message: 'API rate limit exceeded for installation ID 42.' },
-        headers: {
-          'x-ratelimit-limit': '5000',
-          'x-ratelimit-remaining': '0',
-          'x-ratelimit-reset': String(Math.ceil(Date.now() / 1000) + this.statusesRateLimitedFor),
-        },
-      };
-    if ((create ?? list ?? combined) !== null && this.statusesForbidden)
-      return { status: 403, body: { message: 'Resource not accessible by integration' } };
-    if (create !== null && method === 'POST') return this.#create(create[1] ?? '', body);
     if (method !== 'GET') return notFound();
-    if (list !== null) {
-      const sha = this.#resolve(list[1] ?? '');
-      if (sha === undefined) return noCommit();
-      const { entries, headers } = page(url, this.statusesOf(sha));
-      return { status: 200, body: entries, headers };
-    }
-    if (combined !== null) {
-      const sha = this.#resolve(combined[1] ?? '');
-      if (sha === undefined) return noCommit();
-      const latest = new Map<string, CommitStatus>();
-      for (const status of this.statusesOf(sha))
-        if (!latest.has(status.context)) latest.set(status.context, status);
-      const states = [...latest.values()].map((s) => s.state);
-      const state = states.some((s) => s === 'error' || s === 'failure')
-        ? 'failure'
-        : states.length > 0 && states.every((s) => s === 'success')
-          ? 'success'
-          : 'pending';
-      // The state combines every context, whatever the page; only the statuses are paged.
-      const { entries, headers } = page(url, [...latest.values()]);
-      return { status: 200, body: { state, sha, total_count: latest.size, statuses: entries }, headers };
-    }
     if (compare !== null) {
       const [base, head] = [this.#resolve(compare[1] ?? ''), this.#resolve(compare[2] ?? '')];
       if (base === undefined || head === undefined) return notFound();
@@ -416,31 +327,6 @@ export class GithubStandIn {
       typeof logUrl === 'string' ? logUrl : '',
     );
     return { status: 201, body: this.statusesOfDeployment(deployment.id)[0] };
-  }
-
-  #create(sha: string, text: string): Answer {
-    if (this.#resolve(sha) !== sha) return noCommit();
-    let input: Record<string, unknown>;
-    try {
-      input = JSON.parse(text) as Record<string, unknown>;
-    } catch {
-      return { status: 400, body: { message: 'Problems parsing JSON' } };
-    }
-    const { state, context = 'default', description, target_url: target } = input;
-    // GitHub validates as this: a known state, a description of at most 140 characters.
-    if (typeof state !== 'string' || !STATES.has(state) || typeof context !== 'string')
-      return { status: 422, body: { message: 'Validation Failed' } };
-    if (description !== undefined && (typeof description !== 'string' || description.length > 140))
-      return { status: 422, body: { message: 'Validation Failed', errors: [{ field: 'description' }] } };
-    this.record(sha, context, state as CommitStatus['state']);
-    const list = this.statuses.get(sha) ?? [];
-    const created = {
-      ...(list.pop() as CommitStatus),
-      description: typeof description === 'string' ? description : null,
-      target_url: typeof target === 'string' ? target : null,
-    };
-    list.push(created);
-    return { status: 201, body: created };
   }
 
   /**
