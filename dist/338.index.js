@@ -3916,6 +3916,17 @@ function originWords(origin) {
     }
     return `${parts.join(', ')}; waited ${seconds(origin.waitedMs)} s${stalenessWords(origin.staleness)}${requestWords(origin.requests)}`;
 }
+/**
+ * Each image seen to flip with its staleness bound, the stalest first, `  1.2 s  <ref>` a line: the first `limit`,
+ * and how many more there are (the JSON report gives each one).
+ */
+function stalenessLines(stalenessOf, limit) {
+    const stalest = [...stalenessOf].toSorted(([, a], [, b]) => b - a);
+    return {
+        lines: stalest.slice(0, limit).map(([ref, ms]) => `  ${(Math.round(ms) / 1000).toFixed(1)} s  ${ref}`),
+        more: Math.max(0, stalest.length - limit),
+    };
+}
 /** `; invalidated at most 0.8 s after its origin served it (p50), 1.1 s (p95), 1.3 s (worst), 10 images`. */
 function stalenessWords(staleness) {
     if (staleness === undefined)
@@ -4051,6 +4062,13 @@ function narration(log, run, status) {
         },
         origins: (origin) => {
             log.info(`Origin check: ${originWords(origin)}.`);
+            const { lines, more } = stalenessLines(origin.stalenessOf, format/* FAILURES_NAMED */.u);
+            if (lines.length === 0)
+                return;
+            log.info('Each image seen to flip, stale at most (from the last ask that found its previous version):');
+            log.lines(lines);
+            if (more > 0)
+                log.info(`  … and ${(0,format/* count */.U9)(more)} more: the JSON report (report-path) gives each one's staleAtMostMs.`);
         },
         retry: (sent, error, waitMs, attempt) => {
             log.info(retryWords(sent, error, waitMs, attempt, run.calls.maxRetries));

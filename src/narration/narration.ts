@@ -16,7 +16,7 @@ import { callListing, callWords, describeCall, retryWords } from '../domain/call
 import type { CallRecord, SentCall } from '../service/execute.ts';
 import type { Log } from '../shown/log.ts';
 import type { Outcome } from '../outcome/outcome.ts';
-import { moreFailuresWords, originWords, type OriginFacts } from '../outcome/facts.ts';
+import { moreFailuresWords, originWords, stalenessLines, type OriginFacts } from '../outcome/facts.ts';
 import { seconds as originSeconds } from '../origin/hold.ts';
 import { seenWords } from '../origin/verdict.ts';
 import type { OriginCheck } from '../origin/wait.ts';
@@ -107,6 +107,14 @@ export function narration(log: Log, run: RunPlan, status?: (line: string) => voi
     },
     origins: (origin: OriginFacts): void => {
       log.info(`Origin check: ${originWords(origin)}.`);
+      const { lines, more } = stalenessLines(origin.stalenessOf, FAILURES_NAMED);
+      if (lines.length === 0) return;
+      log.info('Each image seen to flip, stale at most (from the last ask that found its previous version):');
+      log.lines(lines);
+      if (more > 0)
+        log.info(
+          `  … and ${count(more)} more: the JSON report (report-path) gives each one's staleAtMostMs.`,
+        );
     },
     retry: (sent: SentCall, error: ApiError, waitMs: number, attempt: number): void => {
       log.info(retryWords(sent, error, waitMs, attempt, run.calls.maxRetries));

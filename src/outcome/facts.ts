@@ -124,6 +124,21 @@ export function originWords(origin: OriginFacts): string {
   return `${parts.join(', ')}; waited ${seconds(origin.waitedMs)} s${stalenessWords(origin.staleness)}${requestWords(origin.requests)}`;
 }
 
+/**
+ * Each image seen to flip with its staleness bound, the stalest first, `  1.2 s  <ref>` a line: the first `limit`,
+ * and how many more there are (the JSON report gives each one).
+ */
+export function stalenessLines(
+  stalenessOf: ReadonlyMap<AssetRef, number>,
+  limit: number,
+): { readonly lines: string[]; readonly more: number } {
+  const stalest = [...stalenessOf].toSorted(([, a], [, b]) => b - a);
+  return {
+    lines: stalest.slice(0, limit).map(([ref, ms]) => `  ${(Math.round(ms) / 1000).toFixed(1)} s  ${ref}`),
+    more: Math.max(0, stalest.length - limit),
+  };
+}
+
 /** `; invalidated at most 0.8 s after its origin served it (p50), 1.1 s (p95), 1.3 s (worst), 10 images`. */
 function stalenessWords(staleness: StalenessFigures | undefined): string {
   if (staleness === undefined) return '';

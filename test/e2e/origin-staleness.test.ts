@@ -193,5 +193,8 @@ describe('what the run says of it', () => {
     expect(run.stdout).toContain(words);
     expect(run.summary).toContain(words);
     expect(run.stdout).toContain(`${asked.length} requests to "${host}"`);
+    // Each image's own bound, in the log as in the report, the stalest first.
+    for (const asset of report.assets)
+      expect(run.stdout).toContain(`  ${((asset.staleAtMostMs ?? 0) / 1000).toFixed(1)} s  ${asset.ref}\n`);
   }, 60_000);
 });
