@@ -6576,7 +6576,8 @@ function single(range) {
 }
 /** The record's memory: the newest deployment this token's identity wrote on the target, and its state. */
 async function readMemory(store, options) {
-    const deadline = AbortSignal.timeout(RECORD_READ_MS);
+    const bound = options.readDeadlineMs ?? RECORD_READ_MS;
+    const deadline = AbortSignal.timeout(bound);
     const signal = options.signal === undefined ? deadline : AbortSignal.any([options.signal, deadline]);
     const reading = { ...store, signal };
     let writer;
@@ -6587,7 +6588,7 @@ async function readMemory(store, options) {
     }
     catch (error) {
         if (deadline.aborted && options.signal?.aborted !== true)
-            throw new Error(`the record was not read within ${RECORD_READ_MS / 1000} s, its bound`, {
+            throw new Error(`the record was not read within ${bound / 1000} s, its bound`, {
                 cause: error,
             });
         throw error;

@@ -28,6 +28,8 @@ export interface CatchUpOptions {
   readonly log: Log;
   /** Each API request's bound. */
   readonly timeoutMs: number;
+  /** Reading the record's bound in all: RECORD_READ_MS unless told. */
+  readonly readDeadlineMs?: number | undefined;
   readonly signal?: AbortSignal | undefined;
 }
 
@@ -109,7 +111,8 @@ async function readMemory(
   store: RecordStore,
   options: CatchUpOptions,
 ): Promise<{ memory: Memory; writer: Writer }> {
-  const deadline = AbortSignal.timeout(RECORD_READ_MS);
+  const bound = options.readDeadlineMs ?? RECORD_READ_MS;
+  const deadline = AbortSignal.timeout(bound);
   const signal = options.signal === undefined ? deadline : AbortSignal.any([options.signal, deadline]);
   const reading = { ...store, signal };
   let writer: Writer;
@@ -119,7 +122,7 @@ async function readMemory(
     entry = await readRecord(reading, options.target, writer);
   } catch (error) {
     if (deadline.aborted && options.signal?.aborted !== true)
-      throw new Error(`the record was not read within ${RECORD_READ_MS / 1000} s, its bound`, {
+      throw new Error(`the record was not read within ${bound / 1000} s, its bound`, {
         cause: error,
       });
     throw error;
