@@ -2337,8 +2337,10 @@ function branchRange(context, since, deployEnvironment = DEFAULT_DEPLOY_ENVIRONM
     const range = commitRange(context, since, deployEnvironment);
     if (range.skip !== undefined)
         return range;
-    // A tag with since: compared as asked, never recorded (a tag is no state of the site).
-    if (context.eventName === 'push' && stringAt(context.payload, 'ref')?.startsWith('refs/tags/') === true)
+    // An event that names no deployed commit (a tag, a dispatch without one), given since: compared as asked, never
+    // recorded, since its head is no state the site was seen in.
+    const asked = context.payloadProblem === undefined ? eventRange(context, deployEnvironment) : undefined;
+    if (asked?.skipUnlessSince === true)
         return range;
     // Any other event names no commits: its range is since's, and it does not catch up.
     const event = payloadEvent(context.eventName);
@@ -2449,7 +2451,8 @@ function deployedRange(eventName, payload, repository, deployEnvironment) {
  */
 function isEnvironment(environment, named) {
     const [given, wanted] = [environment.trim().toLowerCase(), named.trim().toLowerCase()];
-    return given === wanted || /^\s*[-–—:]/.test(given.startsWith(wanted) ? given.slice(wanted.length) : 'x');
+    // A name and more after a spaced dash (Vercel's `Production – my-site`); never `production-preview`.
+    return given === wanted || (given.startsWith(wanted) && /^\s+[-–—]\s/.test(given.slice(wanted.length)));
 }
 /** The run's page, when the runner names the server, the repository and the run. */
 function runUrlOf(env) {
@@ -5910,8 +5913,11 @@ const RECORD_PAGES = 3;
 const DESCRIPTION_LIMIT = 140;
 /** Bytes of one answer about the record read at most: a page of 30 deployments is a few kilobytes. */
 const MAX_RECORD_ANSWER_BYTES = 4 * 1024 * 1024;
-/** The identity of a workflow's GITHUB_TOKEN (an installation token of GitHub Actions: `/user` refuses it). */
-const ACTIONS_BOT = { login: 'github-actions[bot]', id: 41898282 };
+/**
+ * The identity of a workflow's GITHUB_TOKEN (an installation token of GitHub Actions: `/user` refuses it), known by
+ * its login and its type: a bot's login ends in `[bot]`, which no person's or app's other login can.
+ */
+const ACTIONS_BOT = { login: 'github-actions[bot]', id: undefined };
 /** An answer of the API that is not a success: its HTTP status and GitHub's message. */
 class RecordApiError extends Error {
     status;
@@ -5945,7 +5951,7 @@ async function writerOf(store) {
 }
 /**
  * The newest deployment of `environment` that `writer` created, with its state by the newest status that `writer`
- * set; undefined when it has none within RECORD_PAGES pages. Two requests in the common case, 2 + RECORD_PAGES at
+ * set; undefined when the environment holds none of its; an error when RECORD_PAGES full pages hold none of its. Two requests in the common case, 2 + RECORD_PAGES at
  * most, plus one per deployment whose statuses are read.
  */
 async function readRecord(store, environment, writer) {
@@ -5965,7 +5971,9 @@ async function readRecord(store, environment, writer) {
         if (list.length < DEPLOYMENTS_PER_PAGE)
             return undefined;
     }
-    return undefined;
+    // Pages full of others' deployments: the record may be past them, and "nothing recorded" would write over it.
+    throw new RecordApiError(0, `the newest ${RECORD_PAGES * DEPLOYMENTS_PER_PAGE} deployments of '${environment}' were all created by ` +
+        `others than ${writer.login}, so its record cannot be found among them`);
 }
 /** The state the writer's newest status gives a deployment: statuses others add (a forged `success`) are not read. */
 async function stateOf(store, id, writer) {
@@ -6003,10 +6011,14 @@ async function writeRecord(store, record) {
     const creator = field(deployment, 'creator');
     const login = field(creator, 'login');
     const creatorId = field(creator, 'id');
-    return typeof login === 'string' && typeof creatorId === 'number' ? { login, id: creatorId } : undefined;
+    if (typeof login !== 'string' || typeof creatorId !== 'number')
+        return undefined;
+    return field(creator, 'type') === 'Bot' ? { login, id: undefined } : { login, id: creatorId };
 }
 function isBy(creator, writer) {
-    return field(creator, 'id') === writer.id && field(creator, 'login') === writer.login;
+    if (field(creator, 'login') !== writer.login)
+        return false;
+    return writer.id === undefined ? field(creator, 'type') === 'Bot' : field(creator, 'id') === writer.id;
 }
 function field(value, key) {
     return typeof value === 'object' && value !== null ? value[key] : undefined;
@@ -6237,8 +6249,12 @@ async function writeTargetRecord(pending, outcome, log) {
             payload: payloadOf(pending.memory, pending.spans, !fresh),
             logUrl: pending.runUrl,
         });
-        if (wrote !== undefined && !sameWriter(wrote, pending.writer))
-            log.warning(otherWriter(wrote, pending.writer));
+        if (wrote !== undefined && !sameWriter(wrote, pending.writer)) {
+            // Written, but where no run will read it: as good as no record for the words a failed run says.
+            const why = otherWriter(wrote, pending.writer);
+            log.warning(why);
+            return { state: 'not-recorded', reason: why };
+        }
         log.info(fresh
             ? `Recorded ${commit} fresh on '${pending.target}'.`
             : `Recorded on '${pending.target}' that ${commit} is not all fresh (${notFresh}): the next run covers ` +
@@ -6249,16 +6265,16 @@ async function writeTargetRecord(pending, outcome, log) {
         const why = recordProblem(error, 'write');
         log.warning(`The record of '${pending.target}' was not written: ${why}. The images were invalidated all the same, but ` +
             `the next run cannot know that ${commit} ${fresh ? 'is fresh' : 'left images stale'}.`);
-        return { state: 'not-recorded', reason: why };
+        return { state: 'not-recorded', reason: `the record could not be written (${why})` };
     }
 }
 function sameWriter(a, b) {
-    return a.id === b.id && a.login === b.login;
+    return a.login === b.login && (a.id === undefined || b.id === undefined || a.id === b.id);
 }
 function otherWriter(wrote, trusted) {
-    return (`The record was written as ${wrote.login}, but runs read only records written as ${trusted.login}: the next ` +
-        "run will not read it. Pass the workflow's own token (github-token: ${{ github.token }}, the default), or a " +
-        'personal token, whose owner GitHub names.');
+    return (`the record was written as ${wrote.login}, but runs read only records written as ${trusted.login}, the ` +
+        "identity this token was taken for, so the next run will not read it; pass the workflow's own token " +
+        '(github-token: ${{ github.token }}, the default), or a personal token, whose owner GitHub names');
 }
 
 ;// CONCATENATED MODULE: ./src/record/stage.ts
@@ -6295,7 +6311,7 @@ async function written(pending, outcome, log) {
             // Said as a warning when the record could not be read.
             return { state: 'not-recorded', reason: `catch-up is off: ${pending.why}` };
         case 'write':
-            if (pending.spans.length === 0)
+            if (pending.freshAlready)
                 return { state: 'fresh-already', commit: pending.head, target: pending.target };
             return writeTargetRecord(pending, outcome, log);
     }
@@ -6308,7 +6324,7 @@ function caughtUpBy(pending, result) {
         return caughtUpByNextRun(result.target);
     if (pending.state === 'off')
         return caughtUpByReRun(`catch-up is off for this run (${pending.why})`);
-    return caughtUpByReRun(`the record could not be written (${result?.state === 'not-recorded' ? result.reason : 'no answer'})`);
+    return caughtUpByReRun(result?.state === 'not-recorded' ? result.reason : 'the record could not be written');
 }
 function tellLeft(left, log) {
     const { shown, more } = (0,format/* firstOf */.Ku)(left.images, format/* FAILURES_NAMED */.u);
@@ -6569,7 +6585,8 @@ async function comparedRanges(ci, options) {
     const ranges = await rangesOf(event, head, read.memory, options);
     if (event.catchUp === 'from-head' && ranges.length > 0)
         await checkCheckout(event, options.git);
-    return { ranges, event, record };
+    const given = read.memory.last !== undefined && options.since !== undefined ? 1 : 0;
+    return { ranges, event, record, given };
 }
 function single(range) {
     return { ranges: range.skip === undefined ? [range] : [], skip: range.skip, event: range };
@@ -6596,10 +6613,9 @@ async function readMemory(store, options) {
     if (entry === undefined)
         return { memory: NO_MEMORY, writer };
     const memory = memoryOf(entry);
-    if ('unreadable' in memory) {
-        options.log.notice(`Catch-up: ${memory.unreadable}; this run compares as a first run would.`);
-        return { memory: NO_MEMORY, writer };
-    }
+    // A record this version cannot read may owe what no other run knows: read as none, it would be written over.
+    if ('unreadable' in memory)
+        throw new Error(memory.unreadable);
     return { memory, writer };
 }
 async function rangesOf(event, head, memory, options) {
@@ -6615,7 +6631,9 @@ async function rangesOf(event, head, memory, options) {
     const ranges = spans.map((span, index) => ({
         base: span.base,
         head: span.head,
-        origin: index < memory.owed.length ? 'owed by an earlier run' : event.origin,
+        origin: index < memory.owed.length
+            ? `owed by an earlier run on '${target}'`
+            : `${event.origin}, from ${api_short(span.base)}, the last commit on '${target}'`,
     }));
     if (given !== undefined)
         ranges.push(given);
@@ -6728,6 +6746,8 @@ async function detectChangedFiles(ci, since, git) {
     }
     const api = await withoutGit(ci, range, since, gitProblem);
     const compared = api.base ?? (range.base === PARENT ? undefined : range.base);
+    // A record keeps commits by SHA only: a name (a tag, `since`) may move, and the next run could not read it.
+    const known = compared !== undefined && FULL_SHA.test(compared) && FULL_SHA.test(range.head);
     return {
         files: api.files,
         changes: api.changes,
@@ -6735,9 +6755,10 @@ async function detectChangedFiles(ci, since, git) {
         fallbackReason: gitProblem,
         truncated: api.truncated,
         base,
-        compared: compared === undefined ? undefined : { base: compared, head: range.head },
+        compared: known ? { base: compared, head: range.head } : undefined,
     };
 }
+const FULL_SHA = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 /**
  * The files changed across several ranges, oldest first: every path any of them changed, with what happened to it
  * as the newest range that changed it tells (the state it has at the head, since no later range changed it).
@@ -6746,7 +6767,8 @@ async function detectAcross(ci, ranges, since, git) {
     const each = [];
     for (const range of ranges)
         each.push(await detectChangedFiles({ ...ci, changeRange: () => range }, since, git));
-    const compared = each.flatMap((found) => (found.compared === undefined ? [] : [found.compared]));
+    // At the same index as its range: undefined where the commits compared are not known by their SHAs.
+    const compared = each.map((found) => found.compared);
     const [only] = each;
     if (each.length === 1 && only !== undefined)
         return { files: only, compared };
@@ -6756,7 +6778,8 @@ async function detectAcross(ci, ranges, since, git) {
             changes.delete(file); // kept in the order of the newest range that changed it
             changes.set(file, found.changes?.[index] ?? { status: 'modified' });
         });
-    const last = each.at(-1);
+    // The previous versions are those of the oldest state compared: an image changed only in an owed span has them.
+    const first = each[0];
     const truncated = each.find((found) => found.truncated !== undefined)?.truncated;
     const fallbackReason = each.find((found) => found.fallbackReason !== undefined)?.fallbackReason;
     return {
@@ -6766,7 +6789,7 @@ async function detectAcross(ci, ranges, since, git) {
             source: each.map((found) => found.source).join('; '),
             truncated,
             fallbackReason,
-            base: last?.base,
+            base: first?.base,
         },
         compared,
     };
@@ -6815,6 +6838,8 @@ function isNoSuchCommit(error) {
 
 
 
+
+
 /**
  * The files given in `files`, or those changed in what the run compares (the event's range, or on a branch what the
  * target's record owes up to the head), when the target asks for them; and on a branch, the record to write.
@@ -6845,15 +6870,42 @@ async function changesStage(settings, options) {
     // Said once, as the reason there is nothing to invalidate.
     if (compared.skip !== undefined)
         return { files: { files: [], source: compared.event.origin, skipped: compared.skip } };
-    const { files: changed, compared: spans } = compared.ranges.length === 0
-        ? {
-            files: { files: [], source: `${api_short(compared.event.head)}, recorded fresh already` },
-            compared: [],
-        }
-        : await detectAcross(context, compared.ranges, target.changes.since, git);
-    const record = pendingRecord(compared, spans, changed.truncated);
+    const found = await changedAcross(compared, context, target.changes.since, git, log);
+    const record = pendingRecord(found.compared, found.spans, found.files.truncated);
     // Paths from git or the GitHub API are text from outside: the key is withheld from them before any is shown.
-    return { files: { ...changed, files: redactEach(changed.files, options.redact) }, record };
+    return { files: { ...found.files, files: redactEach(found.files.files, options.redact) }, record };
+}
+/**
+ * The files changed across what the run compares. A commit the record names that neither git nor GitHub has any
+ * more (collected after a force-push, purged) would stop every later run: the run compares as a first run would,
+ * with a warning, and its record starts over.
+ */
+async function changedAcross(compared, context, since, git, log) {
+    if (compared.ranges.length === 0) {
+        const files = { files: [], source: `${api_short(compared.event.head)}, recorded fresh already` };
+        return { compared, files, spans: [] };
+    }
+    try {
+        const found = await detectAcross(context, compared.ranges, since, git);
+        return { compared, files: found.files, spans: found.compared };
+    }
+    catch (error) {
+        const record = compared.record;
+        if (record?.state !== 'read' || record.memory.last === undefined || !isNoSuchCommit(error))
+            throw error;
+        const first = firstRunOf(compared.event);
+        log.warning(`Catch-up: a commit the record of '${record.target}' names is gone from the repository ` +
+            `(${(0,error_message/* errorMessage */.g)(error)}); comparing as a first run would, ${first.origin}, and the record starts over.`);
+        const found = await detectAcross(context, [first], since, git);
+        const restarted = { ...compared, ranges: [first], given: 0, record: { ...record, memory: NO_MEMORY } };
+        return { compared: restarted, files: found.files, spans: found.compared };
+    }
+}
+/** The event's own range, as a first run compares it. */
+function firstRunOf(event) {
+    const range = { ...event };
+    delete range.needsBase;
+    return range;
 }
 /** The record the run writes when it ends: only where it read the target's record, and so knows what it owes. */
 function pendingRecord(compared, spans, truncated) {
@@ -6862,6 +6914,9 @@ function pendingRecord(compared, spans, truncated) {
         return undefined;
     if (known.state === 'unreadable')
         return { state: 'off', why: known.why };
+    // What `since` added is no state the site was in: a failed run owes the record's chain, not it.
+    const chain = spans.slice(0, spans.length - (compared.given ?? 0));
+    const owed = chain.filter((span) => span !== undefined);
     return {
         state: 'write',
         store: known.store,
@@ -6869,12 +6924,15 @@ function pendingRecord(compared, spans, truncated) {
         writer: known.writer,
         memory: known.memory,
         head: known.head,
-        spans,
+        freshAlready: compared.ranges.length === 0,
+        spans: owed,
         runUrl: known.place.runUrl,
-        // A list cut short cannot say every image is fresh: the run records what it owes instead.
-        unconfirmed: truncated === undefined
-            ? undefined
-            : 'the list of changed files was cut short, so some images may be stale',
+        // A list cut short, or a span the record cannot keep, cannot say every image is fresh: it records what it owes.
+        unconfirmed: truncated !== undefined
+            ? 'the list of changed files was cut short, so some images may be stale'
+            : owed.length < chain.length
+                ? 'a commit compared is not known by its SHA, so the record could not keep it'
+                : undefined,
     };
 }
 
@@ -7398,7 +7456,7 @@ function recordLine(record) {
         case 'fresh-already':
             return `**Record:** \`${api_short(record.commit)}\` was recorded fresh on ${(0,shown_shown/* markdownText */.p7)(`'${record.target}'`)} already.`;
         case 'not-recorded':
-            return `**Record:** none written: ${(0,shown_shown/* markdownText */.p7)(record.reason)}.`;
+            return `**Record:** none the next run reads, since ${(0,shown_shown/* markdownText */.p7)(record.reason)}.`;
         default:
             return (0,exhaustive/* unhandled */.g)(record);
     }
@@ -7886,7 +7944,7 @@ const ACTION_INPUTS = {
         default: '',
     },
     'deploy-environment': {
-        description: "The environment of the deploys this target is for, as the host names it (matched without case, and as the start of a longer name: `Production – my-site`): a `deployment_status` or Vercel `repository_dispatch` of another environment (Netlify's `Deploy Preview`, Vercel's `Preview`, a branch deploy) is skipped with a notice and never touches this target's record. Set it to keep a preview site's images fresh as a target of its own.",
+        description: "The environment of the deploys this target is for, as the host names it (matched without case, and followed by a spaced dash, `Production – my-site`, never `production-preview`): a `deployment_status` or Vercel `repository_dispatch` of another environment (Netlify's `Deploy Preview`, Vercel's `Preview`, a branch deploy) is skipped with a notice and never touches this target's record. Set it to keep a preview site's images fresh as a target of its own.",
         required: false,
         default: 'production',
     },

@@ -40,6 +40,8 @@ export const RECORD_READ_MS = 60_000;
 export interface Compared {
   /** The ranges whose changed files the run invalidates, oldest first; empty: the head is fresh already. */
   readonly ranges: readonly CommitRange[];
+  /** How many of the last ranges `since` added beside the record's chain (0 or 1): never owed by a failed run. */
+  readonly given?: number | undefined;
   /** Set when the event asks for nothing (a failed deploy, a fork's run): why, as a notice. */
   readonly skip?: string | undefined;
   /** The event's range, for the words. */
@@ -99,7 +101,8 @@ export async function comparedRanges(ci: CiContext, options: CatchUpOptions): Pr
   const record = { state: 'read', place, store, target: options.target, head, ...read } as const;
   const ranges = await rangesOf(event, head, read.memory, options);
   if (event.catchUp === 'from-head' && ranges.length > 0) await checkCheckout(event, options.git);
-  return { ranges, event, record };
+  const given = read.memory.last !== undefined && options.since !== undefined ? 1 : 0;
+  return { ranges, event, record, given };
 }
 
 function single(range: CommitRange): Compared {
@@ -129,10 +132,8 @@ async function readMemory(
   }
   if (entry === undefined) return { memory: NO_MEMORY, writer };
   const memory = memoryOf(entry);
-  if ('unreadable' in memory) {
-    options.log.notice(`Catch-up: ${memory.unreadable}; this run compares as a first run would.`);
-    return { memory: NO_MEMORY, writer };
-  }
+  // A record this version cannot read may owe what no other run knows: read as none, it would be written over.
+  if ('unreadable' in memory) throw new Error(memory.unreadable);
   return { memory, writer };
 }
 
@@ -157,7 +158,10 @@ async function rangesOf(
   const ranges: CommitRange[] = spans.map((span, index) => ({
     base: span.base,
     head: span.head,
-    origin: index < memory.owed.length ? 'owed by an earlier run' : event.origin,
+    origin:
+      index < memory.owed.length
+        ? `owed by an earlier run on '${target}'`
+        : `${event.origin}, from ${short(span.base)}, the last commit on '${target}'`,
   }));
   if (given !== undefined) ranges.push(given);
   log.info(`Catch-up: ${memoryWords(memory, head, ranges.length)}`);

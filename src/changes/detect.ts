@@ -36,6 +36,8 @@ export async function detectChangedFiles(
   }
   const api = await withoutGit(ci, range, since, gitProblem);
   const compared = api.base ?? (range.base === PARENT ? undefined : range.base);
+  // A record keeps commits by SHA only: a name (a tag, `since`) may move, and the next run could not read it.
+  const known = compared !== undefined && FULL_SHA.test(compared) && FULL_SHA.test(range.head);
   return {
     files: api.files,
     changes: api.changes,
@@ -43,9 +45,11 @@ export async function detectChangedFiles(
     fallbackReason: gitProblem,
     truncated: api.truncated,
     base,
-    compared: compared === undefined ? undefined : { base: compared, head: range.head },
+    compared: known ? { base: compared, head: range.head } : undefined,
   };
 }
+
+const FULL_SHA = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 
 /**
  * The files changed across several ranges, oldest first: every path any of them changed, with what happened to it
@@ -56,11 +60,12 @@ export async function detectAcross(
   ranges: readonly CommitRange[],
   since: string | undefined,
   git: RunGit,
-): Promise<{ readonly files: ChangedFiles; readonly compared: readonly Span[] }> {
+): Promise<{ readonly files: ChangedFiles; readonly compared: readonly (Span | undefined)[] }> {
   const each: ChangedFiles[] = [];
   for (const range of ranges)
     each.push(await detectChangedFiles({ ...ci, changeRange: () => range }, since, git));
-  const compared = each.flatMap((found) => (found.compared === undefined ? [] : [found.compared]));
+  // At the same index as its range: undefined where the commits compared are not known by their SHAs.
+  const compared = each.map((found) => found.compared);
   const [only] = each;
   if (each.length === 1 && only !== undefined) return { files: only, compared };
   const changes = new Map<string, FileChange>();
@@ -69,7 +74,8 @@ export async function detectAcross(
       changes.delete(file); // kept in the order of the newest range that changed it
       changes.set(file, found.changes?.[index] ?? { status: 'modified' });
     });
-  const last = each.at(-1);
+  // The previous versions are those of the oldest state compared: an image changed only in an owed span has them.
+  const first = each[0];
   const truncated = each.find((found) => found.truncated !== undefined)?.truncated;
   const fallbackReason = each.find((found) => found.fallbackReason !== undefined)?.fallbackReason;
   return {
@@ -79,7 +85,7 @@ export async function detectAcross(
       source: each.map((found) => found.source).join('; '),
       truncated,
       fallbackReason,
-      base: last?.base,
+      base: first?.base,
     },
     compared,
   };
@@ -126,7 +132,7 @@ async function withoutGit(
 }
 
 /** GitHub's answer for a commit it does not have: 404, or 422 "No commit found for SHA". */
-function isNoSuchCommit(error: unknown): boolean {
+export function isNoSuchCommit(error: unknown): boolean {
   for (let cause = error; typeof cause === 'object' && cause !== null; cause = (cause as Error).cause) {
     const status = (cause as { status?: unknown }).status;
     if (status === 404 || status === 422) return true;

@@ -252,9 +252,10 @@ export function branchRange(
   }
   const range = commitRange(context, since, deployEnvironment);
   if (range.skip !== undefined) return range;
-  // A tag with since: compared as asked, never recorded (a tag is no state of the site).
-  if (context.eventName === 'push' && stringAt(context.payload, 'ref')?.startsWith('refs/tags/') === true)
-    return range;
+  // An event that names no deployed commit (a tag, a dispatch without one), given since: compared as asked, never
+  // recorded, since its head is no state the site was seen in.
+  const asked = context.payloadProblem === undefined ? eventRange(context, deployEnvironment) : undefined;
+  if (asked?.skipUnlessSince === true) return range;
   // Any other event names no commits: its range is since's, and it does not catch up.
   const event = payloadEvent(context.eventName);
   if (event === undefined) return range;
@@ -381,7 +382,8 @@ function deployedRange(
  */
 export function isEnvironment(environment: string, named: string): boolean {
   const [given, wanted] = [environment.trim().toLowerCase(), named.trim().toLowerCase()];
-  return given === wanted || /^\s*[-–—:]/.test(given.startsWith(wanted) ? given.slice(wanted.length) : 'x');
+  // A name and more after a spaced dash (Vercel's `Production – my-site`); never `production-preview`.
+  return given === wanted || (given.startsWith(wanted) && /^\s+[-–—]\s/.test(given.slice(wanted.length)));
 }
 
 /** The run's page, when the runner names the server, the repository and the run. */

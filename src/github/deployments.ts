@@ -42,11 +42,15 @@ const MAX_RECORD_ANSWER_BYTES = 4 * 1024 * 1024;
 /** Who wrote a record, as GitHub reports its creator. */
 export interface Writer {
   readonly login: string;
-  readonly id: number;
+  /** Undefined for the Actions bot, whose id differs from one GitHub Enterprise Server to another. */
+  readonly id: number | undefined;
 }
 
-/** The identity of a workflow's GITHUB_TOKEN (an installation token of GitHub Actions: `/user` refuses it). */
-export const ACTIONS_BOT: Writer = { login: 'github-actions[bot]', id: 41898282 };
+/**
+ * The identity of a workflow's GITHUB_TOKEN (an installation token of GitHub Actions: `/user` refuses it), known by
+ * its login and its type: a bot's login ends in `[bot]`, which no person's or app's other login can.
+ */
+export const ACTIONS_BOT: Writer = { login: 'github-actions[bot]', id: undefined };
 
 /** The newest deployment of the target that this identity wrote, and the state its own newest status gives it. */
 export interface RecordEntry {
@@ -89,7 +93,7 @@ export async function writerOf(store: RecordStore): Promise<Writer> {
 
 /**
  * The newest deployment of `environment` that `writer` created, with its state by the newest status that `writer`
- * set; undefined when it has none within RECORD_PAGES pages. Two requests in the common case, 2 + RECORD_PAGES at
+ * set; undefined when the environment holds none of its; an error when RECORD_PAGES full pages hold none of its. Two requests in the common case, 2 + RECORD_PAGES at
  * most, plus one per deployment whose statuses are read.
  */
 export async function readRecord(
@@ -111,7 +115,12 @@ export async function readRecord(
     }
     if (list.length < DEPLOYMENTS_PER_PAGE) return undefined;
   }
-  return undefined;
+  // Pages full of others' deployments: the record may be past them, and "nothing recorded" would write over it.
+  throw new RecordApiError(
+    0,
+    `the newest ${RECORD_PAGES * DEPLOYMENTS_PER_PAGE} deployments of '${environment}' were all created by ` +
+      `others than ${writer.login}, so its record cannot be found among them`,
+  );
 }
 
 /** The state the writer's newest status gives a deployment: statuses others add (a forged `success`) are not read. */
@@ -160,11 +169,13 @@ export async function writeRecord(store: RecordStore, record: RecordWrite): Prom
   const creator = field(deployment, 'creator');
   const login = field(creator, 'login');
   const creatorId = field(creator, 'id');
-  return typeof login === 'string' && typeof creatorId === 'number' ? { login, id: creatorId } : undefined;
+  if (typeof login !== 'string' || typeof creatorId !== 'number') return undefined;
+  return field(creator, 'type') === 'Bot' ? { login, id: undefined } : { login, id: creatorId };
 }
 
 function isBy(creator: unknown, writer: Writer): boolean {
-  return field(creator, 'id') === writer.id && field(creator, 'login') === writer.login;
+  if (field(creator, 'login') !== writer.login) return false;
+  return writer.id === undefined ? field(creator, 'type') === 'Bot' : field(creator, 'id') === writer.id;
 }
 
 function field(value: unknown, key: string): unknown {

@@ -252,6 +252,8 @@ export type PendingRecord =
       readonly memory: Memory;
       /** The head's full SHA: the commit whose images the run makes fresh. */
       readonly head: string;
+      /** The head was recorded fresh already: nothing compared, nothing to write. */
+      readonly freshAlready: boolean;
       /** The spans compared, as full SHAs, oldest first: what the next run owes if this one fails. */
       readonly spans: readonly Span[];
       /** The run's page, for the record's link. */

@@ -95,8 +95,12 @@ export async function writeTargetRecord(
       payload: payloadOf(pending.memory, pending.spans, !fresh),
       logUrl: pending.runUrl,
     });
-    if (wrote !== undefined && !sameWriter(wrote, pending.writer))
-      log.warning(otherWriter(wrote, pending.writer));
+    if (wrote !== undefined && !sameWriter(wrote, pending.writer)) {
+      // Written, but where no run will read it: as good as no record for the words a failed run says.
+      const why = otherWriter(wrote, pending.writer);
+      log.warning(why);
+      return { state: 'not-recorded', reason: why };
+    }
     log.info(
       fresh
         ? `Recorded ${commit} fresh on '${pending.target}'.`
@@ -110,18 +114,18 @@ export async function writeTargetRecord(
       `The record of '${pending.target}' was not written: ${why}. The images were invalidated all the same, but ` +
         `the next run cannot know that ${commit} ${fresh ? 'is fresh' : 'left images stale'}.`,
     );
-    return { state: 'not-recorded', reason: why };
+    return { state: 'not-recorded', reason: `the record could not be written (${why})` };
   }
 }
 
 function sameWriter(a: Writer, b: Writer): boolean {
-  return a.id === b.id && a.login === b.login;
+  return a.login === b.login && (a.id === undefined || b.id === undefined || a.id === b.id);
 }
 
 function otherWriter(wrote: Writer, trusted: Writer): string {
   return (
-    `The record was written as ${wrote.login}, but runs read only records written as ${trusted.login}: the next ` +
-    "run will not read it. Pass the workflow's own token (github-token: ${{ github.token }}, the default), or a " +
-    'personal token, whose owner GitHub names.'
+    `the record was written as ${wrote.login}, but runs read only records written as ${trusted.login}, the ` +
+    "identity this token was taken for, so the next run will not read it; pass the workflow's own token " +
+    '(github-token: ${{ github.token }}, the default), or a personal token, whose owner GitHub names'
   );
 }

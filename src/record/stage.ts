@@ -48,7 +48,7 @@ async function written(
       // Said as a warning when the record could not be read.
       return { state: 'not-recorded', reason: `catch-up is off: ${pending.why}` };
     case 'write':
-      if (pending.spans.length === 0)
+      if (pending.freshAlready)
         return { state: 'fresh-already', commit: pending.head, target: pending.target };
       return writeTargetRecord(pending, outcome, log);
   }
@@ -60,7 +60,7 @@ function caughtUpBy(pending: PendingRecord | undefined, result: RecordResult | u
   if (result?.state === 'recorded') return caughtUpByNextRun(result.target);
   if (pending.state === 'off') return caughtUpByReRun(`catch-up is off for this run (${pending.why})`);
   return caughtUpByReRun(
-    `the record could not be written (${result?.state === 'not-recorded' ? result.reason : 'no answer'})`,
+    result?.state === 'not-recorded' ? result.reason : 'the record could not be written',
   );
 }
 

@@ -87,7 +87,7 @@ function recordLine(record: RecordResult): string | undefined {
     case 'fresh-already':
       return `**Record:** \`${short(record.commit)}\` was recorded fresh on ${markdownText(`'${record.target}'`)} already.`;
     case 'not-recorded':
-      return `**Record:** none written: ${markdownText(record.reason)}.`;
+      return `**Record:** none the next run reads, since ${markdownText(record.reason)}.`;
     default:
       return unhandled(record);
   }

@@ -168,7 +168,7 @@ export const ACTION_INPUTS = {
   },
   'deploy-environment': {
     description:
-      "The environment of the deploys this target is for, as the host names it (matched without case, and as the start of a longer name: `Production – my-site`): a `deployment_status` or Vercel `repository_dispatch` of another environment (Netlify's `Deploy Preview`, Vercel's `Preview`, a branch deploy) is skipped with a notice and never touches this target's record. Set it to keep a preview site's images fresh as a target of its own.",
+      "The environment of the deploys this target is for, as the host names it (matched without case, and followed by a spaced dash, `Production – my-site`, never `production-preview`): a `deployment_status` or Vercel `repository_dispatch` of another environment (Netlify's `Deploy Preview`, Vercel's `Preview`, a branch deploy) is skipped with a notice and never touches this target's record. Set it to keep a preview site's images fresh as a target of its own.",
     required: false,
     default: 'production',
   },

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { commitRange, githubContextFromEnv, type GithubContext } from '../../src/ci/github.ts';
+import { commitRange, githubContextFromEnv, isEnvironment, type GithubContext } from '../../src/ci/github.ts';
 import { isDeletion, PARENT } from '../../src/domain/range.ts';
 import { InputError } from '../../src/mechanics/input-error.ts';
 import { webhookExamples } from '../support/git-repo.ts';
@@ -248,5 +248,26 @@ describe('an event payload that cannot be read', () => {
     expect(() => commitRange(context('push', { after: GITHUB_SHA }), undefined)).toThrow(
       "GITHUB_EVENT_PATH: the 'push' event's payload has no 'before' commit",
     );
+  });
+});
+
+describe('isEnvironment', () => {
+  it("matches a host's production as it writes it, never a name that only starts the same", () => {
+    for (const name of [
+      'Production',
+      'production',
+      ' PRODUCTION ',
+      'Production – my-site',
+      'production - eu',
+    ])
+      expect(isEnvironment(name, 'production'), name).toBe(true);
+    for (const name of [
+      'production-preview',
+      'Production-staging',
+      'production:eu-preview',
+      'Preview',
+      'prod',
+    ])
+      expect(isEnvironment(name, 'production'), name).toBe(false);
   });
 });

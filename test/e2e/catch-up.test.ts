@@ -162,7 +162,7 @@ describe('the record', () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain('Catch-up is off for this run');
     expect(warnings[0]).toContain('permissions: { contents: read, deployments: write }');
-    expect(run.summary).toContain('**Record:** none written: catch-up is off');
+    expect(run.summary).toContain('**Record:** none the next run reads, since catch-up is off');
     expect(run.summary).toContain('deployments: write');
     const shown = run.stdout.split('\n').filter((line) => !line.startsWith('::add-mask::'));
     expect(shown.join('\n')).not.toContain(WORKFLOW_TOKEN);
@@ -764,5 +764,60 @@ describe('the record of a run that skipped images', () => {
     expect(github.statusesOfDeployment(record?.id ?? 0)[0]?.description).toBe(
       'Images fresh: none invalidated, 1 changed image skipped (no url-map rule maps it)',
     );
+  });
+});
+
+describe('a record that cannot be trusted as read', () => {
+  it('a record whose payload this version cannot read: catch-up is off and nothing is written over it', async () => {
+    const fresh = commitImages('x.png');
+    const a = commitImages('a.png');
+    github.recordDeployment(
+      { sha: a, environment: CONTEXT, payload: { 'image-cache-invalidate': { v: 9 } } },
+      'failure',
+    );
+    const b = commitImages('b.png');
+    const run = await push(a, b);
+    expect(run.exitCode).toBe(0);
+    expect(annotations(run, 'warning').join('\n')).toContain('holds no payload this version reads');
+    expect(github.deploymentWrites()).toEqual([]);
+    expect(fresh).not.toBe(a);
+  });
+
+  it('a token that writes as another identity than it reads: a failed run promises only a re-run', async () => {
+    github.identities.set(WORKFLOW_TOKEN, { login: 'my-app[bot]', id: 5, type: 'Bot' });
+    const base = commitImages('a.png');
+    const head = commitImages('b.png');
+    emulator().inject('invalidate/assets', { status: 500 });
+    const run = await push(base, head);
+    expect(run.exitCode).not.toBe(0);
+    expect(run.stdout).toContain(
+      'A re-run of this job invalidates them; no later run will, since the record was written as my-app[bot], but ' +
+        'runs read only records written as github-actions[bot]',
+    );
+    expect(run.stdout).not.toContain('The next run on this target');
+  });
+
+  it('a commit the record names that is gone from the repository: compared as a first run, with a warning', async () => {
+    const base = commitImages('a.png');
+    recordFresh('f'.repeat(40));
+    const head = commitImages('b.png');
+    const run = await push(base, head);
+    expect(run.exitCode).toBe(0);
+    expect(annotations(run, 'warning').join('\n')).toContain(
+      `a commit the record of '${CONTEXT}' names is gone from the repository`,
+    );
+    expect(invalidated()).toEqual([image('b.png')]);
+    expect(stateOf(recordsOf(head)[0]?.id ?? 0)).toBe('success');
+  });
+
+  it('a repository_dispatch naming no commit, given since, records nothing: its head is no deployed state', async () => {
+    const base = commitImages('a.png');
+    const head = commitImages('b.png');
+    const run = await runOn('repository_dispatch', { action: 'assets-updated', client_payload: {} }, head, {
+      with: { since: base },
+    });
+    expect(run.exitCode).toBe(0);
+    expect(invalidated()).toEqual([image('b.png')]);
+    expect(github.deploymentWrites()).toEqual([]);
   });
 });

@@ -57,6 +57,30 @@ describe('readRecord', () => {
     expect(await readRecord(store(), TARGET, ACTIONS_BOT)).toMatchObject({ sha: SHA, state: 'failure' });
   });
 
+  it('pages full of deployments by others are an error, never "nothing recorded" that a new record would hide', async () => {
+    github.recordDeployment({ sha: SHA, environment: TARGET }, 'failure');
+    for (let i = 0; i < 90; i++)
+      github.recordDeployment({ sha: 'b'.repeat(40), environment: TARGET }, 'success', MALLORY);
+    await expect(readRecord(store(), TARGET, ACTIONS_BOT)).rejects.toThrow(
+      `the newest 90 deployments of '${TARGET}' were all created by others than github-actions[bot]`,
+    );
+  });
+
+  it("the Actions bot is known by its login and type, whatever its id (GitHub Enterprise Server's differs)", async () => {
+    github.identities.set(TOKEN, { login: 'github-actions[bot]', id: 7, type: 'Bot' });
+    await writeRecord(store(), {
+      environment: TARGET,
+      sha: SHA,
+      state: 'success',
+      description: 'Images fresh: 1 image invalidated',
+      payload: {},
+    });
+    expect(await readRecord(store(), TARGET, await writerOf(store()))).toMatchObject({
+      sha: SHA,
+      state: 'success',
+    });
+  });
+
   it("a success status someone else added to the writer's failed deployment is not read", async () => {
     const failed = github.recordDeployment({ sha: SHA, environment: TARGET }, 'failure');
     github.addDeploymentStatus(failed.id, 'success', MALLORY);
