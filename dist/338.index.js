@@ -1877,6 +1877,12 @@ function isDeletion(range) {
 function range_sinceRange(since, head) {
     return { base: since, head, origin: `since ${since}` };
 }
+/** The range with its base settled: the head's parent (or the event's base), once nothing better is known. */
+function withoutNeedsBase(range) {
+    const settled = { ...range };
+    delete settled.needsBase;
+    return settled;
+}
 
 ;// CONCATENATED MODULE: ./src/github/client.ts
 let loading;
@@ -6198,8 +6204,8 @@ function bounded(spans) {
 
 
 
-/** Each request's bound when a cancelled run records what it owes (two requests). */
-const CANCELLED_WRITE_MS = 2_500;
+/** How long a cancelled run may take to record what it owes, its two requests in all. */
+const CANCELLED_WRITE_MS = 3_000;
 /** The next run covers what this one owes: its record says so. */
 function caughtUpByNextRun(target) {
     return (`The next run on this target invalidates them too: the record ('${target}') keeps what this run owes. A ` +
@@ -6236,7 +6242,7 @@ async function writeTargetRecord(pending, outcome, log) {
     const store = outcome.cancelled
         ? {
             ...pending.store,
-            signal: undefined,
+            signal: AbortSignal.timeout(CANCELLED_WRITE_MS),
             timeoutMs: Math.min(pending.store.timeoutMs, CANCELLED_WRITE_MS),
         }
         : pending.store;
@@ -6552,12 +6558,21 @@ const RECORD_READ_MS = 60_000;
  */
 async function comparedRanges(ci, options) {
     const place = ci.record;
-    if (place === undefined)
-        return single(ci.changeRange(options.since));
-    const event = place.branchRange(options.since, options.deployEnvironment);
+    const event = place === undefined
+        ? ci.changeRange(options.since)
+        : place.branchRange(options.since, options.deployEnvironment);
     if (event.skip !== undefined)
         return { ranges: [], skip: event.skip, event };
-    if (event.catchUp === undefined || !options.enabled) {
+    const compared = await withRecord(event, place, options);
+    // After a deploy, the workspace's files must be the deployed commit's, record or not: the origin check and
+    // rewrite read them.
+    if (event.catchUp === 'from-head' && compared.ranges.length > 0)
+        await checkCheckout(event, options.git);
+    return compared;
+}
+/** What the run compares: from the target's record where it keeps one, else the event's range (or since's). */
+async function withRecord(event, place, options) {
+    if (place === undefined || event.catchUp === undefined || !options.enabled) {
         if (event.needsBase !== undefined && event.catchUp !== undefined)
             return (0,input_error/* throwInput */.j)(event.needsBase);
         return single(await withSinceResolved(event, options));
@@ -6583,13 +6598,11 @@ async function comparedRanges(ci, options) {
     const head = await fullSha(event.head, options.git);
     const record = { state: 'read', place, store, target: options.target, head, ...read };
     const ranges = await rangesOf(event, head, read.memory, options);
-    if (event.catchUp === 'from-head' && ranges.length > 0)
-        await checkCheckout(event, options.git);
     const given = read.memory.last !== undefined && options.since !== undefined ? 1 : 0;
     return { ranges, event, record, given };
 }
 function single(range) {
-    return { ranges: range.skip === undefined ? [range] : [], skip: range.skip, event: range };
+    return { ranges: [range], event: range };
 }
 /** The record's memory: the newest deployment this token's identity wrote on the target, and its state. */
 async function readMemory(store, options) {
@@ -6677,12 +6690,6 @@ async function checkCheckout(range, git) {
         return;
     throw new Error(`The checkout is at ${api_short(checkedOut)}, but the ${range.origin} event deployed ${api_short(deployed)}. Check out ` +
         `the deployed commit first: actions/checkout with ${range.checkoutRef === undefined ? 'ref: <the deployed commit>' : `ref: \${{ ${range.checkoutRef} }}`}.`);
-}
-/** The range with its base settled: the head's parent, once nothing better is known. */
-function withoutNeedsBase(range) {
-    const settled = { ...range };
-    delete settled.needsBase;
-    return settled;
 }
 /** How far a shallow checkout is deepened to find a short SHA in `since`. */
 const SINCE_DEPTH = 1_000;
@@ -6840,6 +6847,7 @@ function isNoSuchCommit(error) {
 
 
 
+
 /**
  * The files given in `files`, or those changed in what the run compares (the event's range, or on a branch what the
  * target's record owes up to the head), when the target asks for them; and on a branch, the record to write.
@@ -6893,19 +6901,13 @@ async function changedAcross(compared, context, since, git, log) {
         const record = compared.record;
         if (record?.state !== 'read' || record.memory.last === undefined || !isNoSuchCommit(error))
             throw error;
-        const first = firstRunOf(compared.event);
+        const first = withoutNeedsBase(compared.event);
         log.warning(`Catch-up: a commit the record of '${record.target}' names is gone from the repository ` +
             `(${(0,error_message/* errorMessage */.g)(error)}); comparing as a first run would, ${first.origin}, and the record starts over.`);
         const found = await detectAcross(context, [first], since, git);
         const restarted = { ...compared, ranges: [first], given: 0, record: { ...record, memory: NO_MEMORY } };
         return { compared: restarted, files: found.files, spans: found.compared };
     }
-}
-/** The event's own range, as a first run compares it. */
-function firstRunOf(event) {
-    const range = { ...event };
-    delete range.needsBase;
-    return range;
 }
 /** The record the run writes when it ends: only where it read the target's record, and so knows what it owes. */
 function pendingRecord(compared, spans, truncated) {

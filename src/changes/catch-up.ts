@@ -14,7 +14,7 @@ import { short } from '../github/api.ts';
 import { readRecord, writerOf, type RecordStore, type Writer } from '../github/deployments.ts';
 import { recordProblem } from '../github/record-words.ts';
 import { memoryOf, NO_MEMORY, spansToCompare, type Memory } from '../domain/memory.ts';
-import { PARENT, sinceRange, type CommitRange } from '../domain/range.ts';
+import { PARENT, sinceRange, withoutNeedsBase, type CommitRange } from '../domain/range.ts';
 
 export interface CatchUpOptions {
   readonly since: string | undefined;
@@ -71,10 +71,25 @@ export type KnownRecord =
  */
 export async function comparedRanges(ci: CiContext, options: CatchUpOptions): Promise<Compared> {
   const place = ci.record;
-  if (place === undefined) return single(ci.changeRange(options.since));
-  const event = place.branchRange(options.since, options.deployEnvironment);
+  const event =
+    place === undefined
+      ? ci.changeRange(options.since)
+      : place.branchRange(options.since, options.deployEnvironment);
   if (event.skip !== undefined) return { ranges: [], skip: event.skip, event };
-  if (event.catchUp === undefined || !options.enabled) {
+  const compared = await withRecord(event, place, options);
+  // After a deploy, the workspace's files must be the deployed commit's, record or not: the origin check and
+  // rewrite read them.
+  if (event.catchUp === 'from-head' && compared.ranges.length > 0) await checkCheckout(event, options.git);
+  return compared;
+}
+
+/** What the run compares: from the target's record where it keeps one, else the event's range (or since's). */
+async function withRecord(
+  event: CommitRange,
+  place: RecordPlace | undefined,
+  options: CatchUpOptions,
+): Promise<Compared> {
+  if (place === undefined || event.catchUp === undefined || !options.enabled) {
     if (event.needsBase !== undefined && event.catchUp !== undefined) return throwInput(event.needsBase);
     return single(await withSinceResolved(event, options));
   }
@@ -100,13 +115,12 @@ export async function comparedRanges(ci: CiContext, options: CatchUpOptions): Pr
   const head = await fullSha(event.head, options.git);
   const record = { state: 'read', place, store, target: options.target, head, ...read } as const;
   const ranges = await rangesOf(event, head, read.memory, options);
-  if (event.catchUp === 'from-head' && ranges.length > 0) await checkCheckout(event, options.git);
   const given = read.memory.last !== undefined && options.since !== undefined ? 1 : 0;
   return { ranges, event, record, given };
 }
 
 function single(range: CommitRange): Compared {
-  return { ranges: range.skip === undefined ? [range] : [], skip: range.skip, event: range };
+  return { ranges: [range], event: range };
 }
 
 /** The record's memory: the newest deployment this token's identity wrote on the target, and its state. */
@@ -206,13 +220,6 @@ async function checkCheckout(range: CommitRange, git: RunGit): Promise<void> {
     `The checkout is at ${short(checkedOut)}, but the ${range.origin} event deployed ${short(deployed)}. Check out ` +
       `the deployed commit first: actions/checkout with ${range.checkoutRef === undefined ? 'ref: <the deployed commit>' : `ref: \${{ ${range.checkoutRef} }}`}.`,
   );
-}
-
-/** The range with its base settled: the head's parent, once nothing better is known. */
-function withoutNeedsBase(range: CommitRange): CommitRange {
-  const settled: { -readonly [K in keyof CommitRange]: CommitRange[K] } = { ...range };
-  delete settled.needsBase;
-  return settled;
 }
 
 /** How far a shallow checkout is deepened to find a short SHA in `since`. */

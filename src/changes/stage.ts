@@ -9,7 +9,7 @@ import type { CiContext } from '../ci/context.ts';
 import { detectAcross, isNoSuchCommit } from './detect.ts';
 import { errorMessage } from '../mechanics/error-message.ts';
 import { NO_MEMORY } from '../domain/memory.ts';
-import type { CommitRange } from '../domain/range.ts';
+import { withoutNeedsBase } from '../domain/range.ts';
 import type { RunGit } from '../mechanics/git.ts';
 import { gitIn } from '../mechanics/git.ts';
 import { short } from '../github/api.ts';
@@ -96,7 +96,7 @@ async function changedAcross(
   } catch (error) {
     const record = compared.record;
     if (record?.state !== 'read' || record.memory.last === undefined || !isNoSuchCommit(error)) throw error;
-    const first = firstRunOf(compared.event);
+    const first = withoutNeedsBase(compared.event);
     log.warning(
       `Catch-up: a commit the record of '${record.target}' names is gone from the repository ` +
         `(${errorMessage(error)}); comparing as a first run would, ${first.origin}, and the record starts over.`,
@@ -105,13 +105,6 @@ async function changedAcross(
     const restarted = { ...compared, ranges: [first], given: 0, record: { ...record, memory: NO_MEMORY } };
     return { compared: restarted, files: found.files, spans: found.compared };
   }
-}
-
-/** The event's own range, as a first run compares it. */
-function firstRunOf(event: CommitRange): CommitRange {
-  const range: { -readonly [K in keyof CommitRange]: CommitRange[K] } = { ...event };
-  delete range.needsBase;
-  return range;
 }
 
 /** The record the run writes when it ends: only where it read the target's record, and so knows what it owes. */

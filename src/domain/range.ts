@@ -39,3 +39,10 @@ export function isDeletion(range: CommitRange): boolean {
 export function sinceRange(since: string, head: string): CommitRange {
   return { base: since, head, origin: `since ${since}` };
 }
+
+/** The range with its base settled: the head's parent (or the event's base), once nothing better is known. */
+export function withoutNeedsBase(range: CommitRange): CommitRange {
+  const settled: { -readonly [K in keyof CommitRange]: CommitRange[K] } = { ...range };
+  delete settled.needsBase;
+  return settled;
+}

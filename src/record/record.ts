@@ -34,8 +34,8 @@ export interface LeftStale {
   readonly caughtUpBy: string;
 }
 
-/** Each request's bound when a cancelled run records what it owes (two requests). */
-const CANCELLED_WRITE_MS = 2_500;
+/** How long a cancelled run may take to record what it owes, its two requests in all. */
+const CANCELLED_WRITE_MS = 3_000;
 
 /** The next run covers what this one owes: its record says so. */
 export function caughtUpByNextRun(target: string): string {
@@ -82,7 +82,7 @@ export async function writeTargetRecord(
   const store = outcome.cancelled
     ? {
         ...pending.store,
-        signal: undefined,
+        signal: AbortSignal.timeout(CANCELLED_WRITE_MS),
         timeoutMs: Math.min(pending.store.timeoutMs, CANCELLED_WRITE_MS),
       }
     : pending.store;

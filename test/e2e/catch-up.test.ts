@@ -520,6 +520,18 @@ describe('after a deploy done by anything', () => {
     expect(emulator().requests).toEqual([]);
   });
 
+  it('with catch-up off too, a checkout that is not the deployed commit is a clear error, nothing sent', async () => {
+    const deployed = commitImages('a.png');
+    const tip = commitImages('later.png');
+    const payload = webhookExample('workflow_run');
+    setAt(payload, ['workflow_run', 'head_sha'], deployed);
+    setAt(payload, ['workflow_run', 'conclusion'], 'success');
+    const run = await runOn('workflow_run', payload, tip, { with: { 'catch-up': 'false' } });
+    expect(run.exitCode).not.toBe(0);
+    expect(run.stdout).toContain('ref: ${{ github.event.workflow_run.head_sha }}');
+    expect(emulator().requests).toEqual([]);
+  });
+
   it('a Vercel repository_dispatch (vercel.deployment.success): the commit of client_payload.git.sha', async () => {
     const fresh = commitImages('x.png');
     recordFresh(fresh);
@@ -555,6 +567,19 @@ describe('since on a depth-1 checkout', () => {
     const since = form === 'HEAD~1' ? 'HEAD~1' : previous.slice(0, 7);
     const run = await push(older, head, { with: { since, 'catch-up': 'false' } });
     expect(run.exitCode).toBe(0);
+    expect(invalidated()).toEqual([image('c.png')]);
+    expect(run.stdout).not.toContain('the GitHub API');
+  });
+
+  it('a short SHA resolves outside a workflow run too (no record kept), deepening the checkout', async () => {
+    commitImages('a.png');
+    const previous = commitImages('b.png');
+    const head = commitImages('c.png');
+    const run = await push(previous, head, {
+      with: { since: previous.slice(0, 7) },
+      env: { GITHUB_ACTIONS: '' },
+    });
+    expect(run.exitCode, run.stdout).toBe(0);
     expect(invalidated()).toEqual([image('c.png')]);
     expect(run.stdout).not.toContain('the GitHub API');
   });
