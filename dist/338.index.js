@@ -6966,7 +6966,10 @@ async function witnessesOf(images, from, git) {
         try {
             const changed = new Set(names(await git(['diff', '--name-only', '-z', '--no-renames', base, 'HEAD', ...folder], MAX_LISTING_BYTES)));
             const listed = names(await git(['ls-tree', '-r', '-z', '--name-only', '--full-tree', 'HEAD', ...folder], MAX_LISTING_BYTES));
-            const unchanged = listed.filter((path) => !changed.has(path) && !held.has(path) && (0,url_map/* ruleFor */.sG)(path, urlMap) === rule);
+            const unchanged = listed.filter((path) => !changed.has(path) &&
+                !held.has(path) &&
+                (0,url_map/* ruleFor */.sG)(path, urlMap) === rule &&
+                !isUnpublished(path.slice(rule.pathPrefix.length)));
             const path = (0,settings_select/* selectPaths */.LO)(unchanged, from.patterns)[0];
             const ref = path === undefined ? undefined : (0,url_map/* mapToUrl */.vf)(path, urlMap);
             if (path !== undefined && ref !== undefined)
@@ -6983,6 +6986,13 @@ function names(listing) {
         .toString('utf8')
         .split('\0')
         .filter((name) => name !== '');
+}
+/**
+ * A path (below its rule's folder) that site builders leave out of what they publish: a folder or file whose name
+ * starts with '.' or '_' (`.github/`, Jekyll's `_includes/`). The witness must be an image the live site serves.
+ */
+function isUnpublished(path) {
+    return path.split('/').some((segment) => segment.startsWith('.') || segment.startsWith('_'));
 }
 
 ;// CONCATENATED MODULE: ./src/origin/stage.ts
@@ -9240,14 +9250,19 @@ function withoutBody(answer) {
 ;// CONCATENATED MODULE: ./src/origin/mapping.ts
 /**
  * A url-map mistake that the asks made before the wait prove, for which waiting would only delay the failure:
- * - the host does not resolve (a name left from an example, a typo): no deploy makes a name resolve;
+ * - the host does not resolve (a name left from an example, a typo), and no ask got an answer: no deploy makes a name
+ *   resolve;
  * - the witness (an image unchanged by the push, which the live site must serve) answers 404 or 410, and no image
  *   of the host served anything: the rule points where the site is not (a Pages site's `/<repository>` left out).
  *   An image added by the push answers 404 until the deploy lands, so only the witness proves the mapping wrong; and
  *   a host that serves some image under it is where the site is, the witness alone perhaps not deployed.
  */
 function mappingMistake(witness, firsts) {
-    const unresolved = [...(witness === undefined ? [] : [witness]), ...firsts].find((answered) => answered.seen?.unresolved === true);
+    const asked = [...(witness === undefined ? [] : [witness]), ...firsts];
+    // One failed lookup is not a name that does not exist (a resolver can fail now and then): any HTTP status proves it.
+    const unresolved = asked.some(({ seen }) => seen?.status !== undefined)
+        ? undefined
+        : asked.find((answered) => answered.seen?.unresolved === true);
     if (unresolved?.seen !== undefined)
         return { kind: 'unresolved', image: unresolved.image, seen: unresolved.seen };
     if (witness?.seen === undefined || !isGone(witness.seen))
@@ -9336,6 +9351,8 @@ class HostPace {
 
 
 
+/** Of an image's asks after its first, every this many is sent without validators. */
+const UNCONDITIONAL_EVERY = 5;
 /**
  * Watches the images of one origin host until each is ready, or the deadline or the cancel: a witness (an image
  * unchanged by the push, which the site must serve) and every image asked once, a url-map mistake failed at once, then
@@ -9380,7 +9397,10 @@ async function watchHost(host, images, witness, context) {
         entry.asks++;
         pace.asked();
         const ends = askEnds(entry.asks, deadline, clock, signal);
-        const answered = await ask(entry.image, options, ends, entry.asks > 1 ? entry.validators : undefined);
+        // Every UNCONDITIONAL_EVERY-th ask is plain: a server whose validator does not change with the bytes (an ETag of
+        // mtime and size, with mtimes fixed by the build) would answer 304 for ever to a new version.
+        const conditional = entry.asks > 1 && entry.asks % UNCONDITIONAL_EVERY !== 0;
+        const answered = await ask(entry.image, options, ends, conditional ? entry.validators : undefined);
         pace.asked(Math.max(0, answered.requests - 1));
         if (answered.notModified)
             notModified++;
@@ -9398,7 +9418,8 @@ async function watchHost(host, images, witness, context) {
         }
         if (answered.verdict !== 'previous') {
             end(entry, answered.verdict === 'ready' ? 'ready' : 'cannot-tell');
-            return true;
+            // Only a new version shows the host moving: a picture that is neither version says nothing of a deploy.
+            return answered.verdict === 'ready';
         }
         entry.previousAt = at;
         if (!answered.notModified)
@@ -9408,7 +9429,12 @@ async function watchHost(host, images, witness, context) {
     // 1. The witness first in line, then every image once: before any wait.
     const witnessSeen = witness === undefined ? undefined : await askWitness(witness, context, pace);
     const firstFound = await Promise.all([...waiting.values()].map((entry) => askOnce(entry)));
-    const mistake = mappingMistake(witness === undefined || witnessSeen === undefined ? undefined : { image: witness, seen: witnessSeen }, firsts);
+    // A cancel in the first round leaves images unasked: what was seen proves nothing about the mapping.
+    const mistake = isAborted(signal)
+        ? undefined
+        : mappingMistake(witness === undefined || witnessSeen === undefined
+            ? undefined
+            : { image: witness, seen: witnessSeen }, firsts);
     if (mistake !== undefined) {
         context.watch.mistaken(host, mistake);
         for (const entry of [...waiting.values()])

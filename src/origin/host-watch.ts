@@ -37,6 +37,9 @@ interface Waiting {
   validators?: Validators | undefined;
 }
 
+/** Of an image's asks after its first, every this many is sent without validators. */
+export const UNCONDITIONAL_EVERY = 5;
+
 /**
  * Watches the images of one origin host until each is ready, or the deadline or the cancel: a witness (an image
  * unchanged by the push, which the site must serve) and every image asked once, a url-map mistake failed at once, then
@@ -90,7 +93,10 @@ export async function watchHost(
       entry.asks++;
       pace.asked();
       const ends = askEnds(entry.asks, deadline, clock, signal);
-      const answered = await ask(entry.image, options, ends, entry.asks > 1 ? entry.validators : undefined);
+      // Every UNCONDITIONAL_EVERY-th ask is plain: a server whose validator does not change with the bytes (an ETag of
+      // mtime and size, with mtimes fixed by the build) would answer 304 for ever to a new version.
+      const conditional = entry.asks > 1 && entry.asks % UNCONDITIONAL_EVERY !== 0;
+      const answered = await ask(entry.image, options, ends, conditional ? entry.validators : undefined);
       pace.asked(Math.max(0, answered.requests - 1));
       if (answered.notModified) notModified++;
       // An ask cut by the deadline saw nothing: what the origin last answered still stands.
@@ -105,7 +111,8 @@ export async function watchHost(
       }
       if (answered.verdict !== 'previous') {
         end(entry, answered.verdict === 'ready' ? 'ready' : 'cannot-tell');
-        return true;
+        // Only a new version shows the host moving: a picture that is neither version says nothing of a deploy.
+        return answered.verdict === 'ready';
       }
       entry.previousAt = at;
       if (!answered.notModified) entry.validators = validatorsOf(entry.seen);
@@ -115,10 +122,15 @@ export async function watchHost(
   // 1. The witness first in line, then every image once: before any wait.
   const witnessSeen = witness === undefined ? undefined : await askWitness(witness, context, pace);
   const firstFound = await Promise.all([...waiting.values()].map((entry) => askOnce(entry)));
-  const mistake = mappingMistake(
-    witness === undefined || witnessSeen === undefined ? undefined : { image: witness, seen: witnessSeen },
-    firsts,
-  );
+  // A cancel in the first round leaves images unasked: what was seen proves nothing about the mapping.
+  const mistake = isAborted(signal)
+    ? undefined
+    : mappingMistake(
+        witness === undefined || witnessSeen === undefined
+          ? undefined
+          : { image: witness, seen: witnessSeen },
+        firsts,
+      );
   if (mistake !== undefined) {
     context.watch.mistaken(host, mistake);
     for (const entry of [...waiting.values()]) end(entry, 'mismapped', mistake);

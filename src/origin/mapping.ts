@@ -9,7 +9,8 @@ interface Answered {
 
 /**
  * A url-map mistake that the asks made before the wait prove, for which waiting would only delay the failure:
- * - the host does not resolve (a name left from an example, a typo): no deploy makes a name resolve;
+ * - the host does not resolve (a name left from an example, a typo), and no ask got an answer: no deploy makes a name
+ *   resolve;
  * - the witness (an image unchanged by the push, which the live site must serve) answers 404 or 410, and no image
  *   of the host served anything: the rule points where the site is not (a Pages site's `/<repository>` left out).
  *   An image added by the push answers 404 until the deploy lands, so only the witness proves the mapping wrong; and
@@ -19,9 +20,11 @@ export function mappingMistake(
   witness: Answered | undefined,
   firsts: readonly Answered[],
 ): OriginMistake | undefined {
-  const unresolved = [...(witness === undefined ? [] : [witness]), ...firsts].find(
-    (answered) => answered.seen?.unresolved === true,
-  );
+  const asked = [...(witness === undefined ? [] : [witness]), ...firsts];
+  // One failed lookup is not a name that does not exist (a resolver can fail now and then): any HTTP status proves it.
+  const unresolved = asked.some(({ seen }) => seen?.status !== undefined)
+    ? undefined
+    : asked.find((answered) => answered.seen?.unresolved === true);
   if (unresolved?.seen !== undefined)
     return { kind: 'unresolved', image: unresolved.image, seen: unresolved.seen };
   if (witness?.seen === undefined || !isGone(witness.seen)) return undefined;

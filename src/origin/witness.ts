@@ -49,7 +49,11 @@ export async function witnessesOf(
         ),
       );
       const unchanged = listed.filter(
-        (path) => !changed.has(path) && !held.has(path) && ruleFor(path, urlMap) === rule,
+        (path) =>
+          !changed.has(path) &&
+          !held.has(path) &&
+          ruleFor(path, urlMap) === rule &&
+          !isUnpublished(path.slice(rule.pathPrefix.length)),
       );
       const path = selectPaths(unchanged, from.patterns)[0];
       const ref = path === undefined ? undefined : mapToUrl(path, urlMap);
@@ -66,4 +70,12 @@ function names(listing: Buffer): string[] {
     .toString('utf8')
     .split('\0')
     .filter((name) => name !== '');
+}
+
+/**
+ * A path (below its rule's folder) that site builders leave out of what they publish: a folder or file whose name
+ * starts with '.' or '_' (`.github/`, Jekyll's `_includes/`). The witness must be an image the live site serves.
+ */
+function isUnpublished(path: string): boolean {
+  return path.split('/').some((segment) => segment.startsWith('.') || segment.startsWith('_'));
 }

@@ -17,11 +17,14 @@ const BYTES = {
   a1: Buffer.from('a.png, the previous version\n'),
   a2: Buffer.from('a.png, the new version, longer\n'),
   n: Buffer.from('n.png, added\n'),
+  fresh: Buffer.from('fresh.png, added alone\n'),
 };
 
 let repo: Origin;
 let base: Sha;
 let head: Sha;
+/** A push after `head` that only adds an image: every changed image answers 404 until its deploy lands. */
+let onlyAdded: Sha;
 beforeAll(() => {
   repo = createOrigin('origin-mapping-');
   repo.work.write('public/images/kept.png', BYTES.kept.toString());
@@ -30,6 +33,8 @@ beforeAll(() => {
   repo.work.write('public/images/a.png', BYTES.a2.toString());
   repo.work.write('public/images/n.png', BYTES.n.toString());
   head = repo.work.commit('a changed, n added');
+  repo.work.write('public/images/fresh.png', BYTES.fresh.toString());
+  onlyAdded = repo.work.commit('fresh added');
   repo.work.push('main');
 });
 afterAll(() => {
@@ -43,7 +48,11 @@ afterEach(async () => {
 });
 
 /** The action on the push, with the default origin-timeout (300 s) unless given. */
-async function run(urlMap: string, extra: Record<string, string> = {}): Promise<ActionRun & { ms: number }> {
+async function run(
+  urlMap: string,
+  extra: Record<string, string> = {},
+  range: readonly [Sha, Sha] = [base, head],
+): Promise<ActionRun & { ms: number }> {
   const started = performance.now();
   const done = await runAction(
     {
@@ -54,7 +63,7 @@ async function run(urlMap: string, extra: Record<string, string> = {}): Promise<
       'origin-check': 'content',
       ...extra,
     },
-    pushEnv(repo, base, head),
+    pushEnv(repo, ...range),
   );
   return { ...done, ms: performance.now() - started };
 }
@@ -92,22 +101,34 @@ describe('a url-map that names the wrong place', () => {
 
   it('a brand-new image that answers 404 while an unchanged one is served is waited for, not failed', async () => {
     site = await startOriginSite();
-    site.files.previous.set('/images/kept.png', BYTES.kept).set('/images/a.png', BYTES.a1);
-    site.files.new
+    const live = site;
+    live.files.previous
       .set('/images/kept.png', BYTES.kept)
       .set('/images/a.png', BYTES.a2)
       .set('/images/n.png', BYTES.n);
-    const landing = setTimeout(() => {
-      if (site !== undefined) site.deployed = 'new';
-    }, 3_000);
+    live.files.new
+      .set('/images/kept.png', BYTES.kept)
+      .set('/images/a.png', BYTES.a2)
+      .set('/images/n.png', BYTES.n)
+      .set('/images/fresh.png', BYTES.fresh);
+    // The deploy lands a while after the action first asks, however long the action took to start.
+    const landing = setInterval(() => {
+      if (live.requests.some((request) => request.path === '/images/fresh.png')) {
+        clearInterval(landing);
+        setTimeout(() => (live.deployed = 'new'), 1_500);
+      }
+    }, 20);
     try {
-      const done = await run(`public/images => ${site.url}/images`, { 'origin-timeout': '60' });
+      const done = await run(`public/images => ${live.url}/images`, { 'origin-timeout': '60' }, [
+        head,
+        onlyAdded,
+      ]);
       expect(done.exitCode, done.stdout).toBe(0);
-      expect(emulator().invalidated.assets.toSorted()).toEqual(
-        [`${site.url}/images/a.png`, `${site.url}/images/n.png`].toSorted(),
-      );
+      expect(emulator().invalidated.assets).toEqual([`${live.url}/images/fresh.png`]);
+      // It answered 404 first: the wait, not a failure, is what the test is about.
+      expect(live.requests.find((request) => request.path === '/images/fresh.png')?.status).toBe(404);
     } finally {
-      clearTimeout(landing);
+      clearInterval(landing);
     }
   }, 60_000);
 });

@@ -33,6 +33,20 @@ describe('mappingMistake', () => {
     ).toBeUndefined();
   });
 
+  it('one failed lookup among answers that prove the host resolves is no unresolved host', () => {
+    expect(
+      mappingMistake(answered('kept.png', { status: 200 }), [
+        answered('a.png', { status: 200 }),
+        answered('b.png', { error: 'getaddrinfo ENOTFOUND site.example', unresolved: true }),
+      ]),
+    ).toBeUndefined();
+    expect(
+      mappingMistake(undefined, [
+        answered('b.png', { error: 'getaddrinfo ENOTFOUND site.example', unresolved: true }),
+      ]),
+    ).toMatchObject({ kind: 'unresolved' });
+  });
+
   it('images that answer 404 with no unchanged image to ask: a deploy in progress, not a mistake', () => {
     expect(mappingMistake(undefined, [answered('n.png', { status: 404 })])).toBeUndefined();
   });
