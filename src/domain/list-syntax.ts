@@ -56,7 +56,8 @@ export function parseList(text: string, kind: ListKind, source: string): string[
 /**
  * The items of a YAML flow list written as a whole input (`[a, 'b', "c"]`), as a workflow's `on.push.paths` is
  * written and pasted from there; undefined when the text is not one. A glob's class (`[abc]`) is one: a list is told
- * by two items or more, a quoted item, or an item holding '/', which no class of a single name holds.
+ * by two items or more, a quoted item, or an item holding '/', which no class of a single name holds; and an item
+ * holding a bracket outside quotes is a class or a host, never a flow list's.
  */
 export function flowListItems(text: string): string[] | undefined {
   const trimmed = text.trim();
@@ -76,7 +77,11 @@ export function flowListItems(text: string): string[] | undefined {
     } else {
       const comma = inner.indexOf(',', at);
       const end = comma < 0 ? inner.length : comma;
-      items.push(inner.slice(at, end).trim());
+      const item = inner.slice(at, end).trim();
+      // A bracket outside quotes would open or close a list within the list: in a pasted value it is a glob's class
+      // (`[0-9][0-9]/*.[jJ][pP][gG]`) or an IPv6 host, and the text is no flow list.
+      if (/[[\]]/.test(item)) return undefined;
+      items.push(item);
       at = end;
     }
   }

@@ -22,6 +22,13 @@ export const URL_MAP_EXAMPLE = 'public/images => https://www.example.com/images'
 export function parseUrlMap(text: string, imageHost?: string): UrlMapRule[] {
   const rules: UrlMapRule[] = [];
   const lineOf = new Map<string, string>();
+  // A pasted YAML list, said whole: only once no line of it holds credentials (those are refused below, hidden),
+  // and once for the whole text, whatever its length.
+  if (
+    text.trimStart().startsWith('[') &&
+    text.split('\n').every((each) => credentialsInLine(each.trim()) === undefined)
+  )
+    refuseFlowList('url-map', text, 'rule');
   for (const line of text.split(/\r?\n/)) {
     const trimmed = line.trim();
     if (trimmed === '' || trimmed.startsWith('#')) continue;
@@ -32,12 +39,6 @@ export function parseUrlMap(text: string, imageHost?: string): UrlMapRule[] {
         credentialsRefusal('url-map', hidden, 'give the URL prefix as a browser requests it, without them'),
       );
     }
-    // Quoted whole only once no line of it holds credentials: those lines are refused as above, shown hidden.
-    if (
-      trimmed.startsWith('[') &&
-      text.split('\n').every((each) => credentialsInLine(each.trim()) === undefined)
-    )
-      refuseFlowList('url-map', text, 'rule');
     const pieces = trimmed.split('=>');
     if (pieces.length < 2) {
       throwInput(

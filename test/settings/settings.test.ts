@@ -716,6 +716,16 @@ describe('parseSettings: pages', () => {
   });
 });
 
+/** What parseSettings refuses the inputs for, or '' when it takes them. */
+function refusal(overrides: Partial<RawInputs>): string {
+  try {
+    parseSettings(inputs(overrides));
+    return '';
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
 describe('parseSettings: a list input pasted as a YAML list', () => {
   const MAP = 'public/images => https://www.example.com/images';
 
@@ -750,6 +760,24 @@ describe('parseSettings: a list input pasted as a YAML list', () => {
     expect(problem({ 'url-map': `['${MAP}']` })).toMatch(
       /^url-map: .* takes one rule a line, not a list\. .*:\n {2}public\/images => https:\/\/www\.example\.com\/images$/,
     );
+  });
+
+  it('takes patterns that begin and end with a class, and a url-map whose host is IPv6, as they are', () => {
+    for (const paths of ['[0-9][0-9][0-9][0-9]/**/*.[jJ][pP][gG]', '[ab]/{x,y}/*.[ch]']) {
+      const target = parseSettings(inputs({ 'url-map': MAP, paths })).target;
+      expect(target.scope === 'assets' ? target.changes?.patterns : undefined).toEqual([paths]);
+    }
+    expect(refusal({ 'url-map': '[docs]/images => http://[::1]/images' })).not.toContain('YAML list');
+  });
+
+  it('reads a url-map of 20,000 rules that start with a bracket in linear time', () => {
+    const rules = Array.from({ length: 20_000 }, (_, i) => `[x]${i} => https://www.example.com/${i}`).join(
+      '\n',
+    );
+    const started = performance.now();
+    expect(refusal({ 'url-map': rules })).not.toContain('YAML list');
+    // Quadratic, this took minutes; linear, well under a second even on a loaded machine.
+    expect(performance.now() - started).toBeLessThan(20_000);
   });
 
   it('still takes a JSON array in files, and a character class in paths', () => {
