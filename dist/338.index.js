@@ -1227,7 +1227,8 @@ function parseList(text, kind, source) {
 /**
  * The items of a YAML flow list written as a whole input (`[a, 'b', "c"]`), as a workflow's `on.push.paths` is
  * written and pasted from there; undefined when the text is not one. A glob's class (`[abc]`) is one: a list is told
- * by two items or more, a quoted item, or an item holding '/', which no class of a single name holds.
+ * by two items or more, a quoted item, or an item holding '/', which no class of a single name holds; and an item
+ * holding a bracket outside quotes is a class or a host, never a flow list's.
  */
 function flowListItems(text) {
     const trimmed = text.trim();
@@ -1251,7 +1252,12 @@ function flowListItems(text) {
         else {
             const comma = inner.indexOf(',', at);
             const end = comma < 0 ? inner.length : comma;
-            items.push(inner.slice(at, end).trim());
+            const item = inner.slice(at, end).trim();
+            // A bracket outside quotes would open or close a list within the list: in a pasted value it is a glob's class
+            // (`[0-9][0-9]/*.[jJ][pP][gG]`) or an IPv6 host, and the text is no flow list.
+            if (/[[\]]/.test(item))
+                return undefined;
+            items.push(item);
             at = end;
         }
     }
@@ -11579,10 +11585,10 @@ function neverMatches(pattern) {
 /* harmony export */ });
 /* harmony import */ var _mechanics_http_url_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9071);
 /* harmony import */ var _domain_urls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3012);
-/* harmony import */ var _domain_credentials_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9658);
-/* harmony import */ var _mechanics_input_error_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(532);
+/* harmony import */ var _domain_credentials_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9658);
+/* harmony import */ var _mechanics_input_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(532);
 /* harmony import */ var _shown_shown_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2392);
-/* harmony import */ var _domain_list_syntax_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4444);
+/* harmony import */ var _domain_list_syntax_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4444);
 
 
 
@@ -11597,6 +11603,11 @@ const URL_MAP_EXAMPLE = 'public/images => https://www.example.com/images';
 function parseUrlMap(text, imageHost) {
     const rules = [];
     const lineOf = new Map();
+    // A pasted YAML list, said whole: only once no line of it holds credentials (those are refused below, hidden),
+    // and once for the whole text, whatever its length.
+    if (text.trimStart().startsWith('[') &&
+        text.split('\n').every((each) => credentialsInLine(each.trim()) === undefined))
+        (0,_domain_list_syntax_js__WEBPACK_IMPORTED_MODULE_1__/* .refuseFlowList */ .fD)('url-map', text, 'rule');
     for (const line of text.split(/\r?\n/)) {
         const trimmed = line.trim();
         if (trimmed === '' || trimmed.startsWith('#'))
@@ -11604,18 +11615,14 @@ function parseUrlMap(text, imageHost) {
         // Before anything quotes the line: the credentials would be shown, and sent with every URL it maps.
         const hidden = credentialsInLine(trimmed);
         if (hidden !== undefined) {
-            (0,_mechanics_input_error_js__WEBPACK_IMPORTED_MODULE_1__/* .throwInput */ .j)((0,_domain_credentials_js__WEBPACK_IMPORTED_MODULE_2__/* .credentialsRefusal */ .l)('url-map', hidden, 'give the URL prefix as a browser requests it, without them'));
+            (0,_mechanics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .throwInput */ .j)((0,_domain_credentials_js__WEBPACK_IMPORTED_MODULE_3__/* .credentialsRefusal */ .l)('url-map', hidden, 'give the URL prefix as a browser requests it, without them'));
         }
-        // Quoted whole only once no line of it holds credentials: those lines are refused as above, shown hidden.
-        if (trimmed.startsWith('[') &&
-            text.split('\n').every((each) => credentialsInLine(each.trim()) === undefined))
-            (0,_domain_list_syntax_js__WEBPACK_IMPORTED_MODULE_3__/* .refuseFlowList */ .fD)('url-map', text, 'rule');
         const pieces = trimmed.split('=>');
         if (pieces.length < 2) {
-            (0,_mechanics_input_error_js__WEBPACK_IMPORTED_MODULE_1__/* .throwInput */ .j)(`url-map: ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(line)} has no '=>'; write one rule per line as <path prefix> => <URL prefix>, e.g. ${URL_MAP_EXAMPLE}`);
+            (0,_mechanics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .throwInput */ .j)(`url-map: ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(line)} has no '=>'; write one rule per line as <path prefix> => <URL prefix>, e.g. ${URL_MAP_EXAMPLE}`);
         }
         if (pieces.length > 2) {
-            (0,_mechanics_input_error_js__WEBPACK_IMPORTED_MODULE_1__/* .throwInput */ .j)(`url-map: ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(trimmed)} holds ${pieces.length - 1} rules; write one rule per line:\n` +
+            (0,_mechanics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .throwInput */ .j)(`url-map: ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(trimmed)} holds ${pieces.length - 1} rules; write one rule per line:\n` +
                 rulesIn(pieces)
                     .map((rule) => `  ${rule}`)
                     .join('\n'));
@@ -11623,7 +11630,7 @@ function parseUrlMap(text, imageHost) {
         const [left = '', right = ''] = pieces.map((piece) => piece.trim());
         if (left.includes('\\')) {
             // In a repository path '\' is a character of a name, never a folder: this rule would map nothing.
-            (0,_mechanics_input_error_js__WEBPACK_IMPORTED_MODULE_1__/* .throwInput */ .j)(`url-map: ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(trimmed)} separates folders with '\\'; write '/': ${left.replaceAll('\\', '/')} => ${right}`);
+            (0,_mechanics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .throwInput */ .j)(`url-map: ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(trimmed)} separates folders with '\\'; write '/': ${left.replaceAll('\\', '/')} => ${right}`);
         }
         const pathPrefix = left.replace(/^(?:\.\/|\/)+/, '').replace(/(?<!\/)\/+$/, '');
         const rule = {
@@ -11631,12 +11638,12 @@ function parseUrlMap(text, imageHost) {
             urlPrefix: parseUrlPrefix(right, left, trimmed, imageHost),
         };
         if (DOT_SEGMENT.test(rule.pathPrefix)) {
-            (0,_mechanics_input_error_js__WEBPACK_IMPORTED_MODULE_1__/* .throwInput */ .j)(`url-map: ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(trimmed)} has a '.' or '..' segment in its path prefix; write the folder as git prints ` +
+            (0,_mechanics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .throwInput */ .j)(`url-map: ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(trimmed)} has a '.' or '..' segment in its path prefix; write the folder as git prints ` +
                 'it, from the top of the repository, e.g. public/images.');
         }
         const earlier = lineOf.get(rule.pathPrefix);
         if (earlier !== undefined) {
-            (0,_mechanics_input_error_js__WEBPACK_IMPORTED_MODULE_1__/* .throwInput */ .j)(`url-map: two rules for the path prefix ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(rule.pathPrefix || '.')}, ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(earlier)} and ` +
+            (0,_mechanics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .throwInput */ .j)(`url-map: two rules for the path prefix ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(rule.pathPrefix || '.')}, ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(earlier)} and ` +
                 `${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(trimmed)}; keep the one that serves these images.`);
         }
         lineOf.set(rule.pathPrefix, trimmed);
@@ -11655,7 +11662,7 @@ function credentialsInLine(line) {
     for (let i = 0; i < parts.length; i++) {
         const part = parts[i] ?? '';
         const isUrl = parts[i - 2] === '=>' || parts[i - 1] === '=>' || /^[a-z][a-z0-9+.-]*:/i.test(part);
-        const hidden = isUrl && part.trim() !== '' ? (0,_domain_credentials_js__WEBPACK_IMPORTED_MODULE_2__/* .credentialsHidden */ .n)(part) : undefined;
+        const hidden = isUrl && part.trim() !== '' ? (0,_domain_credentials_js__WEBPACK_IMPORTED_MODULE_3__/* .credentialsHidden */ .n)(part) : undefined;
         if (hidden === undefined)
             continue;
         parts[i] = hidden;
@@ -11681,12 +11688,12 @@ function parseUrlPrefix(value, pathPrefix, line, imageHost) {
     refuseDeliveryUrl(value, pathPrefix, line, imageHost);
     const url = (0,_mechanics_http_url_js__WEBPACK_IMPORTED_MODULE_5__/* .parseHttpUrl */ .f)(value);
     if (url === undefined) {
-        return (0,_mechanics_input_error_js__WEBPACK_IMPORTED_MODULE_1__/* .throwInput */ .j)(`url-map: in ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(line)}, ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(value)} is not an absolute http(s) URL prefix, e.g. ${URL_MAP_EXAMPLE}`);
+        return (0,_mechanics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .throwInput */ .j)(`url-map: in ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(line)}, ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(value)} is not an absolute http(s) URL prefix, e.g. ${URL_MAP_EXAMPLE}`);
     }
     if (url.search !== '' || url.hash !== '') {
         url.search = '';
         url.hash = '';
-        return (0,_mechanics_input_error_js__WEBPACK_IMPORTED_MODULE_1__/* .throwInput */ .j)(`url-map: ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(line)} has a query or fragment in its URL prefix, which no image URL can continue; ` +
+        return (0,_mechanics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .throwInput */ .j)(`url-map: ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(line)} has a query or fragment in its URL prefix, which no image URL can continue; ` +
             `write: ${pathPrefix} => ${url.href}`);
     }
     return url.href.endsWith('/') ? url.href : `${url.href}/`;
@@ -11699,13 +11706,13 @@ function parseUrlPrefix(value, pathPrefix, line, imageHost) {
 function refuseDeliveryUrl(value, pathPrefix, line, imageHost) {
     const delivery = (0,_domain_urls_js__WEBPACK_IMPORTED_MODULE_0__/* .deliveryUrlOf */ .VT)(value);
     if (delivery !== undefined) {
-        (0,_mechanics_input_error_js__WEBPACK_IMPORTED_MODULE_1__/* .throwInput */ .j)(`url-map: ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(line)} is an image delivery URL: it serves ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(delivery.originUrl)} through ` +
+        (0,_mechanics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .throwInput */ .j)(`url-map: ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(line)} is an image delivery URL: it serves ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(delivery.originUrl)} through ` +
             `${delivery.host}. The service caches images by their origin URL, so url-map gives where the site serves ` +
             `the files; write: ${pathPrefix} => ${delivery.originUrl}`);
     }
     const host = (0,_mechanics_http_url_js__WEBPACK_IMPORTED_MODULE_5__/* .parseHttpUrl */ .f)(value)?.host;
     if (host !== undefined && host === imageHost)
-        (0,_mechanics_input_error_js__WEBPACK_IMPORTED_MODULE_1__/* .throwInput */ .j)(imageHostIsOrigin(host, 'url-map', 'files', line));
+        (0,_mechanics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .throwInput */ .j)(imageHostIsOrigin(host, 'url-map', 'files', line));
 }
 /**
  * image-host set to the site's own host, where the origin serves the files: the likelier mistake than a url-map on

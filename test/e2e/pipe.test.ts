@@ -45,3 +45,18 @@ describe('a reader that leaves early', () => {
     expect(run.stderr).toContain('command exit: 0\n');
   }, 60_000);
 });
+
+describe('a standard output that cannot be written', () => {
+  it('(a full disk) ends with one error line and exit code 1, never a stack trace', async () => {
+    const run = await runShell(
+      `CLI --dry-run --scope assets --assets-from - > /dev/full; echo "command exit: $?" >&2`,
+      {
+        env: { IMAGE_CACHE_BASE_URL: emulator().url, IMAGE_CACHE_SERVICE_KEY: 'svc' },
+        stdin: ASSETS,
+      },
+    );
+    expect(run.stderr).toContain('error: standard output could not be written (ENOSPC)');
+    expect(run.stderr).not.toMatch(/^\s+at /m);
+    expect(run.stderr).toContain('command exit: 1\n');
+  }, 60_000);
+});
