@@ -64,7 +64,10 @@ cancel.dispose();
 // A stream fails after the write that failed: once what was written has gone out, its failure is known.
 await new Promise<void>((resolve) => {
   if (process.stdout.destroyed) resolve();
-  else process.stdout.write('', () => { resolve(); });
+  else
+    process.stdout.write('', () => {
+      resolve();
+    });
 });
 const lost = out.failure();
 if (lost !== undefined && lost.code !== 'EPIPE') {
