@@ -26,6 +26,9 @@ const NEGOTIATED: Readonly<Record<AcceptClass, readonly string[]>> = {
   plain: [],
 };
 
+/** The formats a host gives only to the browsers that say they take them. */
+const NEGOTIATED_ONLY: ReadonlySet<string> = new Set(['image/avif', 'image/webp']);
+
 /** What an answer says of how it was chosen. */
 export interface AnswerHeaders {
   readonly status?: number | undefined;
@@ -37,14 +40,17 @@ export interface AnswerHeaders {
 /**
  * The class to ask as next, after `answered` was answered `answer`; undefined: every class is answered by an answer
  * already seen. Bounded so that a host is asked as few times as it has copies:
- * - a host that does not say `Vary: Accept` (or `Vary: *`), or did not answer, delivers one copy to every browser;
+ * - a host that did not answer, or that does not say `Vary: Accept` (or `Vary: *`) and answered in a format every
+ *   browser takes, delivers one copy to every browser (an AVIF or WebP answer shows negotiation, Vary or not);
  * - a later class that accepts the format of this answer gets that same copy (a host never gives a less capable
  *   browser a more modern format than it gave a more capable one), so only a class that cannot take it is asked:
  *   an answer in JPEG, PNG, GIF or SVG ends it, WebP given to the AVIF class skips the WebP class.
  */
 export function nextAccept(answered: AcceptClass, answer: AnswerHeaders): AcceptClass | undefined {
-  if (answer.status === undefined || !variesByAccept(answer.vary)) return undefined;
+  if (answer.status === undefined) return undefined;
   const format = mediaType(answer.contentType);
+  // A format only some browsers take shows the host negotiating, whatever its Vary says (a CDN may strip it).
+  if (!variesByAccept(answer.vary) && !NEGOTIATED_ONLY.has(format)) return undefined;
   return ACCEPT_ORDER.slice(ACCEPT_ORDER.indexOf(answered) + 1).find(
     (later) => NEGOTIATED[answered].includes(format) && !NEGOTIATED[later].includes(format),
   );

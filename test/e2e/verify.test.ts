@@ -506,7 +506,7 @@ describe('verify: true', () => {
     expect(run.exitCode, run.stdout + run.stderr).toBe(1);
     expect(emulator().invalidated.assets).toEqual([photoUrl(), photoUrl()]);
     expect(run.stdout).toContain(
-      'Verify: 0 of 1 image proven fresh through the image host; 1 variant failed.',
+      'Verify: 0 of 1 image proven fresh through the image host; 2 variants failed.',
     );
     expect(`${run.stdout}${run.stderr}`).toContain(`${photoUrl()} (public/images/photo.jpg) at ${host.url}/`);
   });

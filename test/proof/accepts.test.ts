@@ -20,9 +20,14 @@ describe('nextAccept', () => {
     ['avif', 'image/jpeg', 'Accept', undefined],
     ['avif', 'image/svg+xml', 'Accept', undefined],
     ['webp', 'image/png', 'Accept', undefined],
-    // No Vary: Accept: one copy for every browser.
-    ['avif', 'image/avif', undefined, undefined],
-    ['avif', 'image/avif', 'Accept-Encoding', undefined],
+    // No Vary: Accept, in the original's format: one copy for every browser.
+    ['avif', 'image/jpeg', undefined, undefined],
+    ['avif', 'image/png', 'Accept-Encoding', undefined],
+    // No Vary: Accept, but a format only some browsers take: the host negotiates all the same (a CDN that strips
+    // Vary), so the browsers that cannot take it are asked too.
+    ['avif', 'image/avif', undefined, 'webp'],
+    ['avif', 'image/avif', 'Accept-Encoding', 'webp'],
+    ['webp', 'image/webp', undefined, 'plain'],
     ['avif', 'image/avif', '*', 'webp'],
   ])('after %s answered %s (Vary %s), asks as %s', (answered, contentType, vary, next) => {
     expect(nextAccept(answered, answer(contentType, vary))).toBe(next);
