@@ -9,9 +9,10 @@ export const LAYERS = [
   ['ci'],
   ['plan'],
   ['service'],
-  ['changes', 'origin', 'execute', 'rewrite', 'pages', 'warm', 'proof'],
+  ['origin'],
+  ['changes', 'invalidate', 'rewrite', 'pages', 'warm', 'proof'],
   ['outcome'],
-  ['record', 'narration'],
+  ['record'],
   ['report'],
   ['flow.ts', 'cancel.ts'],
   ['main.ts', 'cli', 'lib.ts'],
@@ -41,6 +42,9 @@ const layerRules = LAYERS.flatMap((layer, index) => {
 
 const placed = LAYERS.flat();
 
+/** The folders that are stages: outside its folder, a stage is known by its face (`stage.ts`) alone. */
+export const STAGE_FOLDERS = ['changes', 'invalidate', 'rewrite', 'pages', 'warm', 'proof', 'record'];
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
@@ -52,6 +56,15 @@ export default {
       severity: 'error',
       from: { path: '^src/', pathNot: any(placed) },
       to: {},
+    },
+    {
+      name: 'stage-face',
+      comment:
+        'Outside its folder, a stage is known by its face alone (src/<stage>/stage.ts): export what others need ' +
+        'from there, so that a change inside a stage touches its folder alone.',
+      severity: 'error',
+      from: { path: '^src/([^/]+)' },
+      to: { path: `^src/(${STAGE_FOLDERS.join('|')})/`, pathNot: ['^src/$1/', '/stage[.]ts$'] },
     },
     {
       name: 'no-circular',

@@ -1,4 +1,4 @@
-import { discardStaging } from './rewrite/files.ts';
+import { discardStaging } from './rewrite/stage.ts';
 
 /** The exit code of a process ended by a signal, as a shell gives it: 128 and the signal's number. */
 export const SIGNAL_EXIT: Readonly<Record<'SIGINT' | 'SIGTERM', number>> = { SIGINT: 130, SIGTERM: 143 };

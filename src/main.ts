@@ -16,7 +16,7 @@ import {
 import { cancelNotice, cancelOnSignals } from './cancel.ts';
 import { CANCEL_GRACE_MS } from './service/cut-off.ts';
 import { runFlow } from './flow.ts';
-import { listCalls, tellFailures, tellInvalidated } from './narration/narration.ts';
+import { tellClosing } from './report/closing.ts';
 import { shownLog, withinAnnotationLimit } from './shown/log.ts';
 import type { Log } from './shown/log.ts';
 import { runnerLog } from './shown/runner-log.ts';
@@ -65,12 +65,9 @@ export async function run(): Promise<void> {
     const { problems, files } = await publish(done, bulk, log);
     if ('outcome' in done) {
       // The file that lists every one, as written: the list, else the report (which lists each asset).
-      tellInvalidated(
-        log,
-        done.outcome,
-        files.invalidated === '' ? 'the JSON report (report-path)' : 'invalidated-file',
+      tellClosing(log, done, (list) =>
+        files[list] === '' ? 'the JSON report (report-path)' : `${list}-file`,
       );
-      tellFailures(log, done.outcome);
     } else log.error(done.error);
     for (const problem of problems) log.error(problem);
     const failures = 'outcome' in done ? done.outcome.failures.length : 1;
@@ -116,10 +113,6 @@ async function invalidate(inputs: RawInputs, redact: Redact, log: Log, signal: A
     redact,
     signal,
     ci: () => githubCi(githubContextFromEnv(githubToken, process.env, { timeoutMs, signal })),
-    // The command prints the same list as its result; the action's log is where a dry run shows it.
-    onPlan: (plan) => {
-      if (plan.dryRun) listCalls(log, plan.invalidation);
-    },
   });
 }
 

@@ -6,13 +6,27 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { guidePaths } from './support/docs.ts';
+import { STAGES } from '../src/outcome/stages.ts';
+import { SILENT } from '../src/plan/stage.ts';
+import { recordStage } from '../src/record/stage.ts';
 
 const root = new URL('../', import.meta.url);
 const read = (path: string): string => readFileSync(new URL(path, root), 'utf8');
 
 /** The layers as lint reads them. */
-async function layers(): Promise<{ LAYERS: string[][] }> {
-  return (await import(new URL('layers.config.mjs', root).href)) as { LAYERS: string[][] };
+async function layers(): Promise<{ LAYERS: string[][]; STAGE_FOLDERS: string[] }> {
+  return (await import(new URL('layers.config.mjs', root).href)) as {
+    LAYERS: string[][];
+    STAGE_FOLDERS: string[];
+  };
+}
+
+/** A section of ARCHITECTURE.md, from its heading to the next. */
+function section(heading: string): string {
+  const text = read('ARCHITECTURE.md');
+  const start = text.indexOf(`## ${heading}\n`);
+  const end = text.indexOf('\n## ', start + 1);
+  return text.slice(start, end === -1 ? undefined : end);
 }
 
 /** Each `code` span of a Markdown text that names a file or a folder: it has a '/' or a file's extension. */
@@ -66,5 +80,30 @@ describe('the architecture notes', () => {
     const { LAYERS } = await layers();
     const entries = readdirSync(new URL('src/', root)).filter((name) => !name.endsWith('.d.ts'));
     expect(entries.filter((name) => !LAYERS.flat().includes(name))).toEqual([]);
+  });
+
+  it('draws the flow with the stages of the list, in the order they run', () => {
+    const line = read('ARCHITECTURE.md')
+      .split('\n')
+      .find((text) => text.startsWith('inputs -> '));
+    const drawn = /plan -> (.*) -> outcome/.exec(line ?? '')?.[1]?.split(' -> ');
+    expect(drawn).toEqual(STAGES.map((stage) => stage.name));
+  });
+
+  it('names every voice a stage tells in, as the contract types them', () => {
+    const contract = section('The stage contract');
+    const named = [...contract.matchAll(/`(\w+)`/g)].map((match) => match[1]);
+    expect(Object.keys(SILENT).filter((voice) => !named.includes(voice))).toEqual([]);
+    for (const member of ['name', 'slice', 'run', 'tell'])
+      expect(contract).toMatch(new RegExp(`\`${member}[(\`]`));
+  });
+
+  it('gives each stage folder a face whose stage is named for it, and lints its insides from outside', async () => {
+    const { STAGE_FOLDERS } = await layers();
+    const faced = [...STAGES, recordStage].map((stage) => stage.name);
+    expect(STAGE_FOLDERS.filter((folder) => folder !== 'changes')).toEqual(faced);
+    for (const folder of STAGE_FOLDERS)
+      expect(existsSync(new URL(`src/${folder}/stage.ts`, root))).toBe(true);
+    expect(read('layers.config.mjs')).toContain("name: 'stage-face'");
   });
 });

@@ -164,7 +164,9 @@ describe('the flow: changes, plan, execute', () => {
   it("invalidates the images the push changed, found by git in the workspace, reading the CI's context once", async () => {
     const { report, ciAsked } = await run({ 'origin-check': 'off', token: 'true' });
     expect(sorted(emulator().invalidated.assets)).toEqual([A(), B()]);
-    expect(report.plan.files?.source).toBe(`git diff ${before.slice(0, 7)} ${after.slice(0, 7)} (push)`);
+    expect(report.ran.invalidate.plan.files?.source).toBe(
+      `git diff ${before.slice(0, 7)} ${after.slice(0, 7)} (push)`,
+    );
     expect(report.outcome.token).toBe(emulator().tokens[0]);
     expect(emulator().requests.at(-1)?.route).toBe('token');
     expect(ciAsked).toBe(1);
@@ -184,7 +186,7 @@ describe('the flow: changes, plan, execute', () => {
     expect(emulator().requests).toEqual([]);
     expect(site.requests).toEqual([]);
     expect(readFileSync(page, 'utf8')).toBe(`<img src="https://${host}/${A()}">`);
-    expect(report.dryRun).toBe(true);
+    expect(report.outcome.dryRun).toBe(true);
     expect(log.some((line) => line.startsWith('Origin check: would wait'))).toBe(true);
     expect(log.some((line) => line.startsWith('warm: would request'))).toBe(true);
   });
@@ -195,13 +197,16 @@ describe('the flow: the origin check the plan decides on', () => {
     site.deployed = 'new';
     const { report } = await run({ 'origin-check': 'content', 'origin-timeout': '30' });
     expect(sorted(emulator().invalidated.assets)).toEqual([A(), B()]);
-    expect(report.origin?.checks.map((check) => check.state)).toEqual(['ready', 'ready']);
+    expect(report.ran.invalidate.origin?.checks.map((check) => check.state)).toEqual(['ready', 'ready']);
   });
 
   it("compares with the files of the push's base: an origin still serving them is not ready, and nothing is sent", async () => {
     site.deployed = 'previous';
     const { report } = await run({ 'origin-check': 'content', 'origin-timeout': '0' });
-    expect(report.origin?.checks.map((check) => check.state)).toEqual(['not-ready', 'not-ready']);
+    expect(report.ran.invalidate.origin?.checks.map((check) => check.state)).toEqual([
+      'not-ready',
+      'not-ready',
+    ]);
     expect(emulator().invalidated.assets).toEqual([]);
     expect(report.outcome.counts.notReady).toBe(2);
   });
@@ -211,7 +216,7 @@ describe('the flow: the origin check the plan decides on', () => {
     site.requests.length = 0;
     const { report } = await run({ 'origin-check': 'off' });
     expect(site.requests).toEqual([]);
-    expect(report.origin).toBeUndefined();
+    expect(report.ran.invalidate.origin).toBeUndefined();
     expect(sorted(emulator().invalidated.assets)).toEqual([A(), B()]);
   });
 
@@ -225,7 +230,9 @@ describe('the flow: the origin check the plan decides on', () => {
       }),
     );
     expect(report.outcome.keyRefused).toBe(true);
-    expect([...(report.result?.assets ?? [])].find((asset) => asset.ref === B())?.outcome).toBe('not-sent');
+    expect(
+      [...(report.ran.invalidate.result?.assets ?? [])].find((asset) => asset.ref === B())?.outcome,
+    ).toBe('not-sent');
   });
 });
 
@@ -272,12 +279,12 @@ describe('the flow: rewrite and warm-up, each reading its slice and the results 
     const token = report.outcome.token ?? '';
     expect(token).not.toBe('');
     expect(readFileSync(page, 'utf8')).toBe(`<img src="https://${host}/cb:${token}/w:640/${A()}">`);
-    expect(report.rewrite?.urls).toBe(1);
+    expect(report.ran.rewrite.state === 'rewritten' && report.ran.rewrite.result.urls).toBe(1);
     // a at the variant the page names; b, named by no page, at its plain URL.
     expect(sorted(imageHost.requests.map((request) => request.path))).toEqual(
       sorted([`/cb:${token}/w:640/${A()}`, `/cb:${token}/${B()}`]),
     );
-    expect(report.warm?.requested).toBe(2);
+    expect(report.ran.warm?.requested).toBe(2);
     rmSync(workspace.dir, { recursive: true, force: true });
   });
 
@@ -299,7 +306,7 @@ describe('the flow: rewrite and warm-up, each reading its slice and the results 
     expect(sorted(paths.slice(0, 2))).toEqual(sorted(urls));
     expect(sorted(paths.slice(2))).toEqual(sorted(urls));
     // This stand-in serves no image: each is an error page, a failure of the run that names it.
-    expect(report.proof?.images.map((image) => image.variants.map((variant) => variant.state))).toEqual([
+    expect(report.ran.proof?.images.map((image) => image.variants.map((variant) => variant.state))).toEqual([
       ['failed'],
       ['failed'],
     ]);
@@ -316,7 +323,7 @@ describe('the flow: rewrite and warm-up, each reading its slice and the results 
     const { report } = await serving({ a: NEW.a, b: Buffer.from('b, recompressed') }, () =>
       run({ 'origin-check': 'content', token: 'true', 'image-host': host, warm: 'true' }),
     );
-    expect(report.origin?.checks.map((check) => [check.ref, check.state])).toEqual([
+    expect(report.ran.invalidate.origin?.checks.map((check) => [check.ref, check.state])).toEqual([
       [A(), 'ready'],
       [B(), 'cannot-tell'],
     ]);

@@ -1,7 +1,7 @@
 import { ACTION_INPUTS } from '../settings/action-contract.ts';
 import type { InputName } from '../settings/settings.ts';
 import { BOOLEAN_INPUTS, envName, FLAG_INPUTS } from './args.ts';
-import { MAX_LISTED_URLS } from './text.ts';
+import { MAX_LISTED_URLS } from '../invalidate/stage.ts';
 
 type FlagInput = Exclude<InputName, 'api-key' | 'github-token'>;
 

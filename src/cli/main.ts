@@ -77,11 +77,11 @@ export async function runCommand(argv: readonly string[], terminal: Terminal): P
           screen.progressShown = true;
         }, plannedCalls(plan.invalidation).length);
       },
-      onCall: (call) => callEnded?.(call.outcome === 'failed'),
+      callEnded: (failed) => callEnded?.(failed),
       // The same words as the action's log; on a terminal, one line rewritten in place.
       ...(terminal.interactive
         ? {
-            onStatus: (line: string) => {
+            status: (line: string) => {
               terminal.stderr(`\r${shownBy(redact)(oneLine(line))}\x1b[K`);
               screen.progressShown = true;
             },

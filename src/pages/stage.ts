@@ -8,8 +8,8 @@ import { pageImageUrls } from '../domain/page-urls.ts';
 import type { RewrittenUrl } from '../domain/variants.ts';
 import { errorMessage } from '../mechanics/error-message.ts';
 import { readRegularBytesAsync, UnreadableFile } from '../mechanics/regular-file.ts';
-import type { PagesPlan } from '../plan/run-plan.ts';
-import type { Landed, RunContext } from '../plan/stage.ts';
+import type { PagesPatterns, PagesPlan, RunPlan } from '../plan/run-plan.ts';
+import { SILENT, type Landed, type RunContext, type Stage, type Told } from '../plan/stage.ts';
 import { selectedFiles } from '../settings/workspace-files.ts';
 import { count, firstOf, plural } from '../shown/format.ts';
 import { quote } from '../shown/shown.ts';
@@ -44,22 +44,60 @@ export interface PagesRead {
   readonly notRead: number;
 }
 
-export async function pagesStage(
+/**
+ * What the pages stage gives the warm-up and the proof: the variants to ask for, those rewrite wrote first (their
+ * URLs carry the new cache buster, and a variant is asked for once), then those the pages name; unknown (undefined)
+ * when the rewrite failed, since what the pages name is then unknown.
+ */
+export interface Variants {
+  readonly variants: readonly RewrittenUrl[] | undefined;
+  /** What the pages gave, when `pages` names some. */
+  readonly read?: PagesRead | undefined;
+}
+
+/** What the pages stage reads of the stages before it. */
+export interface Before {
+  readonly invalidate: { readonly outcome: Landed };
+  readonly rewrite: { readonly variants: readonly RewrittenUrl[] | undefined };
+}
+
+export const pagesStage = {
+  name: 'pages',
+  slice: (plan: RunPlan): PagesPlan | undefined => plan.pages,
+  run: variantsOf,
+  tell: tellPages,
+  /** Before anything is sent: a pattern that matches no page is refused, and the pages are listed once. */
+  check,
+} as const satisfies Stage<'pages', PagesPlan | undefined, Before, Variants> & { readonly check: unknown };
+
+async function check(
+  pages: PagesPatterns | undefined,
+  workspace: () => string,
+): Promise<PagesPlan | undefined> {
+  if (pages === undefined) return undefined;
+  return { ...pages, paths: await selectedFiles('pages', workspace(), pages.patterns) };
+}
+
+async function variantsOf(
+  pages: PagesPlan | undefined,
+  before: Before,
+  context: RunContext,
+): Promise<Variants> {
+  const written = before.rewrite.variants;
+  if (pages === undefined || written === undefined) return { variants: written };
+  const read = await readPages(pages, before.invalidate.outcome, context);
+  return { variants: [...written, ...(read?.urls ?? [])], read };
+}
+
+async function readPages(
   pages: PagesPlan,
-  { landed }: { readonly landed: Landed },
+  landed: Landed,
   context: RunContext,
 ): Promise<PagesRead | undefined> {
-  const { log, signal, clock } = context;
+  const { signal, clock } = context;
   if (landed.cancelled) return undefined;
   const workspace = context.workspace();
-  let paths: string[];
-  try {
-    paths = await selectedFiles('pages', workspace, pages.patterns);
-  } catch (error) {
-    // Checked before anything was sent: the pages went away since (another step of the job).
-    log.warning(`pages: ${errorMessage(error)} The warm-up and the proof ask for the plain URLs.`);
-    return undefined;
-  }
+  const { paths } = pages;
   const wanted = new Set(landed.touched.map(canonicalRef));
   const deadline = clock.now() + PAGE_BOUNDS.timeoutMs;
   const kept = new Set<string>();
@@ -103,7 +141,7 @@ export async function pagesStage(
     }
   }
   const result: PagesRead = { read, bytes, urls, skipped, stopped, notRead: paths.length - index };
-  tellPages(result, context);
+  logPages(result, context);
   return result;
 }
 
@@ -129,7 +167,7 @@ const STOP_WORDS: Record<Exclude<PagesStop, 'cancelled'>, string> = {
   time: `past the ${count(PAGE_BOUNDS.timeoutMs / 1000)} seconds the read may take`,
 };
 
-function tellPages(result: PagesRead, { log }: RunContext): void {
+function logPages(result: PagesRead, { log }: RunContext): void {
   log.info(
     `pages: read ${plural(result.read, 'page')} (${count(Math.ceil(result.bytes / 1024))} KiB): ` +
       `${plural(result.urls.length, 'variant')} of the invalidated images.`,
@@ -149,4 +187,23 @@ function tellPages(result: PagesRead, { log }: RunContext): void {
       `pages: stopped ${STOP_WORDS[stopped]}; ${plural(result.notRead, 'page')} not read, whose variants are not ` +
         'asked for.',
     );
+}
+
+/** The pages log as they are read; the JSON report keeps their counts, not every URL found (the proof lists those). */
+function tellPages({ read }: Variants): Told {
+  if (read === undefined) return SILENT;
+  const { stopped, notRead } = read;
+  return {
+    ...SILENT,
+    json: () => ({
+      pages: {
+        read: read.read,
+        bytes: read.bytes,
+        variants: read.urls.length,
+        skipped: read.skipped,
+        stopped,
+        notRead: stopped === undefined ? undefined : notRead,
+      },
+    }),
+  };
 }

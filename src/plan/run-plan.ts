@@ -29,7 +29,7 @@ export interface RunPlan {
   readonly warm?: WarmUpPlan | undefined;
   /** The images proven fresh through the image host after the warm-up; absent: none is. */
   readonly proof?: ProofPlan | undefined;
-  /** On a branch, the commit status to set if the run ends green; absent: nothing is recorded. */
+  /** On a branch, the record to write on its target when the run ends; absent: nothing is recorded. */
   readonly record?: PendingRecord | undefined;
   /** What the report says beyond what the stages did. */
   readonly report: ReportPlan;
@@ -88,11 +88,28 @@ export interface RewritePlan {
   readonly fileOf: ReadonlyMap<AssetRef, string> | undefined;
 }
 
-export interface PagesPlan {
+export interface PagesPatterns {
   /** Patterns of the pages, `!` to exclude, read as `rewrite` reads them. */
   readonly patterns: readonly string[];
   /** The host whose image URLs in the pages are the variants. */
   readonly imageHost: string;
+}
+
+export interface PagesPlan extends PagesPatterns {
+  /** The pages the patterns select, listed once, before anything was sent. */
+  readonly paths: readonly string[];
+}
+
+/** What is planned before the changes, so that it is checked before anything is sent: planned once. */
+export interface EarlyPlan {
+  readonly rewrite?: RewriteCheck | undefined;
+  readonly pages?: PagesPatterns | undefined;
+}
+
+/** The early plan once checked: the pages listed. */
+export interface CheckedPlan {
+  readonly rewrite?: RewriteCheck | undefined;
+  readonly pages?: PagesPlan | undefined;
 }
 
 export interface WarmUpPlan extends Preview {
@@ -121,10 +138,18 @@ export interface ReportPlan {
   readonly noApiKey: boolean;
 }
 
-/** The run's decisions. `changed`: the files given or detected, when the target asks for them. */
-export function planTheRun(settings: Settings, changed?: ChangedFiles, record?: PendingRecord): RunPlan {
+/**
+ * The run's decisions. `changed`: the files given or detected, when the target asks for them; `early`: what was
+ * planned and checked before them.
+ */
+export function planTheRun(
+  settings: Settings,
+  early: CheckedPlan,
+  changed?: ChangedFiles,
+  record?: PendingRecord,
+): RunPlan {
   const { imageHost } = settings;
-  const rewriteCheck = planRewrite(settings);
+  const rewriteCheck = early.rewrite;
   const checkOrigins = asksOrigins(settings.originCheck);
   const invalidation = planRun(
     settings,
@@ -157,7 +182,7 @@ export function planTheRun(settings: Settings, changed?: ChangedFiles, record?: 
     calls,
     origin,
     rewrite,
-    pages: planPages(settings),
+    pages: early.pages,
     warm: warm ? { preview: settings.dryRun, imageHost, timeoutMs: settings.timeoutMs } : undefined,
     proof,
     record,
@@ -165,15 +190,20 @@ export function planTheRun(settings: Settings, changed?: ChangedFiles, record?: 
   };
 }
 
-/** The built files to rewrite, when `rewrite` names some: known before the changes, so checked before them. */
-export function planRewrite(settings: Settings): RewriteCheck | undefined {
+/** What is known before the changes: the built files to rewrite, and the pages to read. */
+export function planBeforeChanges(settings: Settings): EarlyPlan {
+  return { rewrite: planRewrite(settings), pages: planPages(settings) };
+}
+
+/** The built files to rewrite, when `rewrite` names some. */
+function planRewrite(settings: Settings): RewriteCheck | undefined {
   const { imageHost } = settings;
   if (settings.rewrite.length === 0 || imageHost === undefined) return undefined;
   return { patterns: settings.rewrite, with: settings.rewriteWith, imageHost };
 }
 
 /** The pages to read the variants from, when `pages` names some and a stage asks the image host for variants. */
-export function planPages(settings: Settings): PagesPlan | undefined {
+function planPages(settings: Settings): PagesPatterns | undefined {
   const { imageHost } = settings;
   if (settings.pages.length === 0 || imageHost === undefined || !(settings.warm || settings.verify))
     return undefined;
@@ -235,7 +265,6 @@ function withOriginWait(waitMs: number): Partial<CallPolicy> {
   return { retryWindowMs: DEFAULT_POLICY.retryWindowMs + waitMs };
 }
 
-/** What a branch's run will record if it ends green: decided with the changes, written after every other stage. */
 /**
  * The record the run writes on its target when it ends (`write`), or why catch-up is off for it (`off`: the record
  * could not be read, so nothing is written and nothing it holds is lost).

@@ -20,6 +20,9 @@ export interface ProofFinding {
   readonly sentence: string;
 }
 
+/** What the proof saw, with the key withheld, and its facts: counted once, read by its every voice. */
+export type ProofReport = ProofResult & { readonly facts: ProofFacts };
+
 export interface ProofFacts {
   readonly images: number;
   /** Images seen fresh in every variant asked. */

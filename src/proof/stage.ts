@@ -1,10 +1,13 @@
 import { gitBytesIn } from '../mechanics/git.ts';
-import { acceptWords, proofFacts, proofWords, type ProofFacts } from './facts.ts';
+import { acceptWords, proofFacts, proofWords, type ProofReport } from './facts.ts';
+
+export type { ProofReport } from './facts.ts';
 import { FAILURES_NAMED, named } from '../shown/format.ts';
 import { retryWords } from '../domain/call-words.ts';
 import type { AssetRef } from '../domain/refs.ts';
-import type { ProofPlan } from '../plan/run-plan.ts';
-import type { Landed, RunContext } from '../plan/stage.ts';
+import type { ProofPlan, RunPlan } from '../plan/run-plan.ts';
+import { tellProof } from './told.ts';
+import type { AfterPages, RunContext, Stage } from '../plan/stage.ts';
 import { count, plural } from '../shown/format.ts';
 import type { Log } from '../shown/log.ts';
 import type { Redact } from '../shown/redact.ts';
@@ -25,32 +28,36 @@ export const PROOF_BOUNDS: ProofBounds = {
 /** Variant URLs asked at most: past it, an image is asked at its first variants only. */
 const MAX_VARIANTS = 4_000;
 
-/** What the proof saw, with the key withheld, and its facts: counted once here, read by every renderer. */
-export type ProofReport = ProofResult & { readonly facts: ProofFacts };
+/** What the proof reads of the stages before it. */
+export type Before = AfterPages;
+
+export const proofStage = {
+  name: 'proof',
+  slice: (plan: RunPlan): ProofPlan | undefined => plan.proof,
+  run: proveFresh,
+  tell: tellProof,
+} as const satisfies Stage<'proof', ProofPlan | undefined, Before, ProofReport | undefined>;
 
 /**
  * With `verify: true`, after the warm-up: each invalidated image that came from a file is asked for through the image
  * host as a browser asks, once per variant the pages use, and compared with its new and previous versions. An image
  * still stale is invalidated once more, through the run's own client, and asked again; stale then, the step fails.
  */
-export async function proofStage(
-  proof: ProofPlan,
-  before: {
-    readonly landed: Landed;
-    /** Every image URL rewrite wrote, when it ran, then those the pages of `pages` name: the variants the pages use. */
-    readonly rewritten: readonly RewrittenUrl[];
-  },
+async function proveFresh(
+  proof: ProofPlan | undefined,
+  before: Before,
   context: RunContext,
 ): Promise<ProofReport | undefined> {
   const { log, signal } = context;
-  const { landed } = before;
-  if (landed.cancelled) return undefined;
+  const landed = before.invalidate.outcome;
+  const variants = before.pages.variants;
+  if (proof === undefined || variants === undefined || landed.cancelled) return undefined;
   const sent = proof.preview ? [...proof.images.keys()] : landed.invalidated;
-  const { images, overLimit } = proofImages(proof, sent, before.rewritten, landed.token);
-  const variants = images.reduce((sum, image) => sum + image.urls.length, 0);
+  const { images, overLimit } = proofImages(proof, sent, variants, landed.token);
+  const asked = images.reduce((sum, image) => sum + image.urls.length, 0);
   if (proof.preview) {
     log.info(
-      `verify: would ask for ${plural(images.length, 'image')} (${plural(variants, 'variant URL')}) through ${proof.imageHost} ` +
+      `verify: would ask for ${plural(images.length, 'image')} (${plural(asked, 'variant URL')}) through ${proof.imageHost} ` +
         'and compare each with its file.',
     );
     return undefined;
@@ -74,7 +81,7 @@ export async function proofStage(
   const workspace = context.workspace();
   try {
     log.info(
-      `verify: asking for ${plural(images.length, 'image')} (${plural(variants, 'variant URL')}) through ${proof.imageHost}.`,
+      `verify: asking for ${plural(images.length, 'image')} (${plural(asked, 'variant URL')}) through ${proof.imageHost}.`,
     );
     const result = await prove({
       images,
@@ -109,7 +116,7 @@ export async function proofStage(
       signal,
     });
     const report = redacted(result, context.redact);
-    tellProof(report, log);
+    logProof(report, log);
     return report;
   } finally {
     log.endGroup();
@@ -144,7 +151,7 @@ function proofImages(
 }
 
 /** The log: the counts, and a notice for those that cannot be told (each failure is one of the run's failures). */
-function tellProof(report: ProofReport, log: Log): void {
+function logProof(report: ProofReport, log: Log): void {
   const { facts } = report;
   if (facts.cannotTell.length > 0)
     log.notice(

@@ -5,7 +5,7 @@ import { plural } from '../shown/format.ts';
 import { writeRecord, type Writer } from '../github/deployments.ts';
 import { PERMISSION_LINES, recordProblem } from '../github/record-words.ts';
 import { payloadOf } from '../domain/memory.ts';
-import { freshWords } from '../outcome/facts.ts';
+import type { Counts } from '../invalidate/stage.ts';
 import type { PendingRecord } from '../plan/run-plan.ts';
 
 /** What the run did with its target's record. */
@@ -127,5 +127,23 @@ function otherWriter(wrote: Writer, trusted: Writer): string {
     `the record was written as ${wrote.login}, but runs read only records written as ${trusted.login}, the ` +
     "identity this token was taken for, so the next run will not read it; pass the workflow's own token " +
     '(github-token: ${{ github.token }}, the default), or a personal token, whose owner GitHub names'
+  );
+}
+
+/**
+ * What a record of a fresh commit says of the run, within a deployment status's 140 characters: how many images were
+ * invalidated, and how many changed images were skipped; "no image to invalidate" only when none was skipped.
+ */
+export function freshWords(counts: Pick<Counts, 'invalidated' | 'skipped'>): string {
+  const { invalidated, skipped } = counts;
+  if (skipped === 0) {
+    return invalidated === 0
+      ? 'Images fresh: no image to invalidate'
+      : `Images fresh: ${plural(invalidated, 'image')} invalidated`;
+  }
+  const done = invalidated === 0 ? 'none' : plural(invalidated, 'image');
+  return (
+    `Images fresh: ${done} invalidated, ${plural(skipped, 'changed image')} skipped ` +
+    `(no url-map rule maps ${skipped === 1 ? 'it' : 'them'})`
   );
 }

@@ -1,8 +1,10 @@
 import { FAILURES_NAMED } from '../shown/format.ts';
 import type { Outcome } from '../outcome/outcome.ts';
+import type { Stage } from '../plan/stage.ts';
+import { tellRecord } from './told.ts';
 import { firstOf, plural } from '../shown/format.ts';
 import type { RunContext } from '../plan/stage.ts';
-import type { PendingRecord } from '../plan/run-plan.ts';
+import type { PendingRecord, RunPlan } from '../plan/run-plan.ts';
 import {
   caughtUpByNextRun,
   caughtUpByReRun,
@@ -12,12 +14,26 @@ import {
   type RecordResult,
 } from './record.ts';
 
+export type { RecordResult } from './record.ts';
+
 /**
  * The record stage: the run's deployment on its target (fresh, or what it owes) unless it is a dry run or its head
  * was fresh already; and a failed or cancelled run names the images it left stale and how they will be caught up, as
  * the record's state allows.
  */
-export async function recordStage(
+export const recordStage = {
+  name: 'record',
+  slice: (plan: RunPlan): PendingRecord | undefined => plan.record,
+  run: record,
+  tell: tellRecord,
+} as const satisfies Stage<
+  'record',
+  PendingRecord | undefined,
+  { readonly outcome: Outcome },
+  RecordResult | undefined
+>;
+
+async function record(
   pending: PendingRecord | undefined,
   { outcome }: { readonly outcome: Outcome },
   { log }: Pick<RunContext, 'log'>,

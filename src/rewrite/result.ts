@@ -2,6 +2,7 @@ import { count, plural } from '../shown/format.ts';
 import { unhandled } from '../mechanics/exhaustive.ts';
 import type { AssetRef } from '../domain/refs.ts';
 import type { RewriteWith } from '../settings/settings.ts';
+import type { RewrittenUrl } from '../domain/variants.ts';
 
 /** What rewriting the built files did: the leaf that the rewrite, its content values and the renderers share. */
 export interface RewriteResult {
@@ -27,6 +28,22 @@ export interface NotRewritten {
   readonly ref: AssetRef;
   readonly reason: string;
 }
+
+/**
+ * What the rewrite stage did: rewrote, skipped, or failed; with the variants the pages name after it, which the
+ * warm-up and the proof ask for: every URL it wrote (when asked to keep them), none when it did not run, unknown
+ * (undefined) when it failed.
+ */
+export type Rewritten =
+  | {
+      readonly state: 'rewritten';
+      readonly result: RewriteResult;
+      readonly variants: readonly RewrittenUrl[];
+      /** A dry run: the files were read and counted, not written. */
+      readonly preview: boolean;
+    }
+  | { readonly state: 'skipped'; readonly variants: readonly RewrittenUrl[] }
+  | { readonly state: 'failed'; readonly error: string; readonly variants: undefined };
 
 /** A file over this size is refused before it is read: rewriting reads a file whole. */
 export const MAX_REWRITE_BYTES = 64 * 1024 * 1024;

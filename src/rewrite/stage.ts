@@ -1,38 +1,50 @@
 import { canonicalRef } from '../domain/refs.ts';
-import type { RewritePlan } from '../plan/run-plan.ts';
-import type { Landed, RunContext } from '../plan/stage.ts';
+import type { RewriteCheck, RewritePlan } from '../plan/run-plan.ts';
+import type { Landed, RunContext, Stage } from '../plan/stage.ts';
+import type { RunPlan } from '../plan/run-plan.ts';
+import { checkRewrite } from './preflight.ts';
+import { tellRewrite } from './told.ts';
 import type { Log } from '../shown/log.ts';
 import type { RewrittenUrl } from '../domain/variants.ts';
 import { contentBusters } from './content.ts';
 import { rewriteFiles } from './files.ts';
 import type { CacheBusters } from './cache-buster.ts';
-import { rewriteSentence, writesTheToken, type NotRewritten, type RewriteResult } from './result.ts';
+import {
+  rewriteSentence,
+  writesTheToken,
+  type NotRewritten,
+  type Rewritten,
+  type RewriteResult,
+} from './result.ts';
+
+export type { Rewritten } from './result.ts';
+/** What a cancelled run's staged rewrites leave behind: removed before the process exits. */
+export { discardStaging } from './files.ts';
 import { count, firstOf, plural } from '../shown/format.ts';
 import { quote } from '../shown/shown.ts';
 import { errorMessage } from '../mechanics/error-message.ts';
 import { unhandled } from '../mechanics/exhaustive.ts';
 
-/** What the rewrite stage did: rewrote (with every URL it wrote, when asked to keep them), skipped, or failed. */
-export type Rewritten =
-  | { readonly state: 'rewritten'; readonly result: RewriteResult; readonly urls: readonly RewrittenUrl[] }
-  | { readonly state: 'skipped' }
-  | { readonly state: 'failed'; readonly error: string };
+/** What the rewrite reads of the stages before it. */
+export interface Before {
+  readonly invalidate: { readonly outcome: Landed };
+}
 
-/**
- * The image URLs the pages name after the rewrite, for the warm-up and the proof: those it wrote, none when it did
- * not run; undefined when it failed, since what the pages name is then unknown.
- */
-export function urlsAfter(rewritten: Rewritten): readonly RewrittenUrl[] | undefined {
-  switch (rewritten.state) {
-    case 'rewritten':
-      return rewritten.urls;
-    case 'skipped':
-      return [];
-    case 'failed':
-      return undefined;
-    default:
-      return unhandled(rewritten);
-  }
+export const rewriteStage = {
+  name: 'rewrite',
+  slice: (plan: RunPlan): RewritePlan | undefined => plan.rewrite,
+  run: rewrite,
+  tell: tellRewrite,
+  /** Before anything is sent: a rewrite that would change nothing is refused. */
+  check,
+} as const satisfies Stage<'rewrite', RewritePlan | undefined, Before, Rewritten> & {
+  readonly check: unknown;
+};
+
+const SKIPPED: Rewritten = { state: 'skipped', variants: [] };
+
+async function check(plan: RewriteCheck | undefined, workspace: () => string): Promise<void> {
+  if (plan !== undefined) await checkRewrite(workspace(), plan.patterns, plan.imageHost);
 }
 
 // What a dry run writes in place of the token it did not request: it changes every URL, so all are counted.
@@ -42,20 +54,22 @@ const DRY_RUN_TOKEN = 'dry-run';
  * Puts fresh cache busters into the image URLs of the built files, so that the deploy after this ships fresh URLs:
  * the new token in every URL, or each invalidated image's content value in its own URLs.
  */
-export async function rewriteStage(
-  rewrite: RewritePlan,
-  { landed }: { readonly landed: Landed },
+async function rewrite(
+  rewrite: RewritePlan | undefined,
+  before: Before,
   context: RunContext,
 ): Promise<Rewritten> {
+  if (rewrite === undefined) return SKIPPED;
+  const landed = before.invalidate.outcome;
   const { log, signal } = context;
   const dryRun = rewrite.preview;
   if (landed.cancelled) {
     log.info('rewrite: skipped, since the run was cancelled.');
-    return { state: 'skipped' };
+    return SKIPPED;
   }
   if (writesTheToken(rewrite.with) && !dryRun && landed.token === undefined) {
     log.warning('rewrite: skipped, since no token was obtained.');
-    return { state: 'skipped' };
+    return SKIPPED;
   }
   log.startGroup('Rewrite');
   try {
@@ -72,13 +86,14 @@ export async function rewriteStage(
       ...(rewrite.keepUrls ? { onRewrite: (url: RewrittenUrl) => void urls.push(url) } : {}),
     });
     const told = notRewritten === undefined ? result : { ...result, notRewritten };
-    tellRewrite(log, told, rewrite, dryRun);
-    return { state: 'rewritten', result: told, urls };
+    logRewrite(log, told, rewrite, dryRun);
+    return { state: 'rewritten', result: told, variants: urls, preview: dryRun };
   } catch (error) {
     // The invalidation and the token have landed: the report keeps them, and says what failed after.
     return {
       state: 'failed',
       error: `Rewriting the built files failed: ${errorMessage(error)}`,
+      variants: undefined,
     };
   } finally {
     log.endGroup();
@@ -109,7 +124,7 @@ async function cacheBustersOf(
 }
 
 /** What the rewrite did, in the log: each file at debug, a pattern or host that found nothing, the images kept. */
-function tellRewrite(log: Log, rewrite: RewriteResult, how: RewritePlan, dryRun: boolean): void {
+function logRewrite(log: Log, rewrite: RewriteResult, how: RewritePlan, dryRun: boolean): void {
   for (const file of rewrite.files) log.debug(`${quote(file.path)}: ${plural(file.urls, 'URL')}`);
   // A pattern that selects nothing is most likely a wrong folder: the deploy would ship the old URLs.
   if (rewrite.scanned === 0) log.warning(`rewrite: no file matches ${how.patterns.map(quote).join(', ')}.`);

@@ -1,9 +1,9 @@
 import type { AssetRef } from '../domain/refs.ts';
-import type { WarmUpPlan } from '../plan/run-plan.ts';
-import type { Landed, RunContext } from '../plan/stage.ts';
-import { warmWords } from './words.ts';
+import type { RunPlan, WarmUpPlan } from '../plan/run-plan.ts';
+import type { AfterPages, RunContext, Stage } from '../plan/stage.ts';
+import { tellWarm, warmWords } from './told.ts';
 import { USER_AGENT } from '../mechanics/version.ts';
-import { planWarm, WARM_LIMIT, type RewrittenUrl } from '../domain/variants.ts';
+import { planWarm, WARM_LIMIT } from '../domain/variants.ts';
 import type { WarmReport } from './warm.ts';
 
 /** What the origin check saw of each image it asked, as the warm-up reads it. */
@@ -15,30 +15,40 @@ interface OriginSeen {
   }[];
 }
 
+/** What the warm-up reads of the stages before it. */
+export interface Before extends AfterPages {
+  readonly invalidate: AfterPages['invalidate'] & {
+    /** What the origin check saw, when it ran. */
+    readonly origin?: OriginSeen | undefined;
+  };
+}
+
+export const warmStage = {
+  name: 'warm',
+  slice: (plan: RunPlan): WarmUpPlan | undefined => plan.warm,
+  run: warmUp,
+  tell: tellWarm,
+} as const satisfies Stage<'warm', WarmUpPlan | undefined, Before, WarmReport | undefined>;
+
 /**
  * With `warm: true`, requests each invalidated image through the image host, as a browser would, so that its first
  * visitors get a cached copy. Anything that goes wrong is one warning: the invalidation has landed all the same.
  */
-export async function warmStage(
-  warmUp: WarmUpPlan,
-  before: {
-    readonly landed: Landed;
-    /** Every image URL rewrite wrote, when it ran, then those the pages of `pages` name. */
-    readonly rewritten: readonly RewrittenUrl[];
-    /** What the origin check saw, when it ran. */
-    readonly origin: OriginSeen | undefined;
-  },
+async function warmUp(
+  warmUp: WarmUpPlan | undefined,
+  before: Before,
   context: RunContext,
 ): Promise<WarmReport | undefined> {
+  const rewritten = before.pages.variants;
+  const landed = before.invalidate.outcome;
+  if (warmUp === undefined || rewritten === undefined || landed.cancelled) return undefined;
   const { imageHost, timeoutMs } = warmUp;
-  const { landed, rewritten } = before;
-  if (landed.cancelled) return undefined;
   const { log, signal } = context;
   // An image whose origin was not seen serving the new version (the check could not tell, or it was not asked
   // itself but followed its host's sample): warming it could cache the old bytes under the new URL, which its first
   // visitor after the deploy would otherwise fetch fresh.
   const unconfirmed = new Set(
-    before.origin?.checks
+    before.invalidate.origin?.checks
       .filter((check) => check.state !== 'ready' || check.followed === true)
       .map((check) => check.ref),
   );

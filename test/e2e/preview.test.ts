@@ -7,11 +7,10 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseUrlMap } from '../../src/settings/url-map.ts';
 import { planRun, PREVIEW_ROWS } from '../../src/plan/plan.ts';
-import { outcomeOf } from '../../src/outcome/outcome.ts';
-import type { Report } from '../../src/report/report.ts';
 import { summaryMarkdown } from '../../src/report/summary.ts';
 import { createOrigin, pushPayload, writeEvent, type Origin, type Sha } from '../support/git-repo.ts';
 import { runAction, type ActionRun } from '../support/runner.ts';
+import { reportFrom } from '../support/fixtures.ts';
 
 const URL_MAP = 'public/images => https://www.example.com/images';
 const IMAGES = 'https://www.example.com/images';
@@ -108,14 +107,7 @@ describe('the preview, at any size', () => {
       { target: { scope: 'assets', assets: [], changes: { patterns: ['**/*.png'], urlMap } }, token: false },
       { files, changes: files.map(() => ({ status: 'added' })), source: 'test' },
     );
-    const report: Report = {
-      dryRun: true,
-      plan,
-      outcome: outcomeOf(plan, undefined),
-      startedAt: new Date(0),
-      finishedAt: new Date(0),
-    };
-    return summaryMarkdown(report);
+    return summaryMarkdown(reportFrom({ plan }));
   }
 
   it(`lists the first ${PREVIEW_ROWS} images and counts the rest, each image once`, () => {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_LISTED_URLS } from '../../src/cli/text.ts';
+import { MAX_LISTED_URLS } from '../../src/invalidate/stage.ts';
 import { startEmulator, type Emulator } from '../emulator/server.ts';
 import { ROOT_KEY } from '../support/client.ts';
 import { runCommand, type CommandRun } from '../support/command.ts';

@@ -47,9 +47,10 @@ async function read(
   signal?: AbortSignal,
 ): Promise<{ result: PagesRead | undefined; lines: string[] }> {
   const lines: string[] = [];
-  const result = await pagesStage(
-    { patterns, imageHost: HOST },
-    { landed: landed(touched) },
+  const listed = await pagesStage.check({ patterns, imageHost: HOST }, () => workspace);
+  const { read: result } = await pagesStage.run(
+    listed,
+    { invalidate: { outcome: landed(touched) }, rewrite: { variants: [] } },
     {
       log: keptLog(lines),
       redact: makeRedactor([]),

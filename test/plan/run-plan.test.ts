@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChangedFiles } from '../../src/domain/changed.ts';
 import { DEFAULT_POLICY } from '../../src/domain/policy.ts';
-import { planTheRun } from '../../src/plan/run-plan.ts';
+import { planOf } from '../support/fixtures.ts';
 import { ACTION_INPUTS } from '../../src/settings/action-contract.ts';
 import { parseSettings, type RawInputs, type Settings } from '../../src/settings/settings.ts';
 
@@ -28,7 +28,7 @@ const CHANGED: ChangedFiles = {
 
 describe('planTheRun', () => {
   it('holds the images mapped from changed files for their origin, comparing with the base detection found', () => {
-    const plan = planTheRun(settings({ 'url-map': URL_MAP, 'origin-timeout': '90' }), CHANGED);
+    const plan = planOf(settings({ 'url-map': URL_MAP, 'origin-timeout': '90' }), CHANGED);
     expect(plan.origin).toEqual({
       images: new Map([['https://www.example.com/images/a.png', 'public/images/a.png']]),
       waitMs: 90_000,
@@ -44,8 +44,8 @@ describe('planTheRun', () => {
   });
 
   it('holds nothing, and keeps the default window, with origin-check off or no image mapped from a file', () => {
-    const off = planTheRun(settings({ 'url-map': URL_MAP, 'origin-check': 'off' }), CHANGED);
-    const given = planTheRun(settings({ assets: 'https://www.example.com/images/a.png' }));
+    const off = planOf(settings({ 'url-map': URL_MAP, 'origin-check': 'off' }), CHANGED);
+    const given = planOf(settings({ assets: 'https://www.example.com/images/a.png' }));
     for (const plan of [off, given]) {
       expect(plan.origin).toBeUndefined();
       expect(plan.calls.policy).toEqual({});
@@ -55,7 +55,7 @@ describe('planTheRun', () => {
   });
 
   it('rewrites and warms through the image host only when asked', () => {
-    const asked = planTheRun(
+    const asked = planOf(
       settings({
         assets: 'https://www.example.com/a.png',
         token: 'true',
@@ -79,7 +79,7 @@ describe('planTheRun', () => {
       timeoutMs: asked.calls.timeoutMs,
     });
     expect(asked.report).toEqual({ imageHost: 'img.example.net', noApiKey: false });
-    const hostAlone = planTheRun(
+    const hostAlone = planOf(
       settings({ assets: 'https://www.example.com/a.png', 'image-host': 'img.example.net' }),
     );
     expect(hostAlone.rewrite).toBeUndefined();
@@ -87,7 +87,7 @@ describe('planTheRun', () => {
   });
 
   it('proves fresh, with origin-check off, the images mapped from files against the base; nothing without verify', () => {
-    const asked = planTheRun(
+    const asked = planOf(
       settings({
         'url-map': URL_MAP,
         'origin-check': 'off',
@@ -106,7 +106,7 @@ describe('planTheRun', () => {
       service: asked.service,
       calls: asked.calls,
     });
-    const not = planTheRun(settings({ 'url-map': URL_MAP, 'image-host': 'img.example.net' }), CHANGED);
+    const not = planOf(settings({ 'url-map': URL_MAP, 'image-host': 'img.example.net' }), CHANGED);
     expect(not.proof).toBeUndefined();
   });
 
@@ -140,7 +140,7 @@ describe('planTheRun', () => {
   });
 
   it('a dry run without a key: nothing to send with, and the report says no key was given', () => {
-    const plan = planTheRun(settings({ scope: 'all', 'dry-run': 'true', 'api-key': '' }));
+    const plan = planOf(settings({ scope: 'all', 'dry-run': 'true', 'api-key': '' }));
     expect(plan.dryRun).toBe(true);
     expect(plan.service.apiKey).toBe('');
     expect(plan.report.noApiKey).toBe(true);

@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AssetResults } from '../../src/service/asset-results.ts';
 import type { Clock } from '../../src/mechanics/clock.ts';
-import { outcomeOf } from '../../src/outcome/outcome.ts';
+import { outcomeOf } from '../../src/invalidate/outcome.ts';
 import type { Plan } from '../../src/plan/plan.ts';
 import type { CallPlan, ProofPlan } from '../../src/plan/run-plan.ts';
 import { proofStage, type ProofReport } from '../../src/proof/stage.ts';
@@ -131,9 +131,9 @@ async function prove(
     },
     calls: options.calls ?? CALLS,
   };
-  const report = await proofStage(
+  const report = await proofStage.run(
     proof,
-    { landed: outcome, rewritten: [] },
+    { invalidate: { outcome }, pages: { variants: [] } },
     {
       log: keptLog(options.log ?? []),
       redact: makeRedactor([ROOT_KEY]),

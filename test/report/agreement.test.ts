@@ -6,17 +6,17 @@
  * counts of invalidated, failed, not-deployed and not-sent assets in the same words, the same calls, the same
  * invalidated references, the same token, the same origin states and warm-up answers, and the same failures named up
  * to the same cap. The runs are made as data: what the scheduler and the client do is tested against the emulator
- * in test/execute/.
+ * in test/service/.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_LISTED_URLS, resultText } from '../../src/cli/text.ts';
+import { resultText } from '../../src/cli/text.ts';
+import { MAX_LISTED_URLS, MAX_THUMBNAILS, type Counts } from '../../src/invalidate/stage.ts';
 import type { CallRecord, RunResult } from '../../src/service/execute.ts';
 import { AssetResults, type AssetResult } from '../../src/service/asset-results.ts';
 import { FAILURES_NAMED } from '../../src/shown/format.ts';
-import { outcomeOf, type Counts } from '../../src/outcome/outcome.ts';
 import { outputsOf, reportJsonText, type Report } from '../../src/report/report.ts';
-import { MAX_THUMBNAILS, summaryMarkdown } from '../../src/report/summary.ts';
+import { summaryMarkdown } from '../../src/report/summary.ts';
 import type { OriginReport } from '../../src/origin/hold.ts';
 import type { OriginCheck } from '../../src/origin/wait.ts';
 import { assetsIn, planRun, type Plan } from '../../src/plan/plan.ts';
@@ -26,6 +26,7 @@ import type { WarmReport } from '../../src/warm/warm.ts';
 import { ROOT_KEY } from '../support/client.ts';
 import { hrefOf, renderGfm } from '../support/gfm.ts';
 import { RUNS } from '../support/runs.ts';
+import { reportFrom } from '../support/fixtures.ts';
 
 const AGREEMENT_RUNS = Math.min(RUNS, 500);
 const IMAGE_HOST = 'img.example.net';
@@ -209,17 +210,16 @@ function reportOf(run: Run): Report {
           requested: Object.values(run.warm.statuses).reduce((sum, n) => sum + n, 0),
           failed: 0,
         };
-  return {
-    dryRun: false,
+  return reportFrom({
     plan,
     result,
-    outcome: outcomeOf(plan, result, run.cancelled, origin),
+    cancelled: run.cancelled,
+    origin,
+    warm,
+    imageHost: run.imageHost ? IMAGE_HOST : undefined,
     startedAt: new Date(0),
     finishedAt: new Date(1000),
-    ...(run.imageHost ? { imageHost: IMAGE_HOST } : {}),
-    ...(origin === undefined ? {} : { origin }),
-    ...(warm === undefined ? {} : { warm }),
-  };
+  });
 }
 
 /** What each renderer says, in the same shape, so that they can be compared whole. */
@@ -435,7 +435,7 @@ function check(report: Report): void {
   );
   expect(text.invalidatedRefs).toEqual(byJson.invalidatedRefs.slice(0, MAX_LISTED_URLS));
   expect(text.invalidatedRefs.length + text.moreInvalidated).toBe(byJson.counts.invalidated);
-  if (report.imageHost !== undefined) {
+  if (report.ran.invalidate.imageHost !== undefined) {
     const isUrl = (ref: string): boolean => ref.startsWith('https:');
     const urls = byJson.invalidatedRefs.filter(isUrl);
     const hashes = byJson.invalidatedRefs.filter((ref) => !isUrl(ref));
@@ -492,13 +492,7 @@ describe('the renderers of a dry run', () => {
           target: { scope: 'assets', assets: refsOf(dry) },
           token: dry.token,
         });
-        const report: Report = {
-          dryRun: true,
-          plan,
-          outcome: outcomeOf(plan, undefined),
-          startedAt: new Date(0),
-          finishedAt: new Date(0),
-        };
+        const report = reportFrom({ plan, startedAt: new Date(0), finishedAt: new Date(0) });
         const byJson = json(report, (text) => text);
         const planned = byJson.assets.filter((asset) => asset.outcome === 'planned');
         expect(planned).toHaveLength(byJson.assets.length);

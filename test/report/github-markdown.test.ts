@@ -8,13 +8,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FileChange } from '../../src/domain/changed.ts';
 import { AssetResults, type AssetResult } from '../../src/service/asset-results.ts';
-import { outcomeOf } from '../../src/outcome/outcome.ts';
 import type { Report } from '../../src/report/report.ts';
 import { summaryMarkdown } from '../../src/report/summary.ts';
 import { planRun } from '../../src/plan/plan.ts';
 import { parseUrlMap } from '../../src/settings/url-map.ts';
 import { hrefOf, reads, renderGfm, type Page } from '../support/gfm.ts';
 import { RUNS } from '../support/runs.ts';
+import { reportFrom } from '../support/fixtures.ts';
 
 const IMAGES = 'https://www.example.com/images';
 const URL_MAP = parseUrlMap(`public/images => ${IMAGES}`);
@@ -64,15 +64,7 @@ function reportOver(images: readonly ChangedImage[], dryRun: boolean): Report {
   const refs = plan.preview?.images.map((image) => image.url) ?? [];
   const assets: AssetResult[] = refs.map((ref) => ({ ref, outcome: 'invalidated', call: 1 }));
   const result = dryRun ? undefined : { calls: [], assets: AssetResults.of(assets) };
-  return {
-    dryRun,
-    plan,
-    ...(result === undefined ? {} : { result }),
-    outcome: outcomeOf(plan, result),
-    startedAt: new Date(0),
-    finishedAt: new Date(0),
-    imageHost: IMAGE_HOST,
-  };
+  return reportFrom({ plan, result, imageHost: IMAGE_HOST });
 }
 
 /** The preview's table of images: one row per image, with its link, file and change. */
@@ -103,7 +95,7 @@ describe('the preview on GitHub', () => {
   }));
   const report = reportOver(images, false);
   const page = renderGfm(summaryMarkdown(report));
-  const urls = report.plan.preview?.images.map((image) => image.url) ?? [];
+  const urls = report.ran.invalidate.plan.preview?.images.map((image) => image.url) ?? [];
 
   it('links each image to exactly its URL, the link reading as the URL', () => {
     expect(urls).toHaveLength(NAMES.length);
@@ -140,7 +132,7 @@ describe('the preview on GitHub', () => {
         ]);
         const run = reportOver(changed, false);
         const shown = renderGfm(summaryMarkdown(run));
-        const mapped = run.plan.preview?.images ?? [];
+        const mapped = run.ran.invalidate.plan.preview?.images ?? [];
         expectLinks(
           shown,
           mapped.map((image) => image.url),
@@ -162,15 +154,7 @@ describe('the summary of a run of assets on GitHub', () => {
       calls: [],
       assets: AssetResults.of(urls.map((ref) => ({ ref, outcome: 'invalidated' as const, call: 1 }))),
     };
-    const report: Report = {
-      dryRun: false,
-      plan,
-      result,
-      outcome: outcomeOf(plan, result),
-      startedAt: new Date(0),
-      finishedAt: new Date(0),
-      imageHost: IMAGE_HOST,
-    };
+    const report = reportFrom({ plan, result, imageHost: IMAGE_HOST });
     const page = renderGfm(summaryMarkdown(report));
     expectLinks(page, urls);
     expect(page.pictures).toHaveLength(urls.length);
@@ -178,13 +162,7 @@ describe('the summary of a run of assets on GitHub', () => {
 
   it("links each asset of a dry run's lists to exactly its URL", () => {
     const plan = planRun({ target: { scope: 'assets', assets: urls }, token: false });
-    const report: Report = {
-      dryRun: true,
-      plan,
-      outcome: outcomeOf(plan, undefined),
-      startedAt: new Date(0),
-      finishedAt: new Date(0),
-    };
+    const report = reportFrom({ plan });
     const page = renderGfm(summaryMarkdown(report));
     expectLinks(page, urls);
     expect(page.items).toEqual(urls);

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import type { Attempt } from '../../src/service/execute.ts';
 import type { AssetResult, CallRecord } from '../../src/service/execute.ts';
-import type { Counts } from '../../src/outcome/outcome.ts';
+import type { Counts } from '../../src/invalidate/stage.ts';
 import { OUTPUT_LIST_CAP, outputsOf, type Report } from '../../src/report/report.ts';
 import { reportOf } from '../support/fixtures.ts';
 

@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import type { CallRecord } from '../../src/service/execute.ts';
 import { resultText } from '../../src/cli/text.ts';
-import type { Counts } from '../../src/outcome/outcome.ts';
+import type { Counts } from '../../src/invalidate/stage.ts';
 import { outputsOf, reportJsonText } from '../../src/report/report.ts';
 import { SUMMARY_LIMIT_BYTES, summaryMarkdown } from '../../src/report/summary.ts';
 import { markdownRef, markdownText } from '../../src/shown/shown.ts';

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { globProblem } from '../../src/settings/glob.ts';
 import { checkPatterns, parsePatterns, selectPaths } from '../../src/settings/select.ts';
-import { nothingToInvalidate } from '../../src/outcome/wording.ts';
+import { nothingToInvalidate } from '../../src/invalidate/wording.ts';
 import { RUNS } from '../support/runs.ts';
 import { CHEAT_SHEET, REFERENCE_TABLE } from './glob-github-cases.ts';
 

@@ -3,6 +3,9 @@ import { quote } from '../shown/shown.ts';
 import { assetsIn, plannedCalls, type FilesPlan, type Plan } from '../plan/plan.ts';
 import { unhandled } from '../mechanics/exhaustive.ts';
 import type { RunPlan } from '../plan/run-plan.ts';
+
+/** What the narration reads of the plan. */
+type Told = Pick<RunPlan, 'invalidation' | 'dryRun' | 'service' | 'calls' | 'origin' | 'report'>;
 import {
   deliveryUrlsSentence,
   mergedSentence,
@@ -10,13 +13,13 @@ import {
   listedRefs,
   nothingToInvalidate,
   skippedSentence,
-} from '../outcome/wording.ts';
+} from './wording.ts';
 import { count, counted, FAILURES_NAMED, plural } from '../shown/format.ts';
 import { callListing, callWords, describeCall, retryWords } from '../domain/call-words.ts';
 import type { CallRecord, SentCall } from '../service/execute.ts';
 import type { Log } from '../shown/log.ts';
-import type { Outcome } from '../outcome/outcome.ts';
-import { moreFailuresWords, originWords, stalenessLines, type OriginFacts } from '../outcome/facts.ts';
+import type { Outcome } from './outcome.ts';
+import { originWords, stalenessLines, type OriginFacts } from './facts.ts';
 import { seconds as originSeconds } from '../origin/hold.ts';
 import { seenWords } from '../origin/verdict.ts';
 import type { OriginCheck } from '../origin/wait.ts';
@@ -31,7 +34,7 @@ export type Narration = ReturnType<typeof narration>;
  * What the flow tells the log as it runs: each stage in words, so that flow.ts only runs the stages. `status`: where
  * a wait stands, each line replacing the last (a terminal's live line); without it, each is a line of the log.
  */
-export function narration(log: Log, run: RunPlan, status?: (line: string) => void) {
+export function narration(log: Log, run: Told, status?: (line: string) => void) {
   const invalidation = (plan: Plan): void => {
     switch (plan.scope) {
       case 'assets': {
@@ -142,13 +145,6 @@ export function narration(log: Log, run: RunPlan, status?: (line: string) => voi
       );
     },
   };
-}
-
-/** The log's closing lines: each failure the outcome names, once, as an error (an outage fails every call). */
-export function tellFailures(log: Log, outcome: Outcome): void {
-  for (const failure of outcome.namedFailures.shown) log.error(failure);
-  const more = moreFailuresWords(outcome.namedFailures, 'output report-path');
-  if (more !== undefined) log.error(more);
 }
 
 /**

@@ -3,8 +3,8 @@ import { ApiError } from '../../src/domain/api-error.ts';
 import { ACTION_INPUTS } from '../../src/settings/action-contract.ts';
 import { parseSettings, type RawInputs } from '../../src/settings/settings.ts';
 import type { Log } from '../../src/shown/log.ts';
-import { narration } from '../../src/narration/narration.ts';
-import { planTheRun } from '../../src/plan/run-plan.ts';
+import { narration } from '../../src/invalidate/narration.ts';
+import { planOf } from '../support/fixtures.ts';
 import { keptLog } from '../support/kept-log.ts';
 
 const RAW: RawInputs = {
@@ -29,7 +29,7 @@ describe('narration: a retry', () => {
   it('says what failed, then that it is retried, when, and which attempt that will be', () => {
     const error = new ApiError('HTTP 503: Service Unavailable.', { kind: 'http', status: 503 });
     const lines = linesOf((log) => {
-      narration(log, planTheRun(SETTINGS)).retry(
+      narration(log, planOf(SETTINGS)).retry(
         { index: 1, call: { route: 'invalidate/all' } },
         error,
         1_000,
@@ -45,7 +45,7 @@ describe('narration: a retry', () => {
 describe('narration: the plan', () => {
   const invalidateLine = (inputs: Partial<RawInputs>): string | undefined => {
     const lines = linesOf((log) => {
-      narration(log, planTheRun(parseSettings({ ...RAW, ...inputs }))).plan();
+      narration(log, planOf(parseSettings({ ...RAW, ...inputs }))).plan();
     });
     return lines.find((line) => line.startsWith('Invalidate:') || line.startsWith('Nothing to invalidate'));
   };
@@ -79,7 +79,7 @@ describe('narration: the wait for origins', () => {
   it('logs where it stands as a line of the log', () => {
     expect(
       linesOf((log) => {
-        narration(log, planTheRun(SETTINGS)).originProgress(progress);
+        narration(log, planOf(SETTINGS)).originProgress(progress);
       }),
     ).toEqual([LINE]);
   });
@@ -87,7 +87,7 @@ describe('narration: the wait for origins', () => {
   it('with a live line (the command on a terminal), gives it the same words and logs nothing', () => {
     const live: string[] = [];
     const logged = linesOf((log) => {
-      narration(log, planTheRun(SETTINGS), (line) => live.push(line)).originProgress(progress);
+      narration(log, planOf(SETTINGS), (line) => live.push(line)).originProgress(progress);
     });
     expect(logged).toEqual([]);
     expect(live).toEqual([LINE]);

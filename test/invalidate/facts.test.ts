@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   callsWords,
-  moreFailuresWords,
   notInvalidatedWords,
   originFacts,
   originWords,
   type Counts,
-} from '../../src/outcome/facts.ts';
+} from '../../src/invalidate/facts.ts';
 import { proofFacts } from '../../src/proof/facts.ts';
-import { warmWords } from '../../src/warm/words.ts';
+import { warmWords } from '../../src/warm/told.ts';
 import { named } from '../../src/shown/format.ts';
+import { moreFailuresWords } from '../../src/outcome/outcome.ts';
 import type { OriginCheck, OriginState } from '../../src/origin/wait.ts';
 import type { ImageProof } from '../../src/proof/proof.ts';
 

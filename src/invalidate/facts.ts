@@ -2,7 +2,7 @@
  * The facts every renderer of a run shows (the log's closing lines, the summary, the outputs, the JSON report and the
  * command's text), each counted once and phrased once here, so that no two of them can say it differently.
  */
-import { count, plural, type Named } from '../shown/format.ts';
+import { count, plural } from '../shown/format.ts';
 import { quote } from '../shown/shown.ts';
 import { seconds, type OriginReport } from '../origin/hold.ts';
 import type { HostRequests } from '../origin/host-watch.ts';
@@ -33,30 +33,6 @@ export interface Counts {
    * that skipped some never reads as one that had nothing to invalidate (freshWords).
    */
   readonly skipped: number;
-}
-
-/**
- * What a record of a fresh commit says of the run, within a commit status's 140 characters: how many images were
- * invalidated, and how many changed images were skipped; "no image to invalidate" only when none was skipped.
- */
-export function freshWords(counts: Pick<Counts, 'invalidated' | 'skipped'>): string {
-  const { invalidated, skipped } = counts;
-  if (skipped === 0) {
-    return invalidated === 0
-      ? 'Images fresh: no image to invalidate'
-      : `Images fresh: ${plural(invalidated, 'image')} invalidated`;
-  }
-  const done = invalidated === 0 ? 'none' : plural(invalidated, 'image');
-  return (
-    `Images fresh: ${done} invalidated, ${plural(skipped, 'changed image')} skipped ` +
-    `(no url-map rule maps ${skipped === 1 ? 'it' : 'them'})`
-  );
-}
-
-/** `… and 3 more failures: the JSON report (output report-path) lists each one.`, or undefined when none is left. */
-export function moreFailuresWords(failures: Named<string>, report: string): string | undefined {
-  if (failures.more === 0) return undefined;
-  return `… and ${plural(failures.more, 'more failure')}: the JSON report (${report}) lists each one.`;
 }
 
 /**

@@ -1,5 +1,6 @@
-/** The warm-up in words. Apart from warm.ts, which loads undici: the log, the summary and the command read this. */
+/** The warm-up in words, in every voice. Apart from warm.ts, which loads undici only when a run warms. */
 import { count, plural } from '../shown/format.ts';
+import { SILENT, type Told } from '../plan/stage.ts';
 import type { WarmReport } from './warm.ts';
 
 /**
@@ -13,4 +14,16 @@ export function warmWords(warm: WarmReport): string {
     .join(', ');
   const over = warm.overLimit === 0 ? '' : `; ${count(warm.overLimit)} more not requested, past the limit`;
   return `requested ${plural(warm.requested, 'image URL')} through the image host (${statuses || 'none'}) in ${(warm.ms / 1000).toFixed(1)} s${over}`;
+}
+
+/** The warm-up's section of the summary, its line of the command's result and its JSON: what it requested. */
+export function tellWarm(warm: WarmReport | undefined): Told {
+  if (warm === undefined) return SILENT;
+  const words = warmWords(warm);
+  return {
+    ...SILENT,
+    summary: () => ['### Warm-up', '', `${words.charAt(0).toUpperCase()}${words.slice(1)}.`],
+    json: () => ({ warm }),
+    text: () => [`Warm-up: ${words}.`],
+  };
 }

@@ -3,8 +3,8 @@
  * says then (freshWords) never reads as if there was nothing to invalidate.
  */
 import { describe, expect, it } from 'vitest';
-import { outcomeOf } from '../../src/outcome/outcome.ts';
-import { freshWords } from '../../src/outcome/facts.ts';
+import { outcomeOf } from '../../src/invalidate/outcome.ts';
+import { freshWords } from '../../src/record/record.ts';
 import { assetsIn, planRun } from '../../src/plan/plan.ts';
 import { AssetResults } from '../../src/service/asset-results.ts';
 

@@ -5,26 +5,26 @@
 import type { FileChange } from '../domain/changed.ts';
 import { PREVIEW_ROWS, type ChangedFile } from '../plan/plan.ts';
 import { count, firstOf, plural } from '../shown/format.ts';
-import type { Report } from './report.ts';
+import type { Invalidated } from './invalidated.ts';
 import { markdownRef, markdownText } from '../shown/shown.ts';
 import { NOT_DEPLOYED_YET, thumbnailCell, thumbnailHeader } from './thumbnail.ts';
 
 /** The preview's section, or undefined when the run did not go through changed files. */
-export function previewSection(report: Report): string[] | undefined {
-  const { preview, files } = report.plan;
+export function previewSection(inv: Invalidated): string[] | undefined {
+  const { preview, files } = inv.plan;
   if (preview === undefined || files === undefined) return undefined;
   const fileOf = new Map(preview.images.map((image) => [image.url, image]));
-  const refs = report.outcome.touched;
+  const refs = inv.outcome.touched;
   const lines: string[] = [];
   if (refs.length > 0) {
-    const title = report.dryRun ? 'Images that would be invalidated' : 'Invalidated images';
+    const title = inv.dryRun ? 'Images that would be invalidated' : 'Invalidated images';
     const { shown, more } = firstOf(refs, PREVIEW_ROWS);
-    const host = report.imageHost;
+    const host = inv.imageHost;
     lines.push('', `### ${title}`, '');
     lines.push(
       host === undefined
         ? '| URL | File | Change |'
-        : `| ${thumbnailHeader(report.dryRun)} | URL | File | Change |`,
+        : `| ${thumbnailHeader(inv.dryRun)} | URL | File | Change |`,
     );
     lines.push(host === undefined ? '|---|---|---|' : '|---|---|---|---|');
     for (const ref of shown) {
@@ -36,7 +36,7 @@ export function previewSection(report: Report): string[] | undefined {
         file === undefined ? '' : markdownText(file.path),
         file === undefined ? '' : changeWords(file.change),
       ];
-      const picture = host === undefined ? [] : [thumbnail(host, ref, file, report.dryRun)];
+      const picture = host === undefined ? [] : [thumbnail(host, ref, file, inv.dryRun)];
       lines.push(`| ${[...picture, ...cells].join(' | ')} |`);
     }
     if (more !== undefined) {

@@ -1,0 +1,86 @@
+/**
+ * The invalidation stage, its face: the origin check holding the images mapped from files, the calls sent as it
+ * releases them, the token call last; and what it did, in every voice.
+ */
+import type { RunPlan } from '../plan/run-plan.ts';
+import type { RunContext, Stage } from '../plan/stage.ts';
+import { sendToService } from '../service/to-service.ts';
+import { originStage } from '../origin/stage.ts';
+import { narration } from './narration.ts';
+import { outcomeOf } from './outcome.ts';
+import { tellInvalidation } from './told.ts';
+import type { InvalidateSlice, Invalidated } from './invalidated.ts';
+
+export type { InvalidateSlice, Invalidated } from './invalidated.ts';
+
+export type { Outcome } from './outcome.ts';
+export type { Counts, OriginFacts } from './facts.ts';
+export { heldSentence, originProgressLine } from './narration.ts';
+export { nothingToInvalidate, skippedSentence, listedRefs } from './wording.ts';
+export { MAX_THUMBNAILS } from './summary.ts';
+export { MAX_LISTED_URLS } from './text.ts';
+
+export const invalidateStage = {
+  name: 'invalidate',
+  slice: (plan: RunPlan): InvalidateSlice => plan,
+  run: invalidate,
+  tell: tellInvalidation,
+} as const satisfies Stage<'invalidate', InvalidateSlice, object, Invalidated>;
+
+/**
+ * The plan told, then the calls in a log group of their own: the origin check holding the images mapped from files,
+ * the calls sent as it releases them, and what they came to. A dry run sends nothing and asks no origin.
+ */
+async function invalidate(
+  slice: InvalidateSlice,
+  _before: object,
+  context: RunContext,
+): Promise<Invalidated> {
+  const { log } = context;
+  const tell = narration(log, slice, context.status);
+  log.startGroup('Plan');
+  tell.plan();
+  log.endGroup();
+  const told = {
+    plan: slice.invalidation,
+    dryRun: slice.dryRun,
+    imageHost: slice.report.imageHost,
+    noApiKey: slice.report.noApiKey,
+  };
+  const cancelled = (): boolean => context.signal?.aborted === true;
+  if (slice.dryRun) return { ...told, outcome: outcomeOf(slice.invalidation, undefined, cancelled()) };
+  log.startGroup('Invalidate');
+  if (slice.origin !== undefined) tell.originStart(slice.origin.images.size, slice.origin.waitMs);
+  const hold =
+    slice.origin === undefined
+      ? undefined
+      : await originStage(slice.origin, context, {
+          onCannotTell: tell.originCannotTell,
+          onMistake: tell.originMistake,
+          onProgress: tell.originProgress,
+        });
+  try {
+    const result = await sendToService(slice.invalidation, {
+      service: slice.service,
+      calls: slice.calls,
+      redact: context.redact,
+      clock: context.clock,
+      signal: context.signal,
+      held: hold?.held,
+      onRetry: tell.retry,
+      onCall: (record) => {
+        tell.call(record);
+        context.callEnded?.(record.outcome === 'failed');
+      },
+    });
+    // The hold reported before the calls could end: its run resolves after its report.
+    const origin = await hold?.report;
+    const outcome = outcomeOf(slice.invalidation, result, cancelled(), origin);
+    if (outcome.origin !== undefined) tell.origins(outcome.origin);
+    tell.sent(outcome);
+    log.endGroup();
+    return { ...told, result, origin, outcome };
+  } finally {
+    await hold?.close();
+  }
+}

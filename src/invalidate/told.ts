@@ -1,0 +1,42 @@
+/** What the invalidation did, in every voice the run speaks. */
+import { imageUrlPrefix } from '../domain/urls.ts';
+import type { RunEnd, Told } from '../plan/stage.ts';
+import { seconds } from '../origin/hold.ts';
+import { assetLines, invalidationJson } from './json.ts';
+import { listCalls, tellInvalidated } from './narration.ts';
+import { outcomeOf } from './outcome.ts';
+import { invalidationSummary } from './summary.ts';
+import { invalidationText } from './text.ts';
+import type { Invalidated } from './invalidated.ts';
+
+export function tellInvalidation(inv: Invalidated, end: RunEnd): Told {
+  const { outcome, imageHost } = inv;
+  const token = outcome.token ?? '';
+  // A cancel that came after the calls (while rewriting) leaves what was not sent unsent all the same.
+  const failures =
+    end.cancelled && !outcome.cancelled
+      ? outcomeOf(inv.plan, inv.result, true, inv.origin).failures
+      : outcome.failures;
+  return {
+    failures,
+    closing: (log, listedIn) => {
+      if (inv.dryRun) listCalls(log, inv.plan);
+      else tellInvalidated(log, outcome, listedIn('invalidated'));
+    },
+    summary: () => invalidationSummary(inv),
+    json: () => invalidationJson(inv),
+    assets: () => assetLines(inv),
+    text: () => invalidationText(inv),
+    outputs: {
+      token,
+      'cache-buster': token === '' ? '' : `cb:${token}`,
+      'image-url-prefix': token === '' || imageHost === undefined ? '' : imageUrlPrefix(imageHost, token),
+      invalidated: outcome.invalidated,
+      'invalidated-count': String(outcome.invalidated.length),
+      failed: outcome.failed,
+      'failed-count': String(outcome.counts.notInvalidated),
+      requests: String(outcome.counts.requests),
+      'origin-waited-seconds': seconds(outcome.origin?.waitedMs ?? 0),
+    },
+  };
+}
