@@ -79,7 +79,7 @@ export async function comparedRanges(ci: CiContext, options: CatchUpOptions): Pr
   const compared = await withRecord(event, place, options);
   // After a deploy, the workspace's files must be the deployed commit's, record or not: the origin check and
   // rewrite read them.
-  if (event.catchUp === 'from-head' && compared.ranges.length > 0) await checkCheckout(event, options.git);
+  if (event.branch === 'from-head' && compared.ranges.length > 0) await checkCheckout(event, options.git);
   return compared;
 }
 
@@ -89,8 +89,8 @@ async function withRecord(
   place: RecordPlace | undefined,
   options: CatchUpOptions,
 ): Promise<Compared> {
-  if (place === undefined || event.catchUp === undefined || !options.enabled) {
-    if (event.needsBase !== undefined && event.catchUp !== undefined) return throwInput(event.needsBase);
+  if (place === undefined || event.branch === undefined || !options.enabled) {
+    if (event.needsBase !== undefined && event.branch !== undefined) return throwInput(event.needsBase);
     return single(await withSinceResolved(event, options));
   }
   const store: RecordStore = {

@@ -30,7 +30,7 @@ export interface RecordPlace {
   /** The run's page, for the record's link. */
   readonly runUrl?: string;
   /**
-   * The event's range, marked for catch-up (`catchUp`) when it is a branch's run; unlike changeRange, it gives the
+   * The event's range, marked for catch-up (`branch`) when it is a branch's run; unlike changeRange, it gives the
    * events that name no commits (a dispatch, a schedule) their head, the base to come from the record. A deploy to
    * another environment than `deployEnvironment` (a preview) is skipped.
    */

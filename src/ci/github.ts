@@ -240,13 +240,13 @@ export function branchRange(
   deployEnvironment = DEFAULT_DEPLOY_ENVIRONMENT,
 ): CommitRange {
   if (context.eventName === 'workflow_dispatch' && since !== undefined)
-    return { ...sinceRange(since, context.sha), catchUp: 'from-base' };
+    return { ...sinceRange(since, context.sha), branch: 'from-base' };
   if (context.eventName === 'workflow_dispatch' || context.eventName === 'schedule') {
     return {
       base: since ?? PARENT,
       head: context.sha,
       origin: since === undefined ? context.eventName : `${context.eventName}, since ${since}`,
-      catchUp: 'from-head',
+      branch: 'from-head',
       ...(since === undefined ? { needsBase: namesNoCommits(context.eventName) } : {}),
     };
   }
@@ -261,12 +261,12 @@ export function branchRange(
   if (event === undefined) return range;
   switch (event) {
     case 'push':
-      return { ...range, catchUp: 'from-base' };
+      return { ...range, branch: 'from-base' };
     case 'deployment_status':
     case 'workflow_run':
     case 'repository_dispatch':
       // With since, the deployed head compared with since, until a record says otherwise.
-      return { ...range, catchUp: 'from-head' };
+      return { ...range, branch: 'from-head' };
     case 'pull_request':
     case 'pull_request_target':
     case 'merge_group':
@@ -373,7 +373,7 @@ function deployedRange(
         'not the full SHA of the deployed commit; the commit to compare is unknown.',
     );
   }
-  return { base: PARENT, head: sha, origin, catchUp: 'from-head', checkoutRef: CHECKOUT_REFS[eventName] };
+  return { base: PARENT, head: sha, origin, branch: 'from-head', checkoutRef: CHECKOUT_REFS[eventName] };
 }
 
 /**

@@ -11,10 +11,10 @@ export interface CommitRange {
   readonly mergeCommit?: string | undefined;
   /**
    * A branch's range, whose head a run records on its target: compared with the record where there is one. Its base
-   * is the event's (a push), or a guess (the head's parent: after a deploy, a dispatch or a schedule) that a first
-   * run uses.
+   * is the event's (`from-base`: a push), or a guess (`from-head`: the head's parent, after a deploy, a dispatch or a
+   * schedule) that a first run uses. Named apart from the `catch-up` setting, which turns the record on or off.
    */
-  readonly catchUp?: 'from-base' | 'from-head';
+  readonly branch?: 'from-base' | 'from-head';
   /** Set when the base is only a guess (the head's parent) that a record must replace: why, naming what to set. */
   readonly needsBase?: string;
   /** Set when the event asks for nothing (a failed deploy): why, as a notice; nothing is compared or recorded. */

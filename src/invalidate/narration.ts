@@ -28,13 +28,32 @@ import { LINGER_MS } from '../origin/release.ts';
 import { MAX_ASSETS_PER_CALL } from '../domain/batches.ts';
 import type { OriginMistake, OriginProgress } from '../origin/watch.ts';
 
-export type Narration = ReturnType<typeof narration>;
+/** What the invalidation says as it runs, each line as its moment comes. */
+export interface Narration {
+  /** Before anything is sent: the service, the changed files, the calls, the token, the origin check. */
+  readonly plan: () => void;
+  /** The wait for origins starts. */
+  readonly originStart: (images: number, timeoutMs: number) => void;
+  /** Once per origin host whose bytes are neither version: nothing tells when its deploy lands. */
+  readonly originCannotTell: (host: string, check: OriginCheck) => void;
+  /** As soon as it shows, once per origin host: the same words as beside each image at the end. */
+  readonly originMistake: (mistake: OriginMistake) => void;
+  /** Every PROGRESS_EVERY_MS of the wait, on the live line where there is one. */
+  readonly originProgress: (progress: OriginProgress) => void;
+  /** What the origin check found, once the calls have ended. */
+  readonly origins: (origin: OriginFacts) => void;
+  readonly retry: (sent: SentCall, error: ApiError, waitMs: number, attempt: number) => void;
+  /** A call ended: its attempts at debug, a split or a failure as a line. */
+  readonly call: (record: CallRecord) => void;
+  /** How many calls were confirmed. */
+  readonly sent: (outcome: Outcome) => void;
+}
 
 /**
  * What the flow tells the log as it runs: each stage in words, so that flow.ts only runs the stages. `status`: where
  * a wait stands, each line replacing the last (a terminal's live line); without it, each is a line of the log.
  */
-export function narration(log: Log, run: Told, status?: (line: string) => void) {
+export function narration(log: Log, run: Told, status?: (line: string) => void): Narration {
   const invalidation = (plan: Plan): void => {
     switch (plan.scope) {
       case 'assets': {
@@ -89,7 +108,6 @@ export function narration(log: Log, run: Told, status?: (line: string) => void) 
           `${originSeconds(timeoutMs)} s.`,
       );
     },
-    /** Once per origin host: its bytes are neither version, so nothing tells when its deploy lands. */
     originCannotTell: (host: string, check: OriginCheck): void => {
       const seen = check.seen === undefined ? 'an unreadable file' : seenWords(check.seen);
       log.notice(
@@ -98,11 +116,9 @@ export function narration(log: Log, run: Told, status?: (line: string) => void) 
           'its images at once.',
       );
     },
-    /** As soon as it shows, once per origin host: the same words as beside each image at the end. */
     originMistake: (mistake: OriginMistake): void => {
       log.warning(`Origin check: ${mistakeWords(mistake, run.origin?.urlMap ?? [])}.`);
     },
-    /** Every PROGRESS_EVERY_MS of the wait. */
     originProgress: (progress: OriginProgress): void => {
       const line = originProgressLine(progress);
       if (status === undefined) log.info(line);

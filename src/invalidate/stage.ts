@@ -5,7 +5,7 @@
 import type { RunPlan } from '../plan/run-plan.ts';
 import type { RunContext, Stage } from '../plan/stage.ts';
 import { sendToService } from '../service/to-service.ts';
-import { originStage } from '../origin/stage.ts';
+import { startOriginCheck } from '../origin/start.ts';
 import { narration } from './narration.ts';
 import { outcomeOf } from './outcome.ts';
 import { tellInvalidation } from './told.ts';
@@ -54,7 +54,7 @@ async function invalidate(
   const hold =
     slice.origin === undefined
       ? undefined
-      : await originStage(slice.origin, context, {
+      : await startOriginCheck(slice.origin, context, {
           onCannotTell: tell.originCannotTell,
           onMistake: tell.originMistake,
           onProgress: tell.originProgress,

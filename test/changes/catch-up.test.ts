@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => github.close());
 
 function ci(): CiContext {
-  const range = { base: 'a'.repeat(40), head: 'b'.repeat(40), origin: 'push', catchUp: 'from-base' } as const;
+  const range = { base: 'a'.repeat(40), head: 'b'.repeat(40), origin: 'push', branch: 'from-base' } as const;
   return {
     workspace: process.cwd(),
     changeRange: () => range,

@@ -37,7 +37,7 @@ describe('deployment_status', () => {
         expect(range).toMatchObject({
           base: PARENT,
           head: (payload.deployment as { sha: string }).sha,
-          catchUp: 'from-head',
+          branch: 'from-head',
         });
         expect(range.skip).toBeUndefined();
       } else expect(range.skip).toContain(`state is "${state}", not "success"`);
@@ -52,7 +52,7 @@ describe('workflow_run', () => {
       const run = payload.workflow_run as { conclusion: string | null; head_sha: string };
       const range = commitRange(context('workflow_run', payload), undefined);
       if (run.conclusion === 'success') {
-        expect(range).toMatchObject({ base: PARENT, head: run.head_sha, catchUp: 'from-head' });
+        expect(range).toMatchObject({ base: PARENT, head: run.head_sha, branch: 'from-head' });
         expect(range.head).not.toBe(GITHUB_SHA);
       } else expect(range.skip).toContain('nothing was deployed');
     },
@@ -137,10 +137,10 @@ describe('branch ranges, where catch-up starts', () => {
     expect(branchRange(context('push', pushPayload(before, DEPLOYED)), undefined)).toMatchObject({
       base: before,
       head: DEPLOYED,
-      catchUp: 'from-base',
+      branch: 'from-base',
     });
     const [pull] = examples('pull_request');
-    expect(branchRange(context('pull_request', pull), undefined).catchUp).toBeUndefined();
+    expect(branchRange(context('pull_request', pull), undefined).branch).toBeUndefined();
   });
 
   it('after a deploy, looks from the deployed commit; with since, since is its base until a record says otherwise', () => {
@@ -148,12 +148,12 @@ describe('branch ranges, where catch-up starts', () => {
     expect(branchRange(context('repository_dispatch', payload), undefined)).toMatchObject({
       base: PARENT,
       head: DEPLOYED,
-      catchUp: 'from-head',
+      branch: 'from-head',
     });
     expect(branchRange(context('repository_dispatch', payload), 'v1')).toMatchObject({
       base: 'v1',
       head: DEPLOYED,
-      catchUp: 'from-head',
+      branch: 'from-head',
     });
   });
 
@@ -161,18 +161,18 @@ describe('branch ranges, where catch-up starts', () => {
     '%s without since looks from GITHUB_SHA, and its base needs a record (or since)',
     (event) => {
       const range = branchRange(context(event, {}), undefined);
-      expect(range).toMatchObject({ base: PARENT, head: GITHUB_SHA, catchUp: 'from-head' });
+      expect(range).toMatchObject({ base: PARENT, head: GITHUB_SHA, branch: 'from-head' });
       expect(range.needsBase).toContain('Set since');
     },
   );
 
   it('a schedule with since keeps looking from GITHUB_SHA; a dispatch with since, asked for by a person, compares with it', () => {
-    expect(branchRange(context('schedule', {}), 'v1')).toMatchObject({ base: 'v1', catchUp: 'from-head' });
+    expect(branchRange(context('schedule', {}), 'v1')).toMatchObject({ base: 'v1', branch: 'from-head' });
     expect(branchRange(context('workflow_dispatch', {}), 'v1')).toMatchObject({
       base: 'v1',
       head: GITHUB_SHA,
       origin: 'since v1',
-      catchUp: 'from-base',
+      branch: 'from-base',
     });
   });
 });

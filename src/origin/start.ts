@@ -15,7 +15,7 @@ export type OriginHold = ReturnType<typeof holdForOrigins> & { readonly close: (
  * The images mapped from files, held back until their origin serves the new version: loaded only then, with a
  * dispatcher of their own, which sends no credential to any origin.
  */
-export async function originStage(
+export async function startOriginCheck(
   origin: OriginPlan,
   context: RunContext,
   events: {
