@@ -6489,7 +6489,7 @@ function toldBy(ran, end) {
 
 
 /** The run's outcome: a cancel that came after the calls (while rewriting) makes a cancelled run all the same. */
-function outcome_outcomeOf(ran, cancelled) {
+function runOutcome(ran, cancelled) {
     const landed = ran.invalidate.outcome;
     const failures = toldBy(ran, { cancelled }).flatMap((told) => told.failures);
     return {
@@ -7889,7 +7889,7 @@ function runFlow(settings, options) {
     return planFlow(settings, context, { ...options, ci }).then(async (plan) => {
         options.onPlan?.(plan);
         const ran = await runStages(plan, context);
-        const outcome = outcome_outcomeOf(ran, context.signal?.aborted === true);
+        const outcome = runOutcome(ran, context.signal?.aborted === true);
         // Last: a commit is recorded fresh only once every other stage has landed.
         const record = await recordStage.run(recordStage.slice(plan), { outcome }, context);
         return reportOf({ ran, outcome, record, startedAt });

@@ -1,6 +1,6 @@
 import type { CiContext } from './ci/context.ts';
 import { systemClock, type Clock } from './mechanics/clock.ts';
-import { outcomeOf } from './outcome/outcome.ts';
+import { runOutcome } from './outcome/outcome.ts';
 import { runStages } from './outcome/stages.ts';
 import { reportOf, type Report } from './report/report.ts';
 import { planBeforeChanges, planTheRun, type RunPlan } from './plan/run-plan.ts';
@@ -50,7 +50,7 @@ export function runFlow(settings: Settings, options: FlowOptions): Promise<Repor
   return planFlow(settings, context, { ...options, ci }).then(async (plan) => {
     options.onPlan?.(plan);
     const ran = await runStages(plan, context);
-    const outcome = outcomeOf(ran, context.signal?.aborted === true);
+    const outcome = runOutcome(ran, context.signal?.aborted === true);
     // Last: a commit is recorded fresh only once every other stage has landed.
     const record = await recordStage.run(recordStage.slice(plan), { outcome }, context);
     return reportOf({ ran, outcome, record, startedAt });

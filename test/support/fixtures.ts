@@ -2,9 +2,9 @@
 import { planRun, type Plan } from '../../src/plan/plan.ts';
 import type { RunResult } from '../../src/service/execute.ts';
 import { AssetResults, type AssetResult } from '../../src/service/asset-results.ts';
-import { outcomeOf as invalidationOutcome } from '../../src/invalidate/outcome.ts';
+import { outcomeOf } from '../../src/invalidate/outcome.ts';
 import type { OriginReport } from '../../src/origin/hold.ts';
-import { outcomeOf } from '../../src/outcome/outcome.ts';
+import { runOutcome } from '../../src/outcome/outcome.ts';
 import type { Ran } from '../../src/outcome/stages.ts';
 import type { RecordResult } from '../../src/record/record.ts';
 import { reportOf as composed, type Report } from '../../src/report/report.ts';
@@ -61,7 +61,7 @@ export function reportFrom(given: GivenRun): Report {
       noApiKey: given.noApiKey === true,
       result,
       origin,
-      outcome: invalidationOutcome(plan, result, cancelled, origin),
+      outcome: outcomeOf(plan, result, cancelled, origin),
     },
     rewrite: given.rewrite ?? { state: 'skipped', variants: [] },
     pages: given.pages ?? { variants: [] },
@@ -70,7 +70,7 @@ export function reportFrom(given: GivenRun): Report {
   };
   const report = composed({
     ran,
-    outcome: outcomeOf(ran, cancelled),
+    outcome: runOutcome(ran, cancelled),
     record: given.record,
     startedAt: given.startedAt ?? new Date('2025-01-01T00:00:00Z'),
   });
