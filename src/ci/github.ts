@@ -102,10 +102,7 @@ export function commitRange(
     const event = context.payloadProblem === undefined ? eventRange(context, deployEnvironment) : undefined;
     if (event?.skip !== undefined && event.skipUnlessSince !== true) return event;
     const head = event?.skip === undefined ? (event?.head ?? context.sha) : context.sha;
-    return {
-      ...sinceRange(since, head),
-      ...(event?.checkoutRef === undefined ? {} : { checkoutRef: event.checkoutRef }),
-    };
+    return { ...sinceRange(since, head), checkoutRef: event?.checkoutRef };
   }
   const event = eventRange(context, deployEnvironment);
   if (event !== undefined) return event;

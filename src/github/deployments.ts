@@ -164,7 +164,7 @@ export async function writeRecord(store: RecordStore, record: RecordWrite): Prom
   await request(store, 'POST', `${repoPath(store)}/deployments/${id}/statuses`, {
     state: record.state,
     description: record.description.slice(0, DESCRIPTION_LIMIT),
-    ...(record.logUrl === undefined ? {} : { log_url: record.logUrl }),
+    log_url: record.logUrl,
     // Earlier records stay as they were: a success of this run must not turn the last one inactive.
     auto_inactive: false,
   });
@@ -229,11 +229,8 @@ async function request(
   }
   const octokit = await client;
   try {
-    const answer = await octokit.request({
-      method,
-      url: path,
-      ...(body === undefined ? {} : { data: body }),
-    });
+    // octokit drops an option set to undefined: a GET sends no body.
+    const answer = await octokit.request({ method, url: path, data: body });
     return answer.data;
   } catch (error) {
     if (store.signal?.aborted === true) throw new RecordApiError(0, 'the run was cancelled');
