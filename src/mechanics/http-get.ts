@@ -60,7 +60,8 @@ export async function httpGet(
   options: HttpGetOptions,
 ): Promise<HttpAnswer | HttpFailure | BudgetSpent> {
   const ends = endOfAsk(options.timeoutMs, options.signal);
-  const request = { ...options, method: 'GET' } as const;
+  const { dispatcher, timeoutMs } = options;
+  const request = { dispatcher, method: 'GET', headers: options.headers, timeoutMs } as const;
   let target: URL;
   try {
     target = new URL(url);
