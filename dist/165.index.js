@@ -2,7 +2,7 @@ export const id = 165;
 export const ids = [165];
 export const modules = {
 
-/***/ 7926:
+/***/ 697:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -157,7 +157,25 @@ function startWorker() {
     return worker;
 }
 
+;// CONCATENATED MODULE: ./src/compare/bytes.ts
+/** `length` bytes of an image file from `at` as Latin-1 text, for its tags (`RIFF`, `IHDR`, `Exif`); short past the end. */
+function ascii(bytes, at, length) {
+    return String.fromCharCode(...bytes.subarray(at, at + length));
+}
+
 ;// CONCATENATED MODULE: ./src/compare/format.ts
+/**
+ * What an image's bytes are, read from their first bytes and never from a name or a Content-Type, which a server
+ * or a repository may state wrongly; and how many pixels they hold, read from the header before anything is
+ * decoded, so that a bomb (a few KiB that decode to gigabytes) is refused unread.
+ *
+ * The bytes come from outside. Every reader here walks them once, forwards, each step past at least one byte, so its
+ * time is at most proportional to their length; none uses a regular expression that could backtrack. A size is read
+ * as the decoder will read it (the same markers, chunks and boxes, in the same order), and where the header could
+ * say two things the larger is taken: a size that is wrong must only ever be too large, which refuses the image,
+ * never too small, which would let the decoder allocate what the size check did not count.
+ */
+
 function sniff(bytes) {
     if (startsWith(bytes, [0xff, 0xd8, 0xff]))
         return withSize('jpeg', jpegSize(bytes));
@@ -414,9 +432,6 @@ function startsWithText(text, at, prefix) {
 function startsWith(bytes, prefix) {
     return prefix.every((byte, index) => bytes[index] === byte);
 }
-function ascii(bytes, at, length) {
-    return String.fromCharCode(...bytes.subarray(at, at + length));
-}
 function u16be(bytes, at) {
     return ((bytes[at] ?? 0) << 8) | (bytes[at + 1] ?? 0);
 }
@@ -434,6 +449,17 @@ function u32le(bytes, at) {
 }
 
 ;// CONCATENATED MODULE: ./src/compare/orientation.ts
+/**
+ * The EXIF orientation tag (TIFF tag 0x0112): how a camera that stored its picture as the sensor saw it says to turn
+ * it for showing. Browsers apply it (`image-orientation: from-image` is the default), and image services mostly
+ * deliver the picture turned and without the tag. Read from JPEG (an APP1 `Exif` segment), WebP (the `EXIF` chunk
+ * of an extended file) and PNG (the `eXIf` chunk). Not read: AVIF and HEIF carry theirs as `irot` and `imir`
+ * properties, which the AVIF decoder does not apply either, so such a file is seen as stored; GIF and SVG have none.
+ *
+ * The bytes come from outside: every read is bounded by the buffer, and whatever is malformed, cut short or out of
+ * range is "as stored" (1), never an error.
+ */
+
 const AS_STORED = 1;
 function orientationOf(bytes, format) {
     switch (format) {
@@ -481,7 +507,7 @@ function jpegExif(bytes) {
         const end = at + 2 + length;
         if (length < 2 || end > bytes.length)
             return undefined;
-        if (marker === 0xe1 && orientation_ascii(bytes, at + 4, EXIF_HEADER.length) === EXIF_HEADER)
+        if (marker === 0xe1 && ascii(bytes, at + 4, EXIF_HEADER.length) === EXIF_HEADER)
             return bytes.subarray(at + 4 + EXIF_HEADER.length, end);
         at = end;
     }
@@ -489,7 +515,7 @@ function jpegExif(bytes) {
 }
 /** The `EXIF` chunk of an extended (VP8X) WebP; some writers put JPEG's `Exif\0\0` before its TIFF block. */
 function webpExif(bytes) {
-    if (orientation_ascii(bytes, 0, 4) !== 'RIFF' || orientation_ascii(bytes, 8, 4) !== 'WEBP' || orientation_ascii(bytes, 12, 4) !== 'VP8X')
+    if (ascii(bytes, 0, 4) !== 'RIFF' || ascii(bytes, 8, 4) !== 'WEBP' || ascii(bytes, 12, 4) !== 'VP8X')
         return undefined;
     let at = 12;
     while (at + 8 <= bytes.length) {
@@ -497,9 +523,9 @@ function webpExif(bytes) {
         const end = at + 8 + size;
         if (end > bytes.length)
             return undefined;
-        if (orientation_ascii(bytes, at, 4) === 'EXIF') {
+        if (ascii(bytes, at, 4) === 'EXIF') {
             const block = bytes.subarray(at + 8, end);
-            return orientation_ascii(block, 0, EXIF_HEADER.length) === EXIF_HEADER ? block.subarray(EXIF_HEADER.length) : block;
+            return ascii(block, 0, EXIF_HEADER.length) === EXIF_HEADER ? block.subarray(EXIF_HEADER.length) : block;
         }
         // Chunks are padded to an even length.
         at = end + (size % 2);
@@ -511,7 +537,7 @@ function pngExif(bytes) {
     let at = 8;
     while (at + 8 <= bytes.length) {
         const length = u32(bytes, at, false);
-        const type = orientation_ascii(bytes, at + 4, 4);
+        const type = ascii(bytes, at + 4, 4);
         const end = at + 8 + length;
         if (type === 'IEND' || end > bytes.length)
             return undefined;
@@ -528,7 +554,7 @@ const ENTRY = 12;
 function fromTiff(tiff) {
     if (tiff === undefined || tiff.length < 8)
         return AS_STORED;
-    const order = orientation_ascii(tiff, 0, 2);
+    const order = ascii(tiff, 0, 2);
     if (order !== 'II' && order !== 'MM')
         return AS_STORED;
     const little = order === 'II';
@@ -564,9 +590,6 @@ function u32(bytes, at, little) {
         ? [u16(bytes, at + 2, true), u16(bytes, at, true)]
         : [u16(bytes, at, false), u16(bytes, at + 2, false)];
     return high * 0x10000 + low;
-}
-function orientation_ascii(bytes, at, length) {
-    return String.fromCharCode(...bytes.subarray(at, at + length));
 }
 
 // EXTERNAL MODULE: ./src/shown/format.ts
@@ -811,7 +834,7 @@ async function compareImage(delivered, versions, options = {}) {
         return { shows: 'new' };
     if (previous !== undefined && equal(delivered, previous))
         return { shows: 'previous' };
-    const seen = await decodeImage(delivered, signal === undefined ? {} : { signal });
+    const seen = await decodeImage(delivered, { signal });
     if (seen.kind === 'cancelled')
         return { shows: 'cannot-tell', doubt: 'cancelled' };
     if (seen.kind === 'undecodable')
@@ -949,10 +972,7 @@ function lookOf(bytes, signal) {
     let look = looks.get(key);
     if (look === undefined) {
         // A version is the repository's own file: a camera's original is decoded, up to MAX_VERSION_PIXELS.
-        look = decodeImage(bytes, {
-            maxPixels: MAX_VERSION_PIXELS,
-            ...(signal === undefined ? {} : { signal }),
-        }).then((decoded) => {
+        look = decodeImage(bytes, { maxPixels: MAX_VERSION_PIXELS, signal }).then((decoded) => {
             if (decoded.kind !== 'raster')
                 return decoded;
             const { raster, orientation } = decoded;
@@ -1174,6 +1194,7 @@ function sampleByHost(images, max) {
 /* unused harmony exports LIST_HELP, flowListItems, parseJsonList */
 /* harmony import */ var _mechanics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(532);
 /* harmony import */ var _shown_shown_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2392);
+/* harmony import */ var _mechanics_json_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1765);
 /**
  * The one syntax of every list input (`assets`, `files`, `assets-from`, `files-from`, the command's standard input):
  * a JSON array of strings when the whole text is one; otherwise one entry per line, or NUL-separated entries where
@@ -1185,6 +1206,7 @@ function sampleByHost(images, max) {
  * unless URLs run together (`…/x.jpghttps://…`). Such a line is a list written on one line, the default output of
  * some changed-files actions, which taken whole would be one wrong URL.
  */
+
 
 
 /** How to write a list, in every message about one. */
@@ -1305,13 +1327,9 @@ const NOT_JSON = "starts with '[' but is not a JSON array";
  * it, naming the first entry that is not a string.
  */
 function parseJsonList(text) {
-    let parsed;
-    try {
-        parsed = JSON.parse(text);
-    }
-    catch {
+    const parsed = (0,_mechanics_json_js__WEBPACK_IMPORTED_MODULE_2__/* .parseJson */ .q)(text);
+    if (parsed === undefined)
         return { problem: NOT_JSON };
-    }
     if (!Array.isArray(parsed))
         return { problem: 'is not a JSON array' };
     const bad = parsed.findIndex((entry) => typeof entry !== 'string');
@@ -1825,7 +1843,10 @@ function isWithin(folder, path) {
     const rest = (0,external_node_path_.relative)(folder, path);
     return rest !== '..' && !rest.startsWith(`..${external_node_path_.sep}`) && !(0,external_node_path_.isAbsolute)(rest);
 }
+/** What a file that is not a regular one is instead, as a user would name it. */
 function kindOf(stats) {
+    if (stats.isSymbolicLink())
+        return 'a symbolic link';
     if (stats.isDirectory())
         return 'a folder';
     if (stats.isFIFO())
@@ -1834,7 +1855,7 @@ function kindOf(stats) {
         return 'a device';
     if (stats.isSocket())
         return 'a socket';
-    return 'not a file';
+    return 'something else';
 }
 function tooLarge(maxBytes) {
     return `is larger than the ${sizeOf(maxBytes)} it may hold`;
@@ -1867,6 +1888,8 @@ const WATCHED_PIECE = 1024 * 1024;
 
 // EXTERNAL MODULE: ./src/mechanics/input-error.ts
 var input_error = __webpack_require__(532);
+// EXTERNAL MODULE: ./src/mechanics/json.ts
+var json = __webpack_require__(1765);
 // EXTERNAL MODULE: ./src/shown/shown.ts
 var shown_shown = __webpack_require__(2392);
 // EXTERNAL MODULE: ./src/shown/format.ts
@@ -1909,7 +1932,10 @@ async function withoutEventPath(load) {
     }
 }
 
+// EXTERNAL MODULE: ./src/mechanics/causes.ts
+var causes = __webpack_require__(8087);
 ;// CONCATENATED MODULE: ./src/github/api.ts
+
 
 
 
@@ -1936,7 +1962,7 @@ async function apiChangedFiles(range, context) {
             throw new Error('the run was cancelled while the GitHub API was asked for the changed files', {
                 cause: error,
             });
-        if (isTimeout(error))
+        if ((0,causes/* isTimeout */.k)(error))
             throw new Error(`the GitHub API did not answer within ${limits.timeoutMs / 1000} s (timeout-seconds) at ${context.apiUrl}`, { cause: error });
         throw error;
     }
@@ -2094,12 +2120,6 @@ function boundedFetch(fetch, limits, maxBytes) {
         });
     };
 }
-function isTimeout(error) {
-    for (let cause = error; cause instanceof Error; cause = cause.cause)
-        if (cause.name === 'TimeoutError' || /timeout|timed out/i.test(cause.message))
-            return true;
-    return false;
-}
 
 ;// CONCATENATED MODULE: ./src/ci/context.ts
 
@@ -2136,6 +2156,7 @@ const NO_RANGE_OUTSIDE_CI = 'since: outside a CI that names the commits to compa
     'git diff --name-only -z A B | … --files - -0';
 
 ;// CONCATENATED MODULE: ./src/ci/github.ts
+
 
 
 
@@ -2198,12 +2219,10 @@ function readPayload(path) {
         const code = error.code ?? 'unreadable';
         return { payload: {}, payloadProblem: ` from ${(0,shown_shown/* quote */.hD)(path)} (${code})` };
     }
-    try {
-        return { payload: JSON.parse(text) };
-    }
-    catch {
-        return { payload: {}, payloadProblem: ` from ${(0,shown_shown/* quote */.hD)(path)}: it is not JSON` };
-    }
+    const payload = (0,json/* parseJson */.q)(text);
+    return payload === undefined
+        ? { payload: {}, payloadProblem: ` from ${(0,shown_shown/* quote */.hD)(path)}: it is not JSON` }
+        : { payload };
 }
 /** The range the triggering event changed, with `since` in place of its base when given. */
 function commitRange(context, since, deployEnvironment = DEFAULT_DEPLOY_ENVIRONMENT) {
@@ -2214,10 +2233,7 @@ function commitRange(context, since, deployEnvironment = DEFAULT_DEPLOY_ENVIRONM
         if (event?.skip !== undefined && event.skipUnlessSince !== true)
             return event;
         const head = event?.skip === undefined ? (event?.head ?? context.sha) : context.sha;
-        return {
-            ...range_sinceRange(since, head),
-            ...(event?.checkoutRef === undefined ? {} : { checkoutRef: event.checkoutRef }),
-        };
+        return { ...range_sinceRange(since, head), checkoutRef: event?.checkoutRef };
     }
     const event = eventRange(context, deployEnvironment);
     if (event !== undefined)
@@ -2832,7 +2848,7 @@ const JSON_ESCAPES = {
     r: '\r',
     t: '\t',
 };
-const json = (text) => text.includes('\\')
+const normal_forms_json = (text) => text.includes('\\')
     ? [
         text.replace(/\\(u([0-9a-f]{4})|x([0-9a-f]{2})|["\\/bfnrt])/gi, (escape, char, u, x) => {
             const code = u ?? x;
@@ -2849,7 +2865,7 @@ const whitespace = (text) => (/\s/.test(text) ? [text.replace(/\s+/g, '')] : [])
  */
 const base64 = (text) => [...text.replace(/\s+/g, '').matchAll(/[\w+/-]{12,}/g)].flatMap(([run]) => [0, 1, 2, 3].map((offset) => Buffer.from(run.slice(offset).replaceAll('-', '+').replaceAll('_', '/'), 'base64').toString('latin1')));
 const hex = (text) => [...text.replace(/\s+/g, '').matchAll(/[0-9a-f]{12,}/gi)].flatMap(([run]) => [0, 1].map((offset) => Buffer.from(run.slice(offset), 'hex').toString('latin1')));
-const DECODERS = [html, percent, json, whitespace, base64, hex];
+const DECODERS = [html, percent, normal_forms_json, whitespace, base64, hex];
 
 ;// CONCATENATED MODULE: ./src/shown/redact.ts
 /**
@@ -3194,6 +3210,7 @@ function rewriteSentence(rewrite, dryRun, brief = false) {
 
 
 
+
 /** Every staged file not yet renamed or removed, in this process: what a process that must exit now removes. */
 const staging = new Set();
 /** The workspace as rewrite addresses its files: its real path, links on the way to it resolved once. */
@@ -3214,7 +3231,7 @@ async function readInPlace(workspace, path) {
     try {
         const read = await handle.stat();
         if (!read.isFile())
-            throw new Error(`is now ${in_place_kindOf(read)}, not the regular file rewrite listed`);
+            throw new Error(`is now ${kindOf(read)}, not the regular file rewrite listed`);
         await checkPlace(file, read);
         const over = oversize(read.size);
         if (over !== undefined)
@@ -3279,7 +3296,7 @@ async function checkStillRead(original) {
     if (now === undefined)
         throw new Error(`${original.path}: was removed after rewrite read it`);
     if (!now.isFile())
-        throw new Error(`${original.path}: is now ${in_place_kindOf(now)}, not the regular file rewrite read`);
+        throw new Error(`${original.path}: is now ${kindOf(now)}, not the regular file rewrite read`);
     if (now.dev !== original.read.dev || now.ino !== original.read.ino)
         throw new Error(`${original.path}: was replaced by another file after rewrite read it`);
     if (now.size !== original.read.size || now.mtimeMs !== original.read.mtimeMs)
@@ -3299,19 +3316,6 @@ async function checkPlace(file, expected) {
     const there = await (0,promises_.lstat)(real);
     if (real !== file || there.dev !== expected.dev || there.ino !== expected.ino)
         throw new Error('is now reached through a symbolic link (a folder on its path), which rewrite does not follow');
-}
-function in_place_kindOf(stats) {
-    if (stats.isSymbolicLink())
-        return 'a symbolic link';
-    if (stats.isDirectory())
-        return 'a folder';
-    if (stats.isFIFO())
-        return 'a FIFO';
-    if (stats.isSocket())
-        return 'a socket';
-    if (stats.isBlockDevice() || stats.isCharacterDevice())
-        return 'a device';
-    return 'not a regular file';
 }
 
 ;// CONCATENATED MODULE: ./src/rewrite/preflight.ts
@@ -4387,7 +4391,7 @@ async function previousBytes(sources, path) {
 async function startOriginCheck(origin, context, events) {
     const [{ createDispatcher }, { ByteBudget, originFetcher }, { ORIGIN_CONCURRENCY }] = await Promise.all([
         Promise.all(/* import() */[__webpack_require__.e(752), __webpack_require__.e(520)]).then(__webpack_require__.bind(__webpack_require__, 4520)),
-        Promise.all(/* import() */[__webpack_require__.e(752), __webpack_require__.e(198)]).then(__webpack_require__.bind(__webpack_require__, 4198)),
+        __webpack_require__.e(/* import() */ 198).then(__webpack_require__.bind(__webpack_require__, 4198)),
         Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 3303)),
     ]);
     const dispatcher = createDispatcher(ORIGIN_CONCURRENCY, origin.requestTimeoutMs);
@@ -6243,7 +6247,7 @@ async function proveFresh(proof, before, context) {
     log.startGroup('Verify');
     const [{ createDispatcher }, { deliveredFetcher }, { prove }, { invalidateAgain }] = await Promise.all([
         Promise.all(/* import() */[__webpack_require__.e(752), __webpack_require__.e(520)]).then(__webpack_require__.bind(__webpack_require__, 4520)),
-        Promise.all(/* import() */[__webpack_require__.e(752), __webpack_require__.e(526)]).then(__webpack_require__.bind(__webpack_require__, 6526)),
+        __webpack_require__.e(/* import() */ 526).then(__webpack_require__.bind(__webpack_require__, 6526)),
         __webpack_require__.e(/* import() */ 999).then(__webpack_require__.bind(__webpack_require__, 6999)),
         __webpack_require__.e(/* import() */ 946).then(__webpack_require__.bind(__webpack_require__, 946)),
     ]);
@@ -6427,7 +6431,7 @@ async function warmUp(warmUp, before, context) {
     log.startGroup('Warm-up');
     const [{ createDispatcher }, { warm, WARM_CONCURRENCY, stoppedWords }] = await Promise.all([
         Promise.all(/* import() */[__webpack_require__.e(752), __webpack_require__.e(520)]).then(__webpack_require__.bind(__webpack_require__, 4520)),
-        Promise.all(/* import() */[__webpack_require__.e(752), __webpack_require__.e(484)]).then(__webpack_require__.bind(__webpack_require__, 1484)),
+        __webpack_require__.e(/* import() */ 484).then(__webpack_require__.bind(__webpack_require__, 1484)),
     ]);
     const dispatcher = createDispatcher(WARM_CONCURRENCY, timeoutMs);
     try {
@@ -6551,6 +6555,8 @@ function leftSection(left) {
     return lines;
 }
 
+// EXTERNAL MODULE: ./src/mechanics/headers.ts
+var mechanics_headers = __webpack_require__(8065);
 ;// CONCATENATED MODULE: ./src/github/deployments.ts
 /**
  * The record of a target, kept in GitHub's Deployments API (GitHub Enterprise Server has it too): one deployment per
@@ -6562,6 +6568,8 @@ function leftSection(left) {
  * Anyone with `deployments: write` can create a deployment or add a status to one: only those whose creator is the
  * identity this token writes as are trusted, so another app, a person or a bot cannot forge a run's record.
  */
+
+
 
 
 /** The task every record's deployment carries, so that a host's own deployments are never read as records. */
@@ -6667,7 +6675,7 @@ async function writeRecord(store, record) {
     await request(store, 'POST', `${repoPath(store)}/deployments/${id}/statuses`, {
         state: record.state,
         description: record.description.slice(0, DESCRIPTION_LIMIT),
-        ...(record.logUrl === undefined ? {} : { log_url: record.logUrl }),
+        log_url: record.logUrl,
         // Earlier records stay as they were: a success of this run must not turn the last one inactive.
         auto_inactive: false,
     });
@@ -6698,11 +6706,8 @@ function repoPath(store) {
 function rateLimitWait(status, headers, nowMs) {
     if (status !== 403 && status !== 429)
         return undefined;
-    const header = (name) => {
-        const value = headers[name];
-        return typeof value === 'string' ? value.trim() : undefined;
-    };
-    const retryAfter = header('retry-after');
+    const trimmed = (name) => (0,mechanics_headers/* header */.wx)(headers, name)?.trim();
+    const retryAfter = trimmed('retry-after');
     if (retryAfter !== undefined) {
         if (/^\d{1,12}$/.test(retryAfter))
             return Number(retryAfter);
@@ -6710,8 +6715,8 @@ function rateLimitWait(status, headers, nowMs) {
         if (!Number.isNaN(at))
             return Math.max(0, Math.ceil((at - nowMs) / 1000));
     }
-    const reset = header('x-ratelimit-reset');
-    if (header('x-ratelimit-remaining') !== '0' || reset === undefined || !/^\d{1,12}$/.test(reset))
+    const reset = trimmed('x-ratelimit-reset');
+    if (trimmed('x-ratelimit-remaining') !== '0' || reset === undefined || !/^\d{1,12}$/.test(reset))
         return undefined;
     return Math.max(0, Number(reset) - Math.floor(nowMs / 1000));
 }
@@ -6725,17 +6730,14 @@ async function request(store, method, path, body) {
     }
     const octokit = await client;
     try {
-        const answer = await octokit.request({
-            method,
-            url: path,
-            ...(body === undefined ? {} : { data: body }),
-        });
+        // octokit drops an option set to undefined: a GET sends no body.
+        const answer = await octokit.request({ method, url: path, data: body });
         return answer.data;
     }
     catch (error) {
         if (store.signal?.aborted === true)
             throw new RecordApiError(0, 'the run was cancelled');
-        if (deployments_isTimeout(error))
+        if ((0,causes/* isTimeout */.k)(error))
             throw new RecordApiError(0, `no answer within ${store.timeoutMs / 1000} s`);
         const found = error.status;
         const status = typeof found === 'number' ? found : 0;
@@ -6743,12 +6745,6 @@ async function request(store, method, path, body) {
         const message = response?.data?.message;
         throw new RecordApiError(status, typeof message === 'string' ? message : (0,error_message/* errorMessage */.g)(error), rateLimitWait(status, response?.headers ?? {}, Date.now()));
     }
-}
-function deployments_isTimeout(error) {
-    for (let cause = error; cause instanceof Error; cause = cause.cause)
-        if (cause.name === 'TimeoutError')
-            return true;
-    return false;
 }
 
 ;// CONCATENATED MODULE: ./src/github/record-words.ts
@@ -7647,6 +7643,7 @@ async function withSinceResolved(range, options) {
 
 
 
+
 /** The files the triggering event changed: from git in the workspace, else as the CI allows (its API). */
 async function detectChangedFiles(ci, since, git) {
     const range = ci.changeRange(since);
@@ -7751,12 +7748,10 @@ async function withoutGit(ci, range, since, gitProblem) {
 }
 /** GitHub's answer for a commit it does not have: 404, or 422 "No commit found for SHA". */
 function isNoSuchCommit(error) {
-    for (let cause = error; typeof cause === 'object' && cause !== null; cause = cause.cause) {
-        const status = cause.status;
-        if (status === 404 || status === 422)
-            return true;
-    }
-    return false;
+    return (0,causes/* causes */.p)(error).some((cause) => {
+        const { status } = cause;
+        return status === 404 || status === 422;
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/changes/stage.ts
@@ -9016,34 +9011,38 @@ async function writePieces(path, pieces) {
 
 /***/ }),
 
-/***/ 1717:
+/***/ 8087:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   E: () => (/* binding */ untilAborted)
+/* harmony export */   k: () => (/* binding */ isTimeout),
+/* harmony export */   p: () => (/* binding */ causes)
 /* harmony export */ });
 /**
- * `work`, or the reason of `signal` as soon as it aborts, whichever comes first. undici does not end a request whose
- * TLS connection is still being made when its signal aborts (its connections to one origin are made one after the
- * other, each up to its connect timeout): without this, eight requests to a host that never completes a handshake
- * took eight connect timeouts, not one. What `work` does after is not waited for, and its failure is not unhandled.
+ * `error` and what caused it, outermost first. What happened is often some way down: fetch says "fetch failed" over
+ * the socket's error, octokit wraps fetch's error, undici's own errors carry their code. A chain that loops is walked
+ * once round.
  */
-function untilAborted(work, signal) {
-    work.catch(() => undefined);
-    if (signal.aborted)
-        return Promise.reject(abortReason(signal));
-    return new Promise((resolve, reject) => {
-        const onAbort = () => {
-            reject(abortReason(signal));
-        };
-        signal.addEventListener('abort', onAbort, { once: true });
-        work.then(resolve, reject).finally(() => {
-            signal.removeEventListener('abort', onAbort);
-        });
-    });
+function causes(error) {
+    const chain = [];
+    for (let cause = error; typeof cause === 'object' && cause !== null && !chain.includes(cause);) {
+        chain.push(cause);
+        cause = cause.cause;
+    }
+    return chain;
 }
-function abortReason(signal) {
-    return signal.reason instanceof Error ? signal.reason : new Error('The operation was aborted');
+// undici's own bounds on the wait for an answer's headers and for each part of its body.
+const UNDICI_TIMEOUTS = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+/**
+ * A wait ended by its time bound, not by the network: a deadline (`AbortSignal.timeout`'s TimeoutError) or undici's
+ * bound on the headers or the body. A connection that could not be made in time is a network error: its bound is the
+ * connector's, which may be shorter than the one a message would name.
+ */
+function isTimeout(error) {
+    return causes(error).some((cause) => {
+        const { name, code } = cause;
+        return name === 'TimeoutError' || UNDICI_TIMEOUTS.has(code);
+    });
 }
 
 
@@ -9093,6 +9092,125 @@ function errorMessage(error) {
  */
 function unhandled(value) {
     throw new Error(`Unhandled case: ${JSON.stringify(value)}`);
+}
+
+
+/***/ }),
+
+/***/ 8065:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Rj: () => (/* binding */ declaredLength),
+/* harmony export */   UE: () => (/* binding */ headerValues),
+/* harmony export */   wx: () => (/* binding */ header)
+/* harmony export */ });
+/** The first value of a header (its name in lower case), as text; absent when not sent as text. */
+function header(headers, name) {
+    return headerValues(headers, name)[0];
+}
+/** Every value of a header, in the order sent: a list header (Vary, Content-Encoding) may come in several lines. */
+function headerValues(headers, name) {
+    const value = headers[name];
+    return [value].flat().filter((each) => typeof each === 'string');
+}
+/** Content-Length, when it is a length: a server may send anything there. */
+function declaredLength(headers) {
+    const declared = Number(header(headers, 'content-length'));
+    return Number.isSafeInteger(declared) && declared >= 0 ? declared : undefined;
+}
+
+
+/***/ }),
+
+/***/ 388:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   x: () => (/* binding */ readBody)
+/* harmony export */ });
+/** Reads an answer's body within `bounds`. Rejects when the connection fails, or the request's end comes, mid-body. */
+async function readBody(body, bounds) {
+    const chunks = [];
+    let read = 0;
+    for await (const chunk of body) {
+        read += chunk.length;
+        bounds.budget?.take(chunk.length);
+        if (bounds.keep)
+            chunks.push(chunk);
+        const cut = read > bounds.maxBytes ? 'too-long' : bounds.budget?.spent === true ? 'budget' : undefined;
+        if (cut !== undefined) {
+            body.destroy();
+            return { bytes: Buffer.concat(chunks).subarray(0, bounds.maxBytes), read, cut };
+        }
+    }
+    return { bytes: Buffer.concat(chunks), read };
+}
+
+
+/***/ }),
+
+/***/ 5232:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  _: () => (/* binding */ endOfAsk),
+  w: () => (/* binding */ sendRequest)
+});
+
+;// CONCATENATED MODULE: ./src/mechanics/abortable.ts
+/**
+ * `work`, or the reason of `signal` as soon as it aborts, whichever comes first. undici does not end a request whose
+ * TLS connection is still being made when its signal aborts (its connections to one origin are made one after the
+ * other, each up to its connect timeout): without this, eight requests to a host that never completes a handshake
+ * took eight connect timeouts, not one. What `work` does after is not waited for, and its failure is not unhandled.
+ */
+function untilAborted(work, signal) {
+    work.catch(() => undefined);
+    if (signal.aborted)
+        return Promise.reject(abortReason(signal));
+    return new Promise((resolve, reject) => {
+        const onAbort = () => {
+            reject(abortReason(signal));
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+        work.then(resolve, reject).finally(() => {
+            signal.removeEventListener('abort', onAbort);
+        });
+    });
+}
+function abortReason(signal) {
+    return signal.reason instanceof Error ? signal.reason : new Error('The operation was aborted');
+}
+
+;// CONCATENATED MODULE: ./src/mechanics/http-request.ts
+
+/**
+ * When a request, or a whole ask of several, must end: `timeoutMs` after it starts, or at `signal` (the run's cancel,
+ * a stage's deadline). One end for a whole ask: a fresh timeout per redirect would let a chain of slow hops run on.
+ */
+function endOfAsk(timeoutMs, signal) {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    return signal === undefined ? timeout : AbortSignal.any([timeout, signal]);
+}
+/**
+ * Sends one request to `url`, and resolves with the answer once its headers are in; its body is the caller's to read,
+ * and `ends` ends that read too. Never follows a redirect: a dispatcher does not.
+ */
+function sendRequest(url, request, ends) {
+    // undici does not end a request whose TLS connection is still being made: untilAborted ends the wait at `ends`.
+    return untilAborted(request.dispatcher.request({
+        origin: url.origin,
+        path: `${url.pathname}${url.search}`,
+        method: request.method,
+        headers: request.headers,
+        body: request.body ?? null,
+        signal: ends,
+        headersTimeout: request.timeoutMs,
+        bodyTimeout: request.timeoutMs,
+    }), ends);
 }
 
 
@@ -9221,6 +9339,30 @@ function throwInput(message) {
 
 /***/ }),
 
+/***/ 1765:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   q: () => (/* binding */ parseJson),
+/* harmony export */   u: () => (/* binding */ isRecord)
+/* harmony export */ });
+/** The value `text` holds as JSON, or undefined when it is not JSON: a server's or a file's text may be anything. */
+function parseJson(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+}
+/** A JSON object: not an array, not null. */
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+
+/***/ }),
+
 /***/ 7887:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -9248,7 +9390,7 @@ const USER_AGENT = `image-cache-invalidate/${VERSION}`;
 /* harmony export */   Vj: () => (/* binding */ verdictOf),
 /* harmony export */   kR: () => (/* binding */ bodyLimit)
 /* harmony export */ });
-/* harmony import */ var _compare_compare_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7926);
+/* harmony import */ var _compare_compare_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(697);
 /* harmony import */ var _shown_shown_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2392);
 
 
@@ -9290,7 +9432,7 @@ async function judge(answer, versions, signal) {
     const byBytes = verdictOf(answer, versions);
     if (byBytes !== 'other' || answer.body === undefined || answer.status === undefined || !isOk(answer.status))
         return byBytes;
-    const comparison = await (0,_compare_compare_js__WEBPACK_IMPORTED_MODULE_0__/* .compareImage */ .pE)(answer.body, versions, signal === undefined ? {} : { signal });
+    const comparison = await (0,_compare_compare_js__WEBPACK_IMPORTED_MODULE_0__/* .compareImage */ .pE)(answer.body, versions, { signal });
     // Not looked at is not unchanged: as an answer not read, worth asking again, never invalidated on a guess.
     if (comparison.shows === 'cannot-tell' && comparison.doubt === 'cancelled')
         return 'previous';
@@ -9653,12 +9795,12 @@ async function watchHost(host, images, witness, context) {
         const check = {
             ...entry.image,
             state,
-            ...(settled ? { settledAt: now } : {}),
-            ...(entry.previousAt === undefined ? {} : { previousAt: entry.previousAt }),
+            settledAt: settled ? now : undefined,
+            previousAt: entry.previousAt,
             askedMs: entry.firstAt === undefined ? 0 : now - entry.firstAt,
             asks: entry.asks,
             seen: entry.seen,
-            ...(mistake === undefined ? {} : { mistake }),
+            mistake,
         };
         checks.push(check);
         context.settle(check);
@@ -9777,11 +9919,8 @@ async function askWitness(witness, context, pace) {
         pace.asked();
         const answer = await fetch(witness.ref, 1, signal);
         pace.asked(Math.max(0, (answer.requests ?? 1) - 1));
-        return {
-            ...(answer.status === undefined ? {} : { status: answer.status }),
-            ...(answer.error === undefined ? {} : { error: answer.error }),
-            ...(answer.unresolved === undefined ? {} : { unresolved: answer.unresolved }),
-        };
+        const { status, error, unresolved } = answer;
+        return { status, error, unresolved };
     });
 }
 /** The images waiting, the one asked longest ago first (the order they came in, among those never asked again). */
@@ -9854,8 +9993,8 @@ async function awaitOrigins(images, options) {
             settle({
                 ...follower,
                 state: blocker === undefined ? 'ready' : blocker.state,
-                ...(blocker === undefined ? { settledAt: options.clock.now() } : {}),
-                ...(blocker?.mistake === undefined ? {} : { mistake: blocker.mistake }),
+                settledAt: blocker === undefined ? options.clock.now() : undefined,
+                mistake: blocker?.mistake,
                 askedMs: 0,
                 asks: 0,
                 followed: true,
@@ -10397,8 +10536,17 @@ var policy = __webpack_require__(4596);
 var http_url = __webpack_require__(9071);
 // EXTERNAL MODULE: external "node:zlib"
 var external_node_zlib_ = __webpack_require__(8522);
+// EXTERNAL MODULE: ./src/mechanics/headers.ts
+var mechanics_headers = __webpack_require__(8065);
+// EXTERNAL MODULE: ./src/mechanics/http-body.ts
+var http_body = __webpack_require__(388);
+// EXTERNAL MODULE: ./src/mechanics/json.ts
+var mechanics_json = __webpack_require__(1765);
 ;// CONCATENATED MODULE: ./src/service/body.ts
 // A namespace, not named imports: the library must load on an older Node to say which version it needs.
+
+
+
 
 
 /**
@@ -10430,10 +10578,10 @@ const DECODERS = {
  * though the request asks for none: no decoded body grows past MAX_BODY_BYTES either. Rejects only when the
  * connection fails; a body that cannot be read as meant says why in `unread`.
  */
-async function readBody(response, redact) {
-    const wire = await readWire(response.body);
-    const codings = contentCodings(headerValue(response.headers['content-encoding']));
-    if (!wire.whole) {
+async function answerBody(response, redact) {
+    const wire = await (0,http_body/* readBody */.x)(response.body, { maxBytes: MAX_BODY_BYTES, keep: true });
+    const codings = contentCodings((0,mechanics_headers/* headerValues */.UE)(response.headers, 'content-encoding').join(','));
+    if (wire.cut !== undefined) {
         // Its start still carries an error's message, when it is not coded.
         const start = codings.length === 0 ? textOf(wire.bytes) : '';
         return { text: start, unread: `it is longer than ${MAX_BODY_TEXT}` };
@@ -10467,28 +10615,11 @@ async function readBody(response, redact) {
 function textOf(bytes) {
     return bytes.toString('utf8').replace(/^\uFEFF/, '');
 }
-/** The body's bytes, up to MAX_BODY_BYTES: `whole` when that is all of it (the rest is never read). */
-async function readWire(body) {
-    const chunks = [];
-    let size = 0;
-    for await (const chunk of body) {
-        size += chunk.length;
-        chunks.push(chunk);
-        if (size > MAX_BODY_BYTES) {
-            body.destroy();
-            return { bytes: Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES), whole: false };
-        }
-    }
-    return { bytes: Buffer.concat(chunks), whole: true };
-}
 function contentCodings(header) {
-    return (header ?? '')
+    return header
         .split(',')
         .map((coding) => coding.trim().toLowerCase())
         .filter((coding) => coding !== '' && coding !== 'identity');
-}
-function headerValue(value) {
-    return Array.isArray(value) ? value.join(',') : value;
 }
 /**
  * A 2xx answer is a confirmation only when its body says so, or says nothing (the API spec shows no body for the
@@ -10510,10 +10641,10 @@ function confirmedJson(status, contentType, body, server, redact) {
     if (text === '')
         return undefined;
     // JSON is judged as JSON whatever the content type says: PHP serves it as text/html unless told otherwise.
-    const json = parseJson(text);
+    const json = (0,mechanics_json/* parseJson */.q)(text);
     if (json === true)
         return undefined;
-    if (isObject(json)) {
+    if ((0,mechanics_json/* isRecord */.u)(json)) {
         if (json.success === true)
             return json;
         if (!('success' in json)) {
@@ -10547,26 +10678,16 @@ function describeJson(json, redact) {
  */
 function reportsError(json) {
     const data = json.data;
-    const status = isObject(data) ? data.status : undefined;
+    const status = (0,mechanics_json/* isRecord */.u)(data) ? data.status : undefined;
     return ((json.error !== undefined && json.error !== null && json.error !== false && json.error !== '') ||
         (Array.isArray(json.errors) && json.errors.length > 0) ||
         (typeof status === 'number' && status >= 400));
-}
-function parseJson(text) {
-    try {
-        return JSON.parse(text);
-    }
-    catch {
-        return undefined;
-    }
-}
-function isObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 // EXTERNAL MODULE: ./src/domain/urls.ts
 var urls = __webpack_require__(3012);
 ;// CONCATENATED MODULE: ./src/service/server-message.ts
+
 const MAX_MESSAGE_LENGTH = 300;
 const MAX_CODE_LENGTH = 100;
 // A proxy's page says what it has to say near the top; the rest is not read, which also bounds the tag stripping.
@@ -10581,37 +10702,28 @@ function serverMessage(body, contentType = '') {
     const text = body.trim();
     if (text === '')
         return {};
-    const json = server_message_parseJson(text);
+    // Only a JSON object, array or string: a bare number or `true` is a server's plain text.
+    const json = /^[[{"]/.test(text) ? (0,mechanics_json/* parseJson */.q)(text) : undefined;
     if (json !== undefined)
         return fromJson(json);
     if (/html/i.test(contentType) || /^<(?:!doctype|html|head|body|\?xml)/i.test(text))
         return fromHtml(text);
     return withMessage(undefined, text);
 }
-function server_message_parseJson(text) {
-    if (!/^[[{"]/.test(text))
-        return undefined;
-    try {
-        return JSON.parse(text);
-    }
-    catch {
-        return undefined;
-    }
-}
 function fromJson(json) {
     if (typeof json === 'string')
         return withMessage(undefined, json);
-    if (!isRecord(json))
+    if (!(0,mechanics_json/* isRecord */.u)(json))
         return {};
     const error = json.error;
     const data = json.data;
-    const code = firstString(json.code, isRecord(error) ? error.code : undefined);
-    const message = firstString(json.message, error, isRecord(error) ? error.message : undefined, isRecord(data) ? data.message : data, // WordPress's wp_send_json_error('…') sends the message as data
+    const code = firstString(json.code, (0,mechanics_json/* isRecord */.u)(error) ? error.code : undefined);
+    const message = firstString(json.message, error, (0,mechanics_json/* isRecord */.u)(error) ? error.message : undefined, (0,mechanics_json/* isRecord */.u)(data) ? data.message : data, // WordPress's wp_send_json_error('…') sends the message as data
     Array.isArray(json.errors) ? messageOf(json.errors[0]) : undefined);
     return withMessage(code, message);
 }
 function messageOf(value) {
-    return isRecord(value) ? value.message : value;
+    return (0,mechanics_json/* isRecord */.u)(value) ? value.message : value;
 }
 /** A proxy's error page: its visible text, without scripts and styles. */
 function fromHtml(html) {
@@ -10646,17 +10758,18 @@ function oneLine(text, max) {
 function firstString(...values) {
     return values.find((value) => typeof value === 'string' && value.trim() !== '');
 }
-function isRecord(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 // EXTERNAL MODULE: ./src/shown/format.ts
 var format = __webpack_require__(5462);
-// EXTERNAL MODULE: ./src/mechanics/abortable.ts
-var abortable = __webpack_require__(1717);
+// EXTERNAL MODULE: ./src/mechanics/causes.ts
+var causes = __webpack_require__(8087);
+// EXTERNAL MODULE: ./src/mechanics/http-request.ts + 1 modules
+var http_request = __webpack_require__(5232);
 // EXTERNAL MODULE: ./src/mechanics/error-message.ts
 var error_message = __webpack_require__(1411);
 ;// CONCATENATED MODULE: ./src/service/client.ts
+
+
 
 
 
@@ -10673,27 +10786,21 @@ var error_message = __webpack_require__(1411);
  */
 async function sendCall(call, options) {
     assertSafeEndpoint(options.endpoint);
-    const signal = AbortSignal.timeout(options.timeoutMs);
-    const path = `${options.endpoint.pathname}/${call.route}`;
+    const ends = (0,http_request/* endOfAsk */._)(options.timeoutMs);
+    // The endpoint's origin, whatever its path holds: read as a URL of its own, a path `//host/…` names another host.
+    const url = new URL(options.endpoint.origin);
+    url.pathname = `${options.endpoint.pathname}/${call.route}`;
     const body = requestBody(call);
     let response;
     let answer;
     try {
-        // Ended at the timeout even while its TLS connection is still being made (abortable.ts).
-        response = await (0,abortable/* untilAborted */.E)(options.dispatcher.request({
-            origin: options.endpoint.origin,
-            path,
-            method: 'POST',
-            headers: requestHeaders(body !== undefined, options),
-            body: body ?? null,
-            signal,
-            headersTimeout: options.timeoutMs,
-            bodyTimeout: options.timeoutMs,
-        }), signal);
-        answer = await readBody(response, options.redact);
+        const { dispatcher, timeoutMs } = options;
+        const headers = requestHeaders(body !== undefined, options);
+        response = await (0,http_request/* sendRequest */.w)(url, { dispatcher, method: 'POST', headers, body, timeoutMs }, ends);
+        answer = await answerBody(response, options.redact);
     }
     catch (error) {
-        throw networkError(error, signal, options);
+        throw networkError(error, ends, options);
     }
     return interpret(call, response.statusCode, response.headers, answer, options);
 }
@@ -10735,9 +10842,9 @@ function requestBody(call) {
             return (0,exhaustive/* unhandled */.g)(call);
     }
 }
-function networkError(error, signal, options) {
+function networkError(error, ends, options) {
     const code = errorCode(error);
-    if (signal.aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+    if (ends.aborted || (0,causes/* isTimeout */.k)(error)) {
         const seconds = options.timeoutMs / 1000;
         return new api_error/* ApiError */.hD(`no complete answer within ${seconds} s (timeout-seconds)`, { kind: 'timeout' }, { cause: error });
     }
@@ -10749,13 +10856,9 @@ function networkError(error, signal, options) {
     return new api_error/* ApiError */.hD(`network error${code === undefined ? '' : ` ${code}`}: ${detail}`, { kind: 'network', code }, { cause: error });
 }
 function errorCode(error) {
-    for (let current = error, depth = 0; current instanceof Error && depth < 4; depth++) {
-        const code = current.code;
-        if (typeof code === 'string')
-            return code;
-        current = current.cause;
-    }
-    return undefined;
+    return (0,causes/* causes */.p)(error)
+        .map((cause) => cause.code)
+        .find((code) => typeof code === 'string');
 }
 function interpret(call, status, headers, answer, options) {
     if (status >= 300 && status < 400)
@@ -10764,16 +10867,16 @@ function interpret(call, status, headers, answer, options) {
     // Redacted only where server text goes into an error: a success costs no scan of its body.
     // Redacted before and after reading: a key hidden by an escape (`&quot;`, `\"`) shows only once it is decoded.
     const server = () => {
-        const { code, message } = serverMessage(options.redact(body), header(headers, 'content-type'));
+        const { code, message } = serverMessage(options.redact(body), (0,mechanics_headers/* header */.wx)(headers, 'content-type'));
         return {
             code: code === undefined ? undefined : options.redact(code),
             message: message === undefined ? undefined : options.redact(message),
         };
     };
     if (status < 200 || status >= 300) {
-        throw httpError(status, server(), retryAfterMs(header(headers, 'retry-after')), options);
+        throw httpError(status, server(), retryAfterMs((0,mechanics_headers/* header */.wx)(headers, 'retry-after')), options);
     }
-    const json = confirmedJson(status, header(headers, 'content-type'), answer, server, options.redact);
+    const json = confirmedJson(status, (0,mechanics_headers/* header */.wx)(headers, 'content-type'), answer, server, options.redact);
     return call.route === 'token'
         ? { status, token: tokenFrom(status, json, body, options.redact) }
         : { status };
@@ -10799,7 +10902,7 @@ function sentence(text) {
     return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 function redirectError(status, headers, options) {
-    const location = header(headers, 'location');
+    const location = (0,mechanics_headers/* header */.wx)(headers, 'location');
     let target = 'no Location';
     if (location !== undefined) {
         try {
@@ -10840,10 +10943,6 @@ function describeTokenAnswer(json) {
     if (json.success !== true)
         return `"success": ${JSON.stringify(json.success)}`;
     return 'no non-empty string at data.token';
-}
-function header(headers, name) {
-    const value = headers[name];
-    return Array.isArray(value) ? value[0] : value;
 }
 /** Retry-After as delta-seconds or an HTTP date; anything else (negative, not a number) is ignored. */
 function retryAfterMs(value, now = Date.now()) {

@@ -2,6 +2,71 @@ export const id = 198;
 export const ids = [198];
 export const modules = {
 
+/***/ 3030:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   l: () => (/* binding */ httpGet)
+/* harmony export */ });
+/* harmony import */ var _headers_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8065);
+/* harmony import */ var _http_body_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(388);
+/* harmony import */ var _http_request_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5232);
+
+
+
+async function httpGet(url, options) {
+    const ends = (0,_http_request_js__WEBPACK_IMPORTED_MODULE_0__/* .endOfAsk */ ._)(options.timeoutMs, options.signal);
+    const { dispatcher, timeoutMs } = options;
+    const request = { dispatcher, method: 'GET', headers: options.headers, timeoutMs };
+    let target;
+    try {
+        target = new URL(url);
+    }
+    catch (error) {
+        return { kind: 'failed', error, requests: 0 };
+    }
+    for (let followed = 0;; followed++) {
+        if (options.budget?.spent === true)
+            return { kind: 'budget-spent', requests: followed };
+        let answer;
+        try {
+            answer = await (0,_http_request_js__WEBPACK_IMPORTED_MODULE_0__/* .sendRequest */ .w)(target, request, ends);
+        }
+        catch (error) {
+            return { kind: 'failed', error, requests: followed + 1 };
+        }
+        const { statusCode: status, headers, body } = answer;
+        const got = { kind: 'answer', status, headers, requests: followed + 1 };
+        const location = (0,_headers_js__WEBPACK_IMPORTED_MODULE_1__/* .header */ .wx)(headers, 'location');
+        if (status < 300 || status >= 400 || location === undefined)
+            return { ...got, body: await bodyOf(answer, options) };
+        const redirect = { location, to: URL.parse(location, target.href) ?? undefined };
+        if (options.follow === undefined)
+            return { ...got, redirect, body: await bodyOf(answer, options) };
+        await body.dump().catch(() => undefined);
+        if (redirect.to === undefined || !options.follow(redirect.to, target, followed))
+            return { ...got, redirect, body: { bytes: Buffer.alloc(0), read: 0 } };
+        target = redirect.to;
+    }
+}
+async function bodyOf(answer, bounds) {
+    const declared = (0,_headers_js__WEBPACK_IMPORTED_MODULE_1__/* .declaredLength */ .Rj)(answer.headers);
+    if (declared !== undefined && declared > bounds.maxBytes) {
+        // Left unread: undici says so as an error of the body, which nobody is there to hear.
+        answer.body.on('error', () => undefined).destroy();
+        return { bytes: Buffer.alloc(0), read: 0, cut: 'too-long' };
+    }
+    try {
+        return await (0,_http_body_js__WEBPACK_IMPORTED_MODULE_2__/* .readBody */ .x)(answer.body, bounds);
+    }
+    catch (error) {
+        return { error };
+    }
+}
+
+
+/***/ }),
+
 /***/ 4198:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -12,9 +77,11 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   ORIGIN_BYTE_BUDGET: () => (/* binding */ ORIGIN_BYTE_BUDGET),
 /* harmony export */   originFetcher: () => (/* binding */ originFetcher)
 /* harmony export */ });
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6752);
-/* harmony import */ var _mechanics_abortable_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1717);
+/* harmony import */ var _mechanics_causes_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8087);
+/* harmony import */ var _mechanics_headers_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8065);
+/* harmony import */ var _mechanics_http_get_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3030);
 /* harmony import */ var _mechanics_error_message_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1411);
+
 
 
 
@@ -39,11 +106,6 @@ function originFetcher(options) {
     return (url, limit, signal, validators) => fetchOrigin(url, limit, options, signal, validators);
 }
 async function fetchOrigin(url, limit, options, signal, validators) {
-    // One deadline for the whole ask: each redirect hop with a fresh timeout would let a chain of slow hops run on.
-    const ends = AbortSignal.any([
-        AbortSignal.timeout(options.timeoutMs),
-        ...(signal === undefined ? [] : [signal]),
-    ]);
     let target;
     try {
         target = new URL(url);
@@ -51,70 +113,34 @@ async function fetchOrigin(url, limit, options, signal, validators) {
     catch {
         return { error: 'not a URL' };
     }
-    for (let redirects = 0;; redirects++) {
-        if (options.budget.spent)
-            return { cut: 'budget', requests: redirects };
-        let answer;
-        try {
-            // Only these headers: the image service fetches origins without cookies or keys, and so does this check.
-            answer = await (0,_mechanics_abortable_js__WEBPACK_IMPORTED_MODULE_1__/* .untilAborted */ .E)((0,undici__WEBPACK_IMPORTED_MODULE_0__/* .request */ .Em)(target, {
-                method: 'GET',
-                dispatcher: options.dispatcher,
-                headers: { 'user-agent': options.userAgent, accept: '*/*', ...conditional(validators) },
-                headersTimeout: options.timeoutMs,
-                bodyTimeout: options.timeoutMs,
-                signal: ends,
-            }), ends);
-        }
-        catch (error) {
-            return { error: (0,_mechanics_error_message_js__WEBPACK_IMPORTED_MODULE_2__/* .errorMessage */ .g)(error), requests: redirects + 1, ...unresolved(error) };
-        }
-        const requests = redirects + 1;
-        const { statusCode: status, headers, body } = answer;
-        const etag = header(headers, 'etag');
-        const lastModified = header(headers, 'last-modified');
-        const declared = Number(header(headers, 'content-length'));
-        const length = Number.isSafeInteger(declared) && declared >= 0 ? declared : undefined;
-        const location = header(headers, 'location');
-        if (status >= 300 && status < 400 && location !== undefined) {
-            await body.dump().catch(() => undefined);
-            const next = safeUrl(location, target);
-            if (next === undefined || next.origin !== target.origin || redirects >= MAX_REDIRECTS)
-                return { status, offsite: next?.href ?? location, etag, requests };
-            target = next;
-            continue;
-        }
-        const base = { status, etag, lastModified, requests };
-        if (status === 304) {
-            await body.dump().catch(() => undefined);
-            return base;
-        }
-        if (length !== undefined && length >= limit) {
-            await body.dump({ limit: 0 }).catch(() => undefined);
-            return { ...base, length, cut: 'too-long' };
-        }
-        return { ...base, ...(await readBody(body, limit, options.budget, length)) };
-    }
-}
-/** The body up to `limit` bytes, each counted against the run's budget; past it, the rest is not read. */
-async function readBody(body, limit, budget, declared) {
-    const chunks = [];
-    let read = 0;
-    try {
-        for await (const chunk of body) {
-            read += chunk.length;
-            budget.take(chunk.length);
-            if (read >= limit || budget.spent) {
-                body.destroy();
-                return { cut: read >= limit ? 'too-long' : 'budget', length: declared ?? read };
-            }
-            chunks.push(chunk);
-        }
-    }
-    catch (error) {
-        return { error: (0,_mechanics_error_message_js__WEBPACK_IMPORTED_MODULE_2__/* .errorMessage */ .g)(error) };
-    }
-    return { body: Buffer.concat(chunks), length: declared ?? read };
+    const got = await (0,_mechanics_http_get_js__WEBPACK_IMPORTED_MODULE_1__/* .httpGet */ .l)(target, {
+        dispatcher: options.dispatcher,
+        // Only these headers: the image service fetches origins without cookies or keys, and so does this check.
+        headers: { 'user-agent': options.userAgent, accept: '*/*', ...conditional(validators) },
+        timeoutMs: options.timeoutMs,
+        signal,
+        // A body of `limit` bytes is already longer than any re-encoding of either version.
+        maxBytes: limit - 1,
+        keep: true,
+        budget: options.budget,
+        // As a browser would on the way to the image: within the same origin (scheme, host, port).
+        follow: (next, from, followed) => next.origin === from.origin && followed < MAX_REDIRECTS,
+    });
+    if (got.kind === 'budget-spent')
+        return { cut: 'budget', requests: got.requests };
+    if (got.kind === 'failed')
+        return { error: (0,_mechanics_error_message_js__WEBPACK_IMPORTED_MODULE_2__/* .errorMessage */ .g)(got.error), requests: got.requests, ...unresolved(got.error) };
+    const { status, headers, requests, redirect, body } = got;
+    const etag = (0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_3__/* .header */ .wx)(headers, 'etag');
+    if (redirect !== undefined)
+        return { status, offsite: redirect.to?.href ?? redirect.location, etag, requests };
+    const base = { status, etag, lastModified: (0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_3__/* .header */ .wx)(headers, 'last-modified'), requests };
+    if (status === 304)
+        return base;
+    if ('error' in body)
+        return { ...base, error: (0,_mechanics_error_message_js__WEBPACK_IMPORTED_MODULE_2__/* .errorMessage */ .g)(body.error) };
+    const length = (0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_3__/* .declaredLength */ .Rj)(headers) ?? body.read;
+    return body.cut === undefined ? { ...base, body: body.bytes, length } : { ...base, length, cut: body.cut };
 }
 function conditional(validators) {
     const sent = {};
@@ -129,22 +155,9 @@ function conditional(validators) {
  * progress. A resolver that could not answer (EAI_AGAIN) may answer the next ask: it is not this.
  */
 function unresolved(error) {
-    for (let cause = error; cause instanceof Error; cause = cause.cause)
-        if (cause.code === 'ENOTFOUND')
-            return { unresolved: true };
-    return {};
-}
-function header(headers, name) {
-    const value = headers[name];
-    return Array.isArray(value) ? value[0] : value;
-}
-function safeUrl(location, base) {
-    try {
-        return new URL(location, base);
-    }
-    catch {
-        return undefined;
-    }
+    return (0,_mechanics_causes_js__WEBPACK_IMPORTED_MODULE_0__/* .causes */ .p)(error).some((cause) => cause.code === 'ENOTFOUND')
+        ? { unresolved: true }
+        : {};
 }
 
 

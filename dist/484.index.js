@@ -2,6 +2,71 @@ export const id = 484;
 export const ids = [484];
 export const modules = {
 
+/***/ 3030:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   l: () => (/* binding */ httpGet)
+/* harmony export */ });
+/* harmony import */ var _headers_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8065);
+/* harmony import */ var _http_body_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(388);
+/* harmony import */ var _http_request_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5232);
+
+
+
+async function httpGet(url, options) {
+    const ends = (0,_http_request_js__WEBPACK_IMPORTED_MODULE_0__/* .endOfAsk */ ._)(options.timeoutMs, options.signal);
+    const { dispatcher, timeoutMs } = options;
+    const request = { dispatcher, method: 'GET', headers: options.headers, timeoutMs };
+    let target;
+    try {
+        target = new URL(url);
+    }
+    catch (error) {
+        return { kind: 'failed', error, requests: 0 };
+    }
+    for (let followed = 0;; followed++) {
+        if (options.budget?.spent === true)
+            return { kind: 'budget-spent', requests: followed };
+        let answer;
+        try {
+            answer = await (0,_http_request_js__WEBPACK_IMPORTED_MODULE_0__/* .sendRequest */ .w)(target, request, ends);
+        }
+        catch (error) {
+            return { kind: 'failed', error, requests: followed + 1 };
+        }
+        const { statusCode: status, headers, body } = answer;
+        const got = { kind: 'answer', status, headers, requests: followed + 1 };
+        const location = (0,_headers_js__WEBPACK_IMPORTED_MODULE_1__/* .header */ .wx)(headers, 'location');
+        if (status < 300 || status >= 400 || location === undefined)
+            return { ...got, body: await bodyOf(answer, options) };
+        const redirect = { location, to: URL.parse(location, target.href) ?? undefined };
+        if (options.follow === undefined)
+            return { ...got, redirect, body: await bodyOf(answer, options) };
+        await body.dump().catch(() => undefined);
+        if (redirect.to === undefined || !options.follow(redirect.to, target, followed))
+            return { ...got, redirect, body: { bytes: Buffer.alloc(0), read: 0 } };
+        target = redirect.to;
+    }
+}
+async function bodyOf(answer, bounds) {
+    const declared = (0,_headers_js__WEBPACK_IMPORTED_MODULE_1__/* .declaredLength */ .Rj)(answer.headers);
+    if (declared !== undefined && declared > bounds.maxBytes) {
+        // Left unread: undici says so as an error of the body, which nobody is there to hear.
+        answer.body.on('error', () => undefined).destroy();
+        return { bytes: Buffer.alloc(0), read: 0, cut: 'too-long' };
+    }
+    try {
+        return await (0,_http_body_js__WEBPACK_IMPORTED_MODULE_2__/* .readBody */ .x)(answer.body, bounds);
+    }
+    catch (error) {
+        return { error };
+    }
+}
+
+
+/***/ }),
+
 /***/ 1484:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -15,11 +80,9 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   stoppedWords: () => (/* binding */ stoppedWords),
 /* harmony export */   warm: () => (/* binding */ warm)
 /* harmony export */ });
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6752);
-/* harmony import */ var _mechanics_abortable_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1717);
-/* harmony import */ var _mechanics_in_flight_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6887);
-/* harmony import */ var _mechanics_error_message_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1411);
-
+/* harmony import */ var _mechanics_http_get_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3030);
+/* harmony import */ var _mechanics_in_flight_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6887);
+/* harmony import */ var _mechanics_error_message_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1411);
 
 
 
@@ -76,8 +139,8 @@ async function warm(requests, overLimit, options) {
     };
     // The first wave alone, then the rest: a host that answers none of it is dead, and costs one request timeout.
     const stop = () => end.aborted;
-    await (0,_mechanics_in_flight_js__WEBPACK_IMPORTED_MODULE_1__/* .eachInFlight */ .a)(requests.slice(0, DEAD_HOST_AFTER), WARM_CONCURRENCY, warmOne, stop);
-    await (0,_mechanics_in_flight_js__WEBPACK_IMPORTED_MODULE_1__/* .eachInFlight */ .a)(requests.slice(DEAD_HOST_AFTER), WARM_CONCURRENCY, warmOne, stop);
+    await (0,_mechanics_in_flight_js__WEBPACK_IMPORTED_MODULE_0__/* .eachInFlight */ .a)(requests.slice(0, DEAD_HOST_AFTER), WARM_CONCURRENCY, warmOne, stop);
+    await (0,_mechanics_in_flight_js__WEBPACK_IMPORTED_MODULE_0__/* .eachInFlight */ .a)(requests.slice(DEAD_HOST_AFTER), WARM_CONCURRENCY, warmOne, stop);
     const stopped = stopOf(options.signal, deadline, dead.signal);
     const answered = Object.values(statuses).reduce((sum, n) => sum + n, 0);
     return {
@@ -99,23 +162,17 @@ function stopOf(cancel, deadline, dead) {
     return deadline.aborted ? 'deadline' : undefined;
 }
 async function requestImage(url, options, end) {
-    try {
-        const signal = AbortSignal.any([end, AbortSignal.timeout(options.timeoutMs)]);
+    const got = await (0,_mechanics_http_get_js__WEBPACK_IMPORTED_MODULE_1__/* .httpGet */ .l)(url, {
+        dispatcher: options.dispatcher,
         // Only these headers: the image host gets no API key, cookie or GitHub token, as from a visitor's browser.
-        const answer = await (0,_mechanics_abortable_js__WEBPACK_IMPORTED_MODULE_2__/* .untilAborted */ .E)((0,undici__WEBPACK_IMPORTED_MODULE_0__/* .request */ .Em)(url, {
-            method: 'GET',
-            dispatcher: options.dispatcher,
-            headers: { 'user-agent': options.userAgent, accept: WARM_ACCEPT },
-            headersTimeout: options.timeoutMs,
-            bodyTimeout: options.timeoutMs,
-            signal,
-        }), signal);
-        await (0,_mechanics_abortable_js__WEBPACK_IMPORTED_MODULE_2__/* .untilAborted */ .E)(answer.body.dump({ limit: WARM_BODY_CAP }), signal).catch(() => undefined);
-        return { status: answer.statusCode };
-    }
-    catch (error) {
-        return { error: (0,_mechanics_error_message_js__WEBPACK_IMPORTED_MODULE_3__/* .errorMessage */ .g)(error) };
-    }
+        headers: { 'user-agent': options.userAgent, accept: WARM_ACCEPT },
+        timeoutMs: options.timeoutMs,
+        signal: end,
+        // Read and dropped: the host finishes the image, whatever became of its bytes here.
+        maxBytes: WARM_BODY_CAP,
+        keep: false,
+    });
+    return got.kind === 'answer' ? { status: got.status } : { error: (0,_mechanics_error_message_js__WEBPACK_IMPORTED_MODULE_2__/* .errorMessage */ .g)(got.error) };
 }
 /** Why the warm-up stopped early, as the log says it. */
 function stoppedWords(stop, imageHost) {

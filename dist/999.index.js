@@ -15,8 +15,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/domain/hosts.ts
 var hosts = __webpack_require__(4315);
-// EXTERNAL MODULE: ./src/compare/compare.ts + 5 modules
-var compare = __webpack_require__(7926);
+// EXTERNAL MODULE: ./src/compare/compare.ts + 6 modules
+var compare = __webpack_require__(697);
 ;// CONCATENATED MODULE: ./src/proof/judge.ts
 
 async function judgeDelivered(answer, versions, signal) {
@@ -35,7 +35,7 @@ async function judgeDelivered(answer, versions, signal) {
         return failed('too-large');
     if (answer.body === undefined || !isImageType(answer.contentType))
         return failed('not-image');
-    const comparison = await (0,compare/* compareImage */.pE)(answer.body, versions, signal === undefined ? {} : { signal });
+    const comparison = await (0,compare/* compareImage */.pE)(answer.body, versions, { signal });
     switch (comparison.shows) {
         case 'new':
             return versions.current === undefined ? { state: 'cannot-tell', doubt: 'neither' } : { state: 'fresh' };

@@ -8,6 +8,7 @@ import { gitChangedFiles } from './git.ts';
 import { NameNotUtf8, type RunGit } from '../mechanics/git.ts';
 import { isDeletion, PARENT, type CommitRange } from '../domain/range.ts';
 import { errorMessage } from '../mechanics/error-message.ts';
+import { causes } from '../mechanics/causes.ts';
 
 /** The files the triggering event changed: from git in the workspace, else as the CI allows (its API). */
 export async function detectChangedFiles(
@@ -133,9 +134,8 @@ async function withoutGit(
 
 /** GitHub's answer for a commit it does not have: 404, or 422 "No commit found for SHA". */
 export function isNoSuchCommit(error: unknown): boolean {
-  for (let cause = error; typeof cause === 'object' && cause !== null; cause = (cause as Error).cause) {
-    const status = (cause as { status?: unknown }).status;
-    if (status === 404 || status === 422) return true;
-  }
-  return false;
+  return causes(error).some((cause) => {
+    const { status } = cause as { status?: unknown };
+    return status === 404 || status === 422;
+  });
 }

@@ -1,6 +1,7 @@
 import { unhandled } from '../mechanics/exhaustive.ts';
 import { readRegularFile, UnreadableFile } from '../mechanics/regular-file.ts';
 import { throwInput } from '../mechanics/input-error.ts';
+import { parseJson } from '../mechanics/json.ts';
 import { quote } from '../shown/shown.ts';
 import { apiChangedFiles, type ApiLimits, type GithubApi } from '../github/api.ts';
 import { PARENT, sinceRange, ZERO_SHA, type CommitRange } from '../domain/range.ts';
@@ -83,11 +84,10 @@ function readPayload(path: string): { payload: unknown; payloadProblem?: string 
     const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
     return { payload: {}, payloadProblem: ` from ${quote(path)} (${code})` };
   }
-  try {
-    return { payload: JSON.parse(text) as unknown };
-  } catch {
-    return { payload: {}, payloadProblem: ` from ${quote(path)}: it is not JSON` };
-  }
+  const payload = parseJson(text);
+  return payload === undefined
+    ? { payload: {}, payloadProblem: ` from ${quote(path)}: it is not JSON` }
+    : { payload };
 }
 
 /** The range the triggering event changed, with `since` in place of its base when given. */
@@ -102,10 +102,7 @@ export function commitRange(
     const event = context.payloadProblem === undefined ? eventRange(context, deployEnvironment) : undefined;
     if (event?.skip !== undefined && event.skipUnlessSince !== true) return event;
     const head = event?.skip === undefined ? (event?.head ?? context.sha) : context.sha;
-    return {
-      ...sinceRange(since, head),
-      ...(event?.checkoutRef === undefined ? {} : { checkoutRef: event.checkoutRef }),
-    };
+    return { ...sinceRange(since, head), checkoutRef: event?.checkoutRef };
   }
   const event = eventRange(context, deployEnvironment);
   if (event !== undefined) return event;

@@ -73,7 +73,7 @@ export const SMALLEST_SIDE = 8;
 
 export interface CompareOptions {
   /** The run's cancel: a decode under way is ended, and the comparison is `cancelled`. */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
 }
 
 export async function compareImage(
@@ -89,7 +89,7 @@ export async function compareImage(
     return { shows: 'cannot-tell', doubt: 'alike', distances: { between: 0 } };
   if (current !== undefined && equal(delivered, current)) return { shows: 'new' };
   if (previous !== undefined && equal(delivered, previous)) return { shows: 'previous' };
-  const seen = await decodeImage(delivered, signal === undefined ? {} : { signal });
+  const seen = await decodeImage(delivered, { signal });
   if (seen.kind === 'cancelled') return { shows: 'cannot-tell', doubt: 'cancelled' };
   if (seen.kind === 'undecodable') return { shows: 'cannot-tell', doubt: 'undecodable', detail: seen.reason };
   const [next, before] = await Promise.all([lookOf(current, signal), lookOf(previous, signal)]);
@@ -247,10 +247,7 @@ function lookOf(bytes: Uint8Array | undefined, signal: AbortSignal | undefined):
   let look = looks.get(key);
   if (look === undefined) {
     // A version is the repository's own file: a camera's original is decoded, up to MAX_VERSION_PIXELS.
-    look = decodeImage(bytes, {
-      maxPixels: MAX_VERSION_PIXELS,
-      ...(signal === undefined ? {} : { signal }),
-    }).then((decoded): Look => {
+    look = decodeImage(bytes, { maxPixels: MAX_VERSION_PIXELS, signal }).then((decoded): Look => {
       if (decoded.kind !== 'raster') return decoded;
       const { raster, orientation } = decoded;
       const stored = {

@@ -37,7 +37,7 @@ export interface DecodeOptions {
   /** Most pixels to decode (MAX_PIXELS by default). */
   readonly maxPixels?: number;
   /** The run's cancel: a decode under way is ended (its worker with it). */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
 }
 
 export async function decodeImage(bytes: Uint8Array, options: DecodeOptions = {}): Promise<Decoded> {

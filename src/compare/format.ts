@@ -9,6 +9,8 @@
  * say two things the larger is taken: a size that is wrong must only ever be too large, which refuses the image,
  * never too small, which would let the decoder allocate what the size check did not count.
  */
+import { ascii } from './bytes.ts';
+
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif' | 'svg';
 
 export interface Size {
@@ -265,10 +267,6 @@ function startsWithText(text: string, at: number, prefix: string): boolean {
 
 function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {
   return prefix.every((byte, index) => bytes[index] === byte);
-}
-
-function ascii(bytes: Uint8Array, at: number, length: number): string {
-  return String.fromCharCode(...bytes.subarray(at, at + length));
 }
 
 function u16be(bytes: Uint8Array, at: number): number {

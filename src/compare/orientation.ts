@@ -8,6 +8,7 @@
  * The bytes come from outside: every read is bounded by the buffer, and whatever is malformed, cut short or out of
  * range is "as stored" (1), never an error.
  */
+import { ascii } from './bytes.ts';
 import type { ImageFormat } from './format.ts';
 
 /**
@@ -144,8 +145,4 @@ function u32(bytes: Uint8Array, at: number, little: boolean): number {
     ? [u16(bytes, at + 2, true), u16(bytes, at, true)]
     : [u16(bytes, at, false), u16(bytes, at + 2, false)];
   return high * 0x10000 + low;
-}
-
-function ascii(bytes: Uint8Array, at: number, length: number): string {
-  return String.fromCharCode(...bytes.subarray(at, at + length));
 }

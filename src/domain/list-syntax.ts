@@ -11,6 +11,7 @@
  */
 import { InputError } from '../mechanics/input-error.ts';
 import { quote } from '../shown/shown.ts';
+import { parseJson } from '../mechanics/json.ts';
 
 /** What a list's entries are, which tells a name with a space from several entries on one line. */
 export type ListKind = 'assets' | 'files';
@@ -129,12 +130,8 @@ const NOT_JSON = "starts with '[' but is not a JSON array";
  * it, naming the first entry that is not a string.
  */
 export function parseJsonList(text: string): { entries: string[] } | { problem: string } {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return { problem: NOT_JSON };
-  }
+  const parsed = parseJson(text);
+  if (parsed === undefined) return { problem: NOT_JSON };
   if (!Array.isArray(parsed)) return { problem: 'is not a JSON array' };
   const bad = parsed.findIndex((entry) => typeof entry !== 'string');
   if (bad >= 0) {

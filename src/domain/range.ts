@@ -22,7 +22,7 @@ export interface CommitRange {
   /** With `skip`: the event names no commit (a tag, a dispatch without one), and `since` gives it one to compare. */
   readonly skipUnlessSince?: boolean;
   /** After a deploy: where the event names the deployed commit, as a workflow writes it in actions/checkout's `ref:`. */
-  readonly checkoutRef?: string;
+  readonly checkoutRef?: string | undefined;
 }
 
 export const PARENT = Symbol('parent of head');

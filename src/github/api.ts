@@ -2,6 +2,7 @@ import { count } from '../shown/format.ts';
 import type { ApiChanges, FileChange } from '../domain/changed.ts';
 import { PARENT, type CommitRange } from '../domain/range.ts';
 import { loadGithub } from './client.ts';
+import { isTimeout } from '../mechanics/causes.ts';
 
 /** Where the repository's API is, and the token that reads it. */
 export interface GithubApi {
@@ -229,10 +230,4 @@ function boundedFetch(
       headers: answer.headers,
     });
   };
-}
-
-function isTimeout(error: unknown): boolean {
-  for (let cause = error; cause instanceof Error; cause = cause.cause)
-    if (cause.name === 'TimeoutError' || /timeout|timed out/i.test(cause.message)) return true;
-  return false;
 }

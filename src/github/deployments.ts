@@ -9,6 +9,8 @@
  * identity this token writes as are trusted, so another app, a person or a bot cannot forge a run's record.
  */
 import { errorMessage } from '../mechanics/error-message.ts';
+import { isTimeout } from '../mechanics/causes.ts';
+import { header } from '../mechanics/headers.ts';
 import { boundedOctokit, type Octokit } from './api.ts';
 
 /** Where the record lives, and the token that reads and writes it (a secret: never shown). */
@@ -162,7 +164,7 @@ export async function writeRecord(store: RecordStore, record: RecordWrite): Prom
   await request(store, 'POST', `${repoPath(store)}/deployments/${id}/statuses`, {
     state: record.state,
     description: record.description.slice(0, DESCRIPTION_LIMIT),
-    ...(record.logUrl === undefined ? {} : { log_url: record.logUrl }),
+    log_url: record.logUrl,
     // Earlier records stay as they were: a success of this run must not turn the last one inactive.
     auto_inactive: false,
   });
@@ -198,18 +200,15 @@ export function rateLimitWait(
   nowMs: number,
 ): number | undefined {
   if (status !== 403 && status !== 429) return undefined;
-  const header = (name: string): string | undefined => {
-    const value = headers[name];
-    return typeof value === 'string' ? value.trim() : undefined;
-  };
-  const retryAfter = header('retry-after');
+  const trimmed = (name: string): string | undefined => header(headers, name)?.trim();
+  const retryAfter = trimmed('retry-after');
   if (retryAfter !== undefined) {
     if (/^\d{1,12}$/.test(retryAfter)) return Number(retryAfter);
     const at = Date.parse(retryAfter);
     if (!Number.isNaN(at)) return Math.max(0, Math.ceil((at - nowMs) / 1000));
   }
-  const reset = header('x-ratelimit-reset');
-  if (header('x-ratelimit-remaining') !== '0' || reset === undefined || !/^\d{1,12}$/.test(reset))
+  const reset = trimmed('x-ratelimit-reset');
+  if (trimmed('x-ratelimit-remaining') !== '0' || reset === undefined || !/^\d{1,12}$/.test(reset))
     return undefined;
   return Math.max(0, Number(reset) - Math.floor(nowMs / 1000));
 }
@@ -230,11 +229,8 @@ async function request(
   }
   const octokit = await client;
   try {
-    const answer = await octokit.request({
-      method,
-      url: path,
-      ...(body === undefined ? {} : { data: body }),
-    });
+    // octokit drops an option set to undefined: a GET sends no body.
+    const answer = await octokit.request({ method, url: path, data: body });
     return answer.data;
   } catch (error) {
     if (store.signal?.aborted === true) throw new RecordApiError(0, 'the run was cancelled');
@@ -251,10 +247,4 @@ async function request(
       rateLimitWait(status, response?.headers ?? {}, Date.now()),
     );
   }
-}
-
-function isTimeout(error: unknown): boolean {
-  for (let cause = error; cause instanceof Error; cause = cause.cause)
-    if (cause.name === 'TimeoutError') return true;
-  return false;
 }

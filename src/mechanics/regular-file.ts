@@ -110,12 +110,14 @@ function isWithin(folder: string, path: string): boolean {
   return rest !== '..' && !rest.startsWith(`..${sep}`) && !isAbsolute(rest);
 }
 
-function kindOf(stats: Stats): string {
+/** What a file that is not a regular one is instead, as a user would name it. */
+export function kindOf(stats: Stats): string {
+  if (stats.isSymbolicLink()) return 'a symbolic link';
   if (stats.isDirectory()) return 'a folder';
   if (stats.isFIFO()) return 'a FIFO (a named pipe)';
   if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device';
   if (stats.isSocket()) return 'a socket';
-  return 'not a file';
+  return 'something else';
 }
 
 function tooLarge(maxBytes: number): string {

@@ -31,11 +31,11 @@ export interface OriginCheck {
   readonly path: string;
   readonly state: OriginState;
   /** On the run's clock, when its origin was found ready (or could not be told). */
-  readonly settledAt?: number;
+  readonly settledAt?: number | undefined;
   /** On the run's clock, when the last ask that found it not ready started: its origin flipped after that. */
-  readonly previousAt?: number;
+  readonly previousAt?: number | undefined;
   /** Why it is `mismapped`. */
-  readonly mistake?: OriginMistake;
+  readonly mistake?: OriginMistake | undefined;
   /** From its first ask to its last. */
   readonly askedMs: number;
   readonly asks: number;

@@ -1,5 +1,7 @@
-import { request, type Dispatcher } from 'undici';
-import { untilAborted } from '../mechanics/abortable.ts';
+import type { Dispatcher } from 'undici';
+import { causes } from '../mechanics/causes.ts';
+import { declaredLength, header } from '../mechanics/headers.ts';
+import { httpGet } from '../mechanics/http-get.ts';
 import type { OriginAnswer } from './verdict.ts';
 import { errorMessage } from '../mechanics/error-message.ts';
 
@@ -61,87 +63,37 @@ async function fetchOrigin(
   signal: AbortSignal | undefined,
   validators: Validators | undefined,
 ): Promise<OriginAnswer> {
-  // One deadline for the whole ask: each redirect hop with a fresh timeout would let a chain of slow hops run on.
-  const ends = AbortSignal.any([
-    AbortSignal.timeout(options.timeoutMs),
-    ...(signal === undefined ? [] : [signal]),
-  ]);
   let target: URL;
   try {
     target = new URL(url);
   } catch {
     return { error: 'not a URL' };
   }
-  for (let redirects = 0; ; redirects++) {
-    if (options.budget.spent) return { cut: 'budget', requests: redirects };
-    let answer: Dispatcher.ResponseData;
-    try {
-      // Only these headers: the image service fetches origins without cookies or keys, and so does this check.
-      answer = await untilAborted(
-        request(target, {
-          method: 'GET',
-          dispatcher: options.dispatcher,
-          headers: { 'user-agent': options.userAgent, accept: '*/*', ...conditional(validators) },
-          headersTimeout: options.timeoutMs,
-          bodyTimeout: options.timeoutMs,
-          signal: ends,
-        }),
-        ends,
-      );
-    } catch (error) {
-      return { error: errorMessage(error), requests: redirects + 1, ...unresolved(error) };
-    }
-    const requests = redirects + 1;
-    const { statusCode: status, headers, body } = answer;
-    const etag = header(headers, 'etag');
-    const lastModified = header(headers, 'last-modified');
-    const declared = Number(header(headers, 'content-length'));
-    const length = Number.isSafeInteger(declared) && declared >= 0 ? declared : undefined;
-    const location = header(headers, 'location');
-    if (status >= 300 && status < 400 && location !== undefined) {
-      await body.dump().catch(() => undefined);
-      const next = safeUrl(location, target);
-      if (next === undefined || next.origin !== target.origin || redirects >= MAX_REDIRECTS)
-        return { status, offsite: next?.href ?? location, etag, requests };
-      target = next;
-      continue;
-    }
-    const base = { status, etag, lastModified, requests };
-    if (status === 304) {
-      await body.dump().catch(() => undefined);
-      return base;
-    }
-    if (length !== undefined && length >= limit) {
-      await body.dump({ limit: 0 }).catch(() => undefined);
-      return { ...base, length, cut: 'too-long' };
-    }
-    return { ...base, ...(await readBody(body, limit, options.budget, length)) };
-  }
-}
-
-/** The body up to `limit` bytes, each counted against the run's budget; past it, the rest is not read. */
-async function readBody(
-  body: Dispatcher.ResponseData['body'],
-  limit: number,
-  budget: ByteBudget,
-  declared: number | undefined,
-): Promise<Pick<OriginAnswer, 'body' | 'cut' | 'length' | 'error'>> {
-  const chunks: Buffer[] = [];
-  let read = 0;
-  try {
-    for await (const chunk of body as AsyncIterable<Buffer>) {
-      read += chunk.length;
-      budget.take(chunk.length);
-      if (read >= limit || budget.spent) {
-        body.destroy();
-        return { cut: read >= limit ? 'too-long' : 'budget', length: declared ?? read };
-      }
-      chunks.push(chunk);
-    }
-  } catch (error) {
-    return { error: errorMessage(error) };
-  }
-  return { body: Buffer.concat(chunks), length: declared ?? read };
+  const got = await httpGet(target, {
+    dispatcher: options.dispatcher,
+    // Only these headers: the image service fetches origins without cookies or keys, and so does this check.
+    headers: { 'user-agent': options.userAgent, accept: '*/*', ...conditional(validators) },
+    timeoutMs: options.timeoutMs,
+    signal,
+    // A body of `limit` bytes is already longer than any re-encoding of either version.
+    maxBytes: limit - 1,
+    keep: true,
+    budget: options.budget,
+    // As a browser would on the way to the image: within the same origin (scheme, host, port).
+    follow: (next, from, followed) => next.origin === from.origin && followed < MAX_REDIRECTS,
+  });
+  if (got.kind === 'budget-spent') return { cut: 'budget', requests: got.requests };
+  if (got.kind === 'failed')
+    return { error: errorMessage(got.error), requests: got.requests, ...unresolved(got.error) };
+  const { status, headers, requests, redirect, body } = got;
+  const etag = header(headers, 'etag');
+  if (redirect !== undefined)
+    return { status, offsite: redirect.to?.href ?? redirect.location, etag, requests };
+  const base = { status, etag, lastModified: header(headers, 'last-modified'), requests };
+  if (status === 304) return base;
+  if ('error' in body) return { ...base, error: errorMessage(body.error) };
+  const length = declaredLength(headers) ?? body.read;
+  return body.cut === undefined ? { ...base, body: body.bytes, length } : { ...base, length, cut: body.cut };
 }
 
 function conditional(validators: Validators | undefined): Record<string, string> {
@@ -156,20 +108,7 @@ function conditional(validators: Validators | undefined): Record<string, string>
  * progress. A resolver that could not answer (EAI_AGAIN) may answer the next ask: it is not this.
  */
 function unresolved(error: unknown): { unresolved?: true } {
-  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause)
-    if ((cause as { code?: unknown }).code === 'ENOTFOUND') return { unresolved: true };
-  return {};
-}
-
-function header(headers: Dispatcher.ResponseData['headers'], name: string): string | undefined {
-  const value = headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-function safeUrl(location: string, base: URL): URL | undefined {
-  try {
-    return new URL(location, base);
-  } catch {
-    return undefined;
-  }
+  return causes(error).some((cause) => (cause as { code?: unknown }).code === 'ENOTFOUND')
+    ? { unresolved: true }
+    : {};
 }

@@ -70,12 +70,12 @@ export async function watchHost(
     const check: OriginCheck = {
       ...entry.image,
       state,
-      ...(settled ? { settledAt: now } : {}),
-      ...(entry.previousAt === undefined ? {} : { previousAt: entry.previousAt }),
+      settledAt: settled ? now : undefined,
+      previousAt: entry.previousAt,
       askedMs: entry.firstAt === undefined ? 0 : now - entry.firstAt,
       asks: entry.asks,
       seen: entry.seen,
-      ...(mistake === undefined ? {} : { mistake }),
+      mistake,
     };
     checks.push(check);
     context.settle(check);
@@ -201,11 +201,8 @@ async function askWitness(
     pace.asked();
     const answer = await fetch(witness.ref, 1, signal);
     pace.asked(Math.max(0, (answer.requests ?? 1) - 1));
-    return {
-      ...(answer.status === undefined ? {} : { status: answer.status }),
-      ...(answer.error === undefined ? {} : { error: answer.error }),
-      ...(answer.unresolved === undefined ? {} : { unresolved: answer.unresolved }),
-    };
+    const { status, error, unresolved } = answer;
+    return { status, error, unresolved };
   });
 }
 

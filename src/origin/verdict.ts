@@ -16,7 +16,7 @@ export type Verdict = 'ready' | 'previous' | 'other';
 /** What one request to an origin saw; every text field is the origin's, to be shown only through shown.ts. */
 export interface OriginAnswer {
   /** Absent when no answer came (`error` says why). */
-  readonly status?: number;
+  readonly status?: number | undefined;
   /** The body, when it was read whole within its limit. */
   readonly body?: Uint8Array;
   /** The body was longer than any re-encoding of either version (bodyLimit), or the run's byte budget was spent. */
@@ -28,11 +28,11 @@ export interface OriginAnswer {
   /** Requests this answer took: redirect hops within the origin count each. */
   readonly requests?: number;
   /** The host name does not resolve: no deploy will make it answer. */
-  readonly unresolved?: true;
+  readonly unresolved?: true | undefined;
   /** A redirect to another origin (scheme, host or port): where it pointed. */
   readonly offsite?: string;
   /** A network error or a timeout. */
-  readonly error?: string;
+  readonly error?: string | undefined;
 }
 
 /** The image's bytes now (absent: the file was deleted) and before (absent: added, or git cannot tell). */
@@ -75,7 +75,7 @@ export async function judge(
   const byBytes = verdictOf(answer, versions);
   if (byBytes !== 'other' || answer.body === undefined || answer.status === undefined || !isOk(answer.status))
     return byBytes;
-  const comparison = await compareImage(answer.body, versions, signal === undefined ? {} : { signal });
+  const comparison = await compareImage(answer.body, versions, { signal });
   // Not looked at is not unchanged: as an answer not read, worth asking again, never invalidated on a guess.
   if (comparison.shows === 'cannot-tell' && comparison.doubt === 'cancelled') return 'previous';
   return fromPicture(comparison.shows, versions);

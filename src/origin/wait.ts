@@ -66,8 +66,8 @@ export async function awaitOrigins(
       settle({
         ...follower,
         state: blocker === undefined ? 'ready' : blocker.state,
-        ...(blocker === undefined ? { settledAt: options.clock.now() } : {}),
-        ...(blocker?.mistake === undefined ? {} : { mistake: blocker.mistake }),
+        settledAt: blocker === undefined ? options.clock.now() : undefined,
+        mistake: blocker?.mistake,
         askedMs: 0,
         asks: 0,
         followed: true,

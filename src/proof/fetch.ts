@@ -1,5 +1,6 @@
-import { request, type Dispatcher } from 'undici';
-import { untilAborted } from '../mechanics/abortable.ts';
+import type { Dispatcher } from 'undici';
+import { declaredLength, header, headerValues } from '../mechanics/headers.ts';
+import { httpGet } from '../mechanics/http-get.ts';
 import { errorMessage } from '../mechanics/error-message.ts';
 
 /** What one request through the image host saw; every text field is the host's, to be shown only through shown.ts. */
@@ -8,7 +9,7 @@ export interface Delivered {
   readonly status?: number;
   readonly contentType?: string | undefined;
   /** Content-Length, else the bytes read. */
-  readonly length?: number;
+  readonly length?: number | undefined;
   /** The `Age` header: seconds the answer spent in a cache. */
   readonly age?: string | undefined;
   /** What the host or a CDN in front says of its cache (`X-Cache`, `CF-Cache-Status`...), as it says it. */
@@ -44,60 +45,30 @@ const CACHE_HEADERS = ['x-cache', 'cf-cache-status', 'x-cache-status', 'cdn-cach
 
 export function deliveredFetcher(options: DeliveredFetchOptions): FetchDelivered {
   return async (url, limit, signal, accept) => {
-    const timeout = AbortSignal.timeout(options.timeoutMs);
-    const ends = signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
-    let answer: Dispatcher.ResponseData;
-    try {
-      // Only these headers, as from a visitor's browser: no API key, cookie or GitHub token. undici does not end a
-      // request whose TLS connection is still being made: untilAborted ends the wait at the timeout or the cancel.
-      const asked = request(url, {
-        method: 'GET',
-        dispatcher: options.dispatcher,
-        headers: { 'user-agent': options.userAgent, accept },
-        headersTimeout: options.timeoutMs,
-        bodyTimeout: options.timeoutMs,
-        signal: ends,
-      });
-      answer = await untilAborted(asked, ends);
-    } catch (error) {
-      return { error: errorMessage(error) };
-    }
-    const { statusCode: status, headers, body } = answer;
-    const declared = Number(header(headers, 'content-length'));
+    const got = await httpGet(url, {
+      dispatcher: options.dispatcher,
+      // Only these headers, as from a visitor's browser: no API key, cookie or GitHub token.
+      headers: { 'user-agent': options.userAgent, accept },
+      timeoutMs: options.timeoutMs,
+      signal,
+      maxBytes: limit,
+      keep: true,
+    });
+    if (got.kind === 'failed') return { error: errorMessage(got.error) };
+    const { status, headers, body } = got;
     const seen: Delivered = {
       status,
       contentType: header(headers, 'content-type'),
       age: header(headers, 'age'),
       cacheStatus: CACHE_HEADERS.map((name) => header(headers, name)).find((v) => v !== undefined),
       // A host may send Vary more than once: every one of them names what chose the answer.
-      vary: [headers.vary ?? []].flat().join(', ') || undefined,
+      vary: headerValues(headers, 'vary').join(', ') || undefined,
       location: header(headers, 'location'),
       placeholder: header(headers, 'x-not-found-o') === undefined ? undefined : true,
-      ...(Number.isSafeInteger(declared) && declared >= 0 ? { length: declared } : {}),
+      length: declaredLength(headers),
     };
-    if (seen.length !== undefined && seen.length > limit) {
-      body.destroy();
-      return { ...seen, cut: true };
-    }
-    const chunks: Buffer[] = [];
-    let read = 0;
-    try {
-      for await (const chunk of body as AsyncIterable<Buffer>) {
-        read += chunk.length;
-        if (read > limit) {
-          body.destroy();
-          return { ...seen, cut: true, length: seen.length ?? read };
-        }
-        chunks.push(chunk);
-      }
-    } catch (error) {
-      return { ...seen, error: errorMessage(error) };
-    }
-    return { ...seen, body: Buffer.concat(chunks), length: seen.length ?? read };
+    if ('error' in body) return { ...seen, error: errorMessage(body.error) };
+    const length = seen.length ?? body.read;
+    return body.cut === undefined ? { ...seen, body: body.bytes, length } : { ...seen, cut: true, length };
   };
-}
-
-function header(headers: Dispatcher.ResponseData['headers'], name: string): string | undefined {
-  const value = headers[name];
-  return Array.isArray(value) ? value[0] : value;
 }

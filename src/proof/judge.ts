@@ -40,7 +40,7 @@ export async function judgeDelivered(
   if (answer.placeholder === true) return failed('placeholder');
   if (answer.cut === true) return failed('too-large');
   if (answer.body === undefined || !isImageType(answer.contentType)) return failed('not-image');
-  const comparison = await compareImage(answer.body, versions, signal === undefined ? {} : { signal });
+  const comparison = await compareImage(answer.body, versions, { signal });
   switch (comparison.shows) {
     case 'new':
       return versions.current === undefined ? { state: 'cannot-tell', doubt: 'neither' } : { state: 'fresh' };

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { constants, type Stats } from 'node:fs';
 import { lstat, open, realpath, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { kindOf } from '../mechanics/regular-file.ts';
 import { MAX_REWRITE_BYTES } from './result.ts';
 
 /** A file as rewrite read it: where it is, its bytes, and which file it was. */
@@ -148,13 +149,4 @@ async function checkPlace(file: string, expected: Stats): Promise<void> {
     throw new Error(
       'is now reached through a symbolic link (a folder on its path), which rewrite does not follow',
     );
-}
-
-function kindOf(stats: Stats): string {
-  if (stats.isSymbolicLink()) return 'a symbolic link';
-  if (stats.isDirectory()) return 'a folder';
-  if (stats.isFIFO()) return 'a FIFO';
-  if (stats.isSocket()) return 'a socket';
-  if (stats.isBlockDevice() || stats.isCharacterDevice()) return 'a device';
-  return 'not a regular file';
 }

@@ -2,6 +2,9 @@
 import * as zlib from 'node:zlib';
 import type { Dispatcher } from 'undici';
 import type { Redact } from '../shown/redact.ts';
+import { headerValues } from '../mechanics/headers.ts';
+import { readBody } from '../mechanics/http-body.ts';
+import { isRecord, parseJson } from '../mechanics/json.ts';
 import { ApiError } from '../domain/api-error.ts';
 import type { ServerMessage } from './server-message.ts';
 
@@ -45,10 +48,10 @@ const DECODERS: Readonly<Record<string, Decoder>> = {
  * though the request asks for none: no decoded body grows past MAX_BODY_BYTES either. Rejects only when the
  * connection fails; a body that cannot be read as meant says why in `unread`.
  */
-export async function readBody(response: Dispatcher.ResponseData, redact: Redact): Promise<AnswerBody> {
-  const wire = await readWire(response.body);
-  const codings = contentCodings(headerValue(response.headers['content-encoding']));
-  if (!wire.whole) {
+export async function answerBody(response: Dispatcher.ResponseData, redact: Redact): Promise<AnswerBody> {
+  const wire = await readBody(response.body, { maxBytes: MAX_BODY_BYTES, keep: true });
+  const codings = contentCodings(headerValues(response.headers, 'content-encoding').join(','));
+  if (wire.cut !== undefined) {
     // Its start still carries an error's message, when it is not coded.
     const start = codings.length === 0 ? textOf(wire.bytes) : '';
     return { text: start, unread: `it is longer than ${MAX_BODY_TEXT}` };
@@ -83,30 +86,11 @@ function textOf(bytes: Buffer): string {
   return bytes.toString('utf8').replace(/^\uFEFF/, '');
 }
 
-/** The body's bytes, up to MAX_BODY_BYTES: `whole` when that is all of it (the rest is never read). */
-async function readWire(body: Dispatcher.ResponseData['body']): Promise<{ bytes: Buffer; whole: boolean }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    chunks.push(chunk);
-    if (size > MAX_BODY_BYTES) {
-      body.destroy();
-      return { bytes: Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES), whole: false };
-    }
-  }
-  return { bytes: Buffer.concat(chunks), whole: true };
-}
-
-function contentCodings(header: string | undefined): string[] {
-  return (header ?? '')
+function contentCodings(header: string): string[] {
+  return header
     .split(',')
     .map((coding) => coding.trim().toLowerCase())
     .filter((coding) => coding !== '' && coding !== 'identity');
-}
-
-function headerValue(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value.join(',') : value;
 }
 
 /**
@@ -137,7 +121,7 @@ export function confirmedJson(
   // JSON is judged as JSON whatever the content type says: PHP serves it as text/html unless told otherwise.
   const json = parseJson(text);
   if (json === true) return undefined;
-  if (isObject(json)) {
+  if (isRecord(json)) {
     if (json.success === true) return json;
     if (!('success' in json)) {
       if (!reportsError(json)) return json;
@@ -175,22 +159,10 @@ function describeJson(json: unknown, redact: Redact): string {
  */
 function reportsError(json: Record<string, unknown>): boolean {
   const data = json.data;
-  const status = isObject(data) ? data.status : undefined;
+  const status = isRecord(data) ? data.status : undefined;
   return (
     (json.error !== undefined && json.error !== null && json.error !== false && json.error !== '') ||
     (Array.isArray(json.errors) && json.errors.length > 0) ||
     (typeof status === 'number' && status >= 400)
   );
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

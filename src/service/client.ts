@@ -5,11 +5,13 @@ import type { Redact } from '../shown/redact.ts';
 import { ApiError, CERTIFICATE_CODES, KEY_REFUSED_HINT } from '../domain/api-error.ts';
 import { isKeyRefusal } from '../domain/policy.ts';
 import { isLoopbackHost } from '../mechanics/http-url.ts';
-import { confirmedJson, readBody, type AnswerBody } from './body.ts';
+import { answerBody, confirmedJson, type AnswerBody } from './body.ts';
 import { CACHE_BUSTER_BOUND_WHY, isCacheBuster, MAX_CACHE_BUSTER_LENGTH } from '../domain/urls.ts';
 import { serverMessage, type ServerMessage } from './server-message.ts';
 import { count } from '../shown/format.ts';
-import { untilAborted } from '../mechanics/abortable.ts';
+import { causes, isTimeout } from '../mechanics/causes.ts';
+import { header } from '../mechanics/headers.ts';
+import { endOfAsk, sendRequest } from '../mechanics/http-request.ts';
 import { errorMessage } from '../mechanics/error-message.ts';
 
 export type { ApiAnswer, ApiCall, Route } from '../domain/call.ts';
@@ -33,29 +35,20 @@ export interface ClientOptions {
  */
 export async function sendCall(call: ApiCall, options: ClientOptions): Promise<ApiAnswer> {
   assertSafeEndpoint(options.endpoint);
-  const signal = AbortSignal.timeout(options.timeoutMs);
-  const path = `${options.endpoint.pathname}/${call.route}`;
+  const ends = endOfAsk(options.timeoutMs);
+  // The endpoint's origin, whatever its path holds: read as a URL of its own, a path `//host/…` names another host.
+  const url = new URL(options.endpoint.origin);
+  url.pathname = `${options.endpoint.pathname}/${call.route}`;
   const body = requestBody(call);
   let response: Dispatcher.ResponseData;
   let answer: AnswerBody;
   try {
-    // Ended at the timeout even while its TLS connection is still being made (abortable.ts).
-    response = await untilAborted(
-      options.dispatcher.request({
-        origin: options.endpoint.origin,
-        path,
-        method: 'POST',
-        headers: requestHeaders(body !== undefined, options),
-        body: body ?? null,
-        signal,
-        headersTimeout: options.timeoutMs,
-        bodyTimeout: options.timeoutMs,
-      }),
-      signal,
-    );
-    answer = await readBody(response, options.redact);
+    const { dispatcher, timeoutMs } = options;
+    const headers = requestHeaders(body !== undefined, options);
+    response = await sendRequest(url, { dispatcher, method: 'POST', headers, body, timeoutMs }, ends);
+    answer = await answerBody(response, options.redact);
   } catch (error) {
-    throw networkError(error, signal, options);
+    throw networkError(error, ends, options);
   }
   return interpret(call, response.statusCode, response.headers, answer, options);
 }
@@ -102,9 +95,9 @@ function requestBody(call: ApiCall): Buffer | undefined {
   }
 }
 
-function networkError(error: unknown, signal: AbortSignal, options: ClientOptions): ApiError {
+function networkError(error: unknown, ends: AbortSignal, options: ClientOptions): ApiError {
   const code = errorCode(error);
-  if (signal.aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+  if (ends.aborted || isTimeout(error)) {
     const seconds = options.timeoutMs / 1000;
     return new ApiError(
       `no complete answer within ${seconds} s (timeout-seconds)`,
@@ -129,12 +122,9 @@ function networkError(error: unknown, signal: AbortSignal, options: ClientOption
 }
 
 function errorCode(error: unknown): string | undefined {
-  for (let current = error, depth = 0; current instanceof Error && depth < 4; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    current = current.cause;
-  }
-  return undefined;
+  return causes(error)
+    .map((cause) => (cause as { code?: unknown }).code)
+    .find((code): code is string => typeof code === 'string');
 }
 
 type Headers = Dispatcher.ResponseData['headers'];
@@ -255,11 +245,6 @@ function describeTokenAnswer(json: Record<string, unknown>): string {
   if (json.success === undefined) return 'no "success" field';
   if (json.success !== true) return `"success": ${JSON.stringify(json.success)}`;
   return 'no non-empty string at data.token';
-}
-
-function header(headers: Headers, name: string): string | undefined {
-  const value = headers[name];
-  return Array.isArray(value) ? value[0] : value;
 }
 
 /** Retry-After as delta-seconds or an HTTP date; anything else (negative, not a number) is ignored. */

@@ -1,3 +1,5 @@
+import { isRecord, parseJson } from '../mechanics/json.ts';
+
 /** The server's error code and message, found in whatever body shape it sent. */
 export interface ServerMessage {
   readonly code?: string | undefined;
@@ -18,19 +20,11 @@ const MAX_HTML_LENGTH = 4 * 1024;
 export function serverMessage(body: string, contentType = ''): ServerMessage {
   const text = body.trim();
   if (text === '') return {};
-  const json = parseJson(text);
+  // Only a JSON object, array or string: a bare number or `true` is a server's plain text.
+  const json = /^[[{"]/.test(text) ? parseJson(text) : undefined;
   if (json !== undefined) return fromJson(json);
   if (/html/i.test(contentType) || /^<(?:!doctype|html|head|body|\?xml)/i.test(text)) return fromHtml(text);
   return withMessage(undefined, text);
-}
-
-function parseJson(text: string): unknown {
-  if (!/^[[{"]/.test(text)) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 function fromJson(json: unknown): ServerMessage {
@@ -87,8 +81,4 @@ function oneLine(text: string | undefined, max: number): string | undefined {
 
 function firstString(...values: unknown[]): string | undefined {
   return values.find((value): value is string => typeof value === 'string' && value.trim() !== '');
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

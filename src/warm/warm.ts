@@ -1,5 +1,5 @@
-import { request, type Dispatcher } from 'undici';
-import { untilAborted } from '../mechanics/abortable.ts';
+import type { Dispatcher } from 'undici';
+import { httpGet } from '../mechanics/http-get.ts';
 import { eachInFlight } from '../mechanics/in-flight.ts';
 import type { WarmRequest } from '../domain/variants.ts';
 import { errorMessage } from '../mechanics/error-message.ts';
@@ -120,25 +120,17 @@ async function requestImage(
   options: WarmOptions,
   end: AbortSignal,
 ): Promise<{ status: number } | { error: string }> {
-  try {
-    const signal = AbortSignal.any([end, AbortSignal.timeout(options.timeoutMs)]);
+  const got = await httpGet(url, {
+    dispatcher: options.dispatcher,
     // Only these headers: the image host gets no API key, cookie or GitHub token, as from a visitor's browser.
-    const answer = await untilAborted(
-      request(url, {
-        method: 'GET',
-        dispatcher: options.dispatcher,
-        headers: { 'user-agent': options.userAgent, accept: WARM_ACCEPT },
-        headersTimeout: options.timeoutMs,
-        bodyTimeout: options.timeoutMs,
-        signal,
-      }),
-      signal,
-    );
-    await untilAborted(answer.body.dump({ limit: WARM_BODY_CAP }), signal).catch(() => undefined);
-    return { status: answer.statusCode };
-  } catch (error) {
-    return { error: errorMessage(error) };
-  }
+    headers: { 'user-agent': options.userAgent, accept: WARM_ACCEPT },
+    timeoutMs: options.timeoutMs,
+    signal: end,
+    // Read and dropped: the host finishes the image, whatever became of its bytes here.
+    maxBytes: WARM_BODY_CAP,
+    keep: false,
+  });
+  return got.kind === 'answer' ? { status: got.status } : { error: errorMessage(got.error) };
 }
 
 /** Why the warm-up stopped early, as the log says it. */

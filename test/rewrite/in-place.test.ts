@@ -112,7 +112,7 @@ describe('a file replaced after rewrite listed it, before it is read', () => {
           });
       }),
     ).rejects.toThrow(
-      'dist/b.html: is now a FIFO, not the regular file rewrite listed; no file was changed.',
+      'dist/b.html: is now a FIFO (a named pipe), not the regular file rewrite listed; no file was changed.',
     );
     expect(readFileSync(at('dist/a.html'), 'utf8')).toBe(PAGE);
   });
