@@ -11,13 +11,9 @@ import { outcomeOf } from './outcome.ts';
 import { tellInvalidation } from './told.ts';
 import type { InvalidateSlice, Invalidated } from './invalidated.ts';
 
-export type { InvalidateSlice, Invalidated } from './invalidated.ts';
-
+export type { Invalidated } from './invalidated.ts';
 export type { Outcome } from './outcome.ts';
-export type { Counts, OriginFacts } from './facts.ts';
-export { heldSentence, originProgressLine } from './narration.ts';
-export { nothingToInvalidate, skippedSentence, listedRefs } from './wording.ts';
-export { MAX_THUMBNAILS } from './summary.ts';
+export type { Counts } from './facts.ts';
 export { MAX_LISTED_URLS } from './text.ts';
 
 export const invalidateStage = {

@@ -11,7 +11,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { resultText } from '../../src/cli/text.ts';
-import { MAX_LISTED_URLS, MAX_THUMBNAILS, type Counts } from '../../src/invalidate/stage.ts';
+import { MAX_LISTED_URLS, type Counts } from '../../src/invalidate/stage.ts';
+import { MAX_THUMBNAILS } from '../../src/invalidate/summary.ts';
 import type { CallRecord, RunResult } from '../../src/service/execute.ts';
 import { AssetResults, type AssetResult } from '../../src/service/asset-results.ts';
 import { FAILURES_NAMED } from '../../src/shown/format.ts';
