@@ -84,6 +84,11 @@ function settingFor(raw: RawInputs, setting: keyof Settings): string | undefined
 }
 
 describe('every input of action.yml is read into its setting', () => {
+  it('SETTING_OF_INPUT names the setting of every input of action.yml', () => {
+    const unread = INPUT_NAMES.filter((name) => !Object.hasOwn(SETTING_OF_INPUT, name));
+    expect(unread, 'add each to SETTING_OF_INPUT (src/settings/settings.ts) and read it there').toEqual([]);
+  });
+
   it.each(INPUT_NAMES.map((name) => [name, SETTING_OF_INPUT[name]] as const))(
     '%s: a value of its own changes Settings.%s',
     (name, setting) => {
