@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { ACTION_INPUTS } from '../../src/settings/action-contract.ts';
 import { withListFiles } from '../../src/settings/list-files.ts';
 import {
   INPUT_NAMES,
@@ -9,17 +8,10 @@ import {
   type RawInputs,
   type Settings,
 } from '../../src/settings/settings.ts';
+import { DEFAULT_INPUTS } from '../support/inputs.ts';
 
-/** action.yml's defaults, the three inputs a run needs, and scope all, which needs nothing more. */
-const BASE: RawInputs = {
-  ...(Object.fromEntries(
-    Object.entries(ACTION_INPUTS).map(([name, input]) => [name, input.default]),
-  ) as RawInputs),
-  'api-key': 'root-key-0001',
-  'base-url': 'https://dashboard.example.com',
-  'service-key': 'svc',
-  scope: 'all',
-};
+/** The inputs a run needs, and scope all, which needs nothing more. */
+const BASE: RawInputs = { ...DEFAULT_INPUTS, scope: 'all' };
 
 const IMAGE = 'https://www.example.com/images/a.png';
 const MAPPED = { scope: 'assets', 'url-map': 'public/images => https://www.example.com/images' };
