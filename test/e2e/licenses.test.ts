@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../support/command.ts';
+import { importedPackagesOf } from '../support/imports.ts';
 
 interface PackageJson {
   readonly name: string;
@@ -24,14 +25,7 @@ function sourceFiles(dir: string): string[] {
 function importedPackages(): Set<string> {
   const names = new Set<string>();
   for (const file of sourceFiles(join(ROOT, 'src'))) {
-    const text = readFileSync(file, 'utf8');
-    const statements = /^\s*(?:import|export)\b[^;]*?from\s*'([^'.][^']*)'|\bimport\('([^'.][^']*)'\)/gm;
-    for (const [, fromClause, dynamic] of text.matchAll(statements)) {
-      const specifier = fromClause ?? dynamic ?? '';
-      if (specifier.startsWith('node:')) continue;
-      const parts = specifier.split('/');
-      names.add(parts.slice(0, specifier.startsWith('@') ? 2 : 1).join('/'));
-    }
+    for (const name of importedPackagesOf(readFileSync(file, 'utf8'))) names.add(name);
   }
   return names;
 }

@@ -18,6 +18,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../emulator/server.ts';
 import { ROOT_KEY } from '../support/client.ts';
+import { importedPackagesOf } from '../support/imports.ts';
 import { ROOT, spawnProcess, type CommandRun } from '../support/command.ts';
 import { guideBlocks, kindOf } from '../support/readme-blocks.ts';
 
@@ -67,17 +68,7 @@ function runtimeImports(dir: string): Set<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile() || !entry.name.endsWith('.js')) continue;
     const text = readFileSync(join(entry.parentPath, entry.name), 'utf8');
-    const statements = /^\s*(?:import|export)\b[^;]*?from\s*'([^'.][^']*)'|\bimport\('([^'.][^']*)'\)/gm;
-    for (const [, fromClause, dynamic] of text.matchAll(statements)) {
-      const specifier = fromClause ?? dynamic ?? '';
-      if (specifier.startsWith('node:')) continue;
-      names.add(
-        specifier
-          .split('/')
-          .slice(0, specifier.startsWith('@') ? 2 : 1)
-          .join('/'),
-      );
-    }
+    for (const name of importedPackagesOf(text)) names.add(name);
   }
   return names;
 }

@@ -1,22 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/domain/api-error.ts';
-import { ACTION_INPUTS } from '../../src/settings/action-contract.ts';
 import { parseSettings, type RawInputs } from '../../src/settings/settings.ts';
 import type { Log } from '../../src/shown/log.ts';
 import { narration } from '../../src/invalidate/narration.ts';
 import { planOf } from '../support/fixtures.ts';
 import { keptLog } from '../support/kept-log.ts';
+import { DEFAULT_INPUTS } from '../support/inputs.ts';
 
-const RAW: RawInputs = {
-  ...(Object.fromEntries(
-    Object.entries(ACTION_INPUTS).map(([name, input]) => [name, input.default]),
-  ) as RawInputs),
-  'api-key': 'root-key-0001',
-  'base-url': 'https://dashboard.example.com',
-  'service-key': 'svc',
-  'github-token': '',
-  scope: 'all',
-};
+const RAW: RawInputs = { ...DEFAULT_INPUTS, scope: 'all' };
 const SETTINGS = parseSettings(RAW);
 
 function linesOf(tell: (log: Log) => void): string[] {

@@ -3,20 +3,11 @@ import { describe, expect, it } from 'vitest';
 import type { ChangedFiles } from '../../src/domain/changed.ts';
 import { DEFAULT_POLICY } from '../../src/domain/policy.ts';
 import { planOf } from '../support/fixtures.ts';
-import { ACTION_INPUTS } from '../../src/settings/action-contract.ts';
-import { parseSettings, type RawInputs, type Settings } from '../../src/settings/settings.ts';
+import { parseSettings, type Settings } from '../../src/settings/settings.ts';
+import { DEFAULT_INPUTS } from '../support/inputs.ts';
 
 function settings(inputs: Record<string, string>): Settings {
-  return parseSettings({
-    ...(Object.fromEntries(
-      Object.entries(ACTION_INPUTS).map(([name, input]) => [name, input.default]),
-    ) as RawInputs),
-    'api-key': 'root-key-0001',
-    'base-url': 'https://dashboard.example.com',
-    'service-key': 'svc',
-    'github-token': '',
-    ...inputs,
-  });
+  return parseSettings({ ...DEFAULT_INPUTS, ...inputs });
 }
 
 const URL_MAP = 'public/images => https://www.example.com/images';

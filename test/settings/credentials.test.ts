@@ -1,19 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ACTION_INPUTS } from '../../src/settings/action-contract.ts';
 import { credentialsHidden } from '../../src/domain/credentials.ts';
 import { parseSettings, type RawInputs } from '../../src/settings/settings.ts';
 import { InputError } from '../../src/mechanics/input-error.ts';
-
-const DEFAULTS = {
-  ...(Object.fromEntries(
-    Object.entries(ACTION_INPUTS).map(([name, input]) => [name, input.default]),
-  ) as RawInputs),
-  'api-key': 'root-key-0001',
-  'base-url': 'https://dashboard.example.com',
-  'service-key': 'svc',
-  'github-token': '',
-};
+import { DEFAULT_INPUTS } from '../support/inputs.ts';
 
 /** Each URL input, with a URL (or host) holding these credentials, in the scope that reads it. */
 function withCredentials(input: string, userInfo: string): Partial<RawInputs> {
@@ -60,7 +50,7 @@ describe('every URL input', () => {
           const userInfo = user === null ? password : `${user}:${password}`;
           let message = '';
           try {
-            parseSettings({ ...DEFAULTS, ...withCredentials(input, userInfo) });
+            parseSettings({ ...DEFAULT_INPUTS, ...withCredentials(input, userInfo) });
           } catch (error) {
             if (!(error instanceof InputError)) throw error;
             message = error.message;

@@ -12,6 +12,7 @@ import { mapToUrl, parseUrlMap, URL_MAP_EXAMPLE } from '../../src/settings/url-m
 import { InputError } from '../../src/mechanics/input-error.ts';
 import { planRun, plannedAssets } from '../../src/plan/plan.ts';
 import { parseSettings, type RawInputs } from '../../src/settings/settings.ts';
+import { DEFAULT_INPUTS } from '../support/inputs.ts';
 
 const action = parse(readFileSync(new URL('../../action.yml', import.meta.url), 'utf8')) as {
   inputs: Record<string, { default?: string }>;
@@ -23,19 +24,8 @@ const IMAGE_EXTENSIONS = /\{([^}]*)\}/.exec(DEFAULT_PATHS)?.[1]?.split(',') ?? [
 const selects = (path: string, patterns = DEFAULT_PATTERNS): boolean =>
   selectPaths([path], patterns).length === 1;
 
-/** The inputs as action.yml gives them by default, plus the three required ones. */
 function rawInputs(overrides: Partial<RawInputs>): RawInputs {
-  const defaults = Object.fromEntries(
-    Object.entries(action.inputs).map(([name, input]) => [name, input.default ?? '']),
-  ) as RawInputs;
-  return {
-    ...defaults,
-    'api-key': 'root-key-0001',
-    'base-url': 'https://dashboard.example.com',
-    'service-key': 'svc',
-    'github-token': '',
-    ...overrides,
-  };
+  return { ...DEFAULT_INPUTS, ...overrides };
 }
 
 function settingsError(overrides: Partial<RawInputs>): string {

@@ -1,26 +1,15 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { ACTION_INPUTS } from '../../src/settings/action-contract.ts';
 import { parseSettings, type RawInputs } from '../../src/settings/settings.ts';
 import { InputError } from '../../src/mechanics/input-error.ts';
 import { RUNS } from '../support/runs.ts';
+import { DEFAULT_INPUTS } from '../support/inputs.ts';
 
 const HASH = '0123456789abcdef0123456789abcdef';
-const KEY = 'root-key-0001';
-
-/** The inputs as action.yml gives them by default, plus the three required ones. */
-const DEFAULTS: RawInputs = {
-  ...(Object.fromEntries(
-    Object.entries(ACTION_INPUTS).map(([name, input]) => [name, input.default]),
-  ) as RawInputs),
-  'api-key': KEY,
-  'base-url': 'https://dashboard.example.com',
-  'service-key': 'svc',
-  'github-token': '',
-};
+const KEY = DEFAULT_INPUTS['api-key'];
 
 function inputs(overrides: Partial<RawInputs> = {}): RawInputs {
-  return { ...DEFAULTS, ...overrides };
+  return { ...DEFAULT_INPUTS, ...overrides };
 }
 
 /** The InputError parseSettings throws for these inputs; fails the test when it accepts them. */
