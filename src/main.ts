@@ -107,12 +107,12 @@ async function invalidate(inputs: RawInputs, redact: Redact, log: Log, signal: A
   const raw = withListFiles(inputs, listFilesIn(workspace, process.env.RUNNER_TEMP));
   const settings = parseSettings(redactInputs(raw, redact));
   // The CI's context needs these two alone: the settings, with their list, are let go once the run is planned.
-  const { githubToken, timeoutMs } = settings;
+  const { githubToken, timeoutMs, maxRetries } = settings;
   return runFlow(settings, {
     log,
     redact,
     signal,
-    ci: () => githubCi(githubContextFromEnv(githubToken, process.env, { timeoutMs, signal })),
+    ci: () => githubCi(githubContextFromEnv(githubToken, process.env, { timeoutMs, signal, maxRetries })),
   });
 }
 

@@ -4,6 +4,7 @@
  * requests, whatever the branch history in between.
  */
 import { throwInput } from '../mechanics/input-error.ts';
+import { errorMessage } from '../mechanics/error-message.ts';
 import { count, plural } from '../shown/format.ts';
 import { quote } from '../shown/shown.ts';
 import type { Log } from '../shown/log.ts';
@@ -28,6 +29,8 @@ export interface CatchUpOptions {
   readonly log: Log;
   /** Each API request's bound. */
   readonly timeoutMs: number;
+  /** max-retries: how often a request that met a 5xx or a reset is sent again. */
+  readonly maxRetries?: number | undefined;
   /** Reading the record's bound in all: RECORD_READ_MS unless told. */
   readonly readDeadlineMs?: number | undefined;
   readonly signal?: AbortSignal | undefined;
@@ -98,6 +101,7 @@ async function withRecord(
     repository: place.repository,
     token: place.token,
     timeoutMs: options.timeoutMs,
+    maxRetries: options.maxRetries,
     signal: options.signal,
   };
   let read: { memory: Memory; writer: Writer };
@@ -214,11 +218,21 @@ async function checkCheckout(range: CommitRange, git: RunGit): Promise<void> {
   } catch {
     return; // no checkout: the changed files come from the API, and nothing reads the workspace's files
   }
-  const deployed = await commitOf(range.head, git);
+  const fix = `Check out the deployed commit first: actions/checkout with ${range.checkoutRef === undefined ? 'ref: <the deployed commit>' : `ref: \${{ ${range.checkoutRef} }}`}.`;
+  let deployed: string;
+  try {
+    deployed = await commitOf(range.head, git);
+  } catch (error) {
+    // The same hint as when fetching works: the checkout is not at the deployed commit, whatever git could fetch.
+    throw new Error(
+      `The checkout is at ${short(checkedOut)}, but the ${range.origin} event deployed ${short(range.head)}, which ` +
+        `git could not fetch (${errorMessage(error)}). ${fix}`,
+      { cause: error },
+    );
+  }
   if (checkedOut === deployed) return;
   throw new Error(
-    `The checkout is at ${short(checkedOut)}, but the ${range.origin} event deployed ${short(deployed)}. Check out ` +
-      `the deployed commit first: actions/checkout with ${range.checkoutRef === undefined ? 'ref: <the deployed commit>' : `ref: \${{ ${range.checkoutRef} }}`}.`,
+    `The checkout is at ${short(checkedOut)}, but the ${range.origin} event deployed ${short(deployed)}. ${fix}`,
   );
 }
 

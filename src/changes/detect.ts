@@ -4,6 +4,7 @@ import type { CiContext } from '../ci/context.ts';
 import type { ApiChanges, ChangedFiles, FileChange } from '../domain/changed.ts';
 import type { Span } from '../domain/memory.ts';
 import { short } from '../github/api.ts';
+import { GithubRequestFailed } from '../github/request-failed.ts';
 import { gitChangedFiles } from './git.ts';
 import { NameNotUtf8, type RunGit } from '../mechanics/git.ts';
 import { isDeletion, PARENT, type CommitRange } from '../domain/range.ts';
@@ -109,18 +110,21 @@ async function withoutGit(
   } catch (error) {
     if (
       since === undefined &&
-      range.origin === 'push' &&
+      range.origin.startsWith('push') &&
       typeof range.base === 'string' &&
       isNoSuchCommit(error)
     )
       throw new InputError(
-        `The push's before commit, ${short(range.base)}, is in neither the checkout nor the repository (a ` +
-          'force-push drops the commits it replaced), so what the push changed is unknown. To compare with a ' +
-          'commit of your choice, set since (e.g. since: HEAD~1, or the last commit whose images are fresh).',
+        `The push's before commit, ${short(range.base)}, is in neither the checkout (${gitProblem}) nor the ` +
+          `repository as GitHub's API tells (${requestOf(error)}; a force-push drops the commits it replaced), so ` +
+          'what the push changed is unknown. To compare with a commit of your choice, set since (e.g. since: ' +
+          'HEAD~1, or the last commit whose images are fresh); if the repository is private, the job needs ' +
+          '`permissions: { contents: read }` for GitHub to answer at all.',
         { cause: error },
       );
-    if (since === undefined) throw error;
-    const apiProblem = errorMessage(error).replace(/\.$/, '');
+    // Only a commit GitHub does not have is since's mistake: an outage or a refusal has its own fix, said there.
+    if (since === undefined || (failedRequest(error) !== undefined && !isNoSuchCommit(error))) throw error;
+    const apiProblem = requestOf(error).replace(/\.$/, '');
     // Where no API stands in, its error only repeats what git said, and how to give git a checkout: there is one.
     const git = `git could not find it, even after fetching it (${gitProblem})`;
     const why = apiProblem.includes(gitProblem) ? git : `${git}, and neither could the API (${apiProblem})`;
@@ -130,6 +134,17 @@ async function withoutGit(
       { cause: error },
     );
   }
+}
+
+/** The failed request and what came back, as the API's error names it. */
+function requestOf(error: unknown): string {
+  return failedRequest(error)?.message ?? errorMessage(error);
+}
+
+function failedRequest(error: unknown): GithubRequestFailed | undefined {
+  for (let cause = error; cause instanceof Error; cause = cause.cause)
+    if (cause instanceof GithubRequestFailed) return cause;
+  return undefined;
 }
 
 /** GitHub's answer for a commit it does not have: 404, or 422 "No commit found for SHA". */

@@ -18,7 +18,7 @@ import type { Span } from '../domain/memory.ts';
 /** What the changes stage reads of the settings: it runs before the plan, which it feeds. */
 export type ChangesSettings = Pick<
   Settings,
-  'target' | 'statusContext' | 'catchUp' | 'endpoint' | 'timeoutMs' | 'deployEnvironment'
+  'target' | 'statusContext' | 'catchUp' | 'endpoint' | 'timeoutMs' | 'maxRetries' | 'deployEnvironment'
 >;
 
 export interface ChangesOptions {
@@ -63,6 +63,7 @@ export async function changesStage(
     git,
     log,
     timeoutMs: settings.timeoutMs,
+    maxRetries: settings.maxRetries,
     signal,
   });
   // Said once, as the reason there is nothing to invalidate.

@@ -6,6 +6,7 @@ import { quote } from '../shown/shown.ts';
 import { apiChangedFiles, type ApiLimits, type GithubApi } from '../github/api.ts';
 import { PARENT, sinceRange, ZERO_SHA, type CommitRange } from '../domain/range.ts';
 import { cannotTell, NO_RANGE_OUTSIDE_CI, type CiContext } from './context.ts';
+import { apiFailure } from './api-failure.ts';
 
 /** What the runner tells about the workflow run (GITHUB_* variables and the event's payload). */
 export interface GithubContext extends GithubApi {
@@ -33,7 +34,12 @@ export function githubCi(context: GithubContext): CiContext {
           'The GitHub API needs github-token and GITHUB_REPOSITORY. Check out the repository first (actions/checkout)',
         );
       }
-      return apiChangedFiles(range, context);
+      try {
+        return await apiChangedFiles(range, context);
+      } catch (error) {
+        if (context.limits?.signal?.aborted === true) throw error;
+        throw apiFailure(range, gitProblem, error);
+      }
     },
     ...(context.runUrl === undefined || context.token === '' || context.repository === ''
       ? {}
@@ -111,6 +117,15 @@ export function commitRange(
 }
 
 function namesNoCommits(eventName: string): string {
+  // A deployment is announced when it is created, before anything is deployed: invalidating then would let the
+  // service fetch the old images again. Its status's success comes once the new version is live.
+  if (eventName === 'deployment')
+    return (
+      "since: the workflow was triggered by 'deployment', which GitHub sends when a deployment is created, before " +
+      'anything is deployed: invalidating then would cache the old images again. Trigger the job on: ' +
+      "deployment_status instead, with if: github.event.deployment_status.state == 'success' (its deployment.sha " +
+      'is the deployed commit), or set since to compare with a commit of your choice.'
+    );
   return (
     `since: the workflow was triggered by '${eventName}', which names no commits to compare. Set since ` +
     'to a commit, tag or branch to compare with (e.g. since: v1.4.0), or list the changed paths in files.'

@@ -65,11 +65,11 @@ export async function runCommand(argv: readonly string[], terminal: Terminal): P
     );
     let callEnded: ((failed: boolean) => void) | undefined;
     // The CI's context needs these two alone: the settings, with their list, are let go once the run is planned.
-    const { githubToken, timeoutMs } = settings;
+    const { githubToken, timeoutMs, maxRetries } = settings;
     const report = await runFlow(settings, {
       log,
       redact,
-      ci: () => ciFromEnv(terminal.env, githubToken, { timeoutMs, signal: terminal.signal }),
+      ci: () => ciFromEnv(terminal.env, githubToken, { timeoutMs, signal: terminal.signal, maxRetries }),
       onPlan: (plan) => {
         if (!terminal.interactive) return;
         callEnded = progress((text) => {

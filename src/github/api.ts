@@ -2,7 +2,11 @@ import { count } from '../shown/format.ts';
 import type { ApiChanges, FileChange } from '../domain/changed.ts';
 import { PARENT, type CommitRange } from '../domain/range.ts';
 import { loadGithub } from './client.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { decide, DEFAULT_POLICY } from '../domain/policy.ts';
 import { isTimeout } from '../mechanics/causes.ts';
+import { unhandled } from '../mechanics/exhaustive.ts';
+import { GithubRequestFailed, requestFailed } from './request-failed.ts';
 
 /** Where the repository's API is, and the token that reads it. */
 export interface GithubApi {
@@ -37,6 +41,8 @@ export const MAX_API_ANSWER_BYTES = 32 * 1024 * 1024;
 export interface ApiLimits {
   readonly timeoutMs: number;
   readonly signal?: AbortSignal | undefined;
+  /** max-retries: how often a request that met a 5xx or a reset is sent again, as the call policy decides; 0 unless told. */
+  readonly maxRetries?: number | undefined;
 }
 
 /**
@@ -52,7 +58,7 @@ export async function apiChangedFiles(range: CommitRange, context: GithubApi): P
       throw new Error('the run was cancelled while the GitHub API was asked for the changed files', {
         cause: error,
       });
-    if (isTimeout(error))
+    if (!(error instanceof GithubRequestFailed) && isTimeout(error))
       throw new Error(
         `the GitHub API did not answer within ${limits.timeoutMs / 1000} s (timeout-seconds) at ${context.apiUrl}`,
         { cause: error },
@@ -78,10 +84,22 @@ export async function boundedOctokit(
   const { getOctokit } = await loadGithub();
   const octokit = getOctokit(api.token, { baseUrl: api.apiUrl });
   // A wrap hook's method is bound to the options it was given: they are changed in place, not passed on.
-  octokit.hook.wrap('request', (request, options) => {
+  octokit.hook.wrap('request', async (request, options) => {
     const fetch = (options.request.fetch as typeof globalThis.fetch | undefined) ?? globalThis.fetch;
     options.request = { ...options.request, fetch: boundedFetch(fetch, limits, maxBytes) };
-    return request(options);
+    const started = Date.now();
+    for (let retries = 0; ; retries++) {
+      try {
+        return await request(options);
+      } catch (error) {
+        // A cancel, or a request past its time, is said as such by the caller: never sent again.
+        if (limits.signal?.aborted === true || (!answered(error) && isTimeout(error))) throw error;
+        const failed = requestFailed(error, retries + 1);
+        const wait = retryWait(failed, retries, started, limits.maxRetries ?? 0);
+        if (wait === undefined) throw failed;
+        await sleep(wait, undefined, { signal: limits.signal });
+      }
+    }
   });
   return octokit;
 }
@@ -230,4 +248,37 @@ function boundedFetch(
       headers: answer.headers,
     });
   };
+}
+
+/** How long to wait before sending a failed request again, as the call policy decides; undefined: not again. */
+function retryWait(failed: GithubRequestFailed, retries: number, startedMs: number, maxRetries: number) {
+  const now = Date.now();
+  const decision = decide(failed.facts, {
+    retries,
+    maxRetries,
+    now,
+    deadline: startedMs + DEFAULT_POLICY.retryWindowMs,
+    random: Math.random(),
+    assets: 0,
+    bisectionCallsLeft: 0,
+  });
+  switch (decision.action) {
+    case 'retry':
+      return decision.waitMs;
+    case 'pause':
+      return decision.retry ? decision.waitMs : undefined;
+    case 'split':
+    case 'bisect':
+    case 'stop':
+    case 'give-up':
+      return undefined;
+    default:
+      return unhandled(decision);
+  }
+}
+
+function answered(error: unknown): boolean {
+  return (
+    typeof error === 'object' && error !== null && (error as { response?: unknown }).response !== undefined
+  );
 }

@@ -10,8 +10,10 @@
  */
 import { errorMessage } from '../mechanics/error-message.ts';
 import { isTimeout } from '../mechanics/causes.ts';
-import { header } from '../mechanics/headers.ts';
 import { boundedOctokit, type Octokit } from './api.ts';
+import { GithubRequestFailed } from './request-failed.ts';
+
+export { rateLimitWait } from './request-failed.ts';
 
 /** Where the record lives, and the token that reads and writes it (a secret: never shown). */
 export interface RecordStore {
@@ -22,6 +24,8 @@ export interface RecordStore {
   /** Each request's bound. */
   readonly timeoutMs: number;
   readonly signal?: AbortSignal | undefined;
+  /** How often a request that met a 5xx or a reset is sent again (max-retries). */
+  readonly maxRetries?: number | undefined;
 }
 
 /** The task every record's deployment carries, so that a host's own deployments are never read as records. */
@@ -189,30 +193,6 @@ function repoPath(store: RecordStore): string {
   return `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`;
 }
 
-/**
- * The wait a 403 or 429 asks for when it is GitHub's rate limit, not a permission: `retry-after` (seconds, or an
- * HTTP date), or the reset of a primary limit that is spent (`x-ratelimit-remaining: 0`). Undefined for any other
- * refusal.
- */
-export function rateLimitWait(
-  status: number,
-  headers: Readonly<Record<string, unknown>>,
-  nowMs: number,
-): number | undefined {
-  if (status !== 403 && status !== 429) return undefined;
-  const trimmed = (name: string): string | undefined => header(headers, name)?.trim();
-  const retryAfter = trimmed('retry-after');
-  if (retryAfter !== undefined) {
-    if (/^\d{1,12}$/.test(retryAfter)) return Number(retryAfter);
-    const at = Date.parse(retryAfter);
-    if (!Number.isNaN(at)) return Math.max(0, Math.ceil((at - nowMs) / 1000));
-  }
-  const reset = trimmed('x-ratelimit-reset');
-  if (trimmed('x-ratelimit-remaining') !== '0' || reset === undefined || !/^\d{1,12}$/.test(reset))
-    return undefined;
-  return Math.max(0, Number(reset) - Math.floor(nowMs / 1000));
-}
-
 // One client per store: a run reads and writes through it a few times.
 const clients = new WeakMap<RecordStore, Promise<Octokit>>();
 
@@ -235,16 +215,8 @@ async function request(
   } catch (error) {
     if (store.signal?.aborted === true) throw new RecordApiError(0, 'the run was cancelled');
     if (isTimeout(error)) throw new RecordApiError(0, `no answer within ${store.timeoutMs / 1000} s`);
-    const found = (error as { status?: unknown }).status;
-    const status = typeof found === 'number' ? found : 0;
-    const response = (
-      error as { response?: { data?: { message?: unknown }; headers?: Record<string, unknown> } }
-    ).response;
-    const message = response?.data?.message;
-    throw new RecordApiError(
-      status,
-      typeof message === 'string' ? message : errorMessage(error),
-      rateLimitWait(status, response?.headers ?? {}, Date.now()),
-    );
+    if (error instanceof GithubRequestFailed)
+      throw new RecordApiError(error.status ?? 0, error.message, error.rateLimitWaitS);
+    throw new RecordApiError(0, errorMessage(error));
   }
 }

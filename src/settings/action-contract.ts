@@ -145,7 +145,7 @@ export const ACTION_INPUTS = {
   },
   'max-retries': {
     description:
-      'Retries of a call after a network failure, a timeout or a 408, 429, 500, 502, 503 or 504 answer, 0 to 10.',
+      'Retries of a call after a network failure, a timeout or a 408, 429, 500, 502, 503 or 504 answer, 0 to 10; also of a GitHub API request (the changed files, the record) after a reset or a 5xx answer.',
     required: false,
     default: '5',
   },

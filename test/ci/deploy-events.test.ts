@@ -131,6 +131,20 @@ describe('repository_dispatch', () => {
   });
 });
 
+describe('deployment (created, not yet deployed)', () => {
+  it.each(examples('deployment').map((payload) => [payload]))(
+    'is refused, pointing to deployment_status, whose success comes once the deploy is live (%#)',
+    (payload) => {
+      for (const range of [commitRange, branchRange]) {
+        expect(() => range(context('deployment', payload), undefined)).toThrow(InputError);
+        expect(() => range(context('deployment', payload), undefined)).toThrow(
+          /'deployment'.*before .*deployed.*on: deployment_status/,
+        );
+      }
+    },
+  );
+});
+
 describe('branch ranges, where catch-up starts', () => {
   it('a push looks from its base; a pull request not at all', () => {
     const before = '1'.repeat(40);

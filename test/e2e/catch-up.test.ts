@@ -423,6 +423,25 @@ describe('a failed run names what it left', () => {
   });
 });
 
+describe('a push whose before commit is gone from the repository (a force-push)', () => {
+  it("with the record unreadable: a sentence naming the request and since, never GitHub's bare text", async () => {
+    commitImages('x.png');
+    const head = commitImages('a.png');
+    github.deploymentsForbidden = 'all';
+    const gone = 'dead'.repeat(10);
+    const run = await push(gone, head, { checkout: origin.clone() });
+    expect(run.exitCode).toBe(1);
+    const errors = annotations(run, 'error');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain("The push's before commit, deaddea, is in neither the checkout");
+    expect(errors[0]).toContain(
+      `GET /repos/${REPOSITORY}/compare/${gone}...${head} answered 404 "Not Found"`,
+    );
+    expect(errors[0]).toContain('set since');
+    expect(emulator().requests).toEqual([]);
+  });
+});
+
 describe('after a deploy done by anything', () => {
   function deploymentStatus(sha: Sha, state: string): Record<string, unknown> {
     const payload = webhookExample('deployment_status');
@@ -529,6 +548,22 @@ describe('after a deploy done by anything', () => {
     const run = await runOn('workflow_run', payload, tip, { with: { 'catch-up': 'false' } });
     expect(run.exitCode).not.toBe(0);
     expect(run.stdout).toContain('ref: ${{ github.event.workflow_run.head_sha }}');
+    expect(emulator().requests).toEqual([]);
+  });
+
+  it("workflow_run checked out without ref:, where fetching fails too: the same checkout hint, and git's reason", async () => {
+    const deployed = commitImages('a.png');
+    const tip = commitImages('later.png');
+    const checkout = origin.clone({ depth: 1 });
+    checkout.git('remote', 'set-url', 'origin', `${origin.root}/gone.git`);
+    const payload = webhookExample('workflow_run');
+    setAt(payload, ['workflow_run', 'head_sha'], deployed);
+    setAt(payload, ['workflow_run', 'conclusion'], 'success');
+    const run = await runOn('workflow_run', payload, tip, { checkout });
+    expect(run.exitCode).not.toBe(0);
+    const [error] = annotations(run, 'error');
+    expect(error).toContain('ref: ${{ github.event.workflow_run.head_sha }}');
+    expect(error).toContain('does not appear to be a git repository');
     expect(emulator().requests).toEqual([]);
   });
 
@@ -770,7 +805,7 @@ describe('a push whose before is gone (a force-push dropped it)', () => {
     const run = await push(gone, head);
     expect(run.exitCode).not.toBe(0);
     expect(run.stdout).toContain(
-      `The push's before commit, ${gone.slice(0, 7)}, is in neither the checkout nor the repository`,
+      `The push's before commit, ${gone.slice(0, 7)}, is in neither the checkout (`,
     );
     expect(run.stdout).toContain('set since');
     expect(emulator().requests).toEqual([]);

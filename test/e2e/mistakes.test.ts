@@ -170,7 +170,9 @@ describe('a since that names no commit', () => {
       run,
       `since: "v9.9.9" could not be compared with ${head.slice(0, 7)}: git could not find it, even after fetching it`,
     );
-    expect(run.stdout).toMatch(/neither could the API \(Not Found/);
+    expect(run.stdout).toMatch(
+      /neither could the API \(GET \/repos\/octo-org\/octo-repo\/compare\/v9\.9\.9\.\.\.\w+ answered 404 "Not Found"\)/,
+    );
     expect(run.stdout).toContain('Give a commit SHA, tag or branch that exists in the repository');
   });
 });

@@ -70,12 +70,14 @@ function evaluate(text: string, payload: unknown): string {
   });
 }
 
-/** A job's `if:` of the form `github.event.a.b == 'value'`, for this payload. */
+/** A job's `if:` of the form `github.event.a.b == 'value'`, or several joined by `&&`, for this payload. */
 function condition(expression: string | undefined, payload: unknown): boolean {
   if (expression === undefined) return true;
-  const match = /^(github\.event\.[\w.]+) == '([^']*)'$/.exec(expression.trim());
-  if (match === null) throw new Error(`the test cannot evaluate if: ${expression}`);
-  return eventValue(payload, match[1] ?? '') === match[2];
+  return expression.split('&&').every((part) => {
+    const match = /^(github\.event\.[\w.]+) == '([^']*)'$/.exec(part.trim());
+    if (match === null) throw new Error(`the test cannot evaluate if: ${expression}`);
+    return eventValue(payload, match[1] ?? '') === match[2];
+  });
 }
 
 let origin: Origin;

@@ -93,7 +93,7 @@ describe('readRecord', () => {
     expect(await readRecord(store(), TARGET, ACTIONS_BOT)).toBeUndefined();
   });
 
-  it('a 403 names the permission to add; a rate limit is named as one, with the time to wait', async () => {
+  it('a 403 names the request and the permission to add; a rate limit is named as one, with the time to wait', async () => {
     github.deploymentsForbidden = 'all';
     const forbidden: unknown = await readRecord(store(), TARGET, ACTIONS_BOT).catch((e: unknown) => e);
     expect(recordProblem(forbidden, 'read')).toContain(PERMISSION_LINES);
@@ -102,7 +102,7 @@ describe('readRecord', () => {
     const limited: unknown = await readRecord(store(), TARGET, ACTIONS_BOT).catch((e: unknown) => e);
     const problem = recordProblem(limited, 'read');
     expect(problem).toMatch(
-      /a rate limit \(API rate limit exceeded for installation ID 42\.\): it takes requests again in about (9|10) min/,
+      /GET \/repos\/octo-org\/octo-repo\/deployments answered 403 "API rate limit exceeded for installation ID 42\.", a rate limit: it takes requests again in about (9|10) min/,
     );
     expect(problem).not.toContain(PERMISSION_LINES);
   });
