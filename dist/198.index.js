@@ -80,7 +80,9 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _mechanics_causes_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8087);
 /* harmony import */ var _mechanics_headers_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8065);
 /* harmony import */ var _mechanics_http_get_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3030);
+/* harmony import */ var _page_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(379);
 /* harmony import */ var _mechanics_error_message_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1411);
+
 
 
 
@@ -140,7 +142,10 @@ async function fetchOrigin(url, limit, options, signal, validators) {
     if ('error' in body)
         return { ...base, error: (0,_mechanics_error_message_js__WEBPACK_IMPORTED_MODULE_2__/* .errorMessage */ .g)(body.error) };
     const length = (0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_3__/* .declaredLength */ .Rj)(headers) ?? body.read;
-    return body.cut === undefined ? { ...base, body: body.bytes, length } : { ...base, length, cut: body.cut };
+    // Read from the first bytes, cut or not: a page longer than any version of the image is a page all the same.
+    const page = status >= 200 && status < 300 ? (0,_page_js__WEBPACK_IMPORTED_MODULE_4__/* .pageIn */ .n)((0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_3__/* .header */ .wx)(headers, 'content-type'), body.bytes) : undefined;
+    const seen = page === undefined ? { ...base, length } : { ...base, length, page };
+    return body.cut === undefined ? { ...seen, body: body.bytes } : { ...seen, cut: body.cut };
 }
 function conditional(validators) {
     const sent = {};

@@ -2,6 +2,7 @@ import type { Dispatcher } from 'undici';
 import { causes } from '../mechanics/causes.ts';
 import { declaredLength, header } from '../mechanics/headers.ts';
 import { httpGet } from '../mechanics/http-get.ts';
+import { pageIn } from './page.ts';
 import type { OriginAnswer } from './verdict.ts';
 import { errorMessage } from '../mechanics/error-message.ts';
 
@@ -93,7 +94,11 @@ async function fetchOrigin(
   if (status === 304) return base;
   if ('error' in body) return { ...base, error: errorMessage(body.error) };
   const length = declaredLength(headers) ?? body.read;
-  return body.cut === undefined ? { ...base, body: body.bytes, length } : { ...base, length, cut: body.cut };
+  // Read from the first bytes, cut or not: a page longer than any version of the image is a page all the same.
+  const page =
+    status >= 200 && status < 300 ? pageIn(header(headers, 'content-type'), body.bytes) : undefined;
+  const seen = page === undefined ? { ...base, length } : { ...base, length, page };
+  return body.cut === undefined ? { ...seen, body: body.bytes } : { ...seen, cut: body.cut };
 }
 
 function conditional(validators: Validators | undefined): Record<string, string> {

@@ -76,11 +76,17 @@ export function notReadyReason(
   const seen = last === undefined ? 'no answer' : seenWords(last);
   if (check.followed === true)
     return `not invalidated: another image of its origin host was still not deployed after ${seconds(timeoutMs)} s (it served ${seen})`;
-  const reason = `not invalidated: its origin still served ${seen} after ${seconds(check.askedMs)} s (${check.asks} ${check.asks === 1 ? 'ask' : 'asks'}), not ${check.path} as committed`;
+  if (last?.page !== undefined)
+    return `not invalidated: its origin served a page, not the image, for ${seconds(check.askedMs)} s (${asks(check.asks)}): ${seen}; not ${check.path} as committed`;
+  const reason = `not invalidated: its origin still served ${seen} after ${seconds(check.askedMs)} s (${asks(check.asks)}), not ${check.path} as committed`;
   // A 404 to the end is more often a URL that url-map got wrong than a deploy that never came.
   if (last?.status !== 404 && last?.status !== 410) return reason;
   const rule = ruleFor(check.path, urlMap);
   return `${reason}; ${quote(check.ref)} is where ${rule === undefined ? 'url-map' : `the url-map rule ${quote(ruleLine(rule))}`} maps it: check url-map`;
+}
+
+function asks(count: number): string {
+  return `${count} ${count === 1 ? 'ask' : 'asks'}`;
 }
 
 export function seconds(ms: number): string {
