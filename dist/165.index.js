@@ -4235,6 +4235,8 @@ function notReadyReason(check, timeoutMs, urlMap = []) {
     const seen = last === undefined ? 'no answer' : (0,verdict/* seenWords */.Fr)(last);
     if (check.followed === true)
         return `not invalidated: another image of its origin host was still not deployed after ${seconds(timeoutMs)} s (it served ${seen})`;
+    if (check.asks === 0 && last?.stalled === true)
+        return `not invalidated: not asked, since its origin host gave ${seen} to the images asked before it, until the timeout`;
     if (last?.page !== undefined)
         return `not invalidated: its origin served a page, not the image, for ${seconds(check.askedMs)} s (${asks(check.asks)}): ${seen}; not ${check.path} as committed`;
     const reason = `not invalidated: its origin still served ${seen} after ${seconds(check.askedMs)} s (${asks(check.asks)}), not ${check.path} as committed`;
@@ -4439,9 +4441,11 @@ async function startOriginCheck(origin, context, events) {
         witnesses: await witnessesOf(origin.images, origin, git),
         clock: context.clock,
         timeoutMs: origin.waitMs,
+        requestTimeoutMs: origin.requestTimeoutMs,
         signal,
         onCannotTell: events.onCannotTell,
         onMistake: events.onMistake,
+        onStalled: events.onStalled,
         onProgress: events.onProgress,
         urlMap: origin.urlMap,
     });
@@ -4812,6 +4816,12 @@ function narration(log, run, status) {
         },
         originMistake: (mistake) => {
             log.warning(`Origin check: ${mistakeWords(mistake, run.origin?.urlMap ?? [])}.`);
+        },
+        originStalled: (host, seen) => {
+            const what = seen.status === undefined ? 'did not answer' : `answered ${seen.status} but did not end its answer`;
+            log.warning(`Origin check: ${(0,shown_shown/* quote */.hD)(host)} ${what} within ${seconds(run.origin?.requestTimeoutMs ?? 0)} s ` +
+                '(timeout-seconds): its images not asked yet are asked one at a time until origin-timeout, and none is ' +
+                'invalidated before its origin serves the new file.');
         },
         originProgress: (progress) => {
             const line = originProgressLine(progress);
@@ -5726,6 +5736,7 @@ async function invalidate(slice, _before, context) {
         : await startOriginCheck(slice.origin, context, {
             onCannotTell: tell.originCannotTell,
             onMistake: tell.originMistake,
+            onStalled: tell.originStalled,
             onProgress: tell.originProgress,
         });
     try {
@@ -9825,15 +9836,17 @@ function validatorsOf(seen) {
     return seen.lastModified === undefined ? undefined : { lastModified: seen.lastModified };
 }
 /**
- * When an ask must end besides its own timeout: at the run's cancel, and, for every ask after an image's first, at the
- * check's deadline (the first is always made: `origin-timeout: 0` asks once).
+ * When an ask must end besides its own timeout: at the run's cancel; for every ask after an image's first, at the
+ * check's deadline; and for a first ask, at `lastEnd` (the deadline and one ask's timeout): the first is always made
+ * when it can start in time (`origin-timeout: 0` asks once), but one that waited for its turn ends with the others.
  */
-function askEnds(asks, deadline, clock, signal) {
-    if (asks <= 1)
+function askEnds(asks, ends, clock, signal) {
+    const end = asks <= 1 ? ends.lastEnd : ends.deadline;
+    if (!Number.isFinite(end))
         return signal;
     // On the run's clock; each ask's own timeout (timeout-seconds) bounds it too.
-    const atDeadline = AbortSignal.timeout(Math.max(0, Math.ceil(deadline - clock.now())));
-    return signal === undefined ? atDeadline : AbortSignal.any([signal, atDeadline]);
+    const atEnd = AbortSignal.timeout(Math.max(0, Math.ceil(end - clock.now())));
+    return signal === undefined ? atEnd : AbortSignal.any([signal, atEnd]);
 }
 function withoutBody(answer) {
     const seen = { ...answer };
@@ -9961,6 +9974,8 @@ async function watchHost(host, images, witness, context) {
     /** What each image's first ask saw: with the witness, what tells a url-map mistake. */
     const firsts = [];
     let notModified = 0;
+    /** The answer of the first ask the host kept waiting past its own timeout: told once, and its unasked wait. */
+    let stalled;
     const end = (entry, state, mistake) => {
         if (!waiting.delete(entry.image.ref))
             return;
@@ -9974,23 +9989,29 @@ async function watchHost(host, images, witness, context) {
             previousAt: entry.previousAt,
             askedMs: entry.firstAt === undefined ? 0 : now - entry.firstAt,
             asks: entry.asks,
-            seen: entry.seen,
+            // Never asked, behind an ask its host kept waiting: that answer is what the host gave.
+            seen: entry.seen ?? (entry.asks === 0 ? stalled : undefined),
             mistake,
         };
         checks.push(check);
         context.settle(check);
     };
-    /** One ask of an image; true when it found the image flipped (ready, or other bytes than before). */
-    const askOnce = (entry) => slots.run(async () => {
+    /**
+     * One ask of an image; true when it found the image flipped (ready, or other bytes than before). In the first round
+     * (`firstRound`), an image of a host that has kept an ask waiting past its timeout is left for the wait, which asks
+     * one at a time: a wave of asks that each wait their whole timeout would hold the check for waves on end.
+     */
+    const askOnce = (entry, firstRound = false) => slots.run(async () => {
         // An ask that waited for its slot past the cancel or the deadline is not made: nothing bounds a queue of them.
-        if (isAborted(signal) || !waiting.has(entry.image.ref) || (entry.asks > 0 && clock.now() >= deadline))
+        const late = clock.now() >= (entry.asks > 0 ? deadline : context.lastEnd);
+        if (isAborted(signal) || !waiting.has(entry.image.ref) || late || (firstRound && stalled !== undefined))
             return false;
         const at = clock.now();
         entry.firstAt ??= at;
         entry.lastAskAt = at;
         entry.asks++;
         pace.asked();
-        const ends = askEnds(entry.asks, deadline, clock, signal);
+        const ends = askEnds(entry.asks, context, clock, signal);
         // Every UNCONDITIONAL_EVERY-th ask is plain: a server whose validator does not change with the bytes (an ETag of
         // mtime and size, with mtimes fixed by the build) would answer 304 for ever to a new version.
         const conditional = entry.asks > 1 && entry.asks % UNCONDITIONAL_EVERY !== 0;
@@ -10002,6 +10023,10 @@ async function watchHost(host, images, witness, context) {
         const cut = answered.seen?.status === undefined && clock.now() >= deadline && entry.seen !== undefined;
         if (answered.seen !== undefined && !cut)
             entry.seen = answered.seen;
+        if (answered.seen?.stalled === true && stalled === undefined) {
+            stalled = answered.seen;
+            options.onStalled?.(host, answered.seen);
+        }
         if (entry.asks === 1)
             firsts.push({ image: entry.image, seen: entry.seen });
         context.watch.asked(entry.image, entry.asks === 1, answered.verdict, entry.seen, answered.modified);
@@ -10022,7 +10047,11 @@ async function watchHost(host, images, witness, context) {
     });
     // 1. The witness first in line, then every image once: before any wait.
     const witnessSeen = witness === undefined ? undefined : await askWitness(witness, context, pace);
-    const firstFound = await Promise.all([...waiting.values()].map((entry) => askOnce(entry)));
+    if (witnessSeen?.stalled === true) {
+        stalled = witnessSeen;
+        options.onStalled?.(host, witnessSeen);
+    }
+    const firstFound = await Promise.all([...waiting.values()].map((entry) => askOnce(entry, true)));
     // A cancel in the first round leaves images unasked: what was seen proves nothing about the mapping.
     const mistake = isAborted(signal)
         ? undefined
@@ -10087,15 +10116,15 @@ async function sweepHost(order, askOnce, concurrency = ORIGIN_CONCURRENCY) {
 }
 /** The witness, asked once: its status and whether its host resolves are all that is read of it. */
 async function askWitness(witness, context, pace) {
-    const { fetch, signal } = context.options;
+    const { fetch, signal, clock } = context.options;
     return context.slots.run(async () => {
         if (isAborted(signal))
             return undefined;
         pace.asked();
-        const answer = await fetch(witness.ref, 1, signal);
+        const answer = await fetch(witness.ref, 1, askEnds(1, context, clock, signal));
         pace.asked(Math.max(0, (answer.requests ?? 1) - 1));
-        const { status, error, unresolved } = answer;
-        return { status, error, unresolved };
+        const { status, error, unresolved, stalled } = answer;
+        return { status, error, unresolved, stalled };
     });
 }
 /** The images waiting, the one asked longest ago first (the order they came in, among those never asked again). */
@@ -10135,6 +10164,8 @@ const PROGRESS_EVERY_MS = 10_000;
  */
 async function awaitOrigins(images, options) {
     const deadline = options.clock.now() + options.timeoutMs;
+    // The whole check, first asks included, ends within the timeout and one ask's own.
+    const lastEnd = deadline + (options.requestTimeoutMs ?? Infinity);
     const slots = new in_flight/* InFlightLimit */.J(options.concurrency ?? ORIGIN_CONCURRENCY);
     const toldHosts = new Set();
     const { checked, followers } = (0,hosts/* sampleByHost */.k)(images, options.maxChecked ?? MAX_CHECKED_IMAGES);
@@ -10182,7 +10213,7 @@ async function awaitOrigins(images, options) {
     const requests = [];
     try {
         await Promise.all([...byHost].map(async ([host, list]) => {
-            const context = { deadline, slots, watch, options, settle };
+            const context = { deadline, lastEnd, slots, watch, options, settle };
             const watched = await watchHost(host, list, witnesses.get(host), context);
             requests.push(watched.requests);
             followSample(host, watched.checks);

@@ -26,7 +26,7 @@ import type { OriginCheck } from '../origin/wait.ts';
 import { mistakeWords } from '../origin/mistakes.ts';
 import { LINGER_MS } from '../origin/release.ts';
 import { MAX_ASSETS_PER_CALL } from '../domain/batches.ts';
-import type { OriginMistake, OriginProgress } from '../origin/watch.ts';
+import type { OriginMistake, OriginProgress, SeenAnswer } from '../origin/watch.ts';
 
 /** What the invalidation says as it runs, each line as its moment comes. */
 export interface Narration {
@@ -38,6 +38,8 @@ export interface Narration {
   readonly originCannotTell: (host: string, check: OriginCheck) => void;
   /** As soon as it shows, once per origin host: the same words as beside each image at the end. */
   readonly originMistake: (mistake: OriginMistake) => void;
+  /** Once per origin host that kept an ask waiting past timeout-seconds: said once, not once per image. */
+  readonly originStalled: (host: string, seen: SeenAnswer) => void;
   /** Every PROGRESS_EVERY_MS of the wait, on the live line where there is one. */
   readonly originProgress: (progress: OriginProgress) => void;
   /** What the origin check found, once the calls have ended. */
@@ -118,6 +120,15 @@ export function narration(log: Log, run: Told, status?: (line: string) => void):
     },
     originMistake: (mistake: OriginMistake): void => {
       log.warning(`Origin check: ${mistakeWords(mistake, run.origin?.urlMap ?? [])}.`);
+    },
+    originStalled: (host: string, seen: SeenAnswer): void => {
+      const what =
+        seen.status === undefined ? 'did not answer' : `answered ${seen.status} but did not end its answer`;
+      log.warning(
+        `Origin check: ${quote(host)} ${what} within ${originSeconds(run.origin?.requestTimeoutMs ?? 0)} s ` +
+          '(timeout-seconds): its images not asked yet are asked one at a time until origin-timeout, and none is ' +
+          'invalidated before its origin serves the new file.',
+      );
     },
     originProgress: (progress: OriginProgress): void => {
       const line = originProgressLine(progress);

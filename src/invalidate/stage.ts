@@ -57,6 +57,7 @@ async function invalidate(
       : await startOriginCheck(slice.origin, context, {
           onCannotTell: tell.originCannotTell,
           onMistake: tell.originMistake,
+          onStalled: tell.originStalled,
           onProgress: tell.originProgress,
         });
   try {

@@ -76,19 +76,21 @@ export function validatorsOf(seen: SeenAnswer | undefined): Validators | undefin
 }
 
 /**
- * When an ask must end besides its own timeout: at the run's cancel, and, for every ask after an image's first, at the
- * check's deadline (the first is always made: `origin-timeout: 0` asks once).
+ * When an ask must end besides its own timeout: at the run's cancel; for every ask after an image's first, at the
+ * check's deadline; and for a first ask, at `lastEnd` (the deadline and one ask's timeout): the first is always made
+ * when it can start in time (`origin-timeout: 0` asks once), but one that waited for its turn ends with the others.
  */
 export function askEnds(
   asks: number,
-  deadline: number,
+  ends: { readonly deadline: number; readonly lastEnd: number },
   clock: Clock,
   signal: AbortSignal | undefined,
 ): AbortSignal | undefined {
-  if (asks <= 1) return signal;
+  const end = asks <= 1 ? ends.lastEnd : ends.deadline;
+  if (!Number.isFinite(end)) return signal;
   // On the run's clock; each ask's own timeout (timeout-seconds) bounds it too.
-  const atDeadline = AbortSignal.timeout(Math.max(0, Math.ceil(deadline - clock.now())));
-  return signal === undefined ? atDeadline : AbortSignal.any([signal, atDeadline]);
+  const atEnd = AbortSignal.timeout(Math.max(0, Math.ceil(end - clock.now())));
+  return signal === undefined ? atEnd : AbortSignal.any([signal, atEnd]);
 }
 
 export function withoutBody(answer: OriginAnswer): SeenAnswer {

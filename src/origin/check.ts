@@ -49,6 +49,11 @@ export interface AwaitOptions {
   readonly versions: ReadVersions;
   readonly clock: Clock;
   readonly timeoutMs: number;
+  /**
+   * One ask's own timeout (timeout-seconds): no ask goes past the deadline and this, so the whole check ends within
+   * them. Absent: first asks are bounded by their own timeout alone.
+   */
+  readonly requestTimeoutMs?: number | undefined;
   readonly signal?: AbortSignal | undefined;
   readonly concurrency?: number;
   readonly maxChecked?: number;
@@ -58,6 +63,11 @@ export interface AwaitOptions {
   readonly onMistake?: (mistake: OriginMistake) => void;
   /** Told every PROGRESS_EVERY_MS of where the wait stands. */
   readonly onProgress?: (progress: OriginProgress) => void;
+  /**
+   * Told once per origin host that kept an ask waiting past its own timeout (no answer, or a body that never ended):
+   * its images not yet asked are then asked one at a time, at its pace, rather than a wave of timeouts at once.
+   */
+  readonly onStalled?: (host: string, seen: Omit<OriginAnswer, 'body'>) => void;
   /** Told once per origin host of the first image whose origin serves bytes that are neither version. */
   readonly onCannotTell?: (host: string, check: OriginCheck) => void;
   /** Images unchanged by the push, which their site must serve: the first of each host is asked before the wait. */

@@ -76,6 +76,8 @@ export function notReadyReason(
   const seen = last === undefined ? 'no answer' : seenWords(last);
   if (check.followed === true)
     return `not invalidated: another image of its origin host was still not deployed after ${seconds(timeoutMs)} s (it served ${seen})`;
+  if (check.asks === 0 && last?.stalled === true)
+    return `not invalidated: not asked, since its origin host gave ${seen} to the images asked before it, until the timeout`;
   if (last?.page !== undefined)
     return `not invalidated: its origin served a page, not the image, for ${seconds(check.askedMs)} s (${asks(check.asks)}): ${seen}; not ${check.path} as committed`;
   const reason = `not invalidated: its origin still served ${seen} after ${seconds(check.askedMs)} s (${asks(check.asks)}), not ${check.path} as committed`;

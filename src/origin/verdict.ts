@@ -35,6 +35,8 @@ export interface OriginAnswer {
   readonly offsite?: string;
   /** A network error or a timeout. */
   readonly error?: string | undefined;
+  /** The ask got no whole answer within its own timeout: the origin accepted it and kept it waiting. */
+  readonly stalled?: true | undefined;
   /** A 2xx whose type or first bytes say it is a page (HTML, JSON, XML, text), not an image. */
   readonly page?: Page;
 }

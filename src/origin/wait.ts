@@ -35,6 +35,8 @@ export async function awaitOrigins(
   options: AwaitOptions,
 ): Promise<OriginChecks> {
   const deadline = options.clock.now() + options.timeoutMs;
+  // The whole check, first asks included, ends within the timeout and one ask's own.
+  const lastEnd = deadline + (options.requestTimeoutMs ?? Infinity);
   const slots = new InFlightLimit(options.concurrency ?? ORIGIN_CONCURRENCY);
   const toldHosts = new Set<string>();
   const { checked, followers } = sampleByHost(images, options.maxChecked ?? MAX_CHECKED_IMAGES);
@@ -81,7 +83,7 @@ export async function awaitOrigins(
   try {
     await Promise.all(
       [...byHost].map(async ([host, list]) => {
-        const context = { deadline, slots, watch, options, settle };
+        const context = { deadline, lastEnd, slots, watch, options, settle };
         const watched = await watchHost(host, list, witnesses.get(host), context);
         requests.push(watched.requests);
         followSample(host, watched.checks);
