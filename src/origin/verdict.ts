@@ -76,9 +76,10 @@ export function verdictOf(answer: OriginAnswer, versions: Versions): Verdict {
  * A page, served for an image known not to be itself such a text (a file of text is told by its bytes alone, and a
  * file of which no version is known yet by nothing).
  */
-function isPageFor(answer: OriginAnswer, versions: Versions): boolean {
+export function isPageFor(answer: OriginAnswer, versions: Versions): boolean {
   const file = versions.current ?? versions.previous;
-  return answer.page !== undefined && file !== undefined && !isTextFile(file);
+  if (answer.page === undefined || file === undefined || isTextFile(file)) return false;
+  return !sameBytes(answer.body, versions.current) && !sameBytes(answer.body, versions.previous);
 }
 
 /**

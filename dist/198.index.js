@@ -1,0 +1,191 @@
+export const id = 198;
+export const ids = [198];
+export const modules = {
+
+/***/ 3030:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   l: () => (/* binding */ httpGet)
+/* harmony export */ });
+/* harmony import */ var _headers_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8065);
+/* harmony import */ var _http_body_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(388);
+/* harmony import */ var _http_request_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5232);
+
+
+
+async function httpGet(url, options) {
+    const ends = (0,_http_request_js__WEBPACK_IMPORTED_MODULE_0__/* .endOfAsk */ ._)(options.timeoutMs, options.signal);
+    const { dispatcher, timeoutMs } = options;
+    const request = { dispatcher, method: 'GET', headers: options.headers, timeoutMs };
+    let target;
+    try {
+        target = new URL(url);
+    }
+    catch (error) {
+        return { kind: 'failed', error, requests: 0 };
+    }
+    for (let followed = 0;; followed++) {
+        if (options.budget?.spent === true)
+            return { kind: 'budget-spent', requests: followed };
+        let answer;
+        try {
+            answer = await (0,_http_request_js__WEBPACK_IMPORTED_MODULE_0__/* .sendRequest */ .w)(target, request, ends);
+        }
+        catch (error) {
+            return { kind: 'failed', error, requests: followed + 1 };
+        }
+        const { statusCode: status, headers, body } = answer;
+        const got = { kind: 'answer', status, headers, requests: followed + 1 };
+        const location = (0,_headers_js__WEBPACK_IMPORTED_MODULE_1__/* .header */ .wx)(headers, 'location');
+        if (status < 300 || status >= 400 || location === undefined)
+            return { ...got, body: await bodyOf(answer, options) };
+        const redirect = { location, to: URL.parse(location, target.href) ?? undefined };
+        if (options.follow === undefined)
+            return { ...got, redirect, body: await bodyOf(answer, options) };
+        await body.dump().catch(() => undefined);
+        if (redirect.to === undefined || !options.follow(redirect.to, target, followed))
+            return { ...got, redirect, body: { bytes: Buffer.alloc(0), read: 0 } };
+        target = redirect.to;
+    }
+}
+async function bodyOf(answer, bounds) {
+    const declared = (0,_headers_js__WEBPACK_IMPORTED_MODULE_1__/* .declaredLength */ .Rj)(answer.headers);
+    if (declared !== undefined && declared > bounds.maxBytes) {
+        // Left unread: undici says so as an error of the body, which nobody is there to hear.
+        answer.body.on('error', () => undefined).destroy();
+        return { bytes: Buffer.alloc(0), read: 0, cut: 'too-long' };
+    }
+    try {
+        return await (0,_http_body_js__WEBPACK_IMPORTED_MODULE_2__/* .readBody */ .x)(answer.body, bounds);
+    }
+    catch (error) {
+        return { error };
+    }
+}
+
+
+/***/ }),
+
+/***/ 4198:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   ByteBudget: () => (/* binding */ ByteBudget),
+/* harmony export */   MAX_REDIRECTS: () => (/* binding */ MAX_REDIRECTS),
+/* harmony export */   ORIGIN_BYTE_BUDGET: () => (/* binding */ ORIGIN_BYTE_BUDGET),
+/* harmony export */   originFetcher: () => (/* binding */ originFetcher)
+/* harmony export */ });
+/* harmony import */ var _mechanics_causes_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8087);
+/* harmony import */ var _mechanics_headers_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8065);
+/* harmony import */ var _mechanics_http_get_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3030);
+/* harmony import */ var _page_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(379);
+/* harmony import */ var _mechanics_error_message_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1411);
+
+
+
+
+
+/** Redirects followed within the same origin (scheme, host, port), as a browser would on the way to the image. */
+const MAX_REDIRECTS = 5;
+/** Bytes of origin bodies a run reads at most: 1,000 images of a quarter MiB each, with room for retries. */
+const ORIGIN_BYTE_BUDGET = 256 * 1024 * 1024;
+/** The bytes of origin bodies a run may still read, shared by every request of the run. */
+class ByteBudget {
+    left;
+    constructor(left = ORIGIN_BYTE_BUDGET) {
+        this.left = left;
+    }
+    get spent() {
+        return this.left <= 0;
+    }
+    take(bytes) {
+        this.left -= bytes;
+    }
+}
+function originFetcher(options) {
+    return (url, limit, signal, validators) => fetchOrigin(url, limit, options, signal, validators);
+}
+async function fetchOrigin(url, limit, options, signal, validators) {
+    let target;
+    try {
+        target = new URL(url);
+    }
+    catch {
+        return { error: 'not a URL' };
+    }
+    const got = await (0,_mechanics_http_get_js__WEBPACK_IMPORTED_MODULE_1__/* .httpGet */ .l)(target, {
+        dispatcher: options.dispatcher,
+        // Only these headers: the image service fetches origins without cookies or keys, and so does this check.
+        headers: { 'user-agent': options.userAgent, accept: '*/*', ...conditional(validators) },
+        timeoutMs: options.timeoutMs,
+        signal,
+        // A body of `limit` bytes is already longer than any re-encoding of either version.
+        maxBytes: limit - 1,
+        keep: true,
+        budget: options.budget,
+        // As a browser would on the way to the image: within the same origin (scheme, host, port).
+        follow: (next, from, followed) => next.origin === from.origin && followed < MAX_REDIRECTS,
+    });
+    if (got.kind === 'budget-spent')
+        return { cut: 'budget', requests: got.requests };
+    if (got.kind === 'failed') {
+        if (byOwnTimeout(got.error, signal))
+            return {
+                error: `no answer within ${seconds(options.timeoutMs)} s`,
+                requests: got.requests,
+                stalled: true,
+            };
+        return { error: (0,_mechanics_error_message_js__WEBPACK_IMPORTED_MODULE_2__/* .errorMessage */ .g)(got.error), requests: got.requests, ...unresolved(got.error) };
+    }
+    const { status, headers, requests, redirect, body } = got;
+    const etag = (0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_3__/* .header */ .wx)(headers, 'etag');
+    if (redirect !== undefined)
+        return { status, offsite: redirect.to?.href ?? redirect.location, etag, requests };
+    const base = { status, etag, lastModified: (0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_3__/* .header */ .wx)(headers, 'last-modified'), requests };
+    if (status === 304)
+        return base;
+    if ('error' in body) {
+        if (byOwnTimeout(body.error, signal))
+            return { ...base, error: `no whole answer within ${seconds(options.timeoutMs)} s`, stalled: true };
+        return { ...base, error: (0,_mechanics_error_message_js__WEBPACK_IMPORTED_MODULE_2__/* .errorMessage */ .g)(body.error) };
+    }
+    const length = (0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_3__/* .declaredLength */ .Rj)(headers) ?? body.read;
+    // Read from the first bytes, cut or not: a page longer than any version of the image is a page all the same.
+    const page = status >= 200 && status < 300 ? (0,_page_js__WEBPACK_IMPORTED_MODULE_4__/* .pageIn */ .n)((0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_3__/* .header */ .wx)(headers, 'content-type'), body.bytes) : undefined;
+    const seen = page === undefined ? { ...base, length } : { ...base, length, page };
+    return body.cut === undefined ? { ...seen, body: body.bytes } : { ...seen, cut: body.cut };
+}
+/**
+ * The ask was ended by its own timeout (timeout-seconds), not by the caller's signal (the cancel, the check's
+ * deadline): the origin accepted it and then kept it waiting, headers or body.
+ */
+function byOwnTimeout(error, signal) {
+    return (0,_mechanics_causes_js__WEBPACK_IMPORTED_MODULE_0__/* .isTimeout */ .k)(error) && signal?.aborted !== true;
+}
+function seconds(ms) {
+    return (Math.round(ms / 100) / 10).toString();
+}
+function conditional(validators) {
+    const sent = {};
+    if (validators?.etag !== undefined)
+        sent['if-none-match'] = validators.etag;
+    if (validators?.lastModified !== undefined)
+        sent['if-modified-since'] = validators.lastModified;
+    return sent;
+}
+/**
+ * A host name that does not resolve (ENOTFOUND: the resolver says no such name): a url-map mistake, never a deploy in
+ * progress. A resolver that could not answer (EAI_AGAIN) may answer the next ask: it is not this.
+ */
+function unresolved(error) {
+    return (0,_mechanics_causes_js__WEBPACK_IMPORTED_MODULE_0__/* .causes */ .p)(error).some((cause) => cause.code === 'ENOTFOUND')
+        ? { unresolved: true }
+        : {};
+}
+
+
+/***/ })
+
+};

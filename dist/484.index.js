@@ -1,0 +1,192 @@
+export const id = 484;
+export const ids = [484];
+export const modules = {
+
+/***/ 3030:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   l: () => (/* binding */ httpGet)
+/* harmony export */ });
+/* harmony import */ var _headers_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8065);
+/* harmony import */ var _http_body_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(388);
+/* harmony import */ var _http_request_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5232);
+
+
+
+async function httpGet(url, options) {
+    const ends = (0,_http_request_js__WEBPACK_IMPORTED_MODULE_0__/* .endOfAsk */ ._)(options.timeoutMs, options.signal);
+    const { dispatcher, timeoutMs } = options;
+    const request = { dispatcher, method: 'GET', headers: options.headers, timeoutMs };
+    let target;
+    try {
+        target = new URL(url);
+    }
+    catch (error) {
+        return { kind: 'failed', error, requests: 0 };
+    }
+    for (let followed = 0;; followed++) {
+        if (options.budget?.spent === true)
+            return { kind: 'budget-spent', requests: followed };
+        let answer;
+        try {
+            answer = await (0,_http_request_js__WEBPACK_IMPORTED_MODULE_0__/* .sendRequest */ .w)(target, request, ends);
+        }
+        catch (error) {
+            return { kind: 'failed', error, requests: followed + 1 };
+        }
+        const { statusCode: status, headers, body } = answer;
+        const got = { kind: 'answer', status, headers, requests: followed + 1 };
+        const location = (0,_headers_js__WEBPACK_IMPORTED_MODULE_1__/* .header */ .wx)(headers, 'location');
+        if (status < 300 || status >= 400 || location === undefined)
+            return { ...got, body: await bodyOf(answer, options) };
+        const redirect = { location, to: URL.parse(location, target.href) ?? undefined };
+        if (options.follow === undefined)
+            return { ...got, redirect, body: await bodyOf(answer, options) };
+        await body.dump().catch(() => undefined);
+        if (redirect.to === undefined || !options.follow(redirect.to, target, followed))
+            return { ...got, redirect, body: { bytes: Buffer.alloc(0), read: 0 } };
+        target = redirect.to;
+    }
+}
+async function bodyOf(answer, bounds) {
+    const declared = (0,_headers_js__WEBPACK_IMPORTED_MODULE_1__/* .declaredLength */ .Rj)(answer.headers);
+    if (declared !== undefined && declared > bounds.maxBytes) {
+        // Left unread: undici says so as an error of the body, which nobody is there to hear.
+        answer.body.on('error', () => undefined).destroy();
+        return { bytes: Buffer.alloc(0), read: 0, cut: 'too-long' };
+    }
+    try {
+        return await (0,_http_body_js__WEBPACK_IMPORTED_MODULE_2__/* .readBody */ .x)(answer.body, bounds);
+    }
+    catch (error) {
+        return { error };
+    }
+}
+
+
+/***/ }),
+
+/***/ 1484:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   DEAD_HOST_AFTER: () => (/* binding */ DEAD_HOST_AFTER),
+/* harmony export */   WARM_ACCEPT: () => (/* binding */ WARM_ACCEPT),
+/* harmony export */   WARM_BODY_CAP: () => (/* binding */ WARM_BODY_CAP),
+/* harmony export */   WARM_CONCURRENCY: () => (/* binding */ WARM_CONCURRENCY),
+/* harmony export */   WARM_DEADLINE_MS: () => (/* binding */ WARM_DEADLINE_MS),
+/* harmony export */   stoppedWords: () => (/* binding */ stoppedWords),
+/* harmony export */   warm: () => (/* binding */ warm)
+/* harmony export */ });
+/* harmony import */ var _mechanics_http_get_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3030);
+/* harmony import */ var _mechanics_in_flight_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6887);
+/* harmony import */ var _mechanics_error_message_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1411);
+
+
+
+/** Warm-up requests in flight at once: a handful of browsers, not a load test of the image host. */
+const WARM_CONCURRENCY = 8;
+/** Bytes of one answer read (and discarded) at most: enough for the image host to finish a large image. */
+const WARM_BODY_CAP = 32 * 1024 * 1024;
+/** What asking a browser's `Accept` gets: the service may then make and cache its AVIF or WebP variant. */
+const WARM_ACCEPT = 'image/avif,image/webp,image/*,*/*;q=0.8';
+/**
+ * The whole warm-up ends this long after it starts, whatever is left: it only spares the first visitors a wait,
+ * and the invalidation has landed all the same. Requests in flight then are cut, and those not made are counted.
+ */
+const WARM_DEADLINE_MS = 120_000;
+/**
+ * Requests in a row that got no answer at all (no connection, a timeout) before the image host is taken for dead
+ * and the warm-up stops. The first wave of this many goes alone, so a host dead from the start costs one request
+ * timeout, not one per wave.
+ */
+const DEAD_HOST_AFTER = WARM_CONCURRENCY;
+/**
+ * Requests each URL as a browser would, WARM_CONCURRENCY at a time, reading and discarding the answers; stops at the
+ * run's cancel, at its deadline, or once the image host has not answered DEAD_HOST_AFTER requests in a row.
+ */
+async function warm(requests, overLimit, options) {
+    const now = options.now ?? (() => performance.now());
+    const started = now();
+    const deadline = AbortSignal.timeout(options.deadlineMs ?? WARM_DEADLINE_MS);
+    const dead = new AbortController();
+    const end = AbortSignal.any([
+        deadline,
+        dead.signal,
+        ...(options.signal === undefined ? [] : [options.signal]),
+    ]);
+    const statuses = {};
+    let failed = 0;
+    let firstFailure;
+    let unansweredInARow = 0;
+    const warmOne = async ({ url }) => {
+        const answer = await requestImage(url, options, end);
+        // A request cut by the end of the warm-up says nothing of the host: not counted, not a failure.
+        if (!('status' in answer) && end.aborted)
+            return;
+        const key = 'status' in answer ? String(answer.status) : 'error';
+        statuses[key] = (statuses[key] ?? 0) + 1;
+        unansweredInARow = 'status' in answer ? 0 : unansweredInARow + 1;
+        if (unansweredInARow >= DEAD_HOST_AFTER)
+            dead.abort();
+        // Only a 2xx put the image in the image host's cache: a redirect warmed nothing.
+        if ('status' in answer && answer.status >= 200 && answer.status < 300)
+            return;
+        failed += 1;
+        firstFailure ??= { url, reason: 'status' in answer ? `HTTP ${answer.status}` : answer.error };
+    };
+    // The first wave alone, then the rest: a host that answers none of it is dead, and costs one request timeout.
+    const stop = () => end.aborted;
+    await (0,_mechanics_in_flight_js__WEBPACK_IMPORTED_MODULE_0__/* .eachInFlight */ .a)(requests.slice(0, DEAD_HOST_AFTER), WARM_CONCURRENCY, warmOne, stop);
+    await (0,_mechanics_in_flight_js__WEBPACK_IMPORTED_MODULE_0__/* .eachInFlight */ .a)(requests.slice(DEAD_HOST_AFTER), WARM_CONCURRENCY, warmOne, stop);
+    const stopped = stopOf(options.signal, deadline, dead.signal);
+    const answered = Object.values(statuses).reduce((sum, n) => sum + n, 0);
+    return {
+        requested: answered,
+        statuses,
+        failed,
+        overLimit,
+        ms: Math.round(now() - started),
+        firstFailure,
+        stopped,
+        notRequested: stopped === undefined ? undefined : requests.length - answered,
+    };
+}
+function stopOf(cancel, deadline, dead) {
+    if (cancel?.aborted === true)
+        return 'cancelled';
+    if (dead.aborted)
+        return 'dead-host';
+    return deadline.aborted ? 'deadline' : undefined;
+}
+async function requestImage(url, options, end) {
+    const got = await (0,_mechanics_http_get_js__WEBPACK_IMPORTED_MODULE_1__/* .httpGet */ .l)(url, {
+        dispatcher: options.dispatcher,
+        // Only these headers: the image host gets no API key, cookie or GitHub token, as from a visitor's browser.
+        headers: { 'user-agent': options.userAgent, accept: WARM_ACCEPT },
+        timeoutMs: options.timeoutMs,
+        signal: end,
+        // Read and dropped: the host finishes the image, whatever became of its bytes here.
+        maxBytes: WARM_BODY_CAP,
+        keep: false,
+    });
+    return got.kind === 'answer' ? { status: got.status } : { error: (0,_mechanics_error_message_js__WEBPACK_IMPORTED_MODULE_2__/* .errorMessage */ .g)(got.error) };
+}
+/** Why the warm-up stopped early, as the log says it. */
+function stoppedWords(stop, imageHost) {
+    switch (stop) {
+        case 'dead-host':
+            return `stopped: ${imageHost} answered none of ${DEAD_HOST_AFTER} requests in a row`;
+        case 'deadline':
+            return `stopped at its deadline of ${WARM_DEADLINE_MS / 1000} s`;
+        default:
+            return stop;
+    }
+}
+
+
+/***/ })
+
+};
