@@ -4179,11 +4179,14 @@ function rewrittenRule(rule, asked, to) {
     return (0,url_map/* ruleLine */.lW)({ pathPrefix: rule.pathPrefix, urlPrefix: prefix });
 }
 
+// EXTERNAL MODULE: ./src/origin/cache.ts
+var origin_cache = __webpack_require__(8632);
 // EXTERNAL MODULE: ./src/origin/verdict.ts
 var verdict = __webpack_require__(3363);
 // EXTERNAL MODULE: ./src/origin/wait.ts + 5 modules
 var wait = __webpack_require__(3303);
 ;// CONCATENATED MODULE: ./src/origin/hold.ts
+
 
 
 
@@ -4237,6 +4240,8 @@ function notReadyReason(check, timeoutMs, urlMap = []) {
         return `not invalidated: another image of its origin host was still not deployed after ${seconds(timeoutMs)} s (it served ${seen})`;
     if (check.asks === 0 && last?.stalled === true)
         return `not invalidated: not asked, since its origin host gave ${seen} to the images asked before it, until the timeout`;
+    if (last?.cache?.hit === true && last.page === undefined && last.status !== undefined && last.status < 300)
+        return `not invalidated: a cache in front of its origin, ${(0,origin_cache/* cacheWords */.M8)(last.cache)}, still served the previous version after ${seconds(check.askedMs)} s (${asks(check.asks)}): ${cacheRemedy(last.cache)}`;
     if (last?.page !== undefined)
         return `not invalidated: its origin served a page, not the image, for ${seconds(check.askedMs)} s (${asks(check.asks)}): ${seen}; not ${check.path} as committed`;
     const reason = `not invalidated: its origin still served ${seen} after ${seconds(check.askedMs)} s (${asks(check.asks)}), not ${check.path} as committed`;
@@ -4245,6 +4250,13 @@ function notReadyReason(check, timeoutMs, urlMap = []) {
         return reason;
     const rule = (0,url_map/* ruleFor */.sG)(check.path, urlMap);
     return `${reason}; ${(0,shown_shown/* quote */.hD)(check.ref)} is where ${rule === undefined ? 'url-map' : `the url-map rule ${(0,shown_shown/* quote */.hD)((0,url_map/* ruleLine */.lW)(rule))}`} maps it: check url-map`;
+}
+/** What to do about a cache that held the previous version: purge it, or wait for it. */
+function cacheRemedy(cache) {
+    const wait = (0,origin_cache/* keptForS */.hy)(cache) === undefined
+        ? 'it does not say when it lets its copy go'
+        : 'or wait until its copy expires';
+    return `purge the site's CDN first, then the image service (the recipe "Purge the site's CDN first"); ${wait}`;
 }
 function asks(count) {
     return `${count} ${count === 1 ? 'ask' : 'asks'}`;
@@ -4446,6 +4458,7 @@ async function startOriginCheck(origin, context, events) {
         onCannotTell: events.onCannotTell,
         onMistake: events.onMistake,
         onStalled: events.onStalled,
+        onCache: events.onCache,
         onProgress: events.onProgress,
         urlMap: origin.urlMap,
     });
@@ -4748,6 +4761,7 @@ function originStateWords(state) {
 
 
 
+
 /**
  * What the flow tells the log as it runs: each stage in words, so that flow.ts only runs the stages. `status`: where
  * a wait stands, each line replacing the last (a terminal's live line); without it, each is a line of the log.
@@ -4816,6 +4830,14 @@ function narration(log, run, status) {
         },
         originMistake: (mistake) => {
             log.warning(`Origin check: ${mistakeWords(mistake, run.origin?.urlMap ?? [])}.`);
+        },
+        originCache: (host, cached) => {
+            const { cache, fits } = cached;
+            const then = fits === false
+                ? 'it keeps its copy past origin-timeout, so its images that the cache holds old are not invalidated and fail now'
+                : 'the check keeps asking, and invalidates each image as soon as the new version comes through';
+            log.warning(`Origin check: a cache in front of ${(0,shown_shown/* quote */.hD)(host)} answered the previous version of ${(0,shown_shown/* quote */.hD)(cached.ref)}: ` +
+                `${(0,origin_cache/* cacheWords */.M8)(cache)}; ${then}. To be done sooner: ${cacheRemedy(cache)}.`);
         },
         originStalled: (host, seen) => {
             const what = seen.status === undefined ? 'did not answer' : `answered ${seen.status} but did not end its answer`;
@@ -5737,6 +5759,7 @@ async function invalidate(slice, _before, context) {
             onCannotTell: tell.originCannotTell,
             onMistake: tell.originMistake,
             onStalled: tell.originStalled,
+            onCache: tell.originCache,
             onProgress: tell.originProgress,
         });
     try {
@@ -9423,6 +9446,108 @@ const USER_AGENT = `image-cache-invalidate/${VERSION}`;
 
 /***/ }),
 
+/***/ 8632:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   M8: () => (/* binding */ cacheWords),
+/* harmony export */   OZ: () => (/* binding */ cacheIn),
+/* harmony export */   hy: () => (/* binding */ keptForS)
+/* harmony export */ });
+/* harmony import */ var _mechanics_headers_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8065);
+
+/** The cache that answered, if the headers name one. */
+function cacheIn(headers) {
+    const named = namedCache(headers);
+    const ageS = seconds((0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_0__/* .header */ .wx)(headers, 'age'));
+    if (named === undefined && (ageS === undefined || ageS === 0))
+        return undefined;
+    const seen = named ?? { name: 'a shared cache', by: 'age', hit: true };
+    const lifetimeS = lifetimeOf(headers);
+    // A hit older than the lifetime stated is kept by another rule: that lifetime is the browsers', not the cache's
+    // (a host's edge answers `max-age=0, must-revalidate` and keeps its own copy for as long as it likes).
+    const stated = lifetimeS !== undefined && !(seen.hit && lifetimeS <= (ageS ?? 0));
+    return { ...seen, ageS, lifetimeS: stated ? lifetimeS : undefined };
+}
+/** Seconds the cache keeps its copy after this answer: its lifetime less its age; undefined where not stated. */
+function keptForS(cache) {
+    return cache.lifetimeS === undefined ? undefined : Math.max(0, cache.lifetimeS - (cache.ageS ?? 0));
+}
+function namedCache(headers) {
+    const lower = (name) => ((0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_0__/* .header */ .wx)(headers, name) ?? '').toLowerCase();
+    const cloudflare = lower('cf-cache-status');
+    if (cloudflare !== '')
+        return {
+            name: 'Cloudflare',
+            by: 'cf-cache-status',
+            hit: ['hit', 'stale', 'updating', 'revalidated'].includes(cloudflare),
+        };
+    const vercel = lower('x-vercel-cache');
+    if (vercel !== '')
+        return { name: 'Vercel', by: 'x-vercel-cache', hit: ['hit', 'stale', 'prerender'].includes(vercel) };
+    const status = lower('cache-status');
+    if (status.includes('netlify'))
+        return { name: 'Netlify', by: 'cache-status', hit: parameters(status).includes('hit') };
+    const xCache = lower('x-cache');
+    if (xCache.includes('cloudfront') || lower('via').includes('cloudfront'))
+        return {
+            name: 'CloudFront',
+            by: 'x-cache',
+            hit: xCache.startsWith('hit') || xCache.startsWith('refreshhit'),
+        };
+    if (xCache.includes('tcp_') || lower('x-akamai-request-id') !== '' || lower('akamai-cache-status') !== '')
+        return {
+            name: 'Akamai',
+            by: 'x-cache',
+            hit: xCache.includes('hit') || lower('akamai-cache-status').startsWith('hit'),
+        };
+    if (lower('x-served-by').startsWith('cache-'))
+        // Fastly lists each of its caches the request passed, the one nearest the client last.
+        return { name: 'Fastly', by: 'x-cache', hit: (xCache.split(',').at(-1) ?? '').trim() === 'hit' };
+    if (xCache !== '')
+        return { name: 'a shared cache', by: 'x-cache', hit: xCache.startsWith('hit') };
+    return undefined;
+}
+/** The lifetime a cache in front keeps: its own header first, then the shared one of Cache-Control, then max-age. */
+function lifetimeOf(headers) {
+    return (directive((0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_0__/* .header */ .wx)(headers, 'cdn-cache-control'), 'max-age') ??
+        directive((0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_0__/* .header */ .wx)(headers, 'surrogate-control'), 'max-age') ??
+        directive((0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_0__/* .header */ .wx)(headers, 'cache-control'), 's-maxage') ??
+        directive((0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_0__/* .header */ .wx)(headers, 'cache-control'), 'max-age'));
+}
+function directive(value, name) {
+    for (const part of (value ?? '').split(',')) {
+        const [key, argument] = part.split('=');
+        if (key?.trim().toLowerCase() === name)
+            return seconds(argument?.trim().replaceAll('"', ''));
+    }
+    return undefined;
+}
+/** RFC 9211's parameters of a Cache-Status entry: `"Netlify Edge"; hit` has `hit`. */
+function parameters(value) {
+    return value.split(';').map((part) => part.trim());
+}
+function seconds(value) {
+    const parsed = Number(value);
+    return value !== undefined && value.trim() !== '' && Number.isSafeInteger(parsed) && parsed >= 0
+        ? parsed
+        : undefined;
+}
+/** The cache in words: `Cloudflare (cf-cache-status HIT), its copy 3,600 s old, kept 10,800 s more`. */
+function cacheWords(cache) {
+    const parts = [`${cache.name} (${cache.by}: a hit)`];
+    if (cache.ageS !== undefined)
+        parts.push(`its copy ${cache.ageS.toLocaleString('en-US')} s old`);
+    const kept = keptForS(cache);
+    parts.push(kept === undefined
+        ? 'for how long it keeps it not stated'
+        : `kept ${kept.toLocaleString('en-US')} s more`);
+    return parts.join(', ');
+}
+
+
+/***/ }),
+
 /***/ 379:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -9540,7 +9665,8 @@ function squeezed(text) {
 /* harmony export */   Fr: () => (/* binding */ seenWords),
 /* harmony export */   S4: () => (/* binding */ judge),
 /* harmony export */   Vj: () => (/* binding */ verdictOf),
-/* harmony export */   kR: () => (/* binding */ bodyLimit)
+/* harmony export */   kR: () => (/* binding */ bodyLimit),
+/* harmony export */   r5: () => (/* binding */ isPageFor)
 /* harmony export */ });
 /* harmony import */ var _compare_compare_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8770);
 /* harmony import */ var _shown_shown_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2392);
@@ -9589,7 +9715,9 @@ function verdictOf(answer, versions) {
  */
 function isPageFor(answer, versions) {
     const file = versions.current ?? versions.previous;
-    return answer.page !== undefined && file !== undefined && !(0,_page_js__WEBPACK_IMPORTED_MODULE_1__/* .isTextFile */ .C)(file);
+    if (answer.page === undefined || file === undefined || (0,_page_js__WEBPACK_IMPORTED_MODULE_1__/* .isTextFile */ .C)(file))
+        return false;
+    return !sameBytes(answer.body, versions.current) && !sameBytes(answer.body, versions.previous);
 }
 /**
  * The verdict of an answer, with the picture looked at when its bytes are neither version: an origin that
@@ -9807,7 +9935,13 @@ async function ask(image, sources, ends, validators) {
     if (validators !== undefined && answer.status === 304)
         return { verdict: 'previous', modified: false, requests, notModified: true };
     if ((0,verdict/* verdictOf */.Vj)(answer, now) === 'ready')
-        return { verdict: 'ready', seen: withoutBody(answer), modified: false, requests, notModified: false };
+        return {
+            verdict: 'ready',
+            seen: withoutBody(answer, now),
+            modified: false,
+            requests,
+            notModified: false,
+        };
     const previous = await sources.versions.previous(image.path);
     const both = previous === undefined ? now : { ...now, previous };
     // A body cut before the end of a previous version longer than the new one is asked for again, whole.
@@ -9817,7 +9951,7 @@ async function ask(image, sources, ends, validators) {
     }
     return {
         verdict: await (0,verdict/* judge */.S4)(answer, both, ends),
-        seen: withoutBody(answer),
+        seen: withoutBody(answer, both),
         modified: current !== undefined && previous !== undefined,
         requests,
         notModified: false,
@@ -9848,12 +9982,17 @@ function askEnds(asks, ends, clock, signal) {
     const atEnd = AbortSignal.timeout(Math.max(0, Math.ceil(end - clock.now())));
     return signal === undefined ? atEnd : AbortSignal.any([signal, atEnd]);
 }
-function withoutBody(answer) {
+/** The answer as it is kept: without its body, and named a page only where it stood for the image (verdict.ts). */
+function withoutBody(answer, versions) {
     const seen = { ...answer };
     delete seen.body;
+    if (!(0,verdict/* isPageFor */.r5)(answer, versions))
+        delete seen.page;
     return seen;
 }
 
+// EXTERNAL MODULE: ./src/origin/cache.ts
+var origin_cache = __webpack_require__(8632);
 ;// CONCATENATED MODULE: ./src/origin/mapping.ts
 /**
  * A url-map mistake that the asks made before the wait prove, for which waiting would only delay the failure:
@@ -9958,6 +10097,7 @@ class HostPace {
 
 
 
+
 /** Of an image's asks after its first, every this many is sent without validators. */
 const UNCONDITIONAL_EVERY = 5;
 /**
@@ -10043,8 +10183,26 @@ async function watchHost(host, images, witness, context) {
         entry.previousAt = at;
         if (!answered.notModified)
             entry.validators = validatorsOf(entry.seen);
+        // A cache in front that keeps the previous version past the deadline: no wait makes it serve the new one. Read
+        // from a body's answer only: a 304 repeats the age of the answer before it.
+        if (!answered.notModified && heldByCache(entry))
+            end(entry, 'not-ready');
         return false;
     });
+    /** The previous version came from a cache's copy: told once per host, and true when it outlasts the deadline. */
+    let cacheTold = false;
+    const heldByCache = (entry) => {
+        const cache = cachedPrevious(entry.seen);
+        if (cache === undefined)
+            return false;
+        const kept = (0,origin_cache/* keptForS */.hy)(cache);
+        const fits = kept === undefined ? undefined : clock.now() + kept * 1000 <= deadline;
+        if (!cacheTold) {
+            cacheTold = true;
+            options.onCache?.(host, { ref: entry.image.ref, cache, fits });
+        }
+        return fits === false;
+    };
     // 1. The witness first in line, then every image once: before any wait.
     const witnessSeen = witness === undefined ? undefined : await askWitness(witness, context, pace);
     if (witnessSeen?.stalled === true) {
@@ -10126,6 +10284,12 @@ async function askWitness(witness, context, pace) {
         const { status, error, unresolved, stalled } = answer;
         return { status, error, unresolved, stalled };
     });
+}
+/** The cache that answered a body of the previous version from its copy (a hit); a miss or a bypass is the origin's. */
+function cachedPrevious(seen) {
+    if (seen?.cache?.hit !== true || seen.page !== undefined || seen.error !== undefined)
+        return undefined;
+    return seen.status !== undefined && seen.status >= 200 && seen.status < 300 ? seen.cache : undefined;
 }
 /** The images waiting, the one asked longest ago first (the order they came in, among those never asked again). */
 function longestUnasked(waiting) {

@@ -80,8 +80,10 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _mechanics_causes_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8087);
 /* harmony import */ var _mechanics_headers_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8065);
 /* harmony import */ var _mechanics_http_get_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3030);
+/* harmony import */ var _cache_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8632);
 /* harmony import */ var _page_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(379);
 /* harmony import */ var _mechanics_error_message_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1411);
+
 
 
 
@@ -154,7 +156,13 @@ async function fetchOrigin(url, limit, options, signal, validators) {
     const length = (0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_3__/* .declaredLength */ .Rj)(headers) ?? body.read;
     // Read from the first bytes, cut or not: a page longer than any version of the image is a page all the same.
     const page = status >= 200 && status < 300 ? (0,_page_js__WEBPACK_IMPORTED_MODULE_4__/* .pageIn */ .n)((0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_3__/* .header */ .wx)(headers, 'content-type'), body.bytes) : undefined;
-    const seen = page === undefined ? { ...base, length } : { ...base, length, page };
+    const cache = status >= 200 && status < 300 ? (0,_cache_js__WEBPACK_IMPORTED_MODULE_5__/* .cacheIn */ .OZ)(headers) : undefined;
+    const seen = {
+        ...base,
+        length,
+        ...(page === undefined ? {} : { page }),
+        ...(cache === undefined ? {} : { cache }),
+    };
     return body.cut === undefined ? { ...seen, body: body.bytes } : { ...seen, cut: body.cut };
 }
 /**

@@ -58,6 +58,7 @@ async function invalidate(
           onCannotTell: tell.originCannotTell,
           onMistake: tell.originMistake,
           onStalled: tell.originStalled,
+          onCache: tell.originCache,
           onProgress: tell.originProgress,
         });
   try {

@@ -2,6 +2,7 @@ import type { Dispatcher } from 'undici';
 import { causes, isTimeout } from '../mechanics/causes.ts';
 import { declaredLength, header } from '../mechanics/headers.ts';
 import { httpGet } from '../mechanics/http-get.ts';
+import { cacheIn } from './cache.ts';
 import { pageIn } from './page.ts';
 import type { OriginAnswer } from './verdict.ts';
 import { errorMessage } from '../mechanics/error-message.ts';
@@ -108,7 +109,13 @@ async function fetchOrigin(
   // Read from the first bytes, cut or not: a page longer than any version of the image is a page all the same.
   const page =
     status >= 200 && status < 300 ? pageIn(header(headers, 'content-type'), body.bytes) : undefined;
-  const seen = page === undefined ? { ...base, length } : { ...base, length, page };
+  const cache = status >= 200 && status < 300 ? cacheIn(headers) : undefined;
+  const seen = {
+    ...base,
+    length,
+    ...(page === undefined ? {} : { page }),
+    ...(cache === undefined ? {} : { cache }),
+  };
   return body.cut === undefined ? { ...seen, body: body.bytes } : { ...seen, cut: body.cut };
 }
 

@@ -3,6 +3,7 @@ import type { Clock } from '../mechanics/clock.ts';
 import type { InFlightLimit } from '../mechanics/in-flight.ts';
 import { ask, askEnds, validatorsOf, type AskedImage } from './ask.ts';
 import type { Validators } from './fetch.ts';
+import { keptForS, type CacheSeen } from './cache.ts';
 import { mappingMistake } from './mapping.ts';
 import { HostPace, ORIGIN_CONCURRENCY } from './pace.ts';
 import { isOtherHost, type OriginMistake, type OriginWatch, type SeenAnswer } from './watch.ts';
@@ -130,8 +131,25 @@ export async function watchHost(
       }
       entry.previousAt = at;
       if (!answered.notModified) entry.validators = validatorsOf(entry.seen);
+      // A cache in front that keeps the previous version past the deadline: no wait makes it serve the new one. Read
+      // from a body's answer only: a 304 repeats the age of the answer before it.
+      if (!answered.notModified && heldByCache(entry)) end(entry, 'not-ready');
       return false;
     });
+
+  /** The previous version came from a cache's copy: told once per host, and true when it outlasts the deadline. */
+  let cacheTold = false;
+  const heldByCache = (entry: Waiting): boolean => {
+    const cache = cachedPrevious(entry.seen);
+    if (cache === undefined) return false;
+    const kept = keptForS(cache);
+    const fits = kept === undefined ? undefined : clock.now() + kept * 1000 <= deadline;
+    if (!cacheTold) {
+      cacheTold = true;
+      options.onCache?.(host, { ref: entry.image.ref, cache, fits });
+    }
+    return fits === false;
+  };
 
   // 1. The witness first in line, then every image once: before any wait.
   const witnessSeen = witness === undefined ? undefined : await askWitness(witness, context, pace);
@@ -222,6 +240,12 @@ async function askWitness(
     const { status, error, unresolved, stalled } = answer;
     return { status, error, unresolved, stalled };
   });
+}
+
+/** The cache that answered a body of the previous version from its copy (a hit); a miss or a bypass is the origin's. */
+function cachedPrevious(seen: SeenAnswer | undefined): CacheSeen | undefined {
+  if (seen?.cache?.hit !== true || seen.page !== undefined || seen.error !== undefined) return undefined;
+  return seen.status !== undefined && seen.status >= 200 && seen.status < 300 ? seen.cache : undefined;
 }
 
 /** The images waiting, the one asked longest ago first (the order they came in, among those never asked again). */

@@ -1,5 +1,6 @@
 import { compareImage, type Shows } from '../compare/compare.ts';
 import { etagShown, quote } from '../shown/shown.ts';
+import type { CacheSeen } from './cache.ts';
 import { isTextFile, type Page } from './page.ts';
 
 /**
@@ -39,6 +40,8 @@ export interface OriginAnswer {
   readonly stalled?: true | undefined;
   /** A 2xx whose type or first bytes say it is a page (HTML, JSON, XML, text), not an image. */
   readonly page?: Page;
+  /** A cache in front of the origin, as the answer's headers name it. */
+  readonly cache?: CacheSeen;
 }
 
 /** The image's bytes now (absent: the file was deleted) and before (absent: added, or git cannot tell). */

@@ -18,7 +18,7 @@ export const MAX_CHECKED_IMAGES = 1_000;
 /** How often a wait that goes on is told: often enough for a person watching the log to see it move. */
 export const PROGRESS_EVERY_MS = 10_000;
 
-export type { AwaitOptions, OriginCheck, OriginImage, OriginState } from './check.ts';
+export type { AwaitOptions, CachedImage, OriginCheck, OriginImage, OriginState } from './check.ts';
 
 /** Every image's check, in input order, and the requests made to each origin host. */
 export interface OriginChecks {
