@@ -9552,7 +9552,7 @@ function cacheWords(cache) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   C: () => (/* binding */ isTextFile),
+/* harmony export */   j: () => (/* binding */ standsFor),
 /* harmony export */   n: () => (/* binding */ pageIn)
 /* harmony export */ });
 /* harmony import */ var _compare_format_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9384);
@@ -9583,11 +9583,13 @@ function pageIn(contentType, bytes) {
     };
 }
 /**
- * The file itself is such a text (its bytes are no image and read as text): a page served for it cannot be told from
- * it by its kind, so the bytes decide, as for any file.
+ * The page stands where `file` should be: the file is no such text itself (a file of text is told by its bytes
+ * alone), and for an SVG, which is XML text itself, only an HTML page does.
  */
-function isTextFile(file) {
-    return file !== undefined && pageIn(undefined, file) !== undefined;
+function standsFor(page, file) {
+    if (pageIn(undefined, file) !== undefined)
+        return false;
+    return page.kind === 'html' || (0,_compare_format_js__WEBPACK_IMPORTED_MODULE_0__/* .sniff */ .Z)(file)?.format !== 'svg';
 }
 function kindOfType(type) {
     if (type === undefined || type.startsWith('image/'))
@@ -9600,7 +9602,8 @@ function kindOfType(type) {
         return 'xml';
     return type.startsWith('text/') ? 'text' : undefined;
 }
-const HTML_STARTS = ['<!doctype html', '<html', '<head', '<body', '<title', '<meta', '<!--'];
+// Not a comment: an XML file, an SVG too, may start with one.
+const HTML_STARTS = ['<!doctype html', '<html', '<head', '<body', '<title', '<meta'];
 function kindOfText(text, bytes) {
     // A byte-order mark is a space to trimStart.
     const start = text.trimStart().slice(0, 32).toLowerCase();
@@ -9715,7 +9718,7 @@ function verdictOf(answer, versions) {
  */
 function isPageFor(answer, versions) {
     const file = versions.current ?? versions.previous;
-    if (answer.page === undefined || file === undefined || (0,_page_js__WEBPACK_IMPORTED_MODULE_1__/* .isTextFile */ .C)(file))
+    if (answer.page === undefined || file === undefined || !(0,_page_js__WEBPACK_IMPORTED_MODULE_1__/* .standsFor */ .j)(answer.page, file))
         return false;
     return !sameBytes(answer.body, versions.current) && !sameBytes(answer.body, versions.previous);
 }

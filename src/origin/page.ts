@@ -40,11 +40,12 @@ export function pageIn(contentType: string | undefined, bytes: Uint8Array): Page
 }
 
 /**
- * The file itself is such a text (its bytes are no image and read as text): a page served for it cannot be told from
- * it by its kind, so the bytes decide, as for any file.
+ * The page stands where `file` should be: the file is no such text itself (a file of text is told by its bytes
+ * alone), and for an SVG, which is XML text itself, only an HTML page does.
  */
-export function isTextFile(file: Uint8Array | undefined): boolean {
-  return file !== undefined && pageIn(undefined, file) !== undefined;
+export function standsFor(page: Page, file: Uint8Array): boolean {
+  if (pageIn(undefined, file) !== undefined) return false;
+  return page.kind === 'html' || sniff(file)?.format !== 'svg';
 }
 
 function kindOfType(type: string | undefined): Page['kind'] | undefined {
@@ -55,7 +56,8 @@ function kindOfType(type: string | undefined): Page['kind'] | undefined {
   return type.startsWith('text/') ? 'text' : undefined;
 }
 
-const HTML_STARTS = ['<!doctype html', '<html', '<head', '<body', '<title', '<meta', '<!--'];
+// Not a comment: an XML file, an SVG too, may start with one.
+const HTML_STARTS = ['<!doctype html', '<html', '<head', '<body', '<title', '<meta'];
 
 function kindOfText(text: string, bytes: Uint8Array): Page['kind'] | undefined {
   // A byte-order mark is a space to trimStart.

@@ -1,7 +1,7 @@
 import { compareImage, type Shows } from '../compare/compare.ts';
 import { etagShown, quote } from '../shown/shown.ts';
 import type { CacheSeen } from './cache.ts';
-import { isTextFile, type Page } from './page.ts';
+import { standsFor, type Page } from './page.ts';
 
 /**
  * What an origin's answer says about one image: `verdictOf` from its bytes alone, pure, so that every case is a
@@ -81,7 +81,7 @@ export function verdictOf(answer: OriginAnswer, versions: Versions): Verdict {
  */
 export function isPageFor(answer: OriginAnswer, versions: Versions): boolean {
   const file = versions.current ?? versions.previous;
-  if (answer.page === undefined || file === undefined || isTextFile(file)) return false;
+  if (answer.page === undefined || file === undefined || !standsFor(answer.page, file)) return false;
   return !sameBytes(answer.body, versions.current) && !sameBytes(answer.body, versions.previous);
 }
 

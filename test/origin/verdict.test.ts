@@ -159,6 +159,12 @@ describe('a page where an image should be', () => {
       'ready',
     ],
     [
+      'XML that is no SVG, for an SVG (itself XML): compared, not a page',
+      page('image/svg+xml', `${'<!---->'.repeat(4)}<sv>`),
+      { current: SVG_FILE },
+      'other',
+    ],
+    [
       'another SVG served as image/svg+xml for an SVG: compared, never a page',
       page('image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>'),
       { current: SVG_FILE },
