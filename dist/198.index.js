@@ -80,7 +80,11 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _mechanics_causes_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8087);
 /* harmony import */ var _mechanics_headers_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8065);
 /* harmony import */ var _mechanics_http_get_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3030);
+/* harmony import */ var _cache_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8632);
+/* harmony import */ var _page_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(379);
 /* harmony import */ var _mechanics_error_message_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1411);
+
+
 
 
 
@@ -128,8 +132,15 @@ async function fetchOrigin(url, limit, options, signal, validators) {
     });
     if (got.kind === 'budget-spent')
         return { cut: 'budget', requests: got.requests };
-    if (got.kind === 'failed')
+    if (got.kind === 'failed') {
+        if (byOwnTimeout(got.error, signal))
+            return {
+                error: `no answer within ${seconds(options.timeoutMs)} s`,
+                requests: got.requests,
+                stalled: true,
+            };
         return { error: (0,_mechanics_error_message_js__WEBPACK_IMPORTED_MODULE_2__/* .errorMessage */ .g)(got.error), requests: got.requests, ...unresolved(got.error) };
+    }
     const { status, headers, requests, redirect, body } = got;
     const etag = (0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_3__/* .header */ .wx)(headers, 'etag');
     if (redirect !== undefined)
@@ -137,10 +148,32 @@ async function fetchOrigin(url, limit, options, signal, validators) {
     const base = { status, etag, lastModified: (0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_3__/* .header */ .wx)(headers, 'last-modified'), requests };
     if (status === 304)
         return base;
-    if ('error' in body)
+    if ('error' in body) {
+        if (byOwnTimeout(body.error, signal))
+            return { ...base, error: `no whole answer within ${seconds(options.timeoutMs)} s`, stalled: true };
         return { ...base, error: (0,_mechanics_error_message_js__WEBPACK_IMPORTED_MODULE_2__/* .errorMessage */ .g)(body.error) };
+    }
     const length = (0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_3__/* .declaredLength */ .Rj)(headers) ?? body.read;
-    return body.cut === undefined ? { ...base, body: body.bytes, length } : { ...base, length, cut: body.cut };
+    // Read from the first bytes, cut or not: a page longer than any version of the image is a page all the same.
+    const page = status >= 200 && status < 300 ? (0,_page_js__WEBPACK_IMPORTED_MODULE_4__/* .pageIn */ .n)((0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_3__/* .header */ .wx)(headers, 'content-type'), body.bytes) : undefined;
+    const cache = status >= 200 && status < 300 ? (0,_cache_js__WEBPACK_IMPORTED_MODULE_5__/* .cacheIn */ .OZ)(headers) : undefined;
+    const seen = {
+        ...base,
+        length,
+        ...(page === undefined ? {} : { page }),
+        ...(cache === undefined ? {} : { cache }),
+    };
+    return body.cut === undefined ? { ...seen, body: body.bytes } : { ...seen, cut: body.cut };
+}
+/**
+ * The ask was ended by its own timeout (timeout-seconds), not by the caller's signal (the cancel, the check's
+ * deadline): the origin accepted it and then kept it waiting, headers or body.
+ */
+function byOwnTimeout(error, signal) {
+    return (0,_mechanics_causes_js__WEBPACK_IMPORTED_MODULE_0__/* .isTimeout */ .k)(error) && signal?.aborted !== true;
+}
+function seconds(ms) {
+    return (Math.round(ms / 100) / 10).toString();
 }
 function conditional(validators) {
     const sent = {};

@@ -59,7 +59,7 @@ __webpack_unused_export__ = {
   responseError: __webpack_require__(8918),
   retry: __webpack_require__(2026),
   dump: __webpack_require__(8060),
-  dns: __webpack_require__(379),
+  dns: __webpack_require__(2760),
   cache: __webpack_require__(5542),
   decompress: __webpack_require__(557),
   deduplicate: __webpack_require__(7240)
@@ -19658,7 +19658,7 @@ module.exports = (opts = {}) => {
 
 /***/ }),
 
-/***/ 379:
+/***/ 2760:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 

@@ -2,7 +2,21 @@ export const id = 951;
 export const ids = [951];
 export const modules = {
 
-/***/ 697:
+/***/ 2280:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   a: () => (/* binding */ ascii)
+/* harmony export */ });
+/** `length` bytes of an image file from `at` as Latin-1 text, for its tags (`RIFF`, `IHDR`, `Exif`); short past the end. */
+function ascii(bytes, at, length) {
+    return String.fromCharCode(...bytes.subarray(at, at + length));
+}
+
+
+/***/ }),
+
+/***/ 8770:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -157,297 +171,10 @@ function startWorker() {
     return worker;
 }
 
-;// CONCATENATED MODULE: ./src/compare/bytes.ts
-/** `length` bytes of an image file from `at` as Latin-1 text, for its tags (`RIFF`, `IHDR`, `Exif`); short past the end. */
-function ascii(bytes, at, length) {
-    return String.fromCharCode(...bytes.subarray(at, at + length));
-}
-
-;// CONCATENATED MODULE: ./src/compare/format.ts
-/**
- * What an image's bytes are, read from their first bytes and never from a name or a Content-Type, which a server
- * or a repository may state wrongly; and how many pixels they hold, read from the header before anything is
- * decoded, so that a bomb (a few KiB that decode to gigabytes) is refused unread.
- *
- * The bytes come from outside. Every reader here walks them once, forwards, each step past at least one byte, so its
- * time is at most proportional to their length; none uses a regular expression that could backtrack. A size is read
- * as the decoder will read it (the same markers, chunks and boxes, in the same order), and where the header could
- * say two things the larger is taken: a size that is wrong must only ever be too large, which refuses the image,
- * never too small, which would let the decoder allocate what the size check did not count.
- */
-
-function sniff(bytes) {
-    if (startsWith(bytes, [0xff, 0xd8, 0xff]))
-        return withSize('jpeg', jpegSize(bytes));
-    if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
-        return withSize('png', pngSize(bytes));
-    if (ascii(bytes, 0, 6) === 'GIF87a' || ascii(bytes, 0, 6) === 'GIF89a')
-        return gif(bytes);
-    if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP')
-        return withSize('webp', webpSize(bytes));
-    if (ascii(bytes, 4, 4) === 'ftyp' && ['avif', 'avis'].includes(ascii(bytes, 8, 4)))
-        return withSize('avif', avifSize(bytes));
-    if (looksLikeSvg(bytes))
-        return { format: 'svg' };
-    return undefined;
-}
-function withSize(format, size, pixels) {
-    if (size === undefined || size.width === 0 || size.height === 0)
-        return { format };
-    return { format, size, pixels: Math.max(pixels ?? 0, size.width * size.height) };
-}
-/**
- * A JPEG's size as libjpeg (the decoder's) reads it: after SOI, each marker in turn, bytes that are not a marker
- * skipped as it skips them (a stuffed FF 00 too), fill bytes (FF FF…) skipped; markers that stand alone (RSTn, TEM)
- * have no length; the first start-of-frame marker (SOF0 to SOF15, less DHT, JPG and DAC) gives the size, wherever it
- * is. Anything libjpeg refuses before a frame (a second SOI, a scan or the end before a frame, a reserved marker, a
- * segment cut short or of a length below 2) gives no size: such a file is not decoded.
- */
-function jpegSize(bytes) {
-    let at = 2;
-    for (;;) {
-        // Skip to the next FF, then past fill bytes: the byte after them names the marker.
-        while (at < bytes.length && bytes[at] !== 0xff)
-            at++;
-        while (at < bytes.length && bytes[at] === 0xff)
-            at++;
-        if (at >= bytes.length)
-            return undefined;
-        const marker = bytes[at] ?? 0;
-        at++;
-        // FF 00 is a stuffed byte of entropy-coded data, not a marker.
-        if (marker === 0x00 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7))
-            continue;
-        if (isStartOfFrame(marker)) {
-            if (at + 7 > bytes.length)
-                return undefined;
-            return { height: u16be(bytes, at + 3), width: u16be(bytes, at + 5) };
-        }
-        if (!hasLength(marker))
-            return undefined;
-        const length = u16be(bytes, at);
-        if (length < 2 || at + length > bytes.length)
-            return undefined;
-        at += length;
-    }
-}
-function isStartOfFrame(marker) {
-    return marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
-}
-/** DHT, DAC, DQT, DNL, DRI, APPn, COM: the segments libjpeg reads or skips by their length before a frame. */
-function hasLength(marker) {
-    return (marker === 0xc4 ||
-        marker === 0xcc ||
-        marker === 0xdb ||
-        marker === 0xdc ||
-        marker === 0xdd ||
-        (marker >= 0xe0 && marker <= 0xef) ||
-        marker === 0xfe);
-}
-/** IHDR, which must be the first chunk (13 bytes long): anything else is refused by the decoder too. */
-function pngSize(bytes) {
-    if (u32be(bytes, 8) !== 13 || ascii(bytes, 12, 4) !== 'IHDR' || bytes.length < 33)
-        return undefined;
-    return { width: u32be(bytes, 16), height: u32be(bytes, 20) };
-}
-/**
- * A GIF's logical screen (the size of the picture decoded) and every frame's size: the reader decodes a frame
- * whole, then places it on the screen, so a frame of 65535×65535 on a screen of 16×16 is 4 billion pixels of work.
- * The blocks are walked as the reader walks them: extensions and image data are chains of sub-blocks.
- */
-function gif(bytes) {
-    const screen = { width: u16le(bytes, 6), height: u16le(bytes, 8) };
-    const flags = bytes[10] ?? 0;
-    let at = 13 + (flags & 0x80 ? 3 << ((flags & 0x07) + 1) : 0);
-    let largest = 0;
-    let frames = 0;
-    while (at < bytes.length) {
-        const block = bytes[at];
-        if (block === 0x3b)
-            break;
-        if (block === 0x21) {
-            at = afterSubBlocks(bytes, at + 2);
-        }
-        else if (block === 0x2c) {
-            const frame = { width: u16le(bytes, at + 5), height: u16le(bytes, at + 7) };
-            largest = Math.max(largest, frame.width * frame.height);
-            frames++;
-            const local = bytes[at + 9] ?? 0;
-            at += 10 + (local & 0x80 ? 3 << ((local & 0x07) + 1) : 0);
-            // The LZW minimum code size, then the data's sub-blocks.
-            at = afterSubBlocks(bytes, at + 1);
-        }
-        else {
-            break;
-        }
-    }
-    // The reader finds no frame to decode in a file without one: no size, so it is not decoded.
-    if (frames === 0)
-        return { format: 'gif' };
-    return withSize('gif', screen, largest);
-}
-/** Past a chain of sub-blocks (each a length byte and that many bytes) and its empty terminator. */
-function afterSubBlocks(bytes, from) {
-    let at = from;
-    while (at < bytes.length) {
-        const length = bytes[at] ?? 0;
-        at += 1 + length;
-        if (length === 0)
-            break;
-    }
-    return at;
-}
-/**
- * A WebP's size: a simple file's from its VP8 or VP8L bitstream header (each checked by its signature), an extended
- * one's (VP8X) from its canvas, and from the first bitstream after it, the larger if they differ (the decoder refuses
- * a still image whose two differ; an animation, which it does not decode, has no single bitstream).
- */
-function webpSize(bytes) {
-    const first = ascii(bytes, 12, 4);
-    if (first !== 'VP8X')
-        return bitstreamSize(bytes, 12);
-    if (bytes.length < 30)
-        return undefined;
-    const canvas = { width: 1 + u24le(bytes, 24), height: 1 + u24le(bytes, 27) };
-    let at = 12 + 8 + u32le(bytes, 16);
-    while (at + 8 <= bytes.length) {
-        const type = ascii(bytes, at, 4);
-        if (type === 'VP8 ' || type === 'VP8L') {
-            const inner = bitstreamSize(bytes, at);
-            if (inner === undefined)
-                return undefined;
-            return { width: Math.max(canvas.width, inner.width), height: Math.max(canvas.height, inner.height) };
-        }
-        const size = u32le(bytes, at + 4);
-        at += 8 + size + (size % 2);
-    }
-    return canvas;
-}
-/** The size in a `VP8 ` (lossy) or `VP8L` (lossless) chunk that starts at `at`. */
-function bitstreamSize(bytes, at) {
-    const type = ascii(bytes, at, 4);
-    if (type === 'VP8 ') {
-        // A key frame's tag (3 bytes), then its start code 9D 01 2A, then 14 bits of width and of height each.
-        if (bytes[at + 11] !== 0x9d || bytes[at + 12] !== 0x01 || bytes[at + 13] !== 0x2a)
-            return undefined;
-        return { width: u16le(bytes, at + 14) & 0x3fff, height: u16le(bytes, at + 16) & 0x3fff };
-    }
-    if (type === 'VP8L') {
-        if (bytes[at + 8] !== 0x2f || at + 13 > bytes.length)
-            return undefined;
-        const bits = u32le(bytes, at + 9);
-        return { width: 1 + (bits & 0x3fff), height: 1 + ((bits >>> 14) & 0x3fff) };
-    }
-    return undefined;
-}
-/**
- * An AVIF's size: its boxes walked as the ISO base media format lays them out (`meta` > `iprp` > `ipco`), and of the
- * image spatial extents (`ispe`) there, the largest width and the largest height: the primary image's, its grid's,
- * its alpha's, whichever the decoder meets. A byte search for `ispe` would take a string inside another box.
- */
-function avifSize(bytes) {
-    let width = 0;
-    let height = 0;
-    const walk = (from, to, path) => {
-        let at = from;
-        while (at + 8 <= to) {
-            let size = u32be(bytes, at);
-            const type = ascii(bytes, at + 4, 4);
-            let header = 8;
-            if (size === 1) {
-                // A 64-bit size: more than 4 GiB is more than any buffer here holds.
-                if (u32be(bytes, at + 8) !== 0)
-                    return;
-                size = u32be(bytes, at + 12);
-                header = 16;
-            }
-            else if (size === 0) {
-                size = to - at;
-            }
-            if (size < header || at + size > to)
-                return;
-            const inside = `${path}/${type}`;
-            if (inside === '/meta')
-                walk(at + header + 4, at + size, inside);
-            else if (inside === '/meta/iprp')
-                walk(at + header, at + size, inside);
-            else if (inside === '/meta/iprp/ipco')
-                walk(at + header, at + size, inside);
-            else if (inside === '/meta/iprp/ipco/ispe' && size >= header + 12) {
-                width = Math.max(width, u32be(bytes, at + header + 4));
-                height = Math.max(height, u32be(bytes, at + header + 8));
-            }
-            at += size;
-        }
-    };
-    walk(0, bytes.length, '');
-    return width === 0 || height === 0 ? undefined : { width, height };
-}
-/**
- * SVG, as a browser would take it: spaces, an XML declaration, comments and a DOCTYPE, then an `<svg` element,
- * within the first 4 KiB. Read forwards once: a comment ends at its first `-->`, and one that does not end is no SVG.
- */
-function looksLikeSvg(bytes) {
-    const head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 4096));
-    // A byte-order mark is a space to `\s`.
-    let at = afterSpaces(head, 0);
-    if (startsWithText(head, at, '<?xml')) {
-        const end = head.indexOf('>', at);
-        if (end < 0)
-            return false;
-        at = afterSpaces(head, end + 1);
-    }
-    for (;;) {
-        let end;
-        if (head.startsWith('<!--', at)) {
-            end = head.indexOf('-->', at + 4);
-            if (end >= 0)
-                end += 2;
-        }
-        else if (startsWithText(head, at, '<!doctype')) {
-            end = head.indexOf('>', at);
-        }
-        else {
-            break;
-        }
-        if (end < 0)
-            return false;
-        at = afterSpaces(head, end + 1);
-    }
-    return startsWithText(head, at, '<svg') && (head.charAt(at + 4) === '>' || isSpace(head.charAt(at + 4)));
-}
-function afterSpaces(text, from) {
-    let at = from;
-    while (at < text.length && isSpace(text.charAt(at)))
-        at++;
-    return at;
-}
-function isSpace(character) {
-    return character !== '' && /\s/.test(character);
-}
-/** `text` has `prefix` at `at`, letters in either case. */
-function startsWithText(text, at, prefix) {
-    return text.slice(at, at + prefix.length).toLowerCase() === prefix;
-}
-function startsWith(bytes, prefix) {
-    return prefix.every((byte, index) => bytes[index] === byte);
-}
-function u16be(bytes, at) {
-    return ((bytes[at] ?? 0) << 8) | (bytes[at + 1] ?? 0);
-}
-function u16le(bytes, at) {
-    return (bytes[at] ?? 0) | ((bytes[at + 1] ?? 0) << 8);
-}
-function u24le(bytes, at) {
-    return u16le(bytes, at) | ((bytes[at + 2] ?? 0) << 16);
-}
-function u32be(bytes, at) {
-    return (u16be(bytes, at) * 0x10000 + u16be(bytes, at + 2)) >>> 0;
-}
-function u32le(bytes, at) {
-    return (u16le(bytes, at) + u16le(bytes, at + 2) * 0x10000) >>> 0;
-}
-
+// EXTERNAL MODULE: ./src/compare/format.ts
+var compare_format = __webpack_require__(9384);
+// EXTERNAL MODULE: ./src/compare/bytes.ts
+var compare_bytes = __webpack_require__(2280);
 ;// CONCATENATED MODULE: ./src/compare/orientation.ts
 /**
  * The EXIF orientation tag (TIFF tag 0x0112): how a camera that stored its picture as the sensor saw it says to turn
@@ -507,7 +234,7 @@ function jpegExif(bytes) {
         const end = at + 2 + length;
         if (length < 2 || end > bytes.length)
             return undefined;
-        if (marker === 0xe1 && ascii(bytes, at + 4, EXIF_HEADER.length) === EXIF_HEADER)
+        if (marker === 0xe1 && (0,compare_bytes/* ascii */.a)(bytes, at + 4, EXIF_HEADER.length) === EXIF_HEADER)
             return bytes.subarray(at + 4 + EXIF_HEADER.length, end);
         at = end;
     }
@@ -515,7 +242,7 @@ function jpegExif(bytes) {
 }
 /** The `EXIF` chunk of an extended (VP8X) WebP; some writers put JPEG's `Exif\0\0` before its TIFF block. */
 function webpExif(bytes) {
-    if (ascii(bytes, 0, 4) !== 'RIFF' || ascii(bytes, 8, 4) !== 'WEBP' || ascii(bytes, 12, 4) !== 'VP8X')
+    if ((0,compare_bytes/* ascii */.a)(bytes, 0, 4) !== 'RIFF' || (0,compare_bytes/* ascii */.a)(bytes, 8, 4) !== 'WEBP' || (0,compare_bytes/* ascii */.a)(bytes, 12, 4) !== 'VP8X')
         return undefined;
     let at = 12;
     while (at + 8 <= bytes.length) {
@@ -523,9 +250,9 @@ function webpExif(bytes) {
         const end = at + 8 + size;
         if (end > bytes.length)
             return undefined;
-        if (ascii(bytes, at, 4) === 'EXIF') {
+        if ((0,compare_bytes/* ascii */.a)(bytes, at, 4) === 'EXIF') {
             const block = bytes.subarray(at + 8, end);
-            return ascii(block, 0, EXIF_HEADER.length) === EXIF_HEADER ? block.subarray(EXIF_HEADER.length) : block;
+            return (0,compare_bytes/* ascii */.a)(block, 0, EXIF_HEADER.length) === EXIF_HEADER ? block.subarray(EXIF_HEADER.length) : block;
         }
         // Chunks are padded to an even length.
         at = end + (size % 2);
@@ -537,7 +264,7 @@ function pngExif(bytes) {
     let at = 8;
     while (at + 8 <= bytes.length) {
         const length = u32(bytes, at, false);
-        const type = ascii(bytes, at + 4, 4);
+        const type = (0,compare_bytes/* ascii */.a)(bytes, at + 4, 4);
         const end = at + 8 + length;
         if (type === 'IEND' || end > bytes.length)
             return undefined;
@@ -554,7 +281,7 @@ const ENTRY = 12;
 function fromTiff(tiff) {
     if (tiff === undefined || tiff.length < 8)
         return AS_STORED;
-    const order = ascii(tiff, 0, 2);
+    const order = (0,compare_bytes/* ascii */.a)(tiff, 0, 2);
     if (order !== 'II' && order !== 'MM')
         return AS_STORED;
     const little = order === 'II';
@@ -614,7 +341,7 @@ const MAX_PIXELS = 25_000_000;
 const MAX_VERSION_PIXELS = 64_000_000;
 async function decodeImage(bytes, options = {}) {
     const { maxPixels = MAX_PIXELS, signal } = options;
-    const sniffed = sniff(bytes);
+    const sniffed = (0,compare_format/* sniff */.Z)(bytes);
     if (sniffed === undefined)
         return { kind: 'undecodable', reason: 'not an image of a known format' };
     const { format, size, pixels } = sniffed;
@@ -997,6 +724,300 @@ function lookOf(bytes, signal) {
 }
 function equal(a, b) {
     return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
+}
+
+
+/***/ }),
+
+/***/ 9384:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ sniff)
+/* harmony export */ });
+/* harmony import */ var _bytes_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2280);
+/**
+ * What an image's bytes are, read from their first bytes and never from a name or a Content-Type, which a server
+ * or a repository may state wrongly; and how many pixels they hold, read from the header before anything is
+ * decoded, so that a bomb (a few KiB that decode to gigabytes) is refused unread.
+ *
+ * The bytes come from outside. Every reader here walks them once, forwards, each step past at least one byte, so its
+ * time is at most proportional to their length; none uses a regular expression that could backtrack. A size is read
+ * as the decoder will read it (the same markers, chunks and boxes, in the same order), and where the header could
+ * say two things the larger is taken: a size that is wrong must only ever be too large, which refuses the image,
+ * never too small, which would let the decoder allocate what the size check did not count.
+ */
+
+function sniff(bytes) {
+    if (startsWith(bytes, [0xff, 0xd8, 0xff]))
+        return withSize('jpeg', jpegSize(bytes));
+    if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+        return withSize('png', pngSize(bytes));
+    if ((0,_bytes_js__WEBPACK_IMPORTED_MODULE_0__/* .ascii */ .a)(bytes, 0, 6) === 'GIF87a' || (0,_bytes_js__WEBPACK_IMPORTED_MODULE_0__/* .ascii */ .a)(bytes, 0, 6) === 'GIF89a')
+        return gif(bytes);
+    if ((0,_bytes_js__WEBPACK_IMPORTED_MODULE_0__/* .ascii */ .a)(bytes, 0, 4) === 'RIFF' && (0,_bytes_js__WEBPACK_IMPORTED_MODULE_0__/* .ascii */ .a)(bytes, 8, 4) === 'WEBP')
+        return withSize('webp', webpSize(bytes));
+    if ((0,_bytes_js__WEBPACK_IMPORTED_MODULE_0__/* .ascii */ .a)(bytes, 4, 4) === 'ftyp' && ['avif', 'avis'].includes((0,_bytes_js__WEBPACK_IMPORTED_MODULE_0__/* .ascii */ .a)(bytes, 8, 4)))
+        return withSize('avif', avifSize(bytes));
+    if (looksLikeSvg(bytes))
+        return { format: 'svg' };
+    return undefined;
+}
+function withSize(format, size, pixels) {
+    if (size === undefined || size.width === 0 || size.height === 0)
+        return { format };
+    return { format, size, pixels: Math.max(pixels ?? 0, size.width * size.height) };
+}
+/**
+ * A JPEG's size as libjpeg (the decoder's) reads it: after SOI, each marker in turn, bytes that are not a marker
+ * skipped as it skips them (a stuffed FF 00 too), fill bytes (FF FF…) skipped; markers that stand alone (RSTn, TEM)
+ * have no length; the first start-of-frame marker (SOF0 to SOF15, less DHT, JPG and DAC) gives the size, wherever it
+ * is. Anything libjpeg refuses before a frame (a second SOI, a scan or the end before a frame, a reserved marker, a
+ * segment cut short or of a length below 2) gives no size: such a file is not decoded.
+ */
+function jpegSize(bytes) {
+    let at = 2;
+    for (;;) {
+        // Skip to the next FF, then past fill bytes: the byte after them names the marker.
+        while (at < bytes.length && bytes[at] !== 0xff)
+            at++;
+        while (at < bytes.length && bytes[at] === 0xff)
+            at++;
+        if (at >= bytes.length)
+            return undefined;
+        const marker = bytes[at] ?? 0;
+        at++;
+        // FF 00 is a stuffed byte of entropy-coded data, not a marker.
+        if (marker === 0x00 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7))
+            continue;
+        if (isStartOfFrame(marker)) {
+            if (at + 7 > bytes.length)
+                return undefined;
+            return { height: u16be(bytes, at + 3), width: u16be(bytes, at + 5) };
+        }
+        if (!hasLength(marker))
+            return undefined;
+        const length = u16be(bytes, at);
+        if (length < 2 || at + length > bytes.length)
+            return undefined;
+        at += length;
+    }
+}
+function isStartOfFrame(marker) {
+    return marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+}
+/** DHT, DAC, DQT, DNL, DRI, APPn, COM: the segments libjpeg reads or skips by their length before a frame. */
+function hasLength(marker) {
+    return (marker === 0xc4 ||
+        marker === 0xcc ||
+        marker === 0xdb ||
+        marker === 0xdc ||
+        marker === 0xdd ||
+        (marker >= 0xe0 && marker <= 0xef) ||
+        marker === 0xfe);
+}
+/** IHDR, which must be the first chunk (13 bytes long): anything else is refused by the decoder too. */
+function pngSize(bytes) {
+    if (u32be(bytes, 8) !== 13 || (0,_bytes_js__WEBPACK_IMPORTED_MODULE_0__/* .ascii */ .a)(bytes, 12, 4) !== 'IHDR' || bytes.length < 33)
+        return undefined;
+    return { width: u32be(bytes, 16), height: u32be(bytes, 20) };
+}
+/**
+ * A GIF's logical screen (the size of the picture decoded) and every frame's size: the reader decodes a frame
+ * whole, then places it on the screen, so a frame of 65535×65535 on a screen of 16×16 is 4 billion pixels of work.
+ * The blocks are walked as the reader walks them: extensions and image data are chains of sub-blocks.
+ */
+function gif(bytes) {
+    const screen = { width: u16le(bytes, 6), height: u16le(bytes, 8) };
+    const flags = bytes[10] ?? 0;
+    let at = 13 + (flags & 0x80 ? 3 << ((flags & 0x07) + 1) : 0);
+    let largest = 0;
+    let frames = 0;
+    while (at < bytes.length) {
+        const block = bytes[at];
+        if (block === 0x3b)
+            break;
+        if (block === 0x21) {
+            at = afterSubBlocks(bytes, at + 2);
+        }
+        else if (block === 0x2c) {
+            const frame = { width: u16le(bytes, at + 5), height: u16le(bytes, at + 7) };
+            largest = Math.max(largest, frame.width * frame.height);
+            frames++;
+            const local = bytes[at + 9] ?? 0;
+            at += 10 + (local & 0x80 ? 3 << ((local & 0x07) + 1) : 0);
+            // The LZW minimum code size, then the data's sub-blocks.
+            at = afterSubBlocks(bytes, at + 1);
+        }
+        else {
+            break;
+        }
+    }
+    // The reader finds no frame to decode in a file without one: no size, so it is not decoded.
+    if (frames === 0)
+        return { format: 'gif' };
+    return withSize('gif', screen, largest);
+}
+/** Past a chain of sub-blocks (each a length byte and that many bytes) and its empty terminator. */
+function afterSubBlocks(bytes, from) {
+    let at = from;
+    while (at < bytes.length) {
+        const length = bytes[at] ?? 0;
+        at += 1 + length;
+        if (length === 0)
+            break;
+    }
+    return at;
+}
+/**
+ * A WebP's size: a simple file's from its VP8 or VP8L bitstream header (each checked by its signature), an extended
+ * one's (VP8X) from its canvas, and from the first bitstream after it, the larger if they differ (the decoder refuses
+ * a still image whose two differ; an animation, which it does not decode, has no single bitstream).
+ */
+function webpSize(bytes) {
+    const first = (0,_bytes_js__WEBPACK_IMPORTED_MODULE_0__/* .ascii */ .a)(bytes, 12, 4);
+    if (first !== 'VP8X')
+        return bitstreamSize(bytes, 12);
+    if (bytes.length < 30)
+        return undefined;
+    const canvas = { width: 1 + u24le(bytes, 24), height: 1 + u24le(bytes, 27) };
+    let at = 12 + 8 + u32le(bytes, 16);
+    while (at + 8 <= bytes.length) {
+        const type = (0,_bytes_js__WEBPACK_IMPORTED_MODULE_0__/* .ascii */ .a)(bytes, at, 4);
+        if (type === 'VP8 ' || type === 'VP8L') {
+            const inner = bitstreamSize(bytes, at);
+            if (inner === undefined)
+                return undefined;
+            return { width: Math.max(canvas.width, inner.width), height: Math.max(canvas.height, inner.height) };
+        }
+        const size = u32le(bytes, at + 4);
+        at += 8 + size + (size % 2);
+    }
+    return canvas;
+}
+/** The size in a `VP8 ` (lossy) or `VP8L` (lossless) chunk that starts at `at`. */
+function bitstreamSize(bytes, at) {
+    const type = (0,_bytes_js__WEBPACK_IMPORTED_MODULE_0__/* .ascii */ .a)(bytes, at, 4);
+    if (type === 'VP8 ') {
+        // A key frame's tag (3 bytes), then its start code 9D 01 2A, then 14 bits of width and of height each.
+        if (bytes[at + 11] !== 0x9d || bytes[at + 12] !== 0x01 || bytes[at + 13] !== 0x2a)
+            return undefined;
+        return { width: u16le(bytes, at + 14) & 0x3fff, height: u16le(bytes, at + 16) & 0x3fff };
+    }
+    if (type === 'VP8L') {
+        if (bytes[at + 8] !== 0x2f || at + 13 > bytes.length)
+            return undefined;
+        const bits = u32le(bytes, at + 9);
+        return { width: 1 + (bits & 0x3fff), height: 1 + ((bits >>> 14) & 0x3fff) };
+    }
+    return undefined;
+}
+/**
+ * An AVIF's size: its boxes walked as the ISO base media format lays them out (`meta` > `iprp` > `ipco`), and of the
+ * image spatial extents (`ispe`) there, the largest width and the largest height: the primary image's, its grid's,
+ * its alpha's, whichever the decoder meets. A byte search for `ispe` would take a string inside another box.
+ */
+function avifSize(bytes) {
+    let width = 0;
+    let height = 0;
+    const walk = (from, to, path) => {
+        let at = from;
+        while (at + 8 <= to) {
+            let size = u32be(bytes, at);
+            const type = (0,_bytes_js__WEBPACK_IMPORTED_MODULE_0__/* .ascii */ .a)(bytes, at + 4, 4);
+            let header = 8;
+            if (size === 1) {
+                // A 64-bit size: more than 4 GiB is more than any buffer here holds.
+                if (u32be(bytes, at + 8) !== 0)
+                    return;
+                size = u32be(bytes, at + 12);
+                header = 16;
+            }
+            else if (size === 0) {
+                size = to - at;
+            }
+            if (size < header || at + size > to)
+                return;
+            const inside = `${path}/${type}`;
+            if (inside === '/meta')
+                walk(at + header + 4, at + size, inside);
+            else if (inside === '/meta/iprp')
+                walk(at + header, at + size, inside);
+            else if (inside === '/meta/iprp/ipco')
+                walk(at + header, at + size, inside);
+            else if (inside === '/meta/iprp/ipco/ispe' && size >= header + 12) {
+                width = Math.max(width, u32be(bytes, at + header + 4));
+                height = Math.max(height, u32be(bytes, at + header + 8));
+            }
+            at += size;
+        }
+    };
+    walk(0, bytes.length, '');
+    return width === 0 || height === 0 ? undefined : { width, height };
+}
+/**
+ * SVG, as a browser would take it: spaces, an XML declaration, comments and a DOCTYPE, then an `<svg` element,
+ * within the first 4 KiB. Read forwards once: a comment ends at its first `-->`, and one that does not end is no SVG.
+ */
+function looksLikeSvg(bytes) {
+    const head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 4096));
+    // A byte-order mark is a space to `\s`.
+    let at = afterSpaces(head, 0);
+    if (startsWithText(head, at, '<?xml')) {
+        const end = head.indexOf('>', at);
+        if (end < 0)
+            return false;
+        at = afterSpaces(head, end + 1);
+    }
+    for (;;) {
+        let end;
+        if (head.startsWith('<!--', at)) {
+            end = head.indexOf('-->', at + 4);
+            if (end >= 0)
+                end += 2;
+        }
+        else if (startsWithText(head, at, '<!doctype')) {
+            end = head.indexOf('>', at);
+        }
+        else {
+            break;
+        }
+        if (end < 0)
+            return false;
+        at = afterSpaces(head, end + 1);
+    }
+    return startsWithText(head, at, '<svg') && (head.charAt(at + 4) === '>' || isSpace(head.charAt(at + 4)));
+}
+function afterSpaces(text, from) {
+    let at = from;
+    while (at < text.length && isSpace(text.charAt(at)))
+        at++;
+    return at;
+}
+function isSpace(character) {
+    return character !== '' && /\s/.test(character);
+}
+/** `text` has `prefix` at `at`, letters in either case. */
+function startsWithText(text, at, prefix) {
+    return text.slice(at, at + prefix.length).toLowerCase() === prefix;
+}
+function startsWith(bytes, prefix) {
+    return prefix.every((byte, index) => bytes[index] === byte);
+}
+function u16be(bytes, at) {
+    return ((bytes[at] ?? 0) << 8) | (bytes[at + 1] ?? 0);
+}
+function u16le(bytes, at) {
+    return (bytes[at] ?? 0) | ((bytes[at + 1] ?? 0) << 8);
+}
+function u24le(bytes, at) {
+    return u16le(bytes, at) | ((bytes[at + 2] ?? 0) << 16);
+}
+function u32be(bytes, at) {
+    return (u16be(bytes, at) * 0x10000 + u16be(bytes, at + 2)) >>> 0;
+}
+function u32le(bytes, at) {
+    return (u16le(bytes, at) + u16le(bytes, at + 2) * 0x10000) >>> 0;
 }
 
 
@@ -4440,11 +4461,14 @@ function rewrittenRule(rule, asked, to) {
     return (0,url_map/* ruleLine */.lW)({ pathPrefix: rule.pathPrefix, urlPrefix: prefix });
 }
 
+// EXTERNAL MODULE: ./src/origin/cache.ts
+var origin_cache = __webpack_require__(8632);
 // EXTERNAL MODULE: ./src/origin/verdict.ts
 var verdict = __webpack_require__(3363);
 // EXTERNAL MODULE: ./src/origin/wait.ts + 5 modules
 var wait = __webpack_require__(3303);
 ;// CONCATENATED MODULE: ./src/origin/hold.ts
+
 
 
 
@@ -4496,12 +4520,28 @@ function notReadyReason(check, timeoutMs, urlMap = []) {
     const seen = last === undefined ? 'no answer' : (0,verdict/* seenWords */.Fr)(last);
     if (check.followed === true)
         return `not invalidated: another image of its origin host was still not deployed after ${seconds(timeoutMs)} s (it served ${seen})`;
-    const reason = `not invalidated: its origin still served ${seen} after ${seconds(check.askedMs)} s (${check.asks} ${check.asks === 1 ? 'ask' : 'asks'}), not ${check.path} as committed`;
+    if (check.asks === 0 && last?.stalled === true)
+        return `not invalidated: not asked, since its origin host gave ${seen} to the images asked before it, until the timeout`;
+    if (last?.cache?.hit === true && last.page === undefined && last.status !== undefined && last.status < 300)
+        return `not invalidated: a cache in front of its origin, ${(0,origin_cache/* cacheWords */.M8)(last.cache)}, still served the previous version after ${seconds(check.askedMs)} s (${asks(check.asks)}): ${cacheRemedy(last.cache)}`;
+    if (last?.page !== undefined)
+        return `not invalidated: its origin served a page, not the image, for ${seconds(check.askedMs)} s (${asks(check.asks)}): ${seen}; not ${check.path} as committed`;
+    const reason = `not invalidated: its origin still served ${seen} after ${seconds(check.askedMs)} s (${asks(check.asks)}), not ${check.path} as committed`;
     // A 404 to the end is more often a URL that url-map got wrong than a deploy that never came.
     if (last?.status !== 404 && last?.status !== 410)
         return reason;
     const rule = (0,url_map/* ruleFor */.sG)(check.path, urlMap);
     return `${reason}; ${(0,shown_shown/* quote */.hD)(check.ref)} is where ${rule === undefined ? 'url-map' : `the url-map rule ${(0,shown_shown/* quote */.hD)((0,url_map/* ruleLine */.lW)(rule))}`} maps it: check url-map`;
+}
+/** What to do about a cache that held the previous version: purge it, or wait for it. */
+function cacheRemedy(cache) {
+    const wait = (0,origin_cache/* keptForS */.hy)(cache) === undefined
+        ? 'it does not say when it lets its copy go'
+        : 'or wait until its copy expires';
+    return `purge the site's CDN first, then the image service (the recipe "Purge the site's CDN first"); ${wait}`;
+}
+function asks(count) {
+    return `${count} ${count === 1 ? 'ask' : 'asks'}`;
 }
 function seconds(ms) {
     return (Math.round(ms / 100) / 10).toString();
@@ -4695,9 +4735,12 @@ async function startOriginCheck(origin, context, events) {
         witnesses: await witnessesOf(origin.images, origin, git),
         clock: context.clock,
         timeoutMs: origin.waitMs,
+        requestTimeoutMs: origin.requestTimeoutMs,
         signal,
         onCannotTell: events.onCannotTell,
         onMistake: events.onMistake,
+        onStalled: events.onStalled,
+        onCache: events.onCache,
         onProgress: events.onProgress,
         urlMap: origin.urlMap,
     });
@@ -5000,6 +5043,7 @@ function originStateWords(state) {
 
 
 
+
 /**
  * What the flow tells the log as it runs: each stage in words, so that flow.ts only runs the stages. `status`: where
  * a wait stands, each line replacing the last (a terminal's live line); without it, each is a line of the log.
@@ -5068,6 +5112,20 @@ function narration(log, run, status) {
         },
         originMistake: (mistake) => {
             log.warning(`Origin check: ${mistakeWords(mistake, run.origin?.urlMap ?? [])}.`);
+        },
+        originCache: (host, cached) => {
+            const { cache, fits } = cached;
+            const then = fits === false
+                ? 'it keeps its copy past origin-timeout, so its images that the cache holds old are not invalidated and fail now'
+                : 'the check keeps asking, and invalidates each image as soon as the new version comes through';
+            log.warning(`Origin check: a cache in front of ${(0,shown_shown/* quote */.hD)(host)} answered the previous version of ${(0,shown_shown/* quote */.hD)(cached.ref)}: ` +
+                `${(0,origin_cache/* cacheWords */.M8)(cache)}; ${then}. To be done sooner: ${cacheRemedy(cache)}.`);
+        },
+        originStalled: (host, seen) => {
+            const what = seen.status === undefined ? 'did not answer' : `answered ${seen.status} but did not end its answer`;
+            log.warning(`Origin check: ${(0,shown_shown/* quote */.hD)(host)} ${what} within ${seconds(run.origin?.requestTimeoutMs ?? 0)} s ` +
+                '(timeout-seconds): its images not asked yet are asked one at a time until origin-timeout, and none is ' +
+                'invalidated before its origin serves the new file.');
         },
         originProgress: (progress) => {
             const line = originProgressLine(progress);
@@ -5979,6 +6037,8 @@ async function invalidate(slice, _before, context) {
         : await startOriginCheck(slice.origin, context, {
             onCannotTell: tell.originCannotTell,
             onMistake: tell.originMistake,
+            onStalled: tell.originStalled,
+            onCache: tell.originCache,
             onProgress: tell.originProgress,
         });
     try {
@@ -9417,6 +9477,7 @@ function unhandled(value) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   JL: () => (/* binding */ mediaType),
 /* harmony export */   Rj: () => (/* binding */ declaredLength),
 /* harmony export */   UE: () => (/* binding */ headerValues),
 /* harmony export */   wx: () => (/* binding */ header)
@@ -9434,6 +9495,10 @@ function headerValues(headers, name) {
 function declaredLength(headers) {
     const declared = Number(header(headers, 'content-length'));
     return Number.isSafeInteger(declared) && declared >= 0 ? declared : undefined;
+}
+/** The media type of a Content-Type, in lower case and without its parameters: `text/html; charset=utf-8` is `text/html`. */
+function mediaType(contentType) {
+    return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 }
 
 
@@ -9697,6 +9762,221 @@ const USER_AGENT = `image-cache-invalidate/${VERSION}`;
 
 /***/ }),
 
+/***/ 8632:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   M8: () => (/* binding */ cacheWords),
+/* harmony export */   OZ: () => (/* binding */ cacheIn),
+/* harmony export */   hy: () => (/* binding */ keptForS)
+/* harmony export */ });
+/* harmony import */ var _mechanics_headers_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8065);
+
+/** The cache that answered, if the headers name one. */
+function cacheIn(headers) {
+    const named = namedCache(headers);
+    const ageS = seconds((0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_0__/* .header */ .wx)(headers, 'age'));
+    if (named === undefined && (ageS === undefined || ageS === 0))
+        return undefined;
+    const seen = named ?? { name: 'a shared cache', by: 'age', hit: true };
+    const lifetimeS = lifetimeOf(headers);
+    // A hit older than the lifetime stated is kept by another rule: that lifetime is the browsers', not the cache's
+    // (a host's edge answers `max-age=0, must-revalidate` and keeps its own copy for as long as it likes).
+    const stated = lifetimeS !== undefined && !(seen.hit && lifetimeS <= (ageS ?? 0));
+    return { ...seen, ageS, lifetimeS: stated ? lifetimeS : undefined };
+}
+/** Seconds the cache keeps its copy after this answer: its lifetime less its age; undefined where not stated. */
+function keptForS(cache) {
+    return cache.lifetimeS === undefined ? undefined : Math.max(0, cache.lifetimeS - (cache.ageS ?? 0));
+}
+function namedCache(headers) {
+    const lower = (name) => ((0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_0__/* .header */ .wx)(headers, name) ?? '').toLowerCase();
+    const cloudflare = lower('cf-cache-status');
+    if (cloudflare !== '')
+        return {
+            name: 'Cloudflare',
+            by: 'cf-cache-status',
+            hit: ['hit', 'stale', 'updating', 'revalidated'].includes(cloudflare),
+        };
+    const vercel = lower('x-vercel-cache');
+    if (vercel !== '')
+        return { name: 'Vercel', by: 'x-vercel-cache', hit: ['hit', 'stale', 'prerender'].includes(vercel) };
+    const status = lower('cache-status');
+    if (status.includes('netlify'))
+        return { name: 'Netlify', by: 'cache-status', hit: parameters(status).includes('hit') };
+    const xCache = lower('x-cache');
+    if (xCache.includes('cloudfront') || lower('via').includes('cloudfront'))
+        return {
+            name: 'CloudFront',
+            by: 'x-cache',
+            hit: xCache.startsWith('hit') || xCache.startsWith('refreshhit'),
+        };
+    if (xCache.includes('tcp_') || lower('x-akamai-request-id') !== '' || lower('akamai-cache-status') !== '')
+        return {
+            name: 'Akamai',
+            by: 'x-cache',
+            hit: xCache.includes('hit') || lower('akamai-cache-status').startsWith('hit'),
+        };
+    if (lower('x-served-by').startsWith('cache-'))
+        // Fastly lists each of its caches the request passed, the one nearest the client last.
+        return { name: 'Fastly', by: 'x-cache', hit: (xCache.split(',').at(-1) ?? '').trim() === 'hit' };
+    if (xCache !== '')
+        return { name: 'a shared cache', by: 'x-cache', hit: xCache.startsWith('hit') };
+    return undefined;
+}
+/** The lifetime a cache in front keeps: its own header first, then the shared one of Cache-Control, then max-age. */
+function lifetimeOf(headers) {
+    return (directive((0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_0__/* .header */ .wx)(headers, 'cdn-cache-control'), 'max-age') ??
+        directive((0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_0__/* .header */ .wx)(headers, 'surrogate-control'), 'max-age') ??
+        directive((0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_0__/* .header */ .wx)(headers, 'cache-control'), 's-maxage') ??
+        directive((0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_0__/* .header */ .wx)(headers, 'cache-control'), 'max-age'));
+}
+function directive(value, name) {
+    for (const part of (value ?? '').split(',')) {
+        const [key, argument] = part.split('=');
+        if (key?.trim().toLowerCase() === name)
+            return seconds(argument?.trim().replaceAll('"', ''));
+    }
+    return undefined;
+}
+/** RFC 9211's parameters of a Cache-Status entry: `"Netlify Edge"; hit` has `hit`. */
+function parameters(value) {
+    return value.split(';').map((part) => part.trim());
+}
+function seconds(value) {
+    const parsed = Number(value);
+    return value !== undefined && value.trim() !== '' && Number.isSafeInteger(parsed) && parsed >= 0
+        ? parsed
+        : undefined;
+}
+/** The cache in words: `Cloudflare (cf-cache-status HIT), its copy 3,600 s old, kept 10,800 s more`. */
+function cacheWords(cache) {
+    const parts = [`${cache.name} (${cache.by}: a hit)`];
+    if (cache.ageS !== undefined)
+        parts.push(`its copy ${cache.ageS.toLocaleString('en-US')} s old`);
+    const kept = keptForS(cache);
+    parts.push(kept === undefined
+        ? 'for how long it keeps it not stated'
+        : `kept ${kept.toLocaleString('en-US')} s more`);
+    return parts.join(', ');
+}
+
+
+/***/ }),
+
+/***/ 379:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   j: () => (/* binding */ standsFor),
+/* harmony export */   n: () => (/* binding */ pageIn)
+/* harmony export */ });
+/* harmony import */ var _compare_format_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9384);
+/* harmony import */ var _mechanics_headers_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8065);
+
+
+/** The first bytes read for a page's kind and words: a title sits in the head, a few KiB in at most. */
+const HEAD_BYTES = 16 * 1024;
+/** Characters of a title or of first words kept: enough to recognise a page by. */
+const WORDS_KEPT = 100;
+/**
+ * The page an answer is, by its Content-Type or its first bytes; undefined when it is not one. Bytes that are an image
+ * (any format the sniffer knows, SVG included) are an image whatever the type says: a host may label files wrongly.
+ */
+function pageIn(contentType, bytes) {
+    if ((0,_compare_format_js__WEBPACK_IMPORTED_MODULE_0__/* .sniff */ .Z)(bytes) !== undefined)
+        return undefined;
+    const type = contentType === undefined ? undefined : (0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_1__/* .mediaType */ .JL)(contentType);
+    const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, HEAD_BYTES));
+    const kind = kindOfType(type) ?? kindOfText(text, bytes);
+    if (kind === undefined)
+        return undefined;
+    const title = kind === 'html' ? titleOf(text) : undefined;
+    return {
+        kind,
+        type: type === '' ? undefined : type,
+        ...(title === undefined ? { words: firstWords(text, kind) } : { title }),
+    };
+}
+/**
+ * The page stands where `file` should be: the file is no such text itself (a file of text is told by its bytes
+ * alone), and for an SVG, which is XML text itself, only an HTML page does.
+ */
+function standsFor(page, file) {
+    if (pageIn(undefined, file) !== undefined)
+        return false;
+    return page.kind === 'html' || (0,_compare_format_js__WEBPACK_IMPORTED_MODULE_0__/* .sniff */ .Z)(file)?.format !== 'svg';
+}
+function kindOfType(type) {
+    if (type === undefined || type.startsWith('image/'))
+        return undefined;
+    if (type === 'text/html' || type === 'application/xhtml+xml')
+        return 'html';
+    if (type === 'application/json' || type.endsWith('+json'))
+        return 'json';
+    if (type === 'application/xml' || type === 'text/xml' || type.endsWith('+xml'))
+        return 'xml';
+    return type.startsWith('text/') ? 'text' : undefined;
+}
+// Not a comment: an XML file, an SVG too, may start with one.
+const HTML_STARTS = ['<!doctype html', '<html', '<head', '<body', '<title', '<meta'];
+function kindOfText(text, bytes) {
+    // A byte-order mark is a space to trimStart.
+    const start = text.trimStart().slice(0, 32).toLowerCase();
+    if (HTML_STARTS.some((prefix) => start.startsWith(prefix)))
+        return 'html';
+    if (start.startsWith('<?xml'))
+        return 'xml';
+    if (start.startsWith('{') || start.startsWith('['))
+        return 'json';
+    return start !== '' && isText(bytes.subarray(0, 512)) ? 'text' : undefined;
+}
+/** No byte that text does not hold: controls other than tab, line feed, form feed and carriage return, or NUL. */
+function isText(bytes) {
+    return bytes.every((byte) => byte >= 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0c || byte === 0x0d);
+}
+/** The text of the first `<title>`, read forwards with indexOf: no pattern that could backtrack on a hostile page. */
+function titleOf(text) {
+    const lower = text.toLowerCase();
+    const open = lower.indexOf('<title');
+    if (open < 0)
+        return undefined;
+    const from = lower.indexOf('>', open);
+    const to = lower.indexOf('</title', from);
+    if (from < 0 || to < 0)
+        return undefined;
+    const title = squeezed(text.slice(from + 1, to));
+    return title === '' ? undefined : title;
+}
+/** The first words of a page, an HTML page's tags (and its scripts and styles) set aside. */
+function firstWords(text, kind) {
+    return squeezed(kind === 'html' ? withoutTags(text) : text.slice(0, 4 * WORDS_KEPT));
+}
+function withoutTags(html) {
+    const lower = html.toLowerCase();
+    let words = '';
+    for (let at = 0; at < html.length && words.length < 4 * WORDS_KEPT;) {
+        const open = html.indexOf('<', at);
+        words += ` ${html.slice(at, open < 0 ? html.length : open)}`;
+        if (open < 0)
+            break;
+        // A script's or a style's insides are code, not words.
+        const element = ['script', 'style'].find((name) => lower.startsWith(name, open + 1));
+        const close = element === undefined ? html.indexOf('>', open) : lower.indexOf(`</${element}`, open);
+        if (close < 0)
+            break;
+        at = element === undefined ? close + 1 : Math.max(close + 1, html.indexOf('>', close) + 1);
+    }
+    return words;
+}
+function squeezed(text) {
+    const words = text.replace(/\s+/g, ' ').trim();
+    return words.length > WORDS_KEPT ? `${words.slice(0, WORDS_KEPT)}…` : words;
+}
+
+
+/***/ }),
+
 /***/ 3363:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -9704,10 +9984,13 @@ const USER_AGENT = `image-cache-invalidate/${VERSION}`;
 /* harmony export */   Fr: () => (/* binding */ seenWords),
 /* harmony export */   S4: () => (/* binding */ judge),
 /* harmony export */   Vj: () => (/* binding */ verdictOf),
-/* harmony export */   kR: () => (/* binding */ bodyLimit)
+/* harmony export */   kR: () => (/* binding */ bodyLimit),
+/* harmony export */   r5: () => (/* binding */ isPageFor)
 /* harmony export */ });
-/* harmony import */ var _compare_compare_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(697);
-/* harmony import */ var _shown_shown_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2392);
+/* harmony import */ var _compare_compare_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8770);
+/* harmony import */ var _shown_shown_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2392);
+/* harmony import */ var _page_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(379);
+
 
 
 function verdictOf(answer, versions) {
@@ -9728,7 +10011,10 @@ function verdictOf(answer, versions) {
     if (versions.current === undefined) {
         if (gone)
             return 'ready';
-        return isOk(status) && sameBytes(answer.body, versions.previous) ? 'previous' : 'other';
+        if (isOk(status) && sameBytes(answer.body, versions.previous))
+            return 'previous';
+        // A page where the deleted image was (a single-page app's fallback): the image is no longer served.
+        return isPageFor(answer, versions) ? 'ready' : 'other';
     }
     // A file that is there but not yet at its origin: an added image before its deploy, or a deploy half done.
     if (gone)
@@ -9737,7 +10023,20 @@ function verdictOf(answer, versions) {
         return 'other';
     if (sameBytes(answer.body, versions.current))
         return 'ready';
-    return sameBytes(answer.body, versions.previous) ? 'previous' : 'other';
+    if (sameBytes(answer.body, versions.previous))
+        return 'previous';
+    // A page where the image should be (a fallback index.html, a "deploying" page): the image is not served yet.
+    return isPageFor(answer, versions) ? 'previous' : 'other';
+}
+/**
+ * A page, served for an image known not to be itself such a text (a file of text is told by its bytes alone, and a
+ * file of which no version is known yet by nothing).
+ */
+function isPageFor(answer, versions) {
+    const file = versions.current ?? versions.previous;
+    if (answer.page === undefined || file === undefined || !(0,_page_js__WEBPACK_IMPORTED_MODULE_1__/* .standsFor */ .j)(answer.page, file))
+        return false;
+    return !sameBytes(answer.body, versions.current) && !sameBytes(answer.body, versions.previous);
 }
 /**
  * The verdict of an answer, with the picture looked at when its bytes are neither version: an origin that
@@ -9787,17 +10086,33 @@ function seenWords(answer) {
     if (answer.status === undefined)
         return answer.error ?? 'no answer';
     const parts = [String(answer.status)];
+    if (answer.page?.type !== undefined)
+        parts.push(typeShown(answer.page.type));
     if (answer.length !== undefined)
         parts.push(`${answer.length.toLocaleString('en-US')} bytes`);
     if (answer.etag !== undefined)
-        parts.push(`ETag ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_1__/* .etagShown */ .rL)(answer.etag)}`);
+        parts.push(`ETag ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_2__/* .etagShown */ .rL)(answer.etag)}`);
     if (answer.offsite !== undefined)
         parts.push(`redirected to ${JSON.stringify(answer.offsite.slice(0, 200))}`);
     if (answer.cut === 'too-long')
         parts.push('longer than any re-encoding of either version');
     if (answer.cut === 'budget')
         parts.push("not read: the run's origin byte budget is spent");
+    if (answer.page !== undefined)
+        parts.push(pageWords(answer.page));
     return parts.join(', ');
+}
+/** A page as the report names it: `a page titled "Acme"`, or `a page that reads "Deploying…"`. Its text is quoted. */
+function pageWords(page) {
+    if (page.title !== undefined)
+        return `a page titled ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .hD)(page.title)}`;
+    return page.words === undefined || page.words === ''
+        ? 'an empty page'
+        : `a page that reads ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .hD)(page.words)}`;
+}
+/** A media type as sent, when it is one (`text/html`); anything else the origin wrote there is quoted. */
+function typeShown(type) {
+    return /^[\w!#$&^.+-]+\/[\w!#$&^.+-]+$/.test(type) ? type : (0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .hD)(type);
 }
 
 
@@ -9893,6 +10208,8 @@ function answerWords(verdict, seen) {
         return 'give no answer';
     if (seen.offsite !== undefined)
         return 'redirect to another host';
+    if (seen.page !== undefined)
+        return 'serve a page, not the image';
     if (verdict === 'previous' && seen.status >= 200 && seen.status < 300)
         return 'serve the previous version';
     return `answer ${seen.status}`;
@@ -9937,7 +10254,13 @@ async function ask(image, sources, ends, validators) {
     if (validators !== undefined && answer.status === 304)
         return { verdict: 'previous', modified: false, requests, notModified: true };
     if ((0,verdict/* verdictOf */.Vj)(answer, now) === 'ready')
-        return { verdict: 'ready', seen: withoutBody(answer), modified: false, requests, notModified: false };
+        return {
+            verdict: 'ready',
+            seen: withoutBody(answer, now),
+            modified: false,
+            requests,
+            notModified: false,
+        };
     const previous = await sources.versions.previous(image.path);
     const both = previous === undefined ? now : { ...now, previous };
     // A body cut before the end of a previous version longer than the new one is asked for again, whole.
@@ -9947,7 +10270,7 @@ async function ask(image, sources, ends, validators) {
     }
     return {
         verdict: await (0,verdict/* judge */.S4)(answer, both, ends),
-        seen: withoutBody(answer),
+        seen: withoutBody(answer, both),
         modified: current !== undefined && previous !== undefined,
         requests,
         notModified: false,
@@ -9966,22 +10289,29 @@ function validatorsOf(seen) {
     return seen.lastModified === undefined ? undefined : { lastModified: seen.lastModified };
 }
 /**
- * When an ask must end besides its own timeout: at the run's cancel, and, for every ask after an image's first, at the
- * check's deadline (the first is always made: `origin-timeout: 0` asks once).
+ * When an ask must end besides its own timeout: at the run's cancel; for every ask after an image's first, at the
+ * check's deadline; and for a first ask, at `lastEnd` (the deadline and one ask's timeout): the first is always made
+ * when it can start in time (`origin-timeout: 0` asks once), but one that waited for its turn ends with the others.
  */
-function askEnds(asks, deadline, clock, signal) {
-    if (asks <= 1)
+function askEnds(asks, ends, clock, signal) {
+    const end = asks <= 1 ? ends.lastEnd : ends.deadline;
+    if (!Number.isFinite(end))
         return signal;
     // On the run's clock; each ask's own timeout (timeout-seconds) bounds it too.
-    const atDeadline = AbortSignal.timeout(Math.max(0, Math.ceil(deadline - clock.now())));
-    return signal === undefined ? atDeadline : AbortSignal.any([signal, atDeadline]);
+    const atEnd = AbortSignal.timeout(Math.max(0, Math.ceil(end - clock.now())));
+    return signal === undefined ? atEnd : AbortSignal.any([signal, atEnd]);
 }
-function withoutBody(answer) {
+/** The answer as it is kept: without its body, and named a page only where it stood for the image (verdict.ts). */
+function withoutBody(answer, versions) {
     const seen = { ...answer };
     delete seen.body;
+    if (!(0,verdict/* isPageFor */.r5)(answer, versions))
+        delete seen.page;
     return seen;
 }
 
+// EXTERNAL MODULE: ./src/origin/cache.ts
+var origin_cache = __webpack_require__(8632);
 ;// CONCATENATED MODULE: ./src/origin/mapping.ts
 /**
  * A url-map mistake that the asks made before the wait prove, for which waiting would only delay the failure:
@@ -10086,6 +10416,7 @@ class HostPace {
 
 
 
+
 /** Of an image's asks after its first, every this many is sent without validators. */
 const UNCONDITIONAL_EVERY = 5;
 /**
@@ -10102,6 +10433,8 @@ async function watchHost(host, images, witness, context) {
     /** What each image's first ask saw: with the witness, what tells a url-map mistake. */
     const firsts = [];
     let notModified = 0;
+    /** The answer of the first ask the host kept waiting past its own timeout: told once, and its unasked wait. */
+    let stalled;
     const end = (entry, state, mistake) => {
         if (!waiting.delete(entry.image.ref))
             return;
@@ -10115,23 +10448,29 @@ async function watchHost(host, images, witness, context) {
             previousAt: entry.previousAt,
             askedMs: entry.firstAt === undefined ? 0 : now - entry.firstAt,
             asks: entry.asks,
-            seen: entry.seen,
+            // Never asked, behind an ask its host kept waiting: that answer is what the host gave.
+            seen: entry.seen ?? (entry.asks === 0 ? stalled : undefined),
             mistake,
         };
         checks.push(check);
         context.settle(check);
     };
-    /** One ask of an image; true when it found the image flipped (ready, or other bytes than before). */
-    const askOnce = (entry) => slots.run(async () => {
+    /**
+     * One ask of an image; true when it found the image flipped (ready, or other bytes than before). In the first round
+     * (`firstRound`), an image of a host that has kept an ask waiting past its timeout is left for the wait, which asks
+     * one at a time: a wave of asks that each wait their whole timeout would hold the check for waves on end.
+     */
+    const askOnce = (entry, firstRound = false) => slots.run(async () => {
         // An ask that waited for its slot past the cancel or the deadline is not made: nothing bounds a queue of them.
-        if (isAborted(signal) || !waiting.has(entry.image.ref) || (entry.asks > 0 && clock.now() >= deadline))
+        const late = clock.now() >= (entry.asks > 0 ? deadline : context.lastEnd);
+        if (isAborted(signal) || !waiting.has(entry.image.ref) || late || (firstRound && stalled !== undefined))
             return false;
         const at = clock.now();
         entry.firstAt ??= at;
         entry.lastAskAt = at;
         entry.asks++;
         pace.asked();
-        const ends = askEnds(entry.asks, deadline, clock, signal);
+        const ends = askEnds(entry.asks, context, clock, signal);
         // Every UNCONDITIONAL_EVERY-th ask is plain: a server whose validator does not change with the bytes (an ETag of
         // mtime and size, with mtimes fixed by the build) would answer 304 for ever to a new version.
         const conditional = entry.asks > 1 && entry.asks % UNCONDITIONAL_EVERY !== 0;
@@ -10143,6 +10482,10 @@ async function watchHost(host, images, witness, context) {
         const cut = answered.seen?.status === undefined && clock.now() >= deadline && entry.seen !== undefined;
         if (answered.seen !== undefined && !cut)
             entry.seen = answered.seen;
+        if (answered.seen?.stalled === true && stalled === undefined) {
+            stalled = answered.seen;
+            options.onStalled?.(host, answered.seen);
+        }
         if (entry.asks === 1)
             firsts.push({ image: entry.image, seen: entry.seen });
         context.watch.asked(entry.image, entry.asks === 1, answered.verdict, entry.seen, answered.modified);
@@ -10159,11 +10502,33 @@ async function watchHost(host, images, witness, context) {
         entry.previousAt = at;
         if (!answered.notModified)
             entry.validators = validatorsOf(entry.seen);
+        // A cache in front that keeps the previous version past the deadline: no wait makes it serve the new one. Read
+        // from a body's answer only: a 304 repeats the age of the answer before it.
+        if (!answered.notModified && heldByCache(entry))
+            end(entry, 'not-ready');
         return false;
     });
+    /** The previous version came from a cache's copy: told once per host, and true when it outlasts the deadline. */
+    let cacheTold = false;
+    const heldByCache = (entry) => {
+        const cache = cachedPrevious(entry.seen);
+        if (cache === undefined)
+            return false;
+        const kept = (0,origin_cache/* keptForS */.hy)(cache);
+        const fits = kept === undefined ? undefined : clock.now() + kept * 1000 <= deadline;
+        if (!cacheTold) {
+            cacheTold = true;
+            options.onCache?.(host, { ref: entry.image.ref, cache, fits });
+        }
+        return fits === false;
+    };
     // 1. The witness first in line, then every image once: before any wait.
     const witnessSeen = witness === undefined ? undefined : await askWitness(witness, context, pace);
-    const firstFound = await Promise.all([...waiting.values()].map((entry) => askOnce(entry)));
+    if (witnessSeen?.stalled === true) {
+        stalled = witnessSeen;
+        options.onStalled?.(host, witnessSeen);
+    }
+    const firstFound = await Promise.all([...waiting.values()].map((entry) => askOnce(entry, true)));
     // A cancel in the first round leaves images unasked: what was seen proves nothing about the mapping.
     const mistake = isAborted(signal)
         ? undefined
@@ -10228,16 +10593,22 @@ async function sweepHost(order, askOnce, concurrency = ORIGIN_CONCURRENCY) {
 }
 /** The witness, asked once: its status and whether its host resolves are all that is read of it. */
 async function askWitness(witness, context, pace) {
-    const { fetch, signal } = context.options;
+    const { fetch, signal, clock } = context.options;
     return context.slots.run(async () => {
         if (isAborted(signal))
             return undefined;
         pace.asked();
-        const answer = await fetch(witness.ref, 1, signal);
+        const answer = await fetch(witness.ref, 1, askEnds(1, context, clock, signal));
         pace.asked(Math.max(0, (answer.requests ?? 1) - 1));
-        const { status, error, unresolved } = answer;
-        return { status, error, unresolved };
+        const { status, error, unresolved, stalled } = answer;
+        return { status, error, unresolved, stalled };
     });
+}
+/** The cache that answered a body of the previous version from its copy (a hit); a miss or a bypass is the origin's. */
+function cachedPrevious(seen) {
+    if (seen?.cache?.hit !== true || seen.page !== undefined || seen.error !== undefined)
+        return undefined;
+    return seen.status !== undefined && seen.status >= 200 && seen.status < 300 ? seen.cache : undefined;
 }
 /** The images waiting, the one asked longest ago first (the order they came in, among those never asked again). */
 function longestUnasked(waiting) {
@@ -10276,6 +10647,8 @@ const PROGRESS_EVERY_MS = 10_000;
  */
 async function awaitOrigins(images, options) {
     const deadline = options.clock.now() + options.timeoutMs;
+    // The whole check, first asks included, ends within the timeout and one ask's own.
+    const lastEnd = deadline + (options.requestTimeoutMs ?? Infinity);
     const slots = new in_flight/* InFlightLimit */.J(options.concurrency ?? ORIGIN_CONCURRENCY);
     const toldHosts = new Set();
     const { checked, followers } = (0,hosts/* sampleByHost */.k)(images, options.maxChecked ?? MAX_CHECKED_IMAGES);
@@ -10323,7 +10696,7 @@ async function awaitOrigins(images, options) {
     const requests = [];
     try {
         await Promise.all([...byHost].map(async ([host, list]) => {
-            const context = { deadline, slots, watch, options, settle };
+            const context = { deadline, lastEnd, slots, watch, options, settle };
             const watched = await watchHost(host, list, witnesses.get(host), context);
             requests.push(watched.requests);
             followSample(host, watched.checks);
@@ -10510,11 +10883,13 @@ function planFiles(request, changed, keepFiles) {
 /* harmony export */   kj: () => (/* binding */ nextAccept),
 /* harmony export */   uz: () => (/* binding */ ACCEPTS)
 /* harmony export */ });
+/* harmony import */ var _mechanics_headers_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8065);
 /**
  * The browsers a proof asks as: one `Accept` per format class an image host negotiates. A host that says `Vary:
  * Accept` keeps one copy per format it delivers, and an invalidation may reach one copy and not another: a proof that
  * asked as one browser would count an image fresh while others still get its old copy.
  */
+
 /** Each class's `Accept`, as a browser of that class sends it, from the most capable to the least. */
 const ACCEPTS = {
     /** A current browser (Chrome, Firefox, Safari 16+): the host may deliver AVIF. */
@@ -10546,7 +10921,7 @@ const NEGOTIATED_ONLY = new Set(['image/avif', 'image/webp']);
 function nextAccept(answered, answer) {
     if (answer.status === undefined)
         return undefined;
-    const format = mediaType(answer.contentType);
+    const format = (0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_0__/* .mediaType */ .JL)(answer.contentType);
     // A format only some browsers take shows the host negotiating, whatever its Vary says (a CDN may strip it).
     if (!variesByAccept(answer.vary) && !NEGOTIATED_ONLY.has(format))
         return undefined;
@@ -10557,9 +10932,6 @@ function variesByAccept(vary) {
         .split(',')
         .map((name) => name.trim().toLowerCase())
         .some((name) => name === 'accept' || name === '*');
-}
-function mediaType(contentType) {
-    return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 }
 
 

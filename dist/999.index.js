@@ -15,8 +15,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/domain/hosts.ts
 var hosts = __webpack_require__(4315);
-// EXTERNAL MODULE: ./src/compare/compare.ts + 6 modules
-var compare = __webpack_require__(697);
+// EXTERNAL MODULE: ./src/compare/compare.ts + 4 modules
+var compare = __webpack_require__(8770);
 ;// CONCATENATED MODULE: ./src/proof/judge.ts
 
 async function judgeDelivered(answer, versions, signal) {

@@ -20,13 +20,14 @@ import type { CallRecord, SentCall } from '../service/execute.ts';
 import type { Log } from '../shown/log.ts';
 import type { Outcome } from './outcome.ts';
 import { originWords, stalenessLines, type OriginFacts } from './facts.ts';
-import { seconds as originSeconds } from '../origin/hold.ts';
+import { cacheRemedy, seconds as originSeconds } from '../origin/hold.ts';
 import { seenWords } from '../origin/verdict.ts';
-import type { OriginCheck } from '../origin/wait.ts';
+import type { CachedImage, OriginCheck } from '../origin/wait.ts';
+import { cacheWords } from '../origin/cache.ts';
 import { mistakeWords } from '../origin/mistakes.ts';
 import { LINGER_MS } from '../origin/release.ts';
 import { MAX_ASSETS_PER_CALL } from '../domain/batches.ts';
-import type { OriginMistake, OriginProgress } from '../origin/watch.ts';
+import type { OriginMistake, OriginProgress, SeenAnswer } from '../origin/watch.ts';
 
 /** What the invalidation says as it runs, each line as its moment comes. */
 export interface Narration {
@@ -38,6 +39,10 @@ export interface Narration {
   readonly originCannotTell: (host: string, check: OriginCheck) => void;
   /** As soon as it shows, once per origin host: the same words as beside each image at the end. */
   readonly originMistake: (mistake: OriginMistake) => void;
+  /** Once per origin host of the first image a cache in front served old: which, how old, how long, what to do. */
+  readonly originCache: (host: string, cached: CachedImage) => void;
+  /** Once per origin host that kept an ask waiting past timeout-seconds: said once, not once per image. */
+  readonly originStalled: (host: string, seen: SeenAnswer) => void;
   /** Every PROGRESS_EVERY_MS of the wait, on the live line where there is one. */
   readonly originProgress: (progress: OriginProgress) => void;
   /** What the origin check found, once the calls have ended. */
@@ -118,6 +123,26 @@ export function narration(log: Log, run: Told, status?: (line: string) => void):
     },
     originMistake: (mistake: OriginMistake): void => {
       log.warning(`Origin check: ${mistakeWords(mistake, run.origin?.urlMap ?? [])}.`);
+    },
+    originCache: (host: string, cached: CachedImage): void => {
+      const { cache, fits } = cached;
+      const then =
+        fits === false
+          ? 'it keeps its copy past origin-timeout, so its images that the cache holds old are not invalidated and fail now'
+          : 'the check keeps asking, and invalidates each image as soon as the new version comes through';
+      log.warning(
+        `Origin check: a cache in front of ${quote(host)} answered the previous version of ${quote(cached.ref)}: ` +
+          `${cacheWords(cache)}; ${then}. To be done sooner: ${cacheRemedy(cache)}.`,
+      );
+    },
+    originStalled: (host: string, seen: SeenAnswer): void => {
+      const what =
+        seen.status === undefined ? 'did not answer' : `answered ${seen.status} but did not end its answer`;
+      log.warning(
+        `Origin check: ${quote(host)} ${what} within ${originSeconds(run.origin?.requestTimeoutMs ?? 0)} s ` +
+          '(timeout-seconds): its images not asked yet are asked one at a time until origin-timeout, and none is ' +
+          'invalidated before its origin serves the new file.',
+      );
     },
     originProgress: (progress: OriginProgress): void => {
       const line = originProgressLine(progress);

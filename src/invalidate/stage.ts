@@ -53,6 +53,8 @@ async function invalidate(
       : await startOriginCheck(slice.origin, context, {
           onCannotTell: tell.originCannotTell,
           onMistake: tell.originMistake,
+          onStalled: tell.originStalled,
+          onCache: tell.originCache,
           onProgress: tell.originProgress,
         });
   try {

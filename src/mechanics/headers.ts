@@ -20,3 +20,8 @@ export function declaredLength(headers: AnswerHeaders): number | undefined {
   const declared = Number(header(headers, 'content-length'));
   return Number.isSafeInteger(declared) && declared >= 0 ? declared : undefined;
 }
+
+/** The media type of a Content-Type, in lower case and without its parameters: `text/html; charset=utf-8` is `text/html`. */
+export function mediaType(contentType: string | undefined): string {
+  return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}

@@ -1,7 +1,15 @@
 import type { ReadVersions } from '../compare/versions.ts';
 import type { Clock } from '../mechanics/clock.ts';
 import type { FetchOrigin, Validators } from './fetch.ts';
-import { bodyLimit, judge, verdictOf, type OriginAnswer, type Verdict, type Versions } from './verdict.ts';
+import {
+  bodyLimit,
+  isPageFor,
+  judge,
+  verdictOf,
+  type OriginAnswer,
+  type Verdict,
+  type Versions,
+} from './verdict.ts';
 import type { SeenAnswer } from './watch.ts';
 
 /** An image that url-map made from a file: its origin URL and its path in the repository. */
@@ -47,7 +55,13 @@ export async function ask(
   if (validators !== undefined && answer.status === 304)
     return { verdict: 'previous', modified: false, requests, notModified: true };
   if (verdictOf(answer, now) === 'ready')
-    return { verdict: 'ready', seen: withoutBody(answer), modified: false, requests, notModified: false };
+    return {
+      verdict: 'ready',
+      seen: withoutBody(answer, now),
+      modified: false,
+      requests,
+      notModified: false,
+    };
   const previous = await sources.versions.previous(image.path);
   const both: Versions = previous === undefined ? now : { ...now, previous };
   // A body cut before the end of a previous version longer than the new one is asked for again, whole.
@@ -57,7 +71,7 @@ export async function ask(
   }
   return {
     verdict: await judge(answer, both, ends),
-    seen: withoutBody(answer),
+    seen: withoutBody(answer, both),
     modified: current !== undefined && previous !== undefined,
     requests,
     notModified: false,
@@ -76,23 +90,27 @@ export function validatorsOf(seen: SeenAnswer | undefined): Validators | undefin
 }
 
 /**
- * When an ask must end besides its own timeout: at the run's cancel, and, for every ask after an image's first, at the
- * check's deadline (the first is always made: `origin-timeout: 0` asks once).
+ * When an ask must end besides its own timeout: at the run's cancel; for every ask after an image's first, at the
+ * check's deadline; and for a first ask, at `lastEnd` (the deadline and one ask's timeout): the first is always made
+ * when it can start in time (`origin-timeout: 0` asks once), but one that waited for its turn ends with the others.
  */
 export function askEnds(
   asks: number,
-  deadline: number,
+  ends: { readonly deadline: number; readonly lastEnd: number },
   clock: Clock,
   signal: AbortSignal | undefined,
 ): AbortSignal | undefined {
-  if (asks <= 1) return signal;
+  const end = asks <= 1 ? ends.lastEnd : ends.deadline;
+  if (!Number.isFinite(end)) return signal;
   // On the run's clock; each ask's own timeout (timeout-seconds) bounds it too.
-  const atDeadline = AbortSignal.timeout(Math.max(0, Math.ceil(deadline - clock.now())));
-  return signal === undefined ? atDeadline : AbortSignal.any([signal, atDeadline]);
+  const atEnd = AbortSignal.timeout(Math.max(0, Math.ceil(end - clock.now())));
+  return signal === undefined ? atEnd : AbortSignal.any([signal, atEnd]);
 }
 
-export function withoutBody(answer: OriginAnswer): SeenAnswer {
+/** The answer as it is kept: without its body, and named a page only where it stood for the image (verdict.ts). */
+export function withoutBody(answer: OriginAnswer, versions: Versions): SeenAnswer {
   const seen: { -readonly [K in keyof OriginAnswer]?: OriginAnswer[K] } = { ...answer };
   delete seen.body;
+  if (!isPageFor(answer, versions)) delete seen.page;
   return seen;
 }

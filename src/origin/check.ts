@@ -2,8 +2,17 @@ import type { ReadVersions } from '../compare/versions.ts';
 import type { AssetRef } from '../domain/refs.ts';
 import type { Clock } from '../mechanics/clock.ts';
 import type { FetchOrigin } from './fetch.ts';
+import type { CacheSeen } from './cache.ts';
 import type { OriginAnswer } from './verdict.ts';
 import type { OriginMistake, OriginProgress } from './watch.ts';
+
+/** An image whose previous version a cache in front of its origin served from its copy. */
+export interface CachedImage {
+  readonly ref: AssetRef;
+  readonly cache: CacheSeen;
+  /** The cache lets its copy go before the deadline; undefined: it does not say when. */
+  readonly fits: boolean | undefined;
+}
 
 /** An image that url-map made from a changed file: its origin URL and its path in the repository. */
 export interface OriginImage {
@@ -49,6 +58,11 @@ export interface AwaitOptions {
   readonly versions: ReadVersions;
   readonly clock: Clock;
   readonly timeoutMs: number;
+  /**
+   * One ask's own timeout (timeout-seconds): no ask goes past the deadline and this, so the whole check ends within
+   * them. Absent: first asks are bounded by their own timeout alone.
+   */
+  readonly requestTimeoutMs?: number | undefined;
   readonly signal?: AbortSignal | undefined;
   readonly concurrency?: number;
   readonly maxChecked?: number;
@@ -58,6 +72,16 @@ export interface AwaitOptions {
   readonly onMistake?: (mistake: OriginMistake) => void;
   /** Told every PROGRESS_EVERY_MS of where the wait stands. */
   readonly onProgress?: (progress: OriginProgress) => void;
+  /**
+   * Told once per origin host that kept an ask waiting past its own timeout (no answer, or a body that never ended):
+   * its images not yet asked are then asked one at a time, at its pace, rather than a wave of timeouts at once.
+   */
+  readonly onStalled?: (host: string, seen: Omit<OriginAnswer, 'body'>) => void;
+  /**
+   * Told once per origin host of the first image a cache in front of it answered from its copy of the previous
+   * version: `fits` whether the cache lets the copy go before the deadline (undefined: it does not say when).
+   */
+  readonly onCache?: (host: string, cached: CachedImage) => void;
   /** Told once per origin host of the first image whose origin serves bytes that are neither version. */
   readonly onCannotTell?: (host: string, check: OriginCheck) => void;
   /** Images unchanged by the push, which their site must serve: the first of each host is asked before the wait. */

@@ -1,7 +1,9 @@
 import type { Dispatcher } from 'undici';
-import { causes } from '../mechanics/causes.ts';
+import { causes, isTimeout } from '../mechanics/causes.ts';
 import { declaredLength, header } from '../mechanics/headers.ts';
 import { httpGet } from '../mechanics/http-get.ts';
+import { cacheIn } from './cache.ts';
+import { pageIn } from './page.ts';
 import type { OriginAnswer } from './verdict.ts';
 import { errorMessage } from '../mechanics/error-message.ts';
 
@@ -83,17 +85,50 @@ async function fetchOrigin(
     follow: (next, from, followed) => next.origin === from.origin && followed < MAX_REDIRECTS,
   });
   if (got.kind === 'budget-spent') return { cut: 'budget', requests: got.requests };
-  if (got.kind === 'failed')
+  if (got.kind === 'failed') {
+    if (byOwnTimeout(got.error, signal))
+      return {
+        error: `no answer within ${seconds(options.timeoutMs)} s`,
+        requests: got.requests,
+        stalled: true,
+      };
     return { error: errorMessage(got.error), requests: got.requests, ...unresolved(got.error) };
+  }
   const { status, headers, requests, redirect, body } = got;
   const etag = header(headers, 'etag');
   if (redirect !== undefined)
     return { status, offsite: redirect.to?.href ?? redirect.location, etag, requests };
   const base = { status, etag, lastModified: header(headers, 'last-modified'), requests };
   if (status === 304) return base;
-  if ('error' in body) return { ...base, error: errorMessage(body.error) };
+  if ('error' in body) {
+    if (byOwnTimeout(body.error, signal))
+      return { ...base, error: `no whole answer within ${seconds(options.timeoutMs)} s`, stalled: true };
+    return { ...base, error: errorMessage(body.error) };
+  }
   const length = declaredLength(headers) ?? body.read;
-  return body.cut === undefined ? { ...base, body: body.bytes, length } : { ...base, length, cut: body.cut };
+  // Read from the first bytes, cut or not: a page longer than any version of the image is a page all the same.
+  const page =
+    status >= 200 && status < 300 ? pageIn(header(headers, 'content-type'), body.bytes) : undefined;
+  const cache = status >= 200 && status < 300 ? cacheIn(headers) : undefined;
+  const seen = {
+    ...base,
+    length,
+    ...(page === undefined ? {} : { page }),
+    ...(cache === undefined ? {} : { cache }),
+  };
+  return body.cut === undefined ? { ...seen, body: body.bytes } : { ...seen, cut: body.cut };
+}
+
+/**
+ * The ask was ended by its own timeout (timeout-seconds), not by the caller's signal (the cancel, the check's
+ * deadline): the origin accepted it and then kept it waiting, headers or body.
+ */
+function byOwnTimeout(error: unknown, signal: AbortSignal | undefined): boolean {
+  return isTimeout(error) && signal?.aborted !== true;
+}
+
+function seconds(ms: number): string {
+  return (Math.round(ms / 100) / 10).toString();
 }
 
 function conditional(validators: Validators | undefined): Record<string, string> {

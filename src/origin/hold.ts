@@ -4,6 +4,7 @@ import { ReadyBatches } from './release.ts';
 import { ruleFor, ruleLine, type UrlMapRule } from '../settings/url-map.ts';
 import { quote } from '../shown/shown.ts';
 import { mistakeWords } from './mistakes.ts';
+import { cacheWords, keptForS, type CacheSeen } from './cache.ts';
 import { seenWords } from './verdict.ts';
 import { awaitOrigins, type AwaitOptions, type OriginCheck, type OriginImage } from './wait.ts';
 import type { HostRequests } from './host-watch.ts';
@@ -76,11 +77,30 @@ export function notReadyReason(
   const seen = last === undefined ? 'no answer' : seenWords(last);
   if (check.followed === true)
     return `not invalidated: another image of its origin host was still not deployed after ${seconds(timeoutMs)} s (it served ${seen})`;
-  const reason = `not invalidated: its origin still served ${seen} after ${seconds(check.askedMs)} s (${check.asks} ${check.asks === 1 ? 'ask' : 'asks'}), not ${check.path} as committed`;
+  if (check.asks === 0 && last?.stalled === true)
+    return `not invalidated: not asked, since its origin host gave ${seen} to the images asked before it, until the timeout`;
+  if (last?.cache?.hit === true && last.page === undefined && last.status !== undefined && last.status < 300)
+    return `not invalidated: a cache in front of its origin, ${cacheWords(last.cache)}, still served the previous version after ${seconds(check.askedMs)} s (${asks(check.asks)}): ${cacheRemedy(last.cache)}`;
+  if (last?.page !== undefined)
+    return `not invalidated: its origin served a page, not the image, for ${seconds(check.askedMs)} s (${asks(check.asks)}): ${seen}; not ${check.path} as committed`;
+  const reason = `not invalidated: its origin still served ${seen} after ${seconds(check.askedMs)} s (${asks(check.asks)}), not ${check.path} as committed`;
   // A 404 to the end is more often a URL that url-map got wrong than a deploy that never came.
   if (last?.status !== 404 && last?.status !== 410) return reason;
   const rule = ruleFor(check.path, urlMap);
   return `${reason}; ${quote(check.ref)} is where ${rule === undefined ? 'url-map' : `the url-map rule ${quote(ruleLine(rule))}`} maps it: check url-map`;
+}
+
+/** What to do about a cache that held the previous version: purge it, or wait for it. */
+export function cacheRemedy(cache: CacheSeen): string {
+  const wait =
+    keptForS(cache) === undefined
+      ? 'it does not say when it lets its copy go'
+      : 'or wait until its copy expires';
+  return `purge the site's CDN first, then the image service (the recipe "Purge the site's CDN first"); ${wait}`;
+}
+
+function asks(count: number): string {
+  return `${count} ${count === 1 ? 'ask' : 'asks'}`;
 }
 
 export function seconds(ms: number): string {

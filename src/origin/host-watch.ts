@@ -3,6 +3,7 @@ import type { Clock } from '../mechanics/clock.ts';
 import type { InFlightLimit } from '../mechanics/in-flight.ts';
 import { ask, askEnds, validatorsOf, type AskedImage } from './ask.ts';
 import type { Validators } from './fetch.ts';
+import { keptForS, type CacheSeen } from './cache.ts';
 import { mappingMistake } from './mapping.ts';
 import { HostPace, ORIGIN_CONCURRENCY } from './pace.ts';
 import { isOtherHost, type OriginMistake, type OriginWatch, type SeenAnswer } from './watch.ts';
@@ -11,6 +12,8 @@ import type { AwaitOptions, OriginCheck, OriginImage, OriginState } from './chec
 /** What the watch of one host shares with the others: the deadline, the requests in flight, the log's view. */
 export interface HostContext {
   readonly deadline: number;
+  /** No ask goes past it: the deadline and one ask's own timeout (askEnds). */
+  readonly lastEnd: number;
   readonly slots: InFlightLimit;
   readonly watch: OriginWatch;
   readonly options: AwaitOptions;
@@ -61,6 +64,8 @@ export async function watchHost(
   /** What each image's first ask saw: with the witness, what tells a url-map mistake. */
   const firsts: { image: AskedImage; seen: SeenAnswer | undefined }[] = [];
   let notModified = 0;
+  /** The answer of the first ask the host kept waiting past its own timeout: told once, and its unasked wait. */
+  let stalled: SeenAnswer | undefined;
 
   const end = (entry: Waiting, state: OriginState, mistake?: OriginMistake): void => {
     if (!waiting.delete(entry.image.ref)) return;
@@ -74,25 +79,31 @@ export async function watchHost(
       previousAt: entry.previousAt,
       askedMs: entry.firstAt === undefined ? 0 : now - entry.firstAt,
       asks: entry.asks,
-      seen: entry.seen,
+      // Never asked, behind an ask its host kept waiting: that answer is what the host gave.
+      seen: entry.seen ?? (entry.asks === 0 ? stalled : undefined),
       mistake,
     };
     checks.push(check);
     context.settle(check);
   };
 
-  /** One ask of an image; true when it found the image flipped (ready, or other bytes than before). */
-  const askOnce = (entry: Waiting): Promise<boolean> =>
+  /**
+   * One ask of an image; true when it found the image flipped (ready, or other bytes than before). In the first round
+   * (`firstRound`), an image of a host that has kept an ask waiting past its timeout is left for the wait, which asks
+   * one at a time: a wave of asks that each wait their whole timeout would hold the check for waves on end.
+   */
+  const askOnce = (entry: Waiting, firstRound = false): Promise<boolean> =>
     slots.run(async () => {
       // An ask that waited for its slot past the cancel or the deadline is not made: nothing bounds a queue of them.
-      if (isAborted(signal) || !waiting.has(entry.image.ref) || (entry.asks > 0 && clock.now() >= deadline))
+      const late = clock.now() >= (entry.asks > 0 ? deadline : context.lastEnd);
+      if (isAborted(signal) || !waiting.has(entry.image.ref) || late || (firstRound && stalled !== undefined))
         return false;
       const at = clock.now();
       entry.firstAt ??= at;
       entry.lastAskAt = at;
       entry.asks++;
       pace.asked();
-      const ends = askEnds(entry.asks, deadline, clock, signal);
+      const ends = askEnds(entry.asks, context, clock, signal);
       // Every UNCONDITIONAL_EVERY-th ask is plain: a server whose validator does not change with the bytes (an ETag of
       // mtime and size, with mtimes fixed by the build) would answer 304 for ever to a new version.
       const conditional = entry.asks > 1 && entry.asks % UNCONDITIONAL_EVERY !== 0;
@@ -102,6 +113,10 @@ export async function watchHost(
       // An ask cut by the deadline saw nothing: what the origin last answered still stands.
       const cut = answered.seen?.status === undefined && clock.now() >= deadline && entry.seen !== undefined;
       if (answered.seen !== undefined && !cut) entry.seen = answered.seen;
+      if (answered.seen?.stalled === true && stalled === undefined) {
+        stalled = answered.seen;
+        options.onStalled?.(host, answered.seen);
+      }
       if (entry.asks === 1) firsts.push({ image: entry.image, seen: entry.seen });
       context.watch.asked(entry.image, entry.asks === 1, answered.verdict, entry.seen, answered.modified);
       // Another host, not another version: asking again would not change it, and invalidating would miss the site.
@@ -116,12 +131,33 @@ export async function watchHost(
       }
       entry.previousAt = at;
       if (!answered.notModified) entry.validators = validatorsOf(entry.seen);
+      // A cache in front that keeps the previous version past the deadline: no wait makes it serve the new one. Read
+      // from a body's answer only: a 304 repeats the age of the answer before it.
+      if (!answered.notModified && heldByCache(entry)) end(entry, 'not-ready');
       return false;
     });
 
+  /** The previous version came from a cache's copy: told once per host, and true when it outlasts the deadline. */
+  let cacheTold = false;
+  const heldByCache = (entry: Waiting): boolean => {
+    const cache = cachedPrevious(entry.seen);
+    if (cache === undefined) return false;
+    const kept = keptForS(cache);
+    const fits = kept === undefined ? undefined : clock.now() + kept * 1000 <= deadline;
+    if (!cacheTold) {
+      cacheTold = true;
+      options.onCache?.(host, { ref: entry.image.ref, cache, fits });
+    }
+    return fits === false;
+  };
+
   // 1. The witness first in line, then every image once: before any wait.
   const witnessSeen = witness === undefined ? undefined : await askWitness(witness, context, pace);
-  const firstFound = await Promise.all([...waiting.values()].map((entry) => askOnce(entry)));
+  if (witnessSeen?.stalled === true) {
+    stalled = witnessSeen;
+    options.onStalled?.(host, witnessSeen);
+  }
+  const firstFound = await Promise.all([...waiting.values()].map((entry) => askOnce(entry, true)));
   // A cancel in the first round leaves images unasked: what was seen proves nothing about the mapping.
   const mistake = isAborted(signal)
     ? undefined
@@ -195,15 +231,21 @@ async function askWitness(
   context: HostContext,
   pace: HostPace,
 ): Promise<SeenAnswer | undefined> {
-  const { fetch, signal } = context.options;
+  const { fetch, signal, clock } = context.options;
   return context.slots.run(async () => {
     if (isAborted(signal)) return undefined;
     pace.asked();
-    const answer = await fetch(witness.ref, 1, signal);
+    const answer = await fetch(witness.ref, 1, askEnds(1, context, clock, signal));
     pace.asked(Math.max(0, (answer.requests ?? 1) - 1));
-    const { status, error, unresolved } = answer;
-    return { status, error, unresolved };
+    const { status, error, unresolved, stalled } = answer;
+    return { status, error, unresolved, stalled };
   });
+}
+
+/** The cache that answered a body of the previous version from its copy (a hit); a miss or a bypass is the origin's. */
+function cachedPrevious(seen: SeenAnswer | undefined): CacheSeen | undefined {
+  if (seen?.cache?.hit !== true || seen.page !== undefined || seen.error !== undefined) return undefined;
+  return seen.status !== undefined && seen.status >= 200 && seen.status < 300 ? seen.cache : undefined;
 }
 
 /** The images waiting, the one asked longest ago first (the order they came in, among those never asked again). */

@@ -5,8 +5,8 @@ import { USER_AGENT } from '../mechanics/version.ts';
 import { holdForOrigins } from './hold.ts';
 import { witnessesOf } from './witness.ts';
 import { versionsFrom } from '../compare/versions.ts';
-import type { OriginCheck } from './wait.ts';
-import type { OriginMistake, OriginProgress } from './watch.ts';
+import type { CachedImage, OriginCheck } from './wait.ts';
+import type { OriginMistake, OriginProgress, SeenAnswer } from './watch.ts';
 
 /** The hold on the plan's images, and its dispatcher, which the run closes once the calls have ended. */
 export type OriginHold = ReturnType<typeof holdForOrigins> & { readonly close: () => Promise<void> };
@@ -23,6 +23,10 @@ export async function startOriginCheck(
     readonly onCannotTell: (host: string, check: OriginCheck) => void;
     /** Once per origin host of a mapping mistake, as soon as it shows. */
     readonly onMistake: (mistake: OriginMistake) => void;
+    /** Once per origin host of the first image a cache in front of it served old. */
+    readonly onCache: (host: string, cached: CachedImage) => void;
+    /** Once per origin host that kept an ask waiting past its timeout. */
+    readonly onStalled: (host: string, seen: SeenAnswer) => void;
     /** Every PROGRESS_EVERY_MS while the wait goes on. */
     readonly onProgress: (progress: OriginProgress) => void;
   },
@@ -51,9 +55,12 @@ export async function startOriginCheck(
     witnesses: await witnessesOf(origin.images, origin, git),
     clock: context.clock,
     timeoutMs: origin.waitMs,
+    requestTimeoutMs: origin.requestTimeoutMs,
     signal,
     onCannotTell: events.onCannotTell,
     onMistake: events.onMistake,
+    onStalled: events.onStalled,
+    onCache: events.onCache,
     onProgress: events.onProgress,
     urlMap: origin.urlMap,
   });

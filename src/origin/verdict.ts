@@ -1,13 +1,16 @@
 import { compareImage, type Shows } from '../compare/compare.ts';
-import { etagShown } from '../shown/shown.ts';
+import { etagShown, quote } from '../shown/shown.ts';
+import type { CacheSeen } from './cache.ts';
+import { standsFor, type Page } from './page.ts';
 
 /**
  * What an origin's answer says about one image: `verdictOf` from its bytes alone, pure, so that every case is a
  * table row in a test; `judge` looks at the picture when the bytes are neither version.
  *
- * `ready`: the origin serves the new version (a deleted file: it is gone). `previous`: it still serves the old one,
- * or not yet the new one (an added file's 404, an error, a 5xx), or could not be read within the run's byte budget:
- * worth asking again, never invalidated on a guess. `other`: a picture that is neither version or cannot be told
+ * `ready`: the origin serves the new version (a deleted file: it is gone, or a page stands in its place). `previous`:
+ * it still serves the old one, or not yet the new one (an added file's 404, an error, a 5xx, a page such as a
+ * fallback `index.html` or a "deploying" page), or could not be read within the run's byte budget: worth asking
+ * again, never invalidated on a guess. `other`: a picture that is neither version or cannot be told
  * (the versions look alike, a crop), an answer that cannot be compared, or a redirect to another origin: nothing
  * tells when it would change.
  */
@@ -33,6 +36,12 @@ export interface OriginAnswer {
   readonly offsite?: string;
   /** A network error or a timeout. */
   readonly error?: string | undefined;
+  /** The ask got no whole answer within its own timeout: the origin accepted it and kept it waiting. */
+  readonly stalled?: true | undefined;
+  /** A 2xx whose type or first bytes say it is a page (HTML, JSON, XML, text), not an image. */
+  readonly page?: Page;
+  /** A cache in front of the origin, as the answer's headers name it. */
+  readonly cache?: CacheSeen;
 }
 
 /** The image's bytes now (absent: the file was deleted) and before (absent: added, or git cannot tell). */
@@ -53,13 +62,27 @@ export function verdictOf(answer: OriginAnswer, versions: Versions): Verdict {
   const gone = status === 404 || status === 410;
   if (versions.current === undefined) {
     if (gone) return 'ready';
-    return isOk(status) && sameBytes(answer.body, versions.previous) ? 'previous' : 'other';
+    if (isOk(status) && sameBytes(answer.body, versions.previous)) return 'previous';
+    // A page where the deleted image was (a single-page app's fallback): the image is no longer served.
+    return isPageFor(answer, versions) ? 'ready' : 'other';
   }
   // A file that is there but not yet at its origin: an added image before its deploy, or a deploy half done.
   if (gone) return 'previous';
   if (!isOk(status)) return 'other';
   if (sameBytes(answer.body, versions.current)) return 'ready';
-  return sameBytes(answer.body, versions.previous) ? 'previous' : 'other';
+  if (sameBytes(answer.body, versions.previous)) return 'previous';
+  // A page where the image should be (a fallback index.html, a "deploying" page): the image is not served yet.
+  return isPageFor(answer, versions) ? 'previous' : 'other';
+}
+
+/**
+ * A page, served for an image known not to be itself such a text (a file of text is told by its bytes alone, and a
+ * file of which no version is known yet by nothing).
+ */
+export function isPageFor(answer: OriginAnswer, versions: Versions): boolean {
+  const file = versions.current ?? versions.previous;
+  if (answer.page === undefined || file === undefined || !standsFor(answer.page, file)) return false;
+  return !sameBytes(answer.body, versions.current) && !sameBytes(answer.body, versions.previous);
 }
 
 /**
@@ -117,11 +140,26 @@ function sameBytes(body: Uint8Array | undefined, version: Uint8Array | undefined
 export function seenWords(answer: OriginAnswer): string {
   if (answer.status === undefined) return answer.error ?? 'no answer';
   const parts = [String(answer.status)];
+  if (answer.page?.type !== undefined) parts.push(typeShown(answer.page.type));
   if (answer.length !== undefined) parts.push(`${answer.length.toLocaleString('en-US')} bytes`);
   if (answer.etag !== undefined) parts.push(`ETag ${etagShown(answer.etag)}`);
   if (answer.offsite !== undefined)
     parts.push(`redirected to ${JSON.stringify(answer.offsite.slice(0, 200))}`);
   if (answer.cut === 'too-long') parts.push('longer than any re-encoding of either version');
   if (answer.cut === 'budget') parts.push("not read: the run's origin byte budget is spent");
+  if (answer.page !== undefined) parts.push(pageWords(answer.page));
   return parts.join(', ');
+}
+
+/** A page as the report names it: `a page titled "Acme"`, or `a page that reads "Deploying…"`. Its text is quoted. */
+function pageWords(page: Page): string {
+  if (page.title !== undefined) return `a page titled ${quote(page.title)}`;
+  return page.words === undefined || page.words === ''
+    ? 'an empty page'
+    : `a page that reads ${quote(page.words)}`;
+}
+
+/** A media type as sent, when it is one (`text/html`); anything else the origin wrote there is quoted. */
+function typeShown(type: string): string {
+  return /^[\w!#$&^.+-]+\/[\w!#$&^.+-]+$/.test(type) ? type : quote(type);
 }

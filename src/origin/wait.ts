@@ -18,7 +18,7 @@ export const MAX_CHECKED_IMAGES = 1_000;
 /** How often a wait that goes on is told: often enough for a person watching the log to see it move. */
 export const PROGRESS_EVERY_MS = 10_000;
 
-export type { AwaitOptions, OriginCheck, OriginImage, OriginState } from './check.ts';
+export type { AwaitOptions, CachedImage, OriginCheck, OriginImage, OriginState } from './check.ts';
 
 /** Every image's check, in input order, and the requests made to each origin host. */
 export interface OriginChecks {
@@ -35,6 +35,8 @@ export async function awaitOrigins(
   options: AwaitOptions,
 ): Promise<OriginChecks> {
   const deadline = options.clock.now() + options.timeoutMs;
+  // The whole check, first asks included, ends within the timeout and one ask's own.
+  const lastEnd = deadline + (options.requestTimeoutMs ?? Infinity);
   const slots = new InFlightLimit(options.concurrency ?? ORIGIN_CONCURRENCY);
   const toldHosts = new Set<string>();
   const { checked, followers } = sampleByHost(images, options.maxChecked ?? MAX_CHECKED_IMAGES);
@@ -81,7 +83,7 @@ export async function awaitOrigins(
   try {
     await Promise.all(
       [...byHost].map(async ([host, list]) => {
-        const context = { deadline, slots, watch, options, settle };
+        const context = { deadline, lastEnd, slots, watch, options, settle };
         const watched = await watchHost(host, list, witnesses.get(host), context);
         requests.push(watched.requests);
         followSample(host, watched.checks);

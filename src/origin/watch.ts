@@ -118,6 +118,7 @@ function answerWords(verdict: Verdict, seen: SeenAnswer | undefined): string {
   if (seen === undefined) return 'are not asked yet';
   if (seen.status === undefined) return 'give no answer';
   if (seen.offsite !== undefined) return 'redirect to another host';
+  if (seen.page !== undefined) return 'serve a page, not the image';
   if (verdict === 'previous' && seen.status >= 200 && seen.status < 300) return 'serve the previous version';
   return `answer ${seen.status}`;
 }

@@ -3,6 +3,7 @@
  * Accept` keeps one copy per format it delivers, and an invalidation may reach one copy and not another: a proof that
  * asked as one browser would count an image fresh while others still get its old copy.
  */
+import { mediaType } from '../mechanics/headers.ts';
 
 /** Each class's `Accept`, as a browser of that class sends it, from the most capable to the least. */
 export const ACCEPTS = {
@@ -61,8 +62,4 @@ function variesByAccept(vary: string | undefined): boolean {
     .split(',')
     .map((name) => name.trim().toLowerCase())
     .some((name) => name === 'accept' || name === '*');
-}
-
-function mediaType(contentType: string | undefined): string {
-  return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 }

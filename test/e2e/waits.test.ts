@@ -174,6 +174,87 @@ describe('a cancel heard by every wait', () => {
   }, 30_000);
 });
 
+/** The images the origin-check cases hold: `count` of them, public/images/0.png and on. */
+function manyImages(count: number): string[] {
+  return Array.from({ length: count }, (_, index) => `${index}.png`);
+}
+
+function originCheck(
+  host: string,
+  names: readonly string[],
+  extra: Record<string, string>,
+): Promise<ActionRun> {
+  return runAction(
+    {
+      'api-key': ROOT_KEY,
+      'base-url': emulator().url,
+      'service-key': 'svc',
+      files: names.map((name) => `public/images/${name}`).join('\n'),
+      'url-map': `public/images => ${host}/images`,
+      'origin-check': 'content',
+      ...extra,
+    },
+    { GITHUB_WORKSPACE: workspace(names) },
+    killAfter(60_000),
+  );
+}
+
+/** An origin that sends its headers, then one byte a second of a body it says is long, and never ends it. */
+async function trickleHost(): Promise<{ url: string }> {
+  const server: HttpServer = createHttp((request, response) => {
+    response.writeHead(200, { 'content-type': 'image/png', 'content-length': '2000' });
+    const timer = setInterval(() => response.write('x'), 1_000);
+    request.socket.on('close', () => {
+      clearInterval(timer);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => {
+          resolve();
+        });
+      }),
+  );
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+describe('every wait of the origin check inside origin-timeout', () => {
+  it('40 images on a host that accepts and never answers: the check ends within origin-timeout plus one timeout-seconds, the host named once, nothing sent', async () => {
+    const host = await silentHost();
+    const started = performance.now();
+    const run = await originCheck(`http://127.0.0.1:${host.port}`, manyImages(40), {
+      'origin-timeout': '3',
+      'timeout-seconds': '5',
+    });
+    const wallMs = performance.now() - started;
+    expect(run.exitCode).toBe(1);
+    expect(emulator().invalidated.assets).toEqual([]);
+    // 3 s + 5 s, and the start and the end of the process on a loaded machine; 25.5 s when first asks went in waves.
+    expect(Number(run.outputs['origin-waited-seconds'])).toBeLessThanOrEqual(3 + 5 + 0.5);
+    expect(wallMs).toBeLessThan(12_000);
+    const named = run.stdout.split('\n').filter((line) => line.includes('did not answer within 5 s'));
+    expect(named).toHaveLength(1);
+    expect(named[0]).toContain(`127.0.0.1:${host.port}`);
+  }, 60_000);
+
+  it('36 images on a host that sends one byte a second and never ends its answer: within origin-timeout plus one timeout-seconds, nothing sent', async () => {
+    const host = await trickleHost();
+    const started = performance.now();
+    const run = await originCheck(host.url, manyImages(12), {
+      'origin-timeout': '2',
+      'timeout-seconds': '3',
+    });
+    const wallMs = performance.now() - started;
+    expect(run.exitCode).toBe(1);
+    expect(emulator().invalidated.assets).toEqual([]);
+    expect(Number(run.outputs['origin-waited-seconds'])).toBeLessThanOrEqual(2 + 3 + 0.5);
+    expect(wallMs).toBeLessThan(9_000);
+  }, 60_000);
+});
+
 describe('a cancel heard by git', () => {
   it('on SIGINT while git fetches the base commit from a remote that never answers, publishes the outputs and the report', async () => {
     const remote = await silentHost();

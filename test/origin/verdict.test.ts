@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { judge, verdictOf, type OriginAnswer, type Versions } from '../../src/origin/verdict.ts';
+import { pageIn } from '../../src/origin/page.ts';
+import { judge, seenWords, verdictOf, type OriginAnswer, type Versions } from '../../src/origin/verdict.ts';
 import { ROOT } from '../support/command.ts';
 
 const NEW = Buffer.from('new bytes');
@@ -92,5 +93,110 @@ describe('judge: the picture looked at when the bytes are neither version', () =
     ],
   ])('%s: %s', async (_name, answer, versions, verdict) => {
     expect(await judge(await answer(), versions)).toBe(verdict);
+  });
+});
+
+const PNG_FILE = await sharp({
+  create: { width: 8, height: 8, channels: 3, background: { r: 0, g: 90, b: 200 } },
+})
+  .png()
+  .toBuffer();
+const OLD_PNG = await sharp(PNG_FILE).negate().png().toBuffer();
+describe('a page where an image should be', () => {
+  const SVG_FILE = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"></svg>');
+  const html =
+    '<!DOCTYPE html><html><head><title>My app</title></head><body><div id="app"></div></body></html>';
+  const page = (type: string | undefined, body: string): OriginAnswer => {
+    const bytes = Buffer.from(body);
+    const pageSeen = pageIn(type, bytes);
+    return { status: 200, body: bytes, ...(pageSeen === undefined ? {} : { page: pageSeen }) };
+  };
+  const pngFile: Versions = { current: PNG_FILE, previous: OLD_PNG };
+
+  it.each<[string, OriginAnswer, Versions, string]>([
+    [
+      'a fallback index.html (text/html) for a changed PNG: not served yet',
+      page('text/html; charset=utf-8', html),
+      pngFile,
+      'previous',
+    ],
+    [
+      'the same page labelled image/png: not served yet, by its first bytes',
+      page('image/png', html),
+      pngFile,
+      'previous',
+    ],
+    ['a page with no type at all: not served yet', page(undefined, html), pngFile, 'previous'],
+    [
+      'a JSON body with a 200 for an added PNG: not served yet',
+      page('application/json', '{"error":"not deployed"}'),
+      { current: PNG_FILE },
+      'previous',
+    ],
+    [
+      'an XML body for a PNG: not served yet',
+      page('application/xml', '<?xml version="1.0"?><Error/>'),
+      pngFile,
+      'previous',
+    ],
+    [
+      'plain text for a PNG: not served yet',
+      page('text/plain', 'Deploying, come back soon'),
+      pngFile,
+      'previous',
+    ],
+    [
+      'an HTML page for an SVG image: not served yet',
+      page('text/html', html),
+      { current: SVG_FILE },
+      'previous',
+    ],
+    ['a page where a deleted PNG was: gone, ready', page('text/html', html), { previous: OLD_PNG }, 'ready'],
+    [
+      'the SVG file itself served as text/xml: ready',
+      page('text/xml', SVG_FILE.toString()),
+      { current: SVG_FILE },
+      'ready',
+    ],
+    [
+      'XML that is no SVG, for an SVG (itself XML): compared, not a page',
+      page('image/svg+xml', `${'<!---->'.repeat(4)}<sv>`),
+      { current: SVG_FILE },
+      'other',
+    ],
+    [
+      'another SVG served as image/svg+xml for an SVG: compared, never a page',
+      page('image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>'),
+      { current: SVG_FILE },
+      'other',
+    ],
+    [
+      'text served for a file that is itself text: told by its bytes, not as a page',
+      page('text/plain', 'other text'),
+      modified,
+      'other',
+    ],
+    [
+      'an image in a format the decoders cannot read (TIFF): cannot tell',
+      page('image/tiff', 'II*\u0000\u0008\u0000\u0000\u0000'),
+      pngFile,
+      'other',
+    ],
+  ])('%s', (_name, answer, versions, verdict) => {
+    expect(verdictOf(answer, versions)).toBe(verdict);
+  });
+
+  it('is named by its status, type and title, or its first words', () => {
+    expect(seenWords(page('text/html; charset=utf-8', html))).toContain('200, text/html');
+    expect(seenWords(page('text/html', html))).toContain('a page titled "My app"');
+    expect(
+      seenWords(
+        page('text/html', '<html><body><script>var x=1</script><h1>Deploying</h1> soon</body></html>'),
+      ),
+    ).toContain('a page that reads "Deploying soon"');
+  });
+
+  it('shows an origin type that is not a media type only quoted, so it cannot start a runner command', () => {
+    expect(seenWords(page('text/html\n::error::x', html))).not.toContain('\n::error');
   });
 });

@@ -37,6 +37,8 @@ export const ACTION_PERMISSIONS: Readonly<Record<string, Permissions>> = {
   'marocchino/sticky-pull-request-comment': { 'pull-requests': 'write' },
   // Diffs the checkout with git; for a pull request without history it asks the API for its files.
   'tj-actions/changed-files': { contents: 'read' },
+  // Calls Cloudflare's API with the token it is given; nothing of GitHub's.
+  'nathanvaughn/actions-cloudflare-purge': {},
 };
 
 /** The events of a branch's run, on which catch-up looks for the record (src/ci/github.ts, `branchRange`). */
