@@ -109,3 +109,31 @@ describe('undici in dist/', () => {
     expect(chunk(dryRun)).toEqual([]);
   });
 });
+
+/**
+ * The chunks of dist/ that hold the image comparison (compareImage, its thumbnails and its decoding thread's client):
+ * told by the comparison's own function, whatever number the bundler gives the chunk.
+ */
+function comparisonChunks(): string[] {
+  const dist = join(ROOT, 'dist');
+  return readdirSync(dist).filter(
+    (name) =>
+      name.endsWith('.js') && readFileSync(join(dist, name), 'utf8').includes('function compareRasters('),
+  );
+}
+
+/** KiB of code in the files of dist/ among `loaded`. */
+function kibOf(loaded: readonly string[]): number {
+  const files = loaded.filter((url) => url.includes('/dist/')).map((url) => new URL(url));
+  return Math.round(files.reduce((sum, file) => sum + readFileSync(file).length, 0) / 1024);
+}
+
+describe('the image comparison in dist/', () => {
+  it('sits in a chunk of its own, which a dry run does not open: only a run that looks at a picture loads it', async () => {
+    expect(comparisonChunks()).toHaveLength(1);
+    expect(comparisonChunks()).not.toContain('index.js');
+    const loaded = await loadedBy({ assets: 'https://www.example.com/a.png', 'dry-run': 'true' });
+    const opened = loaded.filter((url) => comparisonChunks().some((name) => url.endsWith(`/dist/${name}`)));
+    expect(opened, `a dry run opened ${kibOf(loaded)} KiB of dist/`).toEqual([]);
+  });
+});
