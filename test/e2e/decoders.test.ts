@@ -1,41 +1,19 @@
 /**
- * The image decoders in the built action: their code and WebAssembly are loaded only by a run that compares an
- * image, so a run that compares nothing starts as it did without them; and undici, the client the calls go out
- * with, only by a run that sends. The modules a spawned dist/index.js loads are recorded by a module hook given
- * through NODE_OPTIONS.
+ * The image decoders in the built action: their code and WebAssembly, and the image comparison's own code, are loaded
+ * only by a run that compares an image, so a run that compares nothing starts as it did without them; and undici, the
+ * client the calls go out with, only by a run that sends. The modules a spawned dist/index.js loads are recorded by a
+ * module hook given through NODE_OPTIONS (support/loaded-files.ts).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROOT_KEY } from '../support/client.ts';
 import { ROOT } from '../support/command.ts';
 import { useEmulator } from '../support/emulator.ts';
+import { distBytes, recordLoads } from '../support/loaded-files.ts';
 import { runAction } from '../support/runner.ts';
 
 const emulator = useEmulator();
-let dir: string;
-let hook: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'decoders-'));
-  hook = join(dir, 'record-loads.mjs');
-  writeFileSync(
-    hook,
-    `import { appendFileSync } from 'node:fs';
-import { registerHooks } from 'node:module';
-registerHooks({
-  load(url, context, nextLoad) {
-    appendFileSync(process.env.LOADED_LOG, url + '\\n');
-    return nextLoad(url, context);
-  },
-});
-`,
-  );
-});
-afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
-});
 
 /**
  * The chunks of a folder of dist/ that hold a decoder: a codec's Emscripten or wasm-bindgen glue, or the GIF
@@ -53,14 +31,17 @@ function decoderChunks(folder = 'decode-worker'): string[] {
 }
 
 async function loadedBy(inputs: Record<string, string>): Promise<string[]> {
-  const log = join(dir, `loaded-${Math.random().toString(36).slice(2)}.txt`);
-  writeFileSync(log, '');
-  const run = await runAction(
-    { 'api-key': ROOT_KEY, 'base-url': emulator().url, 'service-key': 'svc', ...inputs },
-    { NODE_OPTIONS: `--import=${pathToFileURL(hook).href}`, LOADED_LOG: log },
-  );
-  expect(run.exitCode, run.stdout).toBe(0);
-  return readFileSync(log, 'utf8').split('\n').filter(Boolean);
+  const recorder = recordLoads();
+  try {
+    const run = await runAction(
+      { 'api-key': ROOT_KEY, 'base-url': emulator().url, 'service-key': 'svc', ...inputs },
+      recorder.env,
+    );
+    expect(run.exitCode, run.stdout).toBe(0);
+    return recorder.loaded();
+  } finally {
+    recorder.dispose();
+  }
 }
 
 describe('the decoders in dist/', () => {
@@ -122,18 +103,13 @@ function comparisonChunks(): string[] {
   );
 }
 
-/** KiB of code in the files of dist/ among `loaded`. */
-function kibOf(loaded: readonly string[]): number {
-  const files = loaded.filter((url) => url.includes('/dist/')).map((url) => new URL(url));
-  return Math.round(files.reduce((sum, file) => sum + readFileSync(file).length, 0) / 1024);
-}
-
 describe('the image comparison in dist/', () => {
   it('sits in a chunk of its own, which a dry run does not open: only a run that looks at a picture loads it', async () => {
     expect(comparisonChunks()).toHaveLength(1);
     expect(comparisonChunks()).not.toContain('index.js');
     const loaded = await loadedBy({ assets: 'https://www.example.com/a.png', 'dry-run': 'true' });
     const opened = loaded.filter((url) => comparisonChunks().some((name) => url.endsWith(`/dist/${name}`)));
-    expect(opened, `a dry run opened ${kibOf(loaded)} KiB of dist/`).toEqual([]);
+    const kib = Math.round(distBytes(loaded).bytes / 1024);
+    expect(opened, `a dry run opened ${kib} KiB of dist/`).toEqual([]);
   });
 });
