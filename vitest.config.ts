@@ -8,6 +8,8 @@ requireNode24();
 export default defineConfig({
   test: {
     testTimeout: 20_000,
+    // Every file's random inputs from one seed, named by each failure (TEST_SEED replays them).
+    setupFiles: ['test/setup/seed.ts'],
     // A worker per core, and two at least: vitest's own default leaves one core idle (a single worker on two cores),
     // and most suites spend their time waiting on sockets, timers and child processes rather than computing.
     maxWorkers: Math.max(2, availableParallelism()),

@@ -53,10 +53,8 @@ afterEach(() => {
 
 /** A script that leaves a file named `name` in the marks folder when run, then runs `then`. */
 function program(name: string, then = ''): string {
-  const file = join(
-    origin.root,
-    `${name.replace(/[^\w.-]/g, '_')}-${Math.random().toString(36).slice(2)}.sh`,
-  );
+  // A folder of its own: two programs of the same setting never share a file.
+  const file = join(mkdtempSync(join(origin.root, 'program-')), `${name.replace(/[^\w.-]/g, '_')}.sh`);
   writeFileSync(file, `#!/bin/sh\necho "$@" > '${join(marks, name.replace(/[^\w.-]/g, '_'))}'\n${then}`);
   chmodSync(file, 0o755);
   return file;
