@@ -24,9 +24,10 @@ export async function withGraceOnFakeTime<T>(work: () => Promise<T>): Promise<T>
       await sleep(5);
       return false;
     };
-    while (!(await Promise.race([settled, tick()]))) {
-      // Fake time moved on; the real clock too.
-    }
+    let ticking = tick();
+    while (!(await Promise.race([settled, ticking]))) ticking = tick();
+    // The last tick ends on the fake clock before the real one is back.
+    await ticking;
     return await done;
   } finally {
     vi.useRealTimers();
