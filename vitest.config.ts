@@ -5,6 +5,22 @@ import { requireNode24 } from './test/setup/require-node-24.ts';
 // Checked here, as the config loads: on an older Node, vitest fails in ways that do not say why.
 requireNode24();
 
+/**
+ * Suites that share their workers (unit-pure): each tests pure functions with fast-check over any text (`unit:
+ * 'binary'`, `'grapheme'`, `fc.webUrl`), and none mocks a module, changes the environment or starts a server, so
+ * nothing one leaves behind reaches the next.
+ */
+const PURE_PROPERTIES = [
+  'test/settings/status-context.test.ts',
+  'test/settings/inputs.test.ts',
+  'test/settings/credentials.test.ts',
+  'test/settings/select-map.test.ts',
+  'test/report/summary.test.ts',
+  'test/shown/bytes.test.ts',
+  'test/service/server-message.test.ts',
+  'test/service/asset-results.test.ts',
+];
+
 export default defineConfig({
   test: {
     testTimeout: 20_000,
@@ -15,12 +31,23 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
-        // The in-process suites (`npm run test:unit`): nothing built, nothing spawned but git.
+        // The in-process suites (`npm run test:unit`, with unit-pure): nothing built, nothing spawned but git.
         extends: true,
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/e2e/**', 'test/setup/**'],
+          exclude: ['test/e2e/**', 'test/setup/**', ...PURE_PROPERTIES],
+        },
+      },
+      {
+        // Properties of pure functions over any text, in workers that run one file after another without a fresh
+        // process each: fast-check builds its table of every Unicode code point (about 2 s) the first time a
+        // process draws such text, once per worker here rather than once per file.
+        extends: true,
+        test: {
+          name: 'unit-pure',
+          include: PURE_PROPERTIES,
+          isolate: false,
         },
       },
       {
