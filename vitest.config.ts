@@ -10,7 +10,7 @@ requireNode24();
  * 'binary'`, `'grapheme'`, `fc.webUrl`), and none mocks a module, changes the environment or starts a server, so
  * nothing one leaves behind reaches the next.
  */
-const PURE_PROPERTIES = [
+export const PURE_PROPERTIES = [
   'test/settings/status-context.test.ts',
   'test/settings/inputs.test.ts',
   'test/settings/credentials.test.ts',

@@ -96,6 +96,16 @@ describe('the architecture notes', () => {
     expect(table).toEqual(LAYERS);
   });
 
+  it('runs in shared workers only suites that leave nothing behind: no module mocked, no environment changed, no server started', async () => {
+    const { PURE_PROPERTIES } = (await import(new URL('vitest.config.ts', root).href)) as {
+      PURE_PROPERTIES: string[];
+    };
+    expect(PURE_PROPERTIES.length).toBeGreaterThan(0);
+    const leaves =
+      /\bvi\.(?:mock|doMock|stubEnv|stubGlobal|spyOn|useFakeTimers)\b|process\.env|useEmulator|createServer|\bstart[A-Z]\w*\(|createOrigin/;
+    expect(PURE_PROPERTIES.filter((path) => leaves.test(read(path)))).toEqual([]);
+  });
+
   it('places every folder and file of src/ in a layer', async () => {
     const { LAYERS } = await layers();
     const entries = readdirSync(new URL('src/', root)).filter((name) => !name.endsWith('.d.ts'));
