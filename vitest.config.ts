@@ -6,19 +6,58 @@ import { requireNode24 } from './test/setup/require-node-24.ts';
 requireNode24();
 
 /**
- * Suites that share their workers (unit-pure): each tests pure functions with fast-check over any text (`unit:
- * 'binary'`, `'grapheme'`, `fc.webUrl`), and none mocks a module, changes the environment or starts a server, so
- * nothing one leaves behind reaches the next.
+ * Suites that share their workers (unit-pure): each tests pure functions, and none mocks or spies, reads or changes
+ * the environment, starts a server or a process, or touches globals (test/architecture.test.ts checks it), so nothing
+ * one leaves behind reaches the next. A fresh process per file costs about 0.2 s of CPU, and fast-check builds a table
+ * of every Unicode code point (about 2 s) the first time a process draws any text (`unit: 'binary'`, `fc.webUrl`):
+ * once per worker here, not once per file.
  */
-export const PURE_PROPERTIES = [
-  'test/settings/status-context.test.ts',
-  'test/settings/inputs.test.ts',
-  'test/settings/credentials.test.ts',
-  'test/settings/select-map.test.ts',
+export const PURE_SUITES = [
+  'test/ci/deploy-events.test.ts',
+  'test/cli/text.test.ts',
+  'test/domain/batches.test.ts',
+  'test/domain/hosts.test.ts',
+  'test/domain/list-syntax.test.ts',
+  'test/domain/memory.test.ts',
+  'test/domain/page-urls.test.ts',
+  'test/domain/policy.test.ts',
+  'test/domain/refs.test.ts',
+  'test/domain/unique.test.ts',
+  'test/domain/urls.test.ts',
+  'test/domain/variants.test.ts',
+  'test/mechanics/abortable.test.ts',
+  'test/mechanics/in-flight.test.ts',
+  'test/narration/narration.test.ts',
+  'test/narration/words.test.ts',
+  'test/origin/host-watch.test.ts',
+  'test/origin/mapping.test.ts',
+  'test/origin/mistakes.test.ts',
+  'test/origin/watch.test.ts',
+  'test/outcome/facts.test.ts',
+  'test/outcome/skipped.test.ts',
+  'test/plan/run-plan.test.ts',
+  'test/proof/accepts.test.ts',
+  'test/report/agreement.test.ts',
+  'test/report/github-markdown.test.ts',
+  'test/report/report.test.ts',
   'test/report/summary.test.ts',
-  'test/shown/bytes.test.ts',
-  'test/service/server-message.test.ts',
+  'test/rewrite/cache-buster.test.ts',
+  'test/rewrite/golden.test.ts',
   'test/service/asset-results.test.ts',
+  'test/service/server-message.test.ts',
+  'test/service/unknown-host.test.ts',
+  'test/settings/credentials.test.ts',
+  'test/settings/glob-github.test.ts',
+  'test/settings/glob.test.ts',
+  'test/settings/inputs.test.ts',
+  'test/settings/list-entries.test.ts',
+  'test/settings/select-map.test.ts',
+  'test/settings/settings.test.ts',
+  'test/settings/status-context.test.ts',
+  'test/shown/bytes.test.ts',
+  'test/shown/log.test.ts',
+  'test/shown/redact.test.ts',
+  'test/version.test.ts',
 ];
 
 export default defineConfig({
@@ -36,17 +75,15 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/e2e/**', 'test/setup/**', ...PURE_PROPERTIES],
+          exclude: ['test/e2e/**', 'test/setup/**', ...PURE_SUITES],
         },
       },
       {
-        // Properties of pure functions over any text, in workers that run one file after another without a fresh
-        // process each: fast-check builds its table of every Unicode code point (about 2 s) the first time a
-        // process draws such text, once per worker here rather than once per file.
+        // Suites of pure functions, in workers that run one file after another without a fresh process each.
         extends: true,
         test: {
           name: 'unit-pure',
-          include: PURE_PROPERTIES,
+          include: PURE_SUITES,
           isolate: false,
         },
       },
