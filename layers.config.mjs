@@ -67,6 +67,16 @@ export default {
       to: { path: `^src/(${STAGE_FOLDERS.join('|')})/`, pathNot: ['^src/$1/', '/stage[.]ts$'] },
     },
     {
+      name: 'comparison-loaded-when-used',
+      comment:
+        'The image comparison (src/compare/compare.ts) is loaded with import() where a picture is looked at, as ' +
+        'origin/verdict.ts and proof/judge.ts do: a static import puts it in the code every run opens at start-up, ' +
+        'a dry run included (test/e2e/decoders.test.ts measures it). Its types come with `import type`.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^src/compare/compare\\.ts$', dependencyTypesNot: ['dynamic-import', 'type-only'] },
+    },
+    {
       name: 'no-circular',
       comment:
         'Two files that import each other, through any others, are one piece: split what both need out.',

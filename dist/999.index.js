@@ -2,6 +2,69 @@ export const id = 999;
 export const ids = [999];
 export const modules = {
 
+/***/ 4315:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   k: () => (/* binding */ sampleByHost),
+/* harmony export */   w: () => (/* binding */ hostOf)
+/* harmony export */ });
+/** The hosts images are served from: how the origin check and the proof spread their asks over them. */
+/** The host of an image's URL (`www.example.com:8080`), or the text itself when it is not a URL. */
+function hostOf(ref) {
+    try {
+        return new URL(ref).host;
+    }
+    catch {
+        return ref;
+    }
+}
+/**
+ * Up to `max` images to check, taken from each origin host in turn, so that every host is checked on some of its
+ * images; the others follow their host. Within a host, the sample is spread evenly over its list (every k-th),
+ * not its first images only, so that one folder deployed late is still likely to be seen.
+ */
+function sampleByHost(images, max) {
+    if (images.length <= max)
+        return { checked: [...images], followers: new Map() };
+    const byHost = new Map();
+    for (const image of images) {
+        const host = hostOf(image.ref);
+        const list = byHost.get(host);
+        if (list === undefined)
+            byHost.set(host, [image]);
+        else
+            list.push(image);
+    }
+    // Each host's share: equal shares, a small host's unused share handed on to the larger ones.
+    const hosts = [...byHost.entries()].toSorted((a, b) => a[1].length - b[1].length);
+    const checked = [];
+    const followers = new Map();
+    let left = max;
+    hosts.forEach(([host, list], index) => {
+        // Every host is asked about at least one of its images, even past `max` hosts.
+        const share = Math.min(list.length, Math.max(1, Math.floor(left / (hosts.length - index))));
+        left -= share;
+        const step = list.length / Math.max(share, 1);
+        const picked = new Set();
+        for (let n = 0; n < share; n++)
+            picked.add(Math.floor(n * step));
+        const rest = [];
+        list.forEach((image, position) => {
+            if (picked.has(position))
+                checked.push(image);
+            else
+                rest.push(image);
+        });
+        if (rest.length > 0)
+            followers.set(host, rest);
+    });
+    return { checked, followers };
+}
+
+
+/***/ }),
+
 /***/ 6999:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -15,10 +78,7 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/domain/hosts.ts
 var hosts = __webpack_require__(4315);
-// EXTERNAL MODULE: ./src/compare/compare.ts + 4 modules
-var compare = __webpack_require__(8770);
 ;// CONCATENATED MODULE: ./src/proof/judge.ts
-
 async function judgeDelivered(answer, versions, signal) {
     const { status } = answer;
     if (status === undefined || answer.error !== undefined)
@@ -35,7 +95,10 @@ async function judgeDelivered(answer, versions, signal) {
         return failed('too-large');
     if (answer.body === undefined || !isImageType(answer.contentType))
         return failed('not-image');
-    const comparison = await (0,compare/* compareImage */.pE)(answer.body, versions, { signal });
+    // The comparison's own chunk, shared with the origin check's (origin/verdict.ts loads it so too): a static import
+    // would copy it into the proof's chunk as well.
+    const { compareImage } = await __webpack_require__.e(/* import() */ 770).then(__webpack_require__.bind(__webpack_require__, 8770));
+    const comparison = await compareImage(answer.body, versions, { signal });
     switch (comparison.shows) {
         case 'new':
             return versions.current === undefined ? { state: 'cannot-tell', doubt: 'neither' } : { state: 'fresh' };

@@ -42,13 +42,47 @@ function namedPaths(markdown: string): string[] {
   );
 }
 
-/** A path as the notes write it: from the repository's root, from src/ or from test/. */
+/** The command and the library's build (`npm run build:lib`): tsc compiles `rootDir` into `outDir`. */
+const LIB_BUILD = (
+  JSON.parse(read('tsconfig.lib.json')) as { compilerOptions: { outDir: string; rootDir: string } }
+).compilerOptions;
+
+/**
+ * The source a built output is made from: `lib/cli/index.js` and `lib/cli/index.d.ts` from `src/cli/index.ts`, the
+ * folder `lib/cli/` from `src/cli/`; undefined for a path that is no output of that build. A fresh clone has no lib/
+ * (`npm ci` builds nothing), and a lib/ left by an old build may hold what no source makes any more: an output is
+ * known by its source, never by what is on disk.
+ */
+function builtFrom(path: string): string | undefined {
+  const prefix = `${LIB_BUILD.outDir}/`;
+  if (!path.startsWith(prefix)) return undefined;
+  const output = path.slice(prefix.length);
+  if (output === '' || output.endsWith('/')) return `${LIB_BUILD.rootDir}/${output}`;
+  const compiled = /^(.+)(\.d\.ts|\.js)$/.exec(output);
+  return compiled === null ? undefined : `${LIB_BUILD.rootDir}/${compiled[1] ?? ''}.ts`;
+}
+
+/** A path as the notes write it: from the repository's root, from src/ or from test/; a built output by its source. */
 function exists(path: string): boolean {
   const bare = path.replace(/\/$/, '');
+  if (path.startsWith(`${LIB_BUILD.outDir}/`)) {
+    const source = builtFrom(path);
+    return source !== undefined && existsSync(new URL(source, root));
+  }
   return ['', 'src/', 'test/'].some((base) => existsSync(new URL(base + bare, root)));
 }
 
 describe('the architecture notes', () => {
+  it('know a built output by the source it is built from, and a path that nothing holds or builds as missing', () => {
+    expect(exists('lib/cli/index.js')).toBe(true);
+    expect(exists('lib/lib.d.ts')).toBe(true);
+    expect(exists('lib/cli/')).toBe(true);
+    expect(exists('lib/cli/nowhere.js')).toBe(false);
+    expect(exists('lib/cli/index.ts')).toBe(false);
+    expect(exists('src/cli/nowhere.ts')).toBe(false);
+    expect(exists('e2e/nowhere.test.ts')).toBe(false);
+  });
+
   for (const file of ['ARCHITECTURE.md', 'test/README.md']) {
     it(`${file} names only files and folders that exist`, () => {
       const named = namedPaths(read(file));
@@ -74,6 +108,16 @@ describe('the architecture notes', () => {
         [...(line.split('|')[2] ?? '').matchAll(/`([^`]+)`/g)].map((match) => match[1]?.replace(/\/$/, '')),
       );
     expect(table).toEqual(LAYERS);
+  });
+
+  it('runs in shared workers only suites that leave nothing behind: no mock, no environment, no server, no process, no global', async () => {
+    const { PURE_SUITES } = (await import(new URL('vitest.config.ts', root).href)) as {
+      PURE_SUITES: string[];
+    };
+    expect(PURE_SUITES.length).toBeGreaterThan(0);
+    const leaves =
+      /\bvi\.|\bprocess\.|globalThis|useEmulator|createServer|\bstart[A-Z]\w*\(|createOrigin|\bgit\(|execFile|spawn|setDefaultCA/;
+    expect(PURE_SUITES.filter((path) => leaves.test(read(path)))).toEqual([]);
   });
 
   it('places every folder and file of src/ in a layer', async () => {

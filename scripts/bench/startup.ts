@@ -1,13 +1,14 @@
 /**
  * Section 3 of BENCHMARKS.md, start-up: `node dist/index.js` spawned as the runner spawns it, for a dry run of one
- * asset, against a bare `node -e ''`, interleaved.
+ * asset, against a bare `node -e ''`, interleaved; and the code of dist/ that dry run opens.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { distBytes, recordLoads } from '../../test/support/loaded-files.ts';
 import { runnerInputs } from '../../test/support/runner.ts';
-import { markdownTable, median, ms, passFail } from './format.ts';
+import { count, markdownTable, median, ms, passFail } from './format.ts';
 import { timeProcess } from './processes.ts';
 import { ROOT_KEY } from './protocol.ts';
 import type { BenchContext, Section, SectionResult } from './section.ts';
@@ -19,6 +20,8 @@ const STARTUP_TARGET_MS = 100;
 interface Startup {
   readonly bareMs: number[];
   readonly actionMs: number[];
+  /** The files of dist/ the dry run opened (relative to dist/), and their bytes. */
+  readonly opened: { readonly files: string[]; readonly bytes: number };
 }
 
 export const startupSection: Section = {
@@ -51,12 +54,15 @@ export const startupSection: Section = {
         '`node dist/index.js` spawned as the runner does, with `INPUT_*` variables for a dry run of one asset (the ' +
         'inputs not given are empty) and `GITHUB_OUTPUT` and `RUNNER_TEMP` in a temporary directory, against a bare ' +
         `\`node -e ''\`: ${STARTUP_RUNS} runs of each, interleaved, from spawn to exit. The target is at most ` +
-        `${STARTUP_TARGET_MS} ms over bare node.`,
+        `${STARTUP_TARGET_MS} ms over bare node.\n\n` +
+        `Code opened: the dry run loads ${kib(times.opened.bytes)} of dist/ (${times.opened.files.join(', ')}), ` +
+        'recorded by a module hook (test/support/loaded-files.ts); the image comparison, the decoders and undici ' +
+        'are in chunks it does not open (test/e2e/decoders.test.ts).',
       failures: overhead > STARTUP_TARGET_MS ? [`start-up: ${ms(overhead)} over bare node`] : [],
       problems: [],
       headline: [
         `Start-up: a dry run of dist/index.js takes ${ms(action)}, ${ms(overhead)} more than bare node ` +
-          `(${ms(bare)}), median of ${STARTUP_RUNS} runs each.`,
+          `(${ms(bare)}), median of ${STARTUP_RUNS} runs each, and opens ${kib(times.opened.bytes)} of dist/.`,
       ],
     };
   },
@@ -81,7 +87,7 @@ async function measureStartup(): Promise<Startup> {
     if (check.exitCode !== 0 || !readFileSync(outputFile, 'utf8').includes('requests<<')) {
       throw new Error(`the dry run of dist/index.js failed (exit code ${check.exitCode}, no outputs)`);
     }
-    const result: Startup = { bareMs: [], actionMs: [] };
+    const result: Startup = { bareMs: [], actionMs: [], opened: await openedBy(action, env) };
     for (let i = 0; i < STARTUP_RUNS; i++) {
       // Alternate which goes first, so that neither always follows the other.
       const order = i % 2 === 0 ? [bare, action] : [action, bare];
@@ -95,6 +101,23 @@ async function measureStartup(): Promise<Startup> {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The files of dist/ a run of `args` opens, and their bytes. */
+async function openedBy(args: readonly string[], env: NodeJS.ProcessEnv): Promise<Startup['opened']> {
+  const recorder = recordLoads();
+  try {
+    const run = await timeProcess(args, { ...env, ...recorder.env }, ROOT);
+    if (run.exitCode !== 0) throw new Error(`node ${args.join(' ')} exited with ${run.exitCode}`);
+    const { files, bytes } = distBytes(recorder.loaded());
+    return { files: files.map((file) => relative(join(ROOT, 'dist'), file)), bytes };
+  } finally {
+    recorder.dispose();
+  }
+}
+
+function kib(bytes: number): string {
+  return `${count(Math.round(bytes / 1024))} KiB`;
 }
 
 /** Every input of action.yml as the runner sets it, for a dry run of one asset; the inputs not named are empty. */

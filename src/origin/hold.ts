@@ -6,7 +6,7 @@ import { quote } from '../shown/shown.ts';
 import { mistakeWords } from './mistakes.ts';
 import { cacheWords, keptForS, type CacheSeen } from './cache.ts';
 import { seenWords } from './verdict.ts';
-import { awaitOrigins, type AwaitOptions, type OriginCheck, type OriginImage } from './wait.ts';
+import type { AwaitOptions, OriginCheck, OriginImage } from './wait.ts';
 import type { HostRequests } from './host-watch.ts';
 
 /** What the origin check did, for the report: each image's check, and how long the run waited. */
@@ -43,6 +43,9 @@ export function holdForOrigins(
       run: async (release, stop) => {
         const batches = new ReadyBatches(release, options.lingerMs);
         const started = options.clock.now();
+        // Loaded as the origin stage loads its fetcher: only by a run that asks an origin (a static import here
+        // would put the watch, and the image comparison it calls, in the code every run opens at start-up).
+        const { awaitOrigins } = await import('./wait.ts');
         const { checks, requests } = await awaitOrigins(images, {
           ...options,
           signal: options.signal === undefined ? stop : AbortSignal.any([options.signal, stop]),

@@ -1,4 +1,4 @@
-import { compareImage, type Shows } from '../compare/compare.ts';
+import type { Shows } from '../compare/compare.ts';
 import { etagShown, quote } from '../shown/shown.ts';
 import type { CacheSeen } from './cache.ts';
 import { standsFor, type Page } from './page.ts';
@@ -98,6 +98,9 @@ export async function judge(
   const byBytes = verdictOf(answer, versions);
   if (byBytes !== 'other' || answer.body === undefined || answer.status === undefined || !isOk(answer.status))
     return byBytes;
+  // Loaded here, by the first answer whose picture is looked at: a run that compares no picture (a dry run, a run
+  // whose origins serve the files as they are) never opens the comparison's code.
+  const { compareImage } = await import('../compare/compare.ts');
   const comparison = await compareImage(answer.body, versions, { signal });
   // Not looked at is not unchanged: as an answer not read, worth asking again, never invalidated on a guess.
   if (comparison.shows === 'cannot-tell' && comparison.doubt === 'cancelled') return 'previous';

@@ -1,4 +1,4 @@
-import { compareImage, type Doubt, type ImageVersions } from '../compare/compare.ts';
+import type { Doubt, ImageVersions } from '../compare/compare.ts';
 import type { Delivered } from './fetch.ts';
 
 /**
@@ -40,6 +40,9 @@ export async function judgeDelivered(
   if (answer.placeholder === true) return failed('placeholder');
   if (answer.cut === true) return failed('too-large');
   if (answer.body === undefined || !isImageType(answer.contentType)) return failed('not-image');
+  // The comparison's own chunk, shared with the origin check's (origin/verdict.ts loads it so too): a static import
+  // would copy it into the proof's chunk as well.
+  const { compareImage } = await import('../compare/compare.ts');
   const comparison = await compareImage(answer.body, versions, { signal });
   switch (comparison.shows) {
     case 'new':

@@ -6,16 +6,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SINCE_DEPTH } from '../../src/changes/catch-up.ts';
 import { sinceCommit } from '../../src/changes/git.ts';
 import { gitIn } from '../../src/mechanics/git.ts';
-import { createOrigin, type Origin, type Sha } from '../support/git-repo.ts';
+import { createOrigin, type GitRepo, type Origin, type Sha } from '../support/git-repo.ts';
 
 let origin: Origin;
 let shas: Sha[];
+/** The depth-1 checkout of main, as actions/checkout makes it: each test deepens a copy of its own. */
+let pristine: GitRepo;
 beforeAll(() => {
   origin = createOrigin('since-shallow-');
   shas = Array.from({ length: 8 }, (_, i) => origin.work.write(`f${i}.txt`).commit(`commit ${i}`));
   origin.work.push('main');
   origin.work.git('push', '--quiet', 'origin', `${shas[3] ?? ''}:refs/tags/v1`);
   origin.work.git('push', '--quiet', 'origin', `${shas[2] ?? ''}:refs/heads/older`);
+  pristine = origin.clone({ depth: 1 });
 });
 afterAll(() => {
   origin.dispose();
@@ -35,14 +38,14 @@ describe('since on a depth-1 checkout', () => {
     ['older', 2],
     ['older~1', 1],
   ])('%s resolves to the commit it names', async (form, index) => {
-    const clone = origin.clone({ depth: 1 });
+    const clone = origin.copy(pristine);
     expect(clone.isShallow()).toBe(true);
     const since = form === 'short' ? (shas[index] ?? '').slice(0, 7) : form;
     expect(await sinceCommit(since, head(), SINCE_DEPTH, gitIn(clone.dir))).toBe(shas[index]);
   });
 
   it('past the history, or a name the repository lacks, resolves to nothing', async () => {
-    const clone = origin.clone({ depth: 1 });
+    const clone = origin.copy(pristine);
     const git = gitIn(clone.dir);
     expect(await sinceCommit('HEAD~20', head(), SINCE_DEPTH, git)).toBeUndefined();
     expect(await sinceCommit('v9.9.9', head(), SINCE_DEPTH, git)).toBeUndefined();

@@ -9,6 +9,7 @@ import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { compareImage, normalSvg } from '../../src/compare/compare.ts';
 import { ROOT } from '../support/command.ts';
+import { encodeAs, type Encoding } from '../support/encode.ts';
 
 const image = (name: string): Buffer => readFileSync(join(ROOT, 'test', 'fixtures', 'images', name));
 const CAT = image('chelsea.jpg');
@@ -16,13 +17,10 @@ const CUP = image('coffee.jpg');
 const LOGO = image('logo.png');
 const SCREENSHOT = image('shell-appts.png');
 
-type Encoding = 'jpeg' | 'webp' | 'avif' | 'png' | 'gif';
 const encode = (source: Buffer, format: Encoding, quality: number, width?: number): Promise<Buffer> => {
   let pipeline: Sharp = sharp(source);
   if (width !== undefined) pipeline = pipeline.resize({ width });
-  return (
-    format === 'png' || format === 'gif' ? pipeline.toFormat(format) : pipeline.toFormat(format, { quality })
-  ).toBuffer();
+  return encodeAs(pipeline, format, quality);
 };
 
 /** The cup, brought to the cat's size: another picture of the same shape, as the previous version. */
@@ -222,15 +220,14 @@ describe('compareImage', () => {
 describe('compareImage on photos with an orientation tag', () => {
   type Tagged = 'jpeg' | 'webp' | 'png';
   const tag = (source: Buffer, orientation: number, format: Tagged = 'jpeg'): Promise<Buffer> =>
-    sharp(source).withMetadata({ orientation }).toFormat(format).toBuffer();
+    encodeAs(sharp(source).withMetadata({ orientation }), format);
   /** What a service that applies the tag delivers: the picture turned, no tag. */
   const turned = (source: Buffer, format: Encoding, width?: number): Promise<Buffer> => {
     const upright = sharp(source).rotate();
-    return (width === undefined ? upright : upright.resize({ width })).toFormat(format).toBuffer();
+    return encodeAs(width === undefined ? upright : upright.resize({ width }), format);
   };
   /** What a service that keeps the pixels delivers: the picture as stored, no tag. */
-  const asStored = (source: Buffer, format: Encoding): Promise<Buffer> =>
-    sharp(source).toFormat(format).toBuffer();
+  const asStored = (source: Buffer, format: Encoding): Promise<Buffer> => encodeAs(sharp(source), format);
 
   it.each([2, 3, 4, 5, 6, 7, 8])(
     'tells the new version of orientation %i delivered turned, and as stored',

@@ -1,66 +1,56 @@
 /**
- * The image decoders in the built action: their code and WebAssembly are loaded only by a run that compares an
- * image, so a run that compares nothing starts as it did without them; and undici, the client the calls go out
- * with, only by a run that sends. The modules a spawned dist/index.js loads are recorded by a module hook given
- * through NODE_OPTIONS.
+ * The image decoders in the built action: their code and WebAssembly, and the image comparison's own code, are loaded
+ * only by a run that compares an image, so a run that compares nothing starts as it did without them; and undici, the
+ * client the calls go out with, only by a run that sends. The modules a spawned dist/index.js loads are recorded by a
+ * module hook given through NODE_OPTIONS (support/loaded-files.ts).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROOT_KEY } from '../support/client.ts';
 import { ROOT } from '../support/command.ts';
 import { useEmulator } from '../support/emulator.ts';
+import { distBytes, recordLoads } from '../support/loaded-files.ts';
 import { runAction } from '../support/runner.ts';
 
 const emulator = useEmulator();
-let dir: string;
-let hook: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'decoders-'));
-  hook = join(dir, 'record-loads.mjs');
-  writeFileSync(
-    hook,
-    `import { appendFileSync } from 'node:fs';
-import { registerHooks } from 'node:module';
-registerHooks({
-  load(url, context, nextLoad) {
-    appendFileSync(process.env.LOADED_LOG, url + '\\n');
-    return nextLoad(url, context);
-  },
-});
-`,
-  );
-});
-afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
-});
 
 /**
- * The chunks of a folder of dist/ that hold a decoder: a codec's Emscripten or wasm-bindgen glue, or the GIF
- * reader. They are in the decoding thread's bundle, dist/decode-worker/ (paths relative to dist/).
+ * The chunks of a folder of dist/ whose code matches `code` (paths relative to dist/): a chunk is told by what it
+ * holds, whatever number the bundler gives it.
  */
-function decoderChunks(folder = 'decode-worker'): string[] {
+function chunksHolding(code: RegExp, folder = '.'): string[] {
   const dist = join(ROOT, 'dist', folder);
   return readdirSync(dist)
-    .filter(
-      (name) =>
-        name.endsWith('.js') &&
-        /ENVIRONMENT_IS_NODE|__wbindgen|function GifReader\(/.test(readFileSync(join(dist, name), 'utf8')),
-    )
+    .filter((name) => name.endsWith('.js') && code.test(readFileSync(join(dist, name), 'utf8')))
     .map((name) => (folder === '.' ? name : `${folder}/${name}`));
 }
 
+/** The modules among `loaded` that are one of `chunks`. */
+function opened(loaded: readonly string[], chunks: readonly string[]): string[] {
+  return loaded.filter((url) => chunks.some((chunk) => url.endsWith(`/dist/${chunk}`)));
+}
+
+/**
+ * The chunks that hold a decoder: a codec's Emscripten or wasm-bindgen glue, or the GIF reader. They are in the
+ * decoding thread's bundle, dist/decode-worker/.
+ */
+function decoderChunks(folder = 'decode-worker'): string[] {
+  return chunksHolding(/ENVIRONMENT_IS_NODE|__wbindgen|function GifReader\(/, folder);
+}
+
 async function loadedBy(inputs: Record<string, string>): Promise<string[]> {
-  const log = join(dir, `loaded-${Math.random().toString(36).slice(2)}.txt`);
-  writeFileSync(log, '');
-  const run = await runAction(
-    { 'api-key': ROOT_KEY, 'base-url': emulator().url, 'service-key': 'svc', ...inputs },
-    { NODE_OPTIONS: `--import=${pathToFileURL(hook).href}`, LOADED_LOG: log },
-  );
-  expect(run.exitCode, run.stdout).toBe(0);
-  return readFileSync(log, 'utf8').split('\n').filter(Boolean);
+  const recorder = recordLoads();
+  try {
+    const run = await runAction(
+      { 'api-key': ROOT_KEY, 'base-url': emulator().url, 'service-key': 'svc', ...inputs },
+      recorder.env,
+    );
+    expect(run.exitCode, run.stdout).toBe(0);
+    return recorder.loaded();
+  } finally {
+    recorder.dispose();
+  }
 }
 
 describe('the decoders in dist/', () => {
@@ -84,28 +74,32 @@ describe('the decoders in dist/', () => {
     const loaded = await loadedBy(inputs);
     // The hook sees the bundle's chunks as they load: the run's own code is in one.
     expect(loaded.filter((url) => /\/dist\/\d+\.index\.js$/.test(url)).length).toBeGreaterThan(0);
-    for (const chunk of decoderChunks())
-      expect(loaded.filter((url) => url.endsWith(`/dist/${chunk}`))).toEqual([]);
+    expect(opened(loaded, decoderChunks())).toEqual([]);
   });
 });
 
 /** The chunks of dist/ that hold undici 8, the client the action sends with (H2CClient is its own, since 7). */
-function undiciChunks(): string[] {
-  const dist = join(ROOT, 'dist');
-  return readdirSync(dist).filter(
-    (name) =>
-      name.endsWith('.index.js') && readFileSync(join(dist, name), 'utf8').includes('class H2CClient'),
-  );
-}
+const undiciChunks = (): string[] => chunksHolding(/class H2CClient/);
 
 describe('undici in dist/', () => {
   it('is loaded by a run that sends, and not by a dry run (which starts faster without it)', async () => {
     expect(undiciChunks()).toHaveLength(1);
-    const chunk = (loaded: string[]): string[] =>
-      loaded.filter((url) => undiciChunks().some((name) => url.endsWith(`/dist/${name}`)));
     const sending = await loadedBy({ assets: 'https://www.example.com/a.png' });
-    expect(chunk(sending)).toHaveLength(1);
+    expect(opened(sending, undiciChunks())).toHaveLength(1);
     const dryRun = await loadedBy({ assets: 'https://www.example.com/a.png', 'dry-run': 'true' });
-    expect(chunk(dryRun)).toEqual([]);
+    expect(opened(dryRun, undiciChunks())).toEqual([]);
+  });
+});
+
+/** The chunks of dist/ that hold the image comparison (compareImage, its thumbnails, its decoding thread's client). */
+const comparisonChunks = (): string[] => chunksHolding(/function compareRasters\(/);
+
+describe('the image comparison in dist/', () => {
+  it('sits in a chunk of its own, which a dry run does not open: only a run that looks at a picture loads it', async () => {
+    expect(comparisonChunks()).toHaveLength(1);
+    expect(comparisonChunks()).not.toContain('index.js');
+    const loaded = await loadedBy({ assets: 'https://www.example.com/a.png', 'dry-run': 'true' });
+    const kib = Math.round(distBytes(loaded).bytes / 1024);
+    expect(opened(loaded, comparisonChunks()), `a dry run opened ${kib} KiB of dist/`).toEqual([]);
   });
 });

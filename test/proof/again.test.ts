@@ -1,6 +1,7 @@
 /**
  * The second invalidation's own bound: the proof's time left. Against the API emulator, on the real clock (the bound
- * is real time, as the runner's is).
+ * is real time, as the runner's is); the grace a cancelled run gives its calls in flight passes on fake time
+ * (support/grace.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/mechanics/clock.ts';
@@ -9,6 +10,7 @@ import { invalidateAgain, OUT_OF_TIME } from '../../src/proof/again.ts';
 import { makeRedactor } from '../../src/shown/redact.ts';
 import { ROOT_KEY } from '../support/client.ts';
 import { useEmulator } from '../support/emulator.ts';
+import { withGraceOnFakeTime } from '../support/grace.ts';
 
 const emulator = useEmulator();
 /** Calls that would wait a minute for an answer, and retry for ten. */
@@ -36,7 +38,7 @@ describe("the second invalidation, within the proof's time", () => {
     emulator().inject('invalidate/assets', { hang: true });
     const images = refs(150);
     // A share of the time left, as the proof computes it: not a whole number of milliseconds.
-    const failures = await again(images, 300.5);
+    const failures = await withGraceOnFakeTime(() => again(images, 300.5));
     expect([...failures.keys()]).toEqual(images);
     expect(new Set(failures.values())).toEqual(new Set([OUT_OF_TIME]));
     expect(emulator().requests.filter((request) => request.route === 'invalidate/assets')).toHaveLength(1);
@@ -63,7 +65,7 @@ describe("the second invalidation, within the proof's time", () => {
     const poll = setInterval(() => {
       if (emulator().inFlight > 0) cancel.abort();
     }, 10);
-    const failures = await again(refs(1), 60_000, cancel.signal).finally(() => {
+    const failures = await withGraceOnFakeTime(() => again(refs(1), 60_000, cancel.signal)).finally(() => {
       clearInterval(poll);
     });
     expect([...failures.values()]).toEqual([expect.stringContaining('cancelled')]);

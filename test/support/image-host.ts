@@ -4,7 +4,8 @@
  * image really re-encoded by sharp, an image library of the tests' own (not the decoders under test): resized per
  * `w:` and `h:` (both: cropped to that shape), in the format the request's `Accept` allows (AVIF, else WebP, else
  * the original's), at the quality of `q:`, the picture turned by its EXIF orientation tag when `orients` is set (as
- * real services deliver phone photos: turned, without the tag) or else as stored. Each answer is cached per URL and format until the API emulator
+ * real services deliver phone photos: turned, without the tag) or else as stored, by sharp at its least effort
+ * (./encode.ts), as a service encoding on the fly favours speed too. Each answer is cached per URL and format until the API emulator
  * records an invalidation of its origin URL (or of everything) after it was cached, as the service does; a copy in a
  * format of `keepsOld` outlives every invalidation, as behind a CDN that purged one copy and not the others.
  */
@@ -13,6 +14,7 @@ import { createServer as createHttps } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import type { Emulator } from '../emulator/server.ts';
+import { encodeAs, type Encoding } from './encode.ts';
 
 export type Delivered = 'avif' | 'webp' | 'jpeg' | 'png' | 'gif' | 'svg';
 
@@ -211,15 +213,12 @@ async function render(
       ...(height === undefined ? {} : { height }),
       fit: width !== undefined && height !== undefined ? 'cover' : 'inside',
     });
-  const format: Delivered = accepted ?? originalFormat(metadata.format);
-  const body =
-    format === 'png' || format === 'gif'
-      ? await image.toFormat(format).toBuffer()
-      : await image.toFormat(format, { quality }).toBuffer();
+  const format: Encoding = accepted ?? originalFormat(metadata.format);
+  const body = await encodeAs(image, format, format === 'png' || format === 'gif' ? undefined : quality);
   return { status: 200, body, format };
 }
 
-function originalFormat(format: string | undefined): Delivered {
+function originalFormat(format: string | undefined): Encoding {
   switch (format) {
     case 'png':
     case 'gif':

@@ -444,10 +444,12 @@ describe('serverMessage: any body', () => {
     );
   });
 
-  tally.case('a 64 KB HTML answer of unclosed tags is read in well under half a second', () => {
+  tally.case('a 64 KB HTML answer of unclosed tags is read in linear time, not quadratic', () => {
     const started = performance.now();
     serverMessage(`<html>${'<'.repeat(64 * 1024 - 6)}`, 'text/html');
-    expect(performance.now() - started).toBeLessThan(500);
+    // Measured at under 4 ms on two shared cores under a load of 10; a tag-stripping scan that backtracks over the
+    // whole body (/<[^>]*>/g) took 10 s there. Past 2 s is the quadratic scan, not a loaded machine's pause.
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });
 
