@@ -2,6 +2,33 @@ export const id = 526;
 export const ids = [526];
 export const modules = {
 
+/***/ 388:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   x: () => (/* binding */ readBody)
+/* harmony export */ });
+/** Reads an answer's body within `bounds`. Rejects when the connection fails, or the request's end comes, mid-body. */
+async function readBody(body, bounds) {
+    const chunks = [];
+    let read = 0;
+    for await (const chunk of body) {
+        read += chunk.length;
+        bounds.budget?.take(chunk.length);
+        if (bounds.keep)
+            chunks.push(chunk);
+        const cut = read > bounds.maxBytes ? 'too-long' : bounds.budget?.spent === true ? 'budget' : undefined;
+        if (cut !== undefined) {
+            body.destroy();
+            return { bytes: Buffer.concat(chunks).subarray(0, bounds.maxBytes), read, cut };
+        }
+    }
+    return { bytes: Buffer.concat(chunks), read };
+}
+
+
+/***/ }),
+
 /***/ 3030:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -62,6 +89,72 @@ async function bodyOf(answer, bounds) {
     catch (error) {
         return { error };
     }
+}
+
+
+/***/ }),
+
+/***/ 5232:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  _: () => (/* binding */ endOfAsk),
+  w: () => (/* binding */ sendRequest)
+});
+
+;// CONCATENATED MODULE: ./src/mechanics/abortable.ts
+/**
+ * `work`, or the reason of `signal` as soon as it aborts, whichever comes first. undici does not end a request whose
+ * TLS connection is still being made when its signal aborts (its connections to one origin are made one after the
+ * other, each up to its connect timeout): without this, eight requests to a host that never completes a handshake
+ * took eight connect timeouts, not one. What `work` does after is not waited for, and its failure is not unhandled.
+ */
+function untilAborted(work, signal) {
+    work.catch(() => undefined);
+    if (signal.aborted)
+        return Promise.reject(abortReason(signal));
+    return new Promise((resolve, reject) => {
+        const onAbort = () => {
+            reject(abortReason(signal));
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+        work.then(resolve, reject).finally(() => {
+            signal.removeEventListener('abort', onAbort);
+        });
+    });
+}
+function abortReason(signal) {
+    return signal.reason instanceof Error ? signal.reason : new Error('The operation was aborted');
+}
+
+;// CONCATENATED MODULE: ./src/mechanics/http-request.ts
+
+/**
+ * When a request, or a whole ask of several, must end: `timeoutMs` after it starts, or at `signal` (the run's cancel,
+ * a stage's deadline). One end for a whole ask: a fresh timeout per redirect would let a chain of slow hops run on.
+ */
+function endOfAsk(timeoutMs, signal) {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    return signal === undefined ? timeout : AbortSignal.any([timeout, signal]);
+}
+/**
+ * Sends one request to `url`, and resolves with the answer once its headers are in; its body is the caller's to read,
+ * and `ends` ends that read too. Never follows a redirect: a dispatcher does not.
+ */
+function sendRequest(url, request, ends) {
+    // undici does not end a request whose TLS connection is still being made: untilAborted ends the wait at `ends`.
+    return untilAborted(request.dispatcher.request({
+        origin: url.origin,
+        path: `${url.pathname}${url.search}`,
+        method: request.method,
+        headers: request.headers,
+        body: request.body ?? null,
+        signal: ends,
+        headersTimeout: request.timeoutMs,
+        bodyTimeout: request.timeoutMs,
+    }), ends);
 }
 
 

@@ -4,7 +4,6 @@
  */
 import type { RunPlan } from '../plan/run-plan.ts';
 import type { RunContext, Stage } from '../plan/stage.ts';
-import { sendToService } from '../service/to-service.ts';
 import { startOriginCheck } from '../origin/start.ts';
 import { narration } from './narration.ts';
 import { outcomeOf } from './outcome.ts';
@@ -45,6 +44,8 @@ async function invalidate(
   };
   const cancelled = (): boolean => context.signal?.aborted === true;
   if (slice.dryRun) return { ...told, outcome: outcomeOf(slice.invalidation, undefined, cancelled()) };
+  // Loaded by a run that sends: a dry run never opens the scheduler and its client.
+  const { sendToService } = await import('../service/to-service.ts');
   log.startGroup('Invalidate');
   if (slice.origin !== undefined) tell.originStart(slice.origin.images.size, slice.origin.waitMs);
   const hold =
