@@ -8979,7 +8979,7 @@ function seconds(value) {
         ? parsed
         : undefined;
 }
-/** The cache in words: `Cloudflare (cf-cache-status HIT), its copy 3,600 s old, kept 10,800 s more`. */
+/** The cache in words: `Cloudflare (cf-cache-status: a hit), its copy 3,600 s old, kept 10,800 s more`. */
 function cacheWords(cache) {
     const parts = [`${cache.name} (${cache.by}: a hit)`];
     if (cache.ageS !== undefined)

@@ -101,7 +101,7 @@ function seconds(value: string | undefined): number | undefined {
     : undefined;
 }
 
-/** The cache in words: `Cloudflare (cf-cache-status HIT), its copy 3,600 s old, kept 10,800 s more`. */
+/** The cache in words: `Cloudflare (cf-cache-status: a hit), its copy 3,600 s old, kept 10,800 s more`. */
 export function cacheWords(cache: CacheSeen): string {
   const parts = [`${cache.name} (${cache.by}: a hit)`];
   if (cache.ageS !== undefined) parts.push(`its copy ${cache.ageS.toLocaleString('en-US')} s old`);
