@@ -6098,7 +6098,10 @@ function recordLine(record) {
         case 'recorded':
             return record.fresh
                 ? `**Record:** \`${api_short(record.commit)}\` recorded fresh on ${(0,shown_shown/* markdownText */.p7)(`'${record.target}'`)}.`
-                : `**Record:** what \`${api_short(record.commit)}\` left stale is kept on ${(0,shown_shown/* markdownText */.p7)(`'${record.target}'`)}, for the next run.`;
+                : `**Record:** what \`${api_short(record.commit)}\` left stale is kept on ${(0,shown_shown/* markdownText */.p7)(`'${record.target}'`)}, for ` +
+                    (record.skipped === undefined || record.skipped === 0
+                        ? 'the next run.'
+                        : `the next run; the ${(0,format/* plural */.LS)(record.skipped, 'skipped image')} once \`url-map\` maps them.`);
         case 'fresh-already':
             return `**Record:** \`${api_short(record.commit)}\` was recorded fresh on ${(0,shown_shown/* markdownText */.p7)(`'${record.target}'`)} already.`;
         case 'not-recorded':
@@ -6410,16 +6413,26 @@ function caughtUpByReRun(why) {
 const NO_CATCH_UP = 'catch-up is off (it needs a branch run in GitHub Actions with catch-up: true and ' +
     `${PERMISSION_LINES})`;
 /**
- * Why the run cannot say its head is fresh, or undefined when every image it planned was confirmed and nothing failed
- * after (a rewrite).
+ * Why the run cannot say its head is fresh, or undefined when every image it planned was confirmed, nothing failed
+ * after (a rewrite) and no changed image was skipped: a skipped image is owed, so that the run that maps it (after a
+ * fix of url-map) invalidates it.
  */
 function whyNotFresh(outcome) {
     if (outcome.cancelled)
         return 'the run was cancelled';
     if (outcome.failures.length > 0 || outcome.failed.length > 0)
         return 'not every image was confirmed';
+    if (outcome.counts.skipped > 0)
+        return skippedWords(outcome.counts.skipped);
     return undefined;
 }
+/** Why a run that skipped changed images is not fresh, within a deployment status's 140 characters. */
+function skippedWords(skipped) {
+    return `${(0,format/* plural */.LS)(skipped, 'changed image')} skipped (no url-map rule maps ${skipped === 1 ? 'it' : 'them'})`;
+}
+/** What the log says of skipped images the record keeps as owed. */
+const SKIPPED_OWED = 'The skipped images are owed, not fresh: the record keeps their commits, and a run whose url-map maps them ' +
+    'invalidates them.';
 /**
  * Writes the run's deployment on its target: `success` when it made its head fresh, else `failure` with what it
  * owes. A refusal is one warning, and the run goes on: the images were invalidated all the same.
@@ -6456,7 +6469,10 @@ async function writeTargetRecord(pending, outcome, log) {
             ? `Recorded ${commit} fresh on '${pending.target}'.`
             : `Recorded on '${pending.target}' that ${commit} is not all fresh (${notFresh}): the next run covers ` +
                 `${(0,format/* plural */.LS)(pending.spans.length, 'span')} of commits it owes.`);
-        return { state: 'recorded', fresh, commit: pending.head, target: pending.target };
+        if (outcome.counts.skipped > 0)
+            log.info(SKIPPED_OWED);
+        const skipped = outcome.counts.skipped;
+        return { state: 'recorded', fresh, commit: pending.head, target: pending.target, skipped };
     }
     catch (error) {
         const why = recordProblem(error, 'write');
@@ -6473,20 +6489,12 @@ function otherWriter(wrote, trusted) {
         "identity this token was taken for, so the next run will not read it; pass the workflow's own token " +
         '(github-token: ${{ github.token }}, the default), or a personal token, whose owner GitHub names');
 }
-/**
- * What a record of a fresh commit says of the run, within a deployment status's 140 characters: how many images were
- * invalidated, and how many changed images were skipped; "no image to invalidate" only when none was skipped.
- */
+/** What a record of a fresh commit says of the run, within a deployment status's 140 characters. */
 function freshWords(counts) {
-    const { invalidated, skipped } = counts;
-    if (skipped === 0) {
-        return invalidated === 0
-            ? 'Images fresh: no image to invalidate'
-            : `Images fresh: ${(0,format/* plural */.LS)(invalidated, 'image')} invalidated`;
-    }
-    const done = invalidated === 0 ? 'none' : (0,format/* plural */.LS)(invalidated, 'image');
-    return (`Images fresh: ${done} invalidated, ${(0,format/* plural */.LS)(skipped, 'changed image')} skipped ` +
-        `(no url-map rule maps ${skipped === 1 ? 'it' : 'them'})`);
+    const { invalidated } = counts;
+    return invalidated === 0
+        ? 'Images fresh: no image to invalidate'
+        : `Images fresh: ${(0,format/* plural */.LS)(invalidated, 'image')} invalidated`;
 }
 
 ;// CONCATENATED MODULE: ./src/record/stage.ts

@@ -16,6 +16,8 @@ export type RecordResult =
       readonly fresh: boolean;
       readonly commit: string;
       readonly target: string;
+      /** Changed images the run skipped (no url-map rule maps them): owed until a run maps them. */
+      readonly skipped?: number | undefined;
       readonly left?: LeftStale | undefined;
     }
   /** The head was recorded fresh already: nothing compared, nothing written. */
@@ -56,14 +58,28 @@ export const NO_CATCH_UP =
   `${PERMISSION_LINES})`;
 
 /**
- * Why the run cannot say its head is fresh, or undefined when every image it planned was confirmed and nothing failed
- * after (a rewrite).
+ * Why the run cannot say its head is fresh, or undefined when every image it planned was confirmed, nothing failed
+ * after (a rewrite) and no changed image was skipped: a skipped image is owed, so that the run that maps it (after a
+ * fix of url-map) invalidates it.
  */
-export function whyNotFresh(outcome: Outcome): string | undefined {
+export function whyNotFresh(
+  outcome: Pick<Outcome, 'cancelled' | 'failures' | 'failed'> & { readonly counts: Pick<Counts, 'skipped'> },
+): string | undefined {
   if (outcome.cancelled) return 'the run was cancelled';
   if (outcome.failures.length > 0 || outcome.failed.length > 0) return 'not every image was confirmed';
+  if (outcome.counts.skipped > 0) return skippedWords(outcome.counts.skipped);
   return undefined;
 }
+
+/** Why a run that skipped changed images is not fresh, within a deployment status's 140 characters. */
+export function skippedWords(skipped: number): string {
+  return `${plural(skipped, 'changed image')} skipped (no url-map rule maps ${skipped === 1 ? 'it' : 'them'})`;
+}
+
+/** What the log says of skipped images the record keeps as owed. */
+export const SKIPPED_OWED =
+  'The skipped images are owed, not fresh: the record keeps their commits, and a run whose url-map maps them ' +
+  'invalidates them.';
 
 /**
  * Writes the run's deployment on its target: `success` when it made its head fresh, else `failure` with what it
@@ -107,7 +123,9 @@ export async function writeTargetRecord(
         : `Recorded on '${pending.target}' that ${commit} is not all fresh (${notFresh}): the next run covers ` +
             `${plural(pending.spans.length, 'span')} of commits it owes.`,
     );
-    return { state: 'recorded', fresh, commit: pending.head, target: pending.target };
+    if (outcome.counts.skipped > 0) log.info(SKIPPED_OWED);
+    const skipped = outcome.counts.skipped;
+    return { state: 'recorded', fresh, commit: pending.head, target: pending.target, skipped };
   } catch (error) {
     const why = recordProblem(error, 'write');
     log.warning(
@@ -130,20 +148,10 @@ function otherWriter(wrote: Writer, trusted: Writer): string {
   );
 }
 
-/**
- * What a record of a fresh commit says of the run, within a deployment status's 140 characters: how many images were
- * invalidated, and how many changed images were skipped; "no image to invalidate" only when none was skipped.
- */
-export function freshWords(counts: Pick<Counts, 'invalidated' | 'skipped'>): string {
-  const { invalidated, skipped } = counts;
-  if (skipped === 0) {
-    return invalidated === 0
-      ? 'Images fresh: no image to invalidate'
-      : `Images fresh: ${plural(invalidated, 'image')} invalidated`;
-  }
-  const done = invalidated === 0 ? 'none' : plural(invalidated, 'image');
-  return (
-    `Images fresh: ${done} invalidated, ${plural(skipped, 'changed image')} skipped ` +
-    `(no url-map rule maps ${skipped === 1 ? 'it' : 'them'})`
-  );
+/** What a record of a fresh commit says of the run, within a deployment status's 140 characters. */
+export function freshWords(counts: Pick<Counts, 'invalidated'>): string {
+  const { invalidated } = counts;
+  return invalidated === 0
+    ? 'Images fresh: no image to invalidate'
+    : `Images fresh: ${plural(invalidated, 'image')} invalidated`;
 }

@@ -2,7 +2,7 @@
 import { short } from '../github/api.ts';
 import { unhandled } from '../mechanics/exhaustive.ts';
 import { SILENT, type Told } from '../plan/stage.ts';
-import { FAILURES_NAMED, firstOf } from '../shown/format.ts';
+import { FAILURES_NAMED, firstOf, plural } from '../shown/format.ts';
 import { markdownRef, markdownText } from '../shown/shown.ts';
 import type { LeftStale, RecordResult } from './record.ts';
 
@@ -24,7 +24,10 @@ function recordLine(record: RecordResult): string {
     case 'recorded':
       return record.fresh
         ? `**Record:** \`${short(record.commit)}\` recorded fresh on ${markdownText(`'${record.target}'`)}.`
-        : `**Record:** what \`${short(record.commit)}\` left stale is kept on ${markdownText(`'${record.target}'`)}, for the next run.`;
+        : `**Record:** what \`${short(record.commit)}\` left stale is kept on ${markdownText(`'${record.target}'`)}, for ` +
+            (record.skipped === undefined || record.skipped === 0
+              ? 'the next run.'
+              : `the next run; the ${plural(record.skipped, 'skipped image')} once \`url-map\` maps them.`);
     case 'fresh-already':
       return `**Record:** \`${short(record.commit)}\` was recorded fresh on ${markdownText(`'${record.target}'`)} already.`;
     case 'not-recorded':

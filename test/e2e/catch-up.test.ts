@@ -822,8 +822,28 @@ describe('the record of a run that skipped images', () => {
     expect(run.exitCode).toBe(0);
     const [record] = recordsOf(head);
     expect(github.statusesOfDeployment(record?.id ?? 0)[0]?.description).toBe(
-      'Images fresh: none invalidated, 1 changed image skipped (no url-map rule maps it)',
+      'Images not all fresh: 1 changed image skipped (no url-map rule maps it)',
     );
+  });
+
+  it('records skipped images as owed, not fresh: the run after url-map is fixed invalidates them', async () => {
+    const base = commitImages('a.png');
+    origin.work.write('public/pictures/stray.png', 'not under any url-map rule yet\n');
+    const head = origin.work.commit('an image url-map does not map');
+    origin.work.push('main');
+    const skipped = await push(base, head);
+    expect(skipped.exitCode).toBe(0);
+    expect(invalidated()).toEqual([]);
+    expect(stateOf(recordsOf(head)[0]?.id ?? 0)).toBe('failure');
+    expect(skipped.stdout).toContain('a run whose url-map maps them invalidates them');
+    expect(skipped.summary).toContain('the 1 skipped image once `url-map` maps them.');
+    emulator().reset();
+    const next = commitImages('b.png');
+    const fixedMap = `${URL_MAP}\npublic/pictures => https://www.example.com/pictures`;
+    const fixed = await push(head, next, { with: { 'url-map': fixedMap } });
+    expect(fixed.exitCode).toBe(0);
+    expect(invalidated()).toEqual([image('b.png'), 'https://www.example.com/pictures/stray.png']);
+    expect(stateOf(recordsOf(next)[0]?.id ?? 0)).toBe('success');
   });
 });
 

@@ -1,10 +1,10 @@
 /**
- * Changed images that no url-map rule maps are skipped, and the outcome carries how many: what a record of the run
- * says then (freshWords) never reads as if there was nothing to invalidate.
+ * Changed images that no url-map rule maps are skipped, and the outcome carries how many: a run that skipped some is
+ * not fresh (whyNotFresh), and never reads as if there was nothing to invalidate.
  */
 import { describe, expect, it } from 'vitest';
 import { outcomeOf } from '../../src/invalidate/outcome.ts';
-import { freshWords } from '../../src/record/record.ts';
+import { freshWords, whyNotFresh } from '../../src/record/record.ts';
 import { assetsIn, planRun } from '../../src/plan/plan.ts';
 import { AssetResults } from '../../src/service/asset-results.ts';
 
@@ -32,16 +32,24 @@ describe('skipped images in the outcome', () => {
   });
 
   it.each([
-    [0, 0, 'Images fresh: no image to invalidate'],
-    [1, 0, 'Images fresh: 1 image invalidated'],
-    [0, 2, 'Images fresh: none invalidated, 2 changed images skipped (no url-map rule maps them)'],
-    [3, 1, 'Images fresh: 3 images invalidated, 1 changed image skipped (no url-map rule maps it)'],
-  ])('a record of %i invalidated and %i skipped reads %j', (invalidated, skipped, words) => {
-    expect(freshWords({ invalidated, skipped })).toBe(words);
+    [0, 'Images fresh: no image to invalidate'],
+    [1, 'Images fresh: 1 image invalidated'],
+    [3, 'Images fresh: 3 images invalidated'],
+  ])('a record of %i invalidated reads %j', (invalidated, words) => {
+    expect(freshWords({ invalidated })).toBe(words);
   });
 
-  it('says "no image to invalidate" only when no image was skipped', () => {
+  it.each([
+    [1, '1 changed image skipped (no url-map rule maps it)'],
+    [2, '2 changed images skipped (no url-map rule maps them)'],
+  ])('a run that skipped %i changed images is not fresh: %j', (skipped, why) => {
+    expect(whyNotFresh({ cancelled: false, failures: [], failed: [], counts: { skipped } })).toBe(why);
+  });
+
+  it('a run that skipped changed images is never recorded fresh', () => {
     const outcome = outcomeOver(['public/img/a.png', 'public/img/b.png']);
-    expect(freshWords(outcome.counts)).not.toContain('no image to invalidate');
+    expect(whyNotFresh({ ...outcome, cancelled: false, failures: [], failed: [] })).toBe(
+      '2 changed images skipped (no url-map rule maps them)',
+    );
   });
 });
