@@ -53,7 +53,7 @@ export const PURE_SUITES = [
   'test/settings/list-entries.test.ts',
   'test/settings/select-map.test.ts',
   'test/settings/settings.test.ts',
-  'test/settings/status-context.test.ts',
+  'test/settings/record-name.test.ts',
   'test/shown/bytes.test.ts',
   'test/shown/log.test.ts',
   'test/shown/redact.test.ts',

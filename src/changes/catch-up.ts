@@ -23,6 +23,8 @@ export interface CatchUpOptions {
   readonly enabled: boolean;
   /** The target's name: the environment its record's deployments are on. */
   readonly target: string;
+  /** The name an earlier version gave the same target's record: read once when `target` holds none, and carried over. */
+  readonly formerTarget?: string | undefined;
   /** `deploy-environment`: the deploys this target is for. */
   readonly deployEnvironment: string;
   readonly git: RunGit;
@@ -141,6 +143,19 @@ async function readMemory(
   try {
     writer = await writerOf(reading);
     entry = await readRecord(reading, options.target, writer);
+    if (
+      entry === undefined &&
+      options.formerTarget !== undefined &&
+      options.formerTarget !== options.target
+    ) {
+      entry = await readRecord(reading, options.formerTarget, writer);
+      if (entry !== undefined)
+        options.log.notice(
+          `Catch-up: the record of this target was carried over from '${options.formerTarget}', the name an ` +
+            `earlier version gave it, to '${options.target}'; this run writes there. The old environment can be ` +
+            'removed once this run has written (docs/catch-up.md says how).',
+        );
+    }
   } catch (error) {
     if (deadline.aborted && options.signal?.aborted !== true)
       throw new Error(`the record was not read within ${bound / 1000} s, its bound`, {

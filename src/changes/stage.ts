@@ -1,7 +1,13 @@
 import type { Settings } from '../settings/settings.ts';
 import type { Log } from '../shown/log.ts';
 import { redactEach, type Redact } from '../shown/redact.ts';
-import { defaultStatusContext } from '../settings/status-context.ts';
+import {
+  defaultRecordName,
+  legacyRecordName,
+  siteHost,
+  STATUS_CONTEXT_DEPRECATED,
+  urlMapHosts,
+} from '../settings/record-name.ts';
 import type { PendingRecord } from '../plan/run-plan.ts';
 import { comparedRanges, type Compared } from './catch-up.ts';
 import type { ChangedFiles } from '../domain/changed.ts';
@@ -18,7 +24,7 @@ import type { Span } from '../domain/memory.ts';
 /** What the changes stage reads of the settings: it runs before the plan, which it feeds. */
 export type ChangesSettings = Pick<
   Settings,
-  'target' | 'statusContext' | 'catchUp' | 'endpoint' | 'timeoutMs' | 'maxRetries' | 'deployEnvironment'
+  'target' | 'recordName' | 'catchUp' | 'endpoint' | 'timeoutMs' | 'maxRetries' | 'deployEnvironment'
 >;
 
 export interface ChangesOptions {
@@ -52,13 +58,18 @@ export async function changesStage(
   const { log, signal } = options;
   const context = options.ci();
   const git = gitIn(context.workspace, signal);
-  const recordName =
-    settings.statusContext ??
-    defaultStatusContext(settings.endpoint, target.changes.urlMap, settings.deployEnvironment);
+  const { recordName, endpoint, deployEnvironment } = settings;
+  if (recordName?.input === 'status-context') log.warning(STATUS_CONTEXT_DEPRECATED);
+  const { urlMap } = target.changes;
   const compared = await comparedRanges(context, {
     since: target.changes.since,
     enabled: settings.catchUp,
-    target: recordName,
+    target:
+      recordName?.name ??
+      defaultRecordName({ endpoint, host: siteHost(urlMapHosts(urlMap)), deployEnvironment }),
+    // Only the default name replaced one: a name given is the name the record always had.
+    formerTarget:
+      recordName === undefined ? legacyRecordName(endpoint, urlMap, deployEnvironment) : undefined,
     deployEnvironment: settings.deployEnvironment,
     git,
     log,

@@ -74,9 +74,10 @@ const FLAG_WORDS: Record<FlagInput, string> = {
   'catch-up':
     "In a GitHub Actions job on a branch: compare with the commit the target's images were last made fresh\n" +
     'for, and what earlier runs owe, read from its record, GitHub deployments (--no-catch-up: the event).',
-  'status-context':
-    "In a GitHub Actions job: the name of the target's record, the deployments' environment (default:\n" +
-    'image-cache-invalidate/ and a digest of --base-url, --service-key, --url-map, --deploy-environment).',
+  'record-name':
+    "In a GitHub Actions job: the name of the target's record, the deployments' environment (default: Image\n" +
+    'cache record – <url-map host> – <deploy-environment> – <service-key> at <base-url host>).',
+  'status-context': 'Deprecated: the old name of --record-name, which it still sets, with a warning.',
   'deploy-environment':
     'In a GitHub Actions job after a deploy: the environment of the deploys this target is for (default\n' +
     'production); a deploy event of another is skipped.',

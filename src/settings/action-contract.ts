@@ -75,7 +75,7 @@ export const ACTION_INPUTS = {
   },
   'github-token': {
     description:
-      'Token for the GitHub API: to read and write the record of what each run made fresh (`catch-up`, `status-context`; needs `permissions: { contents: read, deployments: write }`), and to list changed files when git cannot (no checkout of the repository).',
+      'Token for the GitHub API: to read and write the record of what each run made fresh (`catch-up`, `record-name`; needs `permissions: { contents: read, deployments: write }`), and to list changed files when git cannot (no checkout of the repository).',
     required: false,
     default: '${{ github.token }}',
   },
@@ -156,13 +156,19 @@ export const ACTION_INPUTS = {
   },
   'catch-up': {
     description:
-      "`true` (the default) to keep each target's images fresh whatever happened before: on a branch (a push, a deploy event, a dispatch, a schedule), the run reads the target's record (a GitHub deployment per run, on an environment named by `status-context`) and compares the commit its images were last made fresh for with the head, plus every span of commits that failed, cancelled or crashed runs left owed; a rollback, a force-push or any number of commits in between change nothing of that. Three GitHub API requests to read, two to write; a run on a commit already fresh invalidates nothing and writes nothing. With no record yet (a first run), the event's base is used. An explicit `since` adds to what is compared, never replaces the record. Needs `permissions: { contents: read, deployments: write }`; without it, the run says so and catch-up is off. `false`: compare with the event's base alone, and neither read nor write the record.",
+      "`true` (the default) to keep each target's images fresh whatever happened before: on a branch (a push, a deploy event, a dispatch, a schedule), the run reads the target's record (a GitHub deployment per run, on an environment named by `record-name`) and compares the commit its images were last made fresh for with the head, plus every span of commits that failed, cancelled or crashed runs left owed; a rollback, a force-push or any number of commits in between change nothing of that. Three GitHub API requests to read, two to write; a run on a commit already fresh invalidates nothing and writes nothing. With no record yet (a first run), the event's base is used. An explicit `since` adds to what is compared, never replaces the record. Needs `permissions: { contents: read, deployments: write }`; without it, the run says so and catch-up is off. `false`: compare with the event's base alone, and neither read nor write the record.",
     required: false,
     default: 'true',
   },
+  'record-name': {
+    description:
+      "The name of the target's record: the environment of the deployments that record what each run made fresh (its state, the count, a link to the run), as the repository's Environments list shows it. Empty (the default): `Image cache record – <site host> – <deploy-environment> – <service-key> at <base-url host>`, the hosts that `url-map` points at, so that the runs of one target share one record whatever their event, a fix of `url-map` that keeps the host keeps the record and what it owes, and two sites keep apart.",
+    required: false,
+    default: '',
+  },
   'status-context': {
     description:
-      "The name of the target's record: the environment of the deployments that record what each run made fresh (its state, the count, a link to the run). Empty (the default): `image-cache-invalidate/` and 8 hex characters derived from `base-url`, `service-key`, `url-map` and `deploy-environment`, so that the runs of one target share one record, whatever their event, and two targets keep apart.",
+      'Deprecated: the old name of `record-name`, which it still sets, with a warning. Rename it to `record-name`.',
     required: false,
     default: '',
   },

@@ -18,7 +18,7 @@ import {
 import { InputError, throwInput } from '../mechanics/input-error.ts';
 import { quote } from '../shown/shown.ts';
 import { credentialsHidden, credentialsRefusal } from '../domain/credentials.ts';
-import { parseDeployEnvironment, parseStatusContext } from './status-context.ts';
+import { parseDeployEnvironment, parseRecordName, type RecordNameInput } from './record-name.ts';
 
 /** The inputs, by their names in action.yml. Every value is the raw string the runner (or the CLI) hands over. */
 export type InputName = keyof typeof ACTION_INPUTS;
@@ -101,8 +101,8 @@ export interface Settings {
   readonly originTimeoutMs: number;
   /** `catch-up`: on a branch, detect changes since the newest commit recorded fresh. */
   readonly catchUp: boolean;
-  /** `status-context`, when set: the record's name in place of the one named after the target. */
-  readonly statusContext?: string | undefined;
+  /** `record-name` (or its deprecated name `status-context`), when set: the record's name in place of the default. */
+  readonly recordName?: RecordNameInput | undefined;
   /** `deploy-environment`: the deploys this target is for; a deploy event of another is skipped. */
   readonly deployEnvironment: string;
 }
@@ -141,7 +141,8 @@ export const SETTING_OF_INPUT: Readonly<Record<InputName, keyof Settings>> = {
   'max-retries': 'maxRetries',
   'timeout-seconds': 'timeoutMs',
   'catch-up': 'catchUp',
-  'status-context': 'statusContext',
+  'record-name': 'recordName',
+  'status-context': 'recordName',
   'deploy-environment': 'deployEnvironment',
 };
 
@@ -185,7 +186,7 @@ export function parseSettings(raw: RawInputs): Settings {
     verify: check(() => parseBoolean('verify', raw.verify), false),
     pages: check(() => parsePatternInput('pages', raw.pages), []),
     catchUp: check(() => parseBoolean('catch-up', raw['catch-up']), false),
-    statusContext: check(() => parseStatusContext(raw['status-context']), undefined),
+    recordName: check(() => parseRecordName(raw['record-name'], raw['status-context']), undefined),
     deployEnvironment: check(() => parseDeployEnvironment(raw['deploy-environment']), ''),
   };
   if (settings.warm && raw['image-host'].trim() === '') {

@@ -21,6 +21,8 @@ import {
 import { startGithubStandIn, type GithubStandIn } from '../support/github-stand-in.ts';
 import { runnerCommands } from '../support/runner-commands.ts';
 import { runAction, WORKFLOW_TOKEN, type ActionRun } from '../support/runner.ts';
+import { legacyRecordName } from '../../src/settings/record-name.ts';
+import { parseUrlMap } from '../../src/settings/url-map.ts';
 
 const emulator = useEmulator();
 const REPOSITORY = 'octo-org/octo-repo';
@@ -64,7 +66,7 @@ function runOn(event: string, payload: unknown, sha: Sha, options: RunOptions = 
       'base-url': emulator().url,
       'service-key': 'svc',
       'url-map': URL_MAP,
-      'status-context': CONTEXT,
+      'record-name': CONTEXT,
       'max-retries': '0',
       ...options.with,
     },
@@ -180,36 +182,116 @@ describe('the record', () => {
     expect(recordRequests()).toHaveLength(1);
   });
 
-  it('the default context names the target, not the event: two url-maps keep apart, two events share one', async () => {
+  it('the default name is the target, not the event: two site hosts keep apart, two events share one', async () => {
     commitImages('a.png');
     const head = commitImages('b.png');
     const otherMap = 'public/images => https://cdn.example.org/pictures';
     const dispatch = webhookExample('workflow_dispatch');
     for (const run of [
-      await push(head, head, { with: { 'status-context': '' } }),
-      await runOn('workflow_dispatch', dispatch, head, { with: { 'status-context': '', since: head } }),
-      await push(head, head, { with: { 'status-context': '', 'url-map': otherMap } }),
+      await push(head, head, { with: { 'record-name': '' } }),
+      await runOn('workflow_dispatch', dispatch, head, { with: { 'record-name': '', since: head } }),
+      await push(head, head, { with: { 'record-name': '', 'url-map': otherMap } }),
     ])
       expect(run.exitCode).toBe(0);
-    const contexts = github
+    const names = github
       .deploymentsOf()
       .filter((record) => record.sha === head)
       .map((record) => record.environment);
-    expect(contexts).toHaveLength(3);
-    expect(new Set(contexts).size).toBe(2);
-    for (const context of contexts) expect(context).toMatch(/^image-cache-invalidate\/[0-9a-f]{8}$/);
-    expect(contexts[2]).toBe(contexts[1]); // newest first: the dispatch and the first push share one
+    expect(names).toHaveLength(3);
+    expect(new Set(names).size).toBe(2);
+    for (const name of names)
+      expect(name).toMatch(/^Image cache record – (www\.example\.com|cdn\.example\.org) – /);
+    expect(names[2]).toBe(names[1]); // newest first: the dispatch and the first push share one
+  });
+});
+
+describe('a target is the service, the deploy environment and the site host, not the text of url-map', () => {
+  const DEFAULT_NAME = { 'record-name': '' };
+  const wrongMap = 'public/img => https://www.example.com/images';
+  /** The record's default name, as the Environments list shows it. */
+  const readableName = (): string =>
+    `Image cache record – www.example.com – production – svc at ${new URL(emulator().url).host}`;
+
+  it('a fix of url-map that keeps the host keeps the record and what it owes, skipped images included', async () => {
+    const base = commitImages('x.png');
+    const head = commitImages('a.png');
+    const wrong = await push(base, head, { with: { ...DEFAULT_NAME, 'url-map': wrongMap } });
+    expect(wrong.exitCode).toBe(0);
+    expect(invalidated()).toEqual([]);
+    emulator().reset();
+    const next = commitImages('b.png');
+    const fixed = await push(head, next, { with: DEFAULT_NAME });
+    expect(fixed.exitCode).toBe(0);
+    expect(invalidated()).toEqual([image('a.png'), image('b.png')]);
+    expect(new Set(github.deploymentsOf().map((record) => record.environment))).toEqual(
+      new Set([readableName()]),
+    );
+  });
+
+  it('names its record so that a person reads it: the image cache, the site and the environment', async () => {
+    const base = commitImages('a.png');
+    const head = commitImages('b.png');
+    expect((await push(base, head, { with: DEFAULT_NAME })).exitCode).toBe(0);
+    expect(github.deploymentsOf().map((record) => record.environment)).toEqual([readableName()]);
+  });
+
+  it('record-name names it; status-context still does, with a deprecation warning', async () => {
+    const base = commitImages('a.png');
+    const head = commitImages('b.png');
+    const named = await push(base, head, { with: { 'record-name': 'Images of the shop' } });
+    expect(named.exitCode).toBe(0);
+    expect(annotations(named, 'warning')).toEqual([]);
+    const old = await push(base, head, {
+      with: { 'record-name': '', 'status-context': 'Images, the old way' },
+    });
+    expect(old.exitCode).toBe(0);
+    expect(annotations(old, 'warning').join('\n')).toContain(
+      'status-context is deprecated: it is now record-name',
+    );
+    expect(github.deploymentsOf().map((record) => record.environment)).toEqual([
+      'Images, the old way',
+      'Images of the shop',
+    ]);
+  });
+
+  it('a record under the old name (a digest of url-map) is carried over once, what it owes included', async () => {
+    const fresh = commitImages('x.png');
+    const a = commitImages('a.png');
+    const oldName = legacyRecordName(
+      new URL(`${emulator().url}/api/svc/v2/cache`),
+      parseUrlMap(URL_MAP),
+      'production',
+    );
+    github.recordDeployment(
+      {
+        sha: a,
+        environment: oldName,
+        payload: { 'image-cache-invalidate': { fresh, owed: [[fresh, a]], failedRuns: 1 } },
+      },
+      'failure',
+    );
+    const b = commitImages('b.png');
+    const run = await push(a, b, { with: DEFAULT_NAME });
+    expect(run.exitCode).toBe(0);
+    expect(invalidated()).toEqual([image('a.png'), image('b.png')]);
+    expect(annotations(run, 'notice').join('\n')).toContain(`carried over from '${oldName}'`);
+    expect(github.deploymentsOf(readableName()).map((record) => record.sha)).toEqual([b]);
+    emulator().reset();
+    const c = commitImages('c.png');
+    const after = await push(b, c, { with: DEFAULT_NAME });
+    expect(invalidated()).toEqual([image('c.png')]);
+    expect(after.stdout).not.toContain('carried over');
   });
 });
 
 describe('bad input', () => {
-  it('catch-up and status-context are refused before anything is sent, naming the input and the value', async () => {
+  it('catch-up and record-name are refused before anything is sent, naming the input and the value', async () => {
     const base = commitImages('a.png');
     const head = commitImages('b.png');
-    const run = await push(base, head, { with: { 'catch-up': 'yes', 'status-context': 'two\nlines' } });
+    const run = await push(base, head, { with: { 'catch-up': 'yes', 'record-name': 'two\nlines' } });
     expect(run.exitCode).not.toBe(0);
     expect(run.stdout).toContain('catch-up: "yes" is not a boolean; use true or false.');
-    expect(run.stdout).toContain('status-context: "two\\nlines" is not allowed; give one line');
+    expect(run.stdout).toContain('record-name: "two\\nlines" is not allowed; give one line');
     expect(emulator().requests).toEqual([]);
     expect(github.requests).toEqual([]);
   });

@@ -45,7 +45,7 @@ function scheduled(eventPath: string, since: Sha, head: Sha): Promise<ActionRun 
       'base-url': emulator().url,
       'service-key': 'svc',
       'url-map': 'public/images => https://www.example.com/images',
-      'status-context': CONTEXT,
+      'record-name': CONTEXT,
       since,
     },
     {

@@ -61,6 +61,7 @@ const OWN_VALUE: Record<InputName, { readonly value: string; readonly needs?: Pa
   'max-retries': { value: '2' },
   'timeout-seconds': { value: '10' },
   'catch-up': { value: 'false' },
+  'record-name': { value: 'Image cache record – preview' },
   'status-context': { value: 'image-cache-invalidate/preview' },
   'deploy-environment': { value: 'Deploy Preview' },
 };
