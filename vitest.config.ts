@@ -21,6 +21,7 @@ export const PURE_SUITES = [
   'test/domain/memory.test.ts',
   'test/domain/page-urls.test.ts',
   'test/domain/policy.test.ts',
+  'test/domain/record-proof.test.ts',
   'test/domain/refs.test.ts',
   'test/domain/unique.test.ts',
   'test/domain/urls.test.ts',

@@ -12,7 +12,8 @@ import type { CiContext, RecordPlace } from '../ci/context.ts';
 import { sinceCommit } from './git.ts';
 import { commitOf, type RunGit } from '../mechanics/git.ts';
 import { short } from '../github/api.ts';
-import { readRecord, writerOf, type RecordStore, type Writer } from '../github/deployments.ts';
+import { readLegacyRecord, readRecord, type RecordEntry, type RecordStore } from '../github/deployments.ts';
+import type { RecordProof } from '../domain/record-proof.ts';
 import { recordProblem } from '../github/record-words.ts';
 import { memoryOf, NO_MEMORY, spansToCompare, type Memory } from '../domain/memory.ts';
 import { PARENT, sinceRange, withoutNeedsBase, type CommitRange } from '../domain/range.ts';
@@ -25,6 +26,8 @@ export interface CatchUpOptions {
   readonly target: string;
   /** The name an earlier version gave the same target's record: read once when `target` holds none, and carried over. */
   readonly formerTarget?: string | undefined;
+  /** Proves records with the service's Root key; undefined without a key (a dry run given none): no record is read. */
+  readonly proof: RecordProof | undefined;
   /** `deploy-environment`: the deploys this target is for. */
   readonly deployEnvironment: string;
   readonly git: RunGit;
@@ -63,7 +66,7 @@ export type KnownRecord =
       readonly store: RecordStore;
       readonly target: string;
       readonly memory: Memory;
-      readonly writer: Writer;
+      readonly proof: RecordProof;
       /** The head's full SHA: the commit the run records. */
       readonly head: string;
     }
@@ -106,7 +109,7 @@ async function withRecord(
     maxRetries: options.maxRetries,
     signal: options.signal,
   };
-  let read: { memory: Memory; writer: Writer };
+  let read: { memory: Memory; proof: RecordProof };
   try {
     read = await readMemory(store, options);
   } catch (error) {
@@ -129,33 +132,23 @@ function single(range: CommitRange): Compared {
   return { ranges: [range], event: range };
 }
 
-/** The record's memory: the newest deployment this token's identity wrote on the target, and its state. */
+/** The record's memory: the newest deployment on the target that proves itself with the key, and its state. */
 async function readMemory(
   store: RecordStore,
   options: CatchUpOptions,
-): Promise<{ memory: Memory; writer: Writer }> {
+): Promise<{ memory: Memory; proof: RecordProof }> {
+  const { proof } = options;
+  if (proof === undefined)
+    throw new Error(
+      'there is no api-key to prove the record with, so no record can be told from a made-up one',
+    );
   const bound = options.readDeadlineMs ?? RECORD_READ_MS;
   const deadline = AbortSignal.timeout(bound);
   const signal = options.signal === undefined ? deadline : AbortSignal.any([options.signal, deadline]);
   const reading = { ...store, signal };
-  let writer: Writer;
-  let entry: Awaited<ReturnType<typeof readRecord>>;
+  let entry: RecordEntry | undefined;
   try {
-    writer = await writerOf(reading);
-    entry = await readRecord(reading, options.target, writer);
-    if (
-      entry === undefined &&
-      options.formerTarget !== undefined &&
-      options.formerTarget !== options.target
-    ) {
-      entry = await readRecord(reading, options.formerTarget, writer);
-      if (entry !== undefined)
-        options.log.notice(
-          `Catch-up: the record of this target was carried over from '${options.formerTarget}', the name an ` +
-            `earlier version gave it, to '${options.target}'; this run writes there. The old environment can be ` +
-            'removed once this run has written (docs/catch-up.md says how).',
-        );
-    }
+    entry = await provenEntry(reading, proof, options);
   } catch (error) {
     if (deadline.aborted && options.signal?.aborted !== true)
       throw new Error(`the record was not read within ${bound / 1000} s, its bound`, {
@@ -163,11 +156,49 @@ async function readMemory(
       });
     throw error;
   }
-  if (entry === undefined) return { memory: NO_MEMORY, writer };
+  if (entry === undefined) return { memory: NO_MEMORY, proof };
   const memory = memoryOf(entry);
   // A record this version cannot read may owe what no other run knows: read as none, it would be written over.
   if ('unreadable' in memory) throw new Error(memory.unreadable);
-  return { memory, writer };
+  return { memory, proof };
+}
+
+/**
+ * The newest record that proves itself; those passed over said in a notice, a changed key in a warning. None under
+ * the target's name: the record an earlier version kept under its former name, carried over once.
+ */
+async function provenEntry(
+  store: RecordStore,
+  proof: RecordProof,
+  options: CatchUpOptions,
+): Promise<RecordEntry | undefined> {
+  const { target, formerTarget, log } = options;
+  const read = await readRecord(store, target, proof);
+  if (read.passedOver.length > 0) {
+    const creators = [...new Set(read.passedOver)].map((login) => quote(login)).join(', ');
+    log.notice(
+      `Catch-up: passed over ${plural(read.passedOver.length, 'deployment')} on '${target}' that ` +
+        `${read.passedOver.length === 1 ? 'carries' : 'carry'} no proof of the service's key (created by ` +
+        `${creators}): a record counts only when its writer held the Root key.`,
+    );
+  }
+  if (read.keyChanged) {
+    log.warning(
+      `Catch-up: the newest record on '${target}' was written with another Root key (the key changed since), so ` +
+        'what it says cannot be trusted; comparing as a first run would, which may miss images that runs before ' +
+        'the change left stale: a run with since set to the last commit deployed before the change covers them.',
+    );
+    return undefined;
+  }
+  if (read.entry !== undefined || formerTarget === undefined || formerTarget === target) return read.entry;
+  const former = await readLegacyRecord(store, formerTarget);
+  if (former !== undefined)
+    log.notice(
+      `Catch-up: the record of this target was carried over from '${formerTarget}', the name an earlier version ` +
+        `gave it, to '${target}'; this run writes there. The old environment can be removed once this run has ` +
+        'written (docs/catch-up.md says how).',
+    );
+  return former;
 }
 
 async function rangesOf(

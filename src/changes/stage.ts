@@ -10,6 +10,7 @@ import {
 } from '../settings/record-name.ts';
 import type { PendingRecord } from '../plan/run-plan.ts';
 import { comparedRanges, type Compared } from './catch-up.ts';
+import { recordProof } from '../domain/record-proof.ts';
 import type { ChangedFiles } from '../domain/changed.ts';
 import type { CiContext } from '../ci/context.ts';
 import { detectAcross, isNoSuchCommit } from './detect.ts';
@@ -24,7 +25,14 @@ import type { Span } from '../domain/memory.ts';
 /** What the changes stage reads of the settings: it runs before the plan, which it feeds. */
 export type ChangesSettings = Pick<
   Settings,
-  'target' | 'recordName' | 'catchUp' | 'endpoint' | 'timeoutMs' | 'maxRetries' | 'deployEnvironment'
+  | 'apiKey'
+  | 'target'
+  | 'recordName'
+  | 'catchUp'
+  | 'endpoint'
+  | 'timeoutMs'
+  | 'maxRetries'
+  | 'deployEnvironment'
 >;
 
 export interface ChangesOptions {
@@ -67,6 +75,8 @@ export async function changesStage(
     target:
       recordName?.name ??
       defaultRecordName({ endpoint, host: siteHost(urlMapHosts(urlMap)), deployEnvironment }),
+    // The Root key stays in the proof, which derives its own key from it and shows only MACs.
+    proof: settings.apiKey === '' ? undefined : recordProof(settings.apiKey),
     // Only the default name replaced one: a name given is the name the record always had.
     formerTarget:
       recordName === undefined ? legacyRecordName(endpoint, urlMap, deployEnvironment) : undefined,
@@ -135,7 +145,7 @@ function pendingRecord(
     state: 'write',
     store: known.store,
     target: known.target,
-    writer: known.writer,
+    proof: known.proof,
     memory: known.memory,
     head: known.head,
     freshAlready: compared.ranges.length === 0,

@@ -32,7 +32,8 @@ export const NO_MEMORY: Memory = { fresh: undefined, owed: [], last: undefined, 
 export const MAX_OWED_SPANS = 20;
 
 /** The payload's key, so that a record is told apart from whatever else a deployment's payload may hold. */
-const KEY = 'image-cache-invalidate';
+export const RECORD_KEY = 'image-cache-invalidate';
+const KEY = RECORD_KEY;
 const SHA = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 
 /**
@@ -83,14 +84,17 @@ export function spansToCompare(memory: Memory, head: string, first: Span): Span[
   return spans;
 }
 
-/** The payload a run writes: what the next run owes if this one did not make `spans` fresh. */
+/** The record's fields a run writes: what the next run owes if this one did not make `spans` fresh. */
+/** The payload the record's fields make, under the record's key (its proof is added beside them when written). */
 export function payloadOf(memory: Memory, spans: readonly Span[], failed: boolean): Record<string, unknown> {
+  return { [KEY]: recordBody(memory, spans, failed) };
+}
+
+export function recordBody(memory: Memory, spans: readonly Span[], failed: boolean): Record<string, unknown> {
   return {
-    [KEY]: {
-      fresh: memory.fresh ?? null,
-      owed: failed ? bounded(spans).map((span) => [span.base, span.head]) : [],
-      failedRuns: failed ? memory.failedRuns + 1 : 0,
-    },
+    fresh: memory.fresh ?? null,
+    owed: failed ? bounded(spans).map((span) => [span.base, span.head]) : [],
+    failedRuns: failed ? memory.failedRuns + 1 : 0,
   };
 }
 

@@ -5,13 +5,17 @@
  * deployments newest first, whatever the branch history, so the last state of a target is one read away: a rollback,
  * a force-push or 1,000 commits of code change nothing of that.
  *
- * Anyone with `deployments: write` can create a deployment or add a status to one: only those whose creator is the
- * identity this token writes as are trusted, so another app, a person or a bot cannot forge a run's record.
+ * Anyone with `deployments: write` can create a deployment or add a status to one, and every workflow's GITHUB_TOKEN
+ * writes as the same github-actions[bot]: a record counts only when its payload proves that its writer held the
+ * service's Root key (src/domain/record-proof.ts), whoever created it. Its state is the one its proof covers; a
+ * status someone adds to it changes nothing.
  */
 import { errorMessage } from '../mechanics/error-message.ts';
 import { isTimeout } from '../mechanics/causes.ts';
 import { boundedOctokit, type Octokit } from './api.ts';
 import { GithubRequestFailed } from './request-failed.ts';
+import { verify, type RecordProof } from '../domain/record-proof.ts';
+import { RECORD_KEY } from '../domain/memory.ts';
 
 export { rateLimitWait } from './request-failed.ts';
 
@@ -36,7 +40,7 @@ export const RECORD_PERMISSION = 'deployments: write';
 
 /** Deployments read per look: a target's newest run is in the first, unless other creators crowd it. */
 const DEPLOYMENTS_PER_PAGE = 30;
-/** Pages of deployments read at most to find the newest that this identity wrote. */
+/** Pages of deployments read at most to find the newest that proves itself. */
 export const RECORD_PAGES = 3;
 
 /** GitHub limits a deployment status's description to 140 characters. */
@@ -45,27 +49,30 @@ export const DESCRIPTION_LIMIT = 140;
 /** Bytes of one answer about the record read at most: a page of 30 deployments is a few kilobytes. */
 const MAX_RECORD_ANSWER_BYTES = 4 * 1024 * 1024;
 
-/** Who wrote a record, as GitHub reports its creator. */
-export interface Writer {
-  readonly login: string;
-  /** Undefined for the Actions bot, whose id differs from one GitHub Enterprise Server to another. */
-  readonly id: number | undefined;
-}
-
 /**
- * The identity of a workflow's GITHUB_TOKEN (an installation token of GitHub Actions: `/user` refuses it), known by
- * its login and its type: a bot's login ends in `[bot]`, which no person's or app's other login can.
+ * The Actions bot, as GitHub reports a deployment's creator: known by its login and its type (a bot's login ends in
+ * `[bot]`, which no person's or app's other login can), whatever its id (it differs on GitHub Enterprise Server).
  */
-export const ACTIONS_BOT: Writer = { login: 'github-actions[bot]', id: undefined };
+const ACTIONS_BOT_LOGIN = 'github-actions[bot]';
 
-/** The newest deployment of the target that this identity wrote, and the state its own newest status gives it. */
+/** The newest deployment of the target that proves itself, and the state its proof gives it. */
 export interface RecordEntry {
   readonly id: number;
   /** The commit the run made fresh, or tried to. */
   readonly sha: string;
-  /** `success`, `failure`, `in_progress`…; undefined: no status of its writer yet (a run that never ended). */
+  /** `success`, `failure`; undefined: a record of an earlier version with no status of its writer yet. */
   readonly state: string | undefined;
   readonly payload: unknown;
+}
+
+/** What the newest deployments of a target hold. */
+export interface RecordRead {
+  /** The newest record that proves itself with this key; undefined: none among those read. */
+  readonly entry: RecordEntry | undefined;
+  /** The creators of the newer deployments passed over, since they carry no proof of the key. */
+  readonly passedOver: readonly string[];
+  /** The newest record carrying a proof was proved with another Root key: the key changed since. */
+  readonly keyChanged: boolean;
 }
 
 /** An answer of the API that is not a success: its HTTP status and GitHub's message. */
@@ -81,61 +88,84 @@ export class RecordApiError extends Error {
 }
 
 /**
- * The identity this token writes as: the user a personal token belongs to, else the Actions bot (a workflow's token,
- * for which `/user` answers 403).
- */
-export async function writerOf(store: RecordStore): Promise<Writer> {
-  try {
-    const data = await request(store, 'GET', '/user');
-    const login = field(data, 'login');
-    const id = field(data, 'id');
-    if (typeof login === 'string' && typeof id === 'number') return { login, id };
-  } catch (error) {
-    if (!(error instanceof RecordApiError) || (error.status !== 403 && error.status !== 401)) throw error;
-    if (error.rateLimitWaitS !== undefined) throw error;
-  }
-  return ACTIONS_BOT;
-}
-
-/**
- * The newest deployment of `environment` that `writer` created, with its state by the newest status that `writer`
- * set; undefined when the environment holds none of its; an error when RECORD_PAGES full pages hold none of its. Two requests in the common case, 2 + RECORD_PAGES at
- * most, plus one per deployment whose statuses are read.
+ * The newest deployment of `environment` whose payload proves it was written with the key (`proof`), whoever created
+ * it: those newer than it are passed over and named by creator. A proof made with another key ends the search (the
+ * key changed: what older records say was proved with that key too). An error when RECORD_PAGES full pages hold
+ * neither: the record may lie past them, and "nothing recorded" would write over it. One request in the common case.
  */
 export async function readRecord(
   store: RecordStore,
   environment: string,
-  writer: Writer,
-): Promise<RecordEntry | undefined> {
-  const query = `environment=${encodeURIComponent(environment)}&task=${RECORD_TASK}&per_page=${DEPLOYMENTS_PER_PAGE}`;
+  proof: RecordProof,
+): Promise<RecordRead> {
+  const passedOver: string[] = [];
   for (let page = 1; page <= RECORD_PAGES; page++) {
-    const list = await request(store, 'GET', `${repoPath(store)}/deployments?${query}&page=${page}`);
-    if (!Array.isArray(list)) throw new RecordApiError(200, 'the list of deployments is not a list');
-    const ours = (list as unknown[]).find((entry) => isBy(field(entry, 'creator'), writer));
-    if (ours !== undefined) {
-      const id = field(ours, 'id');
-      const sha = field(ours, 'sha');
-      if (typeof id !== 'number' || typeof sha !== 'string' || !/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(sha))
-        throw new RecordApiError(200, 'a deployment names no id or commit');
-      return { id, sha, state: await stateOf(store, id, writer), payload: field(ours, 'payload') };
+    const list = await deploymentsPage(store, environment, page);
+    for (const deployment of list) {
+      const sha = field(deployment, 'sha');
+      const carried = field(field(deployment, 'payload'), RECORD_KEY);
+      const verdict = typeof sha === 'string' ? verify(proof, environment, sha, carried) : undefined;
+      if (verdict?.verdict === 'other-key') return { entry: undefined, passedOver, keyChanged: true };
+      if (verdict?.verdict !== 'proven') {
+        passedOver.push(creatorLogin(deployment));
+        continue;
+      }
+      const entry = { ...entryOf(deployment), state: verdict.state };
+      return { entry, passedOver, keyChanged: false };
     }
-    if (list.length < DEPLOYMENTS_PER_PAGE) return undefined;
+    if (list.length < DEPLOYMENTS_PER_PAGE) return { entry: undefined, passedOver, keyChanged: false };
   }
-  // Pages full of others' deployments: the record may be past them, and "nothing recorded" would write over it.
   throw new RecordApiError(
     0,
-    `the newest ${RECORD_PAGES * DEPLOYMENTS_PER_PAGE} deployments of '${environment}' were all created by ` +
-      `others than ${writer.login}, so its record cannot be found among them`,
+    `the newest ${RECORD_PAGES * DEPLOYMENTS_PER_PAGE} deployments of '${environment}' all carry no proof of the ` +
+      "service's key, so its record cannot be found among them",
   );
 }
 
-/** The state the writer's newest status gives a deployment: statuses others add (a forged `success`) are not read. */
-async function stateOf(store: RecordStore, id: number, writer: Writer): Promise<string | undefined> {
-  const list = await request(store, 'GET', `${repoPath(store)}/deployments/${id}/statuses?per_page=100`);
-  if (!Array.isArray(list)) throw new RecordApiError(200, 'the list of deployment statuses is not a list');
-  const ours = (list as unknown[]).find((status) => isBy(field(status, 'creator'), writer));
-  const state = field(ours, 'state');
-  return typeof state === 'string' ? state : undefined;
+/**
+ * The record an earlier version of the action kept under `environment`, which carried no proof: the newest
+ * deployment the Actions bot created, with the state its own newest status gives it. Read once, to carry it over.
+ */
+export async function readLegacyRecord(
+  store: RecordStore,
+  environment: string,
+): Promise<RecordEntry | undefined> {
+  const list = await deploymentsPage(store, environment, 1);
+  const ours = list.find((entry) => isActionsBot(field(entry, 'creator')));
+  if (ours === undefined) return undefined;
+  const entry = entryOf(ours);
+  const statuses = await request(
+    store,
+    'GET',
+    `${repoPath(store)}/deployments/${entry.id}/statuses?per_page=100`,
+  );
+  if (!Array.isArray(statuses))
+    throw new RecordApiError(200, 'the list of deployment statuses is not a list');
+  const state = field(
+    (statuses as unknown[]).find((status) => isActionsBot(field(status, 'creator'))),
+    'state',
+  );
+  return { ...entry, state: typeof state === 'string' ? state : undefined };
+}
+
+async function deploymentsPage(store: RecordStore, environment: string, page: number): Promise<unknown[]> {
+  const query = `environment=${encodeURIComponent(environment)}&task=${RECORD_TASK}&per_page=${DEPLOYMENTS_PER_PAGE}`;
+  const list = await request(store, 'GET', `${repoPath(store)}/deployments?${query}&page=${page}`);
+  if (!Array.isArray(list)) throw new RecordApiError(200, 'the list of deployments is not a list');
+  return list as unknown[];
+}
+
+function entryOf(deployment: unknown): RecordEntry {
+  const id = field(deployment, 'id');
+  const sha = field(deployment, 'sha');
+  if (typeof id !== 'number' || typeof sha !== 'string' || !/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(sha))
+    throw new RecordApiError(200, 'a deployment names no id or commit');
+  return { id, sha, state: undefined, payload: field(deployment, 'payload') };
+}
+
+function creatorLogin(deployment: unknown): string {
+  const login = field(field(deployment, 'creator'), 'login');
+  return typeof login === 'string' ? login : 'an unnamed creator';
 }
 
 /** A record to write: the deployment of the run's head, and the state it ended in. */
@@ -149,8 +179,8 @@ export interface RecordWrite {
   readonly logUrl?: string | undefined;
 }
 
-/** Creates the run's deployment and its status; returns who GitHub says wrote it. */
-export async function writeRecord(store: RecordStore, record: RecordWrite): Promise<Writer | undefined> {
+/** Creates the run's deployment, its proof in its payload, and its status. */
+export async function writeRecord(store: RecordStore, record: RecordWrite): Promise<void> {
   const deployment = await request(store, 'POST', `${repoPath(store)}/deployments`, {
     ref: record.sha,
     task: RECORD_TASK,
@@ -172,16 +202,10 @@ export async function writeRecord(store: RecordStore, record: RecordWrite): Prom
     // Earlier records stay as they were: a success of this run must not turn the last one inactive.
     auto_inactive: false,
   });
-  const creator = field(deployment, 'creator');
-  const login = field(creator, 'login');
-  const creatorId = field(creator, 'id');
-  if (typeof login !== 'string' || typeof creatorId !== 'number') return undefined;
-  return field(creator, 'type') === 'Bot' ? { login, id: undefined } : { login, id: creatorId };
 }
 
-function isBy(creator: unknown, writer: Writer): boolean {
-  if (field(creator, 'login') !== writer.login) return false;
-  return writer.id === undefined ? field(creator, 'type') === 'Bot' : field(creator, 'id') === writer.id;
+function isActionsBot(creator: unknown): boolean {
+  return field(creator, 'login') === ACTIONS_BOT_LOGIN && field(creator, 'type') === 'Bot';
 }
 
 function field(value: unknown, key: string): unknown {

@@ -4,7 +4,8 @@ import { DEFAULT_POLICY, type CallPolicy } from '../domain/policy.ts';
 import type { OriginCheck, RewriteWith, Settings } from '../settings/settings.ts';
 import { planRun, type Plan } from './plan.ts';
 import type { AssetRef } from '../domain/refs.ts';
-import type { RecordStore, Writer } from '../github/deployments.ts';
+import type { RecordStore } from '../github/deployments.ts';
+import type { RecordProof } from '../domain/record-proof.ts';
 import type { Memory, Span } from '../domain/memory.ts';
 import type { UrlMapRule } from '../settings/url-map.ts';
 
@@ -275,8 +276,8 @@ export type PendingRecord =
       readonly store: RecordStore;
       /** The record's name: the environment its deployments are on. */
       readonly target: string;
-      /** Who this token writes as; the record is read only where this identity wrote it. */
-      readonly writer: Writer;
+      /** Proves the record written with the service's Root key: only records it proves are read. */
+      readonly proof: RecordProof;
       /** What the record said before the run. */
       readonly memory: Memory;
       /** The head's full SHA: the commit whose images the run makes fresh. */

@@ -2,9 +2,10 @@ import { short } from '../github/api.ts';
 import type { Outcome } from '../outcome/outcome.ts';
 import type { Log } from '../shown/log.ts';
 import { plural } from '../shown/format.ts';
-import { writeRecord, type Writer } from '../github/deployments.ts';
+import { writeRecord } from '../github/deployments.ts';
 import { PERMISSION_LINES, recordProblem } from '../github/record-words.ts';
-import { payloadOf } from '../domain/memory.ts';
+import { RECORD_KEY, recordBody } from '../domain/memory.ts';
+import { provenBody } from '../domain/record-proof.ts';
 import type { Counts } from '../invalidate/stage.ts';
 import type { PendingRecord } from '../plan/run-plan.ts';
 
@@ -103,20 +104,17 @@ export async function writeTargetRecord(
       }
     : pending.store;
   try {
-    const wrote = await writeRecord(store, {
-      environment: pending.target,
+    const environment = pending.target;
+    const state = fresh ? 'success' : 'failure';
+    const body = recordBody(pending.memory, pending.spans, !fresh);
+    await writeRecord(store, {
+      environment,
       sha: pending.head,
-      state: fresh ? 'success' : 'failure',
+      state,
       description: fresh ? freshWords(outcome.counts) : `Images not all fresh: ${notFresh}`,
-      payload: payloadOf(pending.memory, pending.spans, !fresh),
+      payload: { [RECORD_KEY]: provenBody(pending.proof, { environment, sha: pending.head, state, body }) },
       logUrl: pending.runUrl,
     });
-    if (wrote !== undefined && !sameWriter(wrote, pending.writer)) {
-      // Written, but where no run will read it: as good as no record for the words a failed run says.
-      const why = otherWriter(wrote, pending.writer);
-      log.warning(why);
-      return { state: 'not-recorded', reason: why };
-    }
     log.info(
       fresh
         ? `Recorded ${commit} fresh on '${pending.target}'.`
@@ -134,18 +132,6 @@ export async function writeTargetRecord(
     );
     return { state: 'not-recorded', reason: `the record could not be written (${why})` };
   }
-}
-
-function sameWriter(a: Writer, b: Writer): boolean {
-  return a.login === b.login && (a.id === undefined || b.id === undefined || a.id === b.id);
-}
-
-function otherWriter(wrote: Writer, trusted: Writer): string {
-  return (
-    `the record was written as ${wrote.login}, but runs read only records written as ${trusted.login}, the ` +
-    "identity this token was taken for, so the next run will not read it; pass the workflow's own token " +
-    '(github-token: ${{ github.token }}, the default), or a personal token, whose owner GitHub names'
-  );
 }
 
 /** What a record of a fresh commit says of the run, within a deployment status's 140 characters. */

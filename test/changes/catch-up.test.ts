@@ -7,6 +7,7 @@ import { comparedRanges } from '../../src/changes/catch-up.ts';
 import type { CiContext } from '../../src/ci/context.ts';
 import { gitIn } from '../../src/mechanics/git.ts';
 import type { Log } from '../../src/shown/log.ts';
+import { recordProof } from '../../src/domain/record-proof.ts';
 import { startGithubStandIn, type GithubStandIn } from '../support/github-stand-in.ts';
 
 const REPOSITORY = 'octo-org/octo-repo';
@@ -50,6 +51,7 @@ describe('reading the record', () => {
       log,
       timeoutMs: 30_000,
       readDeadlineMs: 300,
+      proof: recordProof('root-key-of-this-test'),
     });
     expect(performance.now() - started).toBeLessThan(10_000);
     expect(compared.record).toEqual({

@@ -23,6 +23,8 @@ import { runnerCommands } from '../support/runner-commands.ts';
 import { runAction, WORKFLOW_TOKEN, type ActionRun } from '../support/runner.ts';
 import { legacyRecordName } from '../../src/settings/record-name.ts';
 import { parseUrlMap } from '../../src/settings/url-map.ts';
+import { provenPayload } from '../support/proven-record.ts';
+import { provenBody, recordProof } from '../../src/domain/record-proof.ts';
 
 const emulator = useEmulator();
 const REPOSITORY = 'octo-org/octo-repo';
@@ -94,8 +96,11 @@ function push(before: Sha, after: Sha, options: RunOptions = {}): Promise<Action
 const invalidated = (): string[] => [...emulator().invalidated.assets].sort();
 
 /** Records the commit fresh on the target, as an earlier green run would have. */
-const recordFresh = (sha: Sha): void =>
-  void github.recordDeployment({ sha, environment: CONTEXT }, 'success');
+const recordFresh = (sha: Sha, key = ROOT_KEY): void =>
+  void github.recordDeployment(
+    { sha, environment: CONTEXT, payload: provenPayload(CONTEXT, sha, 'success', undefined, key) },
+    'success',
+  );
 
 /** The target's records of a commit, newest first. */
 const recordsOf = (sha: Sha) => github.deploymentsOf(CONTEXT).filter((deployment) => deployment.sha === sha);
@@ -141,8 +146,16 @@ describe('the record', () => {
     const [record] = recordsOf(head);
     expect(stateOf(record?.id ?? 0)).toBe('failure');
     expect(record?.payload).toEqual({
-      'image-cache-invalidate': { fresh: null, owed: [[base, head]], failedRuns: 1 },
+      'image-cache-invalidate': {
+        fresh: null,
+        owed: [[base, head]],
+        failedRuns: 1,
+        state: 'failure',
+        key: expect.stringMatching(/^[0-9a-f]{16}$/) as unknown,
+        mac: expect.stringMatching(/^[0-9a-f]{64}$/) as unknown,
+      },
     });
+    expect(JSON.stringify(record?.payload)).not.toContain(ROOT_KEY);
   });
 
   it('a dry run records nothing', async () => {
@@ -403,14 +416,14 @@ describe('catch-up on a branch', () => {
     expect(invalidated()).toEqual([image('three.png'), image('two.png')]);
   });
 
-  it('with the event base recorded fresh, compares with it as before, reading the record in three requests', async () => {
+  it('with the event base recorded fresh, compares with it as before, reading the record in one request', async () => {
     const base = commitImages('a.png');
     recordFresh(base);
     const head = commitImages('b.png');
     const run = await push(base, head);
     expect(invalidated()).toEqual([image('b.png')]);
-    // Who the token is, the target's deployments, the newest one's statuses.
-    expect(github.requests.filter((request) => request.method === 'GET')).toHaveLength(3);
+    // The target's newest deployments: the newest proves its state itself.
+    expect(github.requests.filter((request) => request.method === 'GET')).toHaveLength(1);
     expect(run.stdout).toContain(
       `Catch-up: comparing 1 span of commits up to ${head.slice(0, 7)} (last made fresh for ${base.slice(0, 7)}).`,
     );
@@ -841,6 +854,38 @@ describe('a memory that cannot forget: the record per target, by time', () => {
     expect(invalidated()).toEqual([image('a.png'), image('b.png')]);
   });
 
+  it("a success written by another workflow's token (the same Actions bot, without the key) is passed over with a notice", async () => {
+    const fresh = commitImages('x.png');
+    recordFresh(fresh);
+    const a = commitImages('a.png');
+    emulator().inject('invalidate/assets', { status: 500 });
+    expect((await push(fresh, a)).exitCode).not.toBe(0);
+    emulator().reset();
+    // Every workflow's GITHUB_TOKEN writes as github-actions[bot]: a creator check cannot tell this one apart.
+    const forged = { 'image-cache-invalidate': { fresh: a, owed: [], failedRuns: 0, state: 'success' } };
+    github.recordDeployment({ sha: a, environment: CONTEXT, payload: forged }, 'success');
+    const b = commitImages('b.png');
+    const run = await push(a, b);
+    expect(run.exitCode).toBe(0);
+    expect(invalidated()).toEqual([image('a.png'), image('b.png')]);
+    expect(annotations(run, 'notice').join('\n')).toContain(
+      "passed over 1 deployment on 'image-cache-invalidate/site' that carries no proof of the service's key",
+    );
+  });
+
+  it('a record written with another Root key says the key changed, and compares as a first run would', async () => {
+    const fresh = commitImages('x.png');
+    recordFresh(fresh, 'an-older-root-key');
+    const a = commitImages('a.png');
+    const run = await push(fresh, a);
+    expect(run.exitCode).toBe(0);
+    expect(invalidated()).toEqual([image('a.png')]);
+    const said = annotations(run, 'warning').join('\n');
+    expect(said).toContain('written with another Root key');
+    expect(said).toContain('may miss');
+    expect(stateOf(recordsOf(a)[0]?.id ?? 0)).toBe('success');
+  });
+
   it('a push that deletes a branch ends green with a notice, fetching nothing', async () => {
     const head = commitImages('a.png');
     const payload = pushPayload(head, '0'.repeat(40));
@@ -933,8 +978,15 @@ describe('a record that cannot be trusted as read', () => {
   it('a record whose payload this version cannot read: catch-up is off and nothing is written over it', async () => {
     const fresh = commitImages('x.png');
     const a = commitImages('a.png');
+    const body = { v: 9 };
+    const proven = provenBody(recordProof(ROOT_KEY), {
+      environment: CONTEXT,
+      sha: a,
+      state: 'failure',
+      body,
+    });
     github.recordDeployment(
-      { sha: a, environment: CONTEXT, payload: { 'image-cache-invalidate': { v: 9 } } },
+      { sha: a, environment: CONTEXT, payload: { 'image-cache-invalidate': proven } },
       'failure',
     );
     const b = commitImages('b.png');
@@ -945,18 +997,18 @@ describe('a record that cannot be trusted as read', () => {
     expect(fresh).not.toBe(a);
   });
 
-  it('a token that writes as another identity than it reads: a failed run promises only a re-run', async () => {
+  it("an app's token (another identity than the Actions bot) writes records that count: they carry the key's proof", async () => {
     github.identities.set(WORKFLOW_TOKEN, { login: 'my-app[bot]', id: 5, type: 'Bot' });
     const base = commitImages('a.png');
     const head = commitImages('b.png');
     emulator().inject('invalidate/assets', { status: 500 });
-    const run = await push(base, head);
-    expect(run.exitCode).not.toBe(0);
-    expect(run.stdout).toContain(
-      'A re-run of this job invalidates them; no later run will, since the record was written as my-app[bot], but ' +
-        'runs read only records written as github-actions[bot]',
-    );
-    expect(run.stdout).not.toContain('The next run on this target');
+    const failed = await push(base, head);
+    expect(failed.exitCode).not.toBe(0);
+    expect(failed.stdout).toContain('The next run on this target invalidates them too');
+    emulator().reset();
+    const next = commitImages('c.png');
+    expect((await push(head, next)).exitCode).toBe(0);
+    expect(invalidated()).toEqual([image('b.png'), image('c.png')]);
   });
 
   it('a commit the record names that is gone from the repository: compared as a first run, with a warning', async () => {

@@ -204,7 +204,7 @@ async function firstRecord(withValues: Record<string, string>, fresh: Sha): Prom
   });
   expect(run.exitCode, run.stdout).toBe(0);
   const [record] = github.deploymentsOf().filter((deployment) => deployment.sha === fresh);
-  expect(record?.environment).toMatch(/^image-cache-invalidate\/[0-9a-f]{8}$/);
+  expect(record?.environment).toMatch(/^Image cache record – .+ – production – /);
   emulator().reset();
   return record?.environment ?? '';
 }

@@ -1,18 +1,20 @@
 /**
- * The target's record, read and written over real HTTP against the GitHub stand-in: only what this token's identity
- * wrote is read, every answer is bounded, and refusals say what they are.
+ * The target's record, read and written over real HTTP against the GitHub stand-in: only a record that proves its
+ * writer held the Root key is read, whoever created it; every answer is bounded, and refusals say what they are.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  ACTIONS_BOT,
   rateLimitWait,
+  readLegacyRecord,
   readRecord,
   writeRecord,
-  writerOf,
   type RecordStore,
 } from '../../src/github/deployments.ts';
+import { recordProof } from '../../src/domain/record-proof.ts';
+import { ROOT_KEY } from '../support/client.ts';
+import { provenPayload } from '../support/proven-record.ts';
 import { PERMISSION_LINES, recordProblem } from '../../src/github/record-words.ts';
 import { startGithubStandIn, type GithubStandIn } from '../support/github-stand-in.ts';
 
@@ -41,65 +43,95 @@ beforeEach(() => {
   github.identities.clear();
 });
 
-describe('who writes', () => {
-  it("a workflow's token (which /user refuses) is the Actions bot; a personal token is its owner", async () => {
-    expect(await writerOf(store())).toEqual(ACTIONS_BOT);
-    github.identities.set(TOKEN, { login: 'octocat', id: 1, type: 'User' });
-    expect(await writerOf(store())).toEqual({ login: 'octocat', id: 1 });
-  });
-});
+const PROOF = recordProof(ROOT_KEY);
+/** A record as a run holding the key writes it, created by `creator` (the Actions bot unless told). */
+const proven = (state: 'success' | 'failure', sha = SHA, environment = TARGET, key = ROOT_KEY) =>
+  github.recordDeployment(
+    { sha, environment, payload: provenPayload(environment, sha, state, {}, key) },
+    state,
+  );
 
 describe('readRecord', () => {
-  it("reads the newest deployment its writer created, passing over others' newer ones", async () => {
-    github.recordDeployment({ sha: SHA, environment: TARGET }, 'failure');
+  it('reads the newest record that proves itself, passing over newer ones by anyone, the Actions bot included', async () => {
+    proven('failure');
+    const payload = { 'image-cache-invalidate': { fresh: null, owed: [], failedRuns: 0, state: 'success' } };
+    github.recordDeployment({ sha: 'b'.repeat(40), environment: TARGET, payload }, 'success');
     for (let i = 0; i < 40; i++)
       github.recordDeployment({ sha: 'b'.repeat(40), environment: TARGET }, 'success', MALLORY);
-    expect(await readRecord(store(), TARGET, ACTIONS_BOT)).toMatchObject({ sha: SHA, state: 'failure' });
+    const read = await readRecord(store(), TARGET, PROOF);
+    expect(read.entry).toMatchObject({ sha: SHA, state: 'failure' });
+    expect(read.keyChanged).toBe(false);
+    expect(new Set(read.passedOver)).toEqual(new Set(['mallory', 'github-actions[bot]']));
+    expect(read.passedOver).toHaveLength(41);
   });
 
-  it('pages full of deployments by others are an error, never "nothing recorded" that a new record would hide', async () => {
-    github.recordDeployment({ sha: SHA, environment: TARGET }, 'failure');
+  it('pages full of deployments without proof are an error, never "nothing recorded" that a new record would hide', async () => {
+    proven('failure');
     for (let i = 0; i < 90; i++)
       github.recordDeployment({ sha: 'b'.repeat(40), environment: TARGET }, 'success', MALLORY);
-    await expect(readRecord(store(), TARGET, ACTIONS_BOT)).rejects.toThrow(
-      `the newest 90 deployments of '${TARGET}' were all created by others than github-actions[bot]`,
+    await expect(readRecord(store(), TARGET, PROOF)).rejects.toThrow(
+      `the newest 90 deployments of '${TARGET}' all carry no proof of the service's key`,
     );
   });
 
-  it("the Actions bot is known by its login and type, whatever its id (GitHub Enterprise Server's differs)", async () => {
-    github.identities.set(TOKEN, { login: 'github-actions[bot]', id: 7, type: 'Bot' });
-    await writeRecord(store(), {
-      environment: TARGET,
-      sha: SHA,
-      state: 'success',
-      description: 'Images fresh: 1 image invalidated',
-      payload: {},
-    });
-    expect(await readRecord(store(), TARGET, await writerOf(store()))).toMatchObject({
-      sha: SHA,
-      state: 'success',
+  it('a record proved with another Root key says the key changed, and reads as none', async () => {
+    proven('success', SHA, TARGET, 'an-older-root-key');
+    expect(await readRecord(store(), TARGET, PROOF)).toEqual({
+      entry: undefined,
+      passedOver: [],
+      keyChanged: true,
     });
   });
 
-  it("a success status someone else added to the writer's failed deployment is not read", async () => {
-    const failed = github.recordDeployment({ sha: SHA, environment: TARGET }, 'failure');
+  it('its state is the one its proof covers: a success status someone adds to a failed record is not read', async () => {
+    const failed = proven('failure');
     github.addDeploymentStatus(failed.id, 'success', MALLORY);
-    expect(await readRecord(store(), TARGET, ACTIONS_BOT)).toMatchObject({ state: 'failure' });
+    github.addDeploymentStatus(failed.id, 'success');
+    expect((await readRecord(store(), TARGET, PROOF)).entry).toMatchObject({ state: 'failure' });
+  });
+
+  it('a proved payload copied to another commit, another environment or another state proves nothing', async () => {
+    const payload = provenPayload(TARGET, SHA, 'failure');
+    github.recordDeployment({ sha: 'c'.repeat(40), environment: TARGET, payload }, 'success');
+    github.recordDeployment(
+      { sha: SHA, environment: 'other', payload: provenPayload('other', SHA, 'success') },
+      'success',
+    );
+    const altered = structuredClone(payload) as { 'image-cache-invalidate': { state: string } };
+    altered['image-cache-invalidate'].state = 'success';
+    github.recordDeployment({ sha: SHA, environment: TARGET, payload: altered }, 'success');
+    const read = await readRecord(store(), TARGET, PROOF);
+    expect(read.entry).toBeUndefined();
+    expect(read.passedOver).toHaveLength(2);
+  });
+
+  it("a payload nested far deeper than a record proves nothing: it is not walked past a record's depth", async () => {
+    let deep: unknown = [];
+    for (let i = 0; i < 1_000; i++) deep = [deep];
+    const carried = { fresh: null, owed: deep, failedRuns: 0, state: 'success', key: PROOF.keyId, mac: '0' };
+    github.recordDeployment(
+      { sha: SHA, environment: TARGET, payload: { 'image-cache-invalidate': carried } },
+      'success',
+    );
+    expect((await readRecord(store(), TARGET, PROOF)).entry).toBeUndefined();
   });
 
   it("another environment, or a deployment of another task (a host's own), is not the record", async () => {
-    github.recordDeployment({ sha: SHA, environment: TARGET, task: 'deploy' }, 'success');
-    github.recordDeployment({ sha: SHA, environment: 'other-target' }, 'success');
-    expect(await readRecord(store(), TARGET, ACTIONS_BOT)).toBeUndefined();
+    github.recordDeployment(
+      { sha: SHA, environment: TARGET, task: 'deploy', payload: provenPayload(TARGET, SHA, 'success') },
+      'success',
+    );
+    proven('success', SHA, 'other-target');
+    expect((await readRecord(store(), TARGET, PROOF)).entry).toBeUndefined();
   });
 
   it('a 403 names the request and the permission to add; a rate limit is named as one, with the time to wait', async () => {
     github.deploymentsForbidden = 'all';
-    const forbidden: unknown = await readRecord(store(), TARGET, ACTIONS_BOT).catch((e: unknown) => e);
+    const forbidden: unknown = await readRecord(store(), TARGET, PROOF).catch((e: unknown) => e);
     expect(recordProblem(forbidden, 'read')).toContain(PERMISSION_LINES);
     github.deploymentsForbidden = false;
     github.deploymentsRateLimitedFor = 600;
-    const limited: unknown = await readRecord(store(), TARGET, ACTIONS_BOT).catch((e: unknown) => e);
+    const limited: unknown = await readRecord(store(), TARGET, PROOF).catch((e: unknown) => e);
     const problem = recordProblem(limited, 'read');
     expect(problem).toMatch(
       /GET \/repos\/octo-org\/octo-repo\/deployments answered 403 "API rate limit exceeded for installation ID 42\.", a rate limit: it takes requests again in about (9|10) min/,
@@ -110,7 +142,7 @@ describe('readRecord', () => {
   it('a cancel ends the read of a GitHub that does not answer', async () => {
     github.deploymentsHang = true;
     const cancel = new AbortController();
-    const read = readRecord(store(cancel.signal), TARGET, ACTIONS_BOT);
+    const read = readRecord(store(cancel.signal), TARGET, PROOF);
     while (!github.requests.some((request) => request.url.includes('/deployments')))
       await new Promise((resolve) => setTimeout(resolve, 5));
     cancel.abort();
@@ -131,7 +163,7 @@ describe('readRecord', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const error: unknown = await readRecord(storeAt(url), TARGET, ACTIONS_BOT).catch((e: unknown) => e);
+      const error: unknown = await readRecord(storeAt(url), TARGET, PROOF).catch((e: unknown) => e);
       expect(recordProblem(error, 'read')).toMatch(/answered more than 4 MiB for one page/);
     } finally {
       server.closeAllConnections();
@@ -144,7 +176,7 @@ describe('writeRecord', () => {
   it('creates a deployment on the target with its payload, then its state, leaving earlier records as they were', async () => {
     const earlier = github.recordDeployment({ sha: SHA, environment: TARGET }, 'success');
     const payload = { 'image-cache-invalidate': { fresh: null, owed: [], failedRuns: 0 } };
-    const wrote = await writeRecord(store(), {
+    await writeRecord(store(), {
       environment: TARGET,
       sha: SHA,
       state: 'success',
@@ -152,7 +184,6 @@ describe('writeRecord', () => {
       payload,
       logUrl: 'https://github.example/run/1',
     });
-    expect(wrote).toEqual(ACTIONS_BOT);
     const [newest] = github.deploymentsOf(TARGET);
     expect(newest).toMatchObject({ task: 'image-cache-invalidate', sha: SHA, payload });
     expect(github.statusesOfDeployment(newest?.id ?? 0)[0]).toMatchObject({
@@ -160,6 +191,15 @@ describe('writeRecord', () => {
       log_url: 'https://github.example/run/1',
     });
     expect(github.statusesOfDeployment(earlier.id)[0]?.state).toBe('success'); // not made inactive
+  });
+});
+
+describe('readLegacyRecord', () => {
+  it("reads an earlier version's record by its creator, the Actions bot, and its own newest status", async () => {
+    const failed = github.recordDeployment({ sha: SHA, environment: TARGET }, 'failure');
+    github.addDeploymentStatus(failed.id, 'success', MALLORY);
+    github.recordDeployment({ sha: 'b'.repeat(40), environment: TARGET }, 'success', MALLORY);
+    expect(await readLegacyRecord(store(), TARGET)).toMatchObject({ sha: SHA, state: 'failure' });
   });
 });
 
