@@ -1815,7 +1815,9 @@ function eventRange(context, deployEnvironment) {
                 };
             if (ZERO_SHA.test(before))
                 return { base: PARENT, head: after, origin: 'push (new branch)' };
-            return { base: before, head: after, origin: 'push' };
+            return valueAt(payload, 'forced') === true
+                ? { base: before, head: after, origin: 'push', forced: true }
+                : { base: before, head: after, origin: 'push' };
         }
         case 'pull_request':
         case 'pull_request_target': {
@@ -7265,10 +7267,39 @@ async function rangesOf(event, head, memory, options) {
             ? `owed by an earlier run on '${target}'`
             : `${event.origin}, from ${api_short(span.base)}, the last commit on '${target}'`,
     }));
+    const forced = await forcedBase(event, head, memory, options.git);
+    if (forced !== undefined) {
+        ranges.push({ base: forced, head, origin: `push (forced), from its before ${api_short(forced)}` });
+        log.info(`Catch-up: the push was forced: comparing its before, ${api_short(forced)}, with the head too, beside ` +
+            `${api_short(memory.last)}, the last commit on '${target}': what the commits it dropped deployed is stale too.`);
+    }
     if (given !== undefined)
         ranges.push(given);
     log.info(`Catch-up: ${memoryWords(memory, head, ranges.length)}`);
     return ranges;
+}
+/**
+ * A push's `before` when the push rewrote history (GitHub says `forced`, or git knows `before` is no ancestor of the
+ * head) and the record's last commit is another: the site may have served what the dropped commits deployed.
+ */
+async function forcedBase(event, head, memory, git) {
+    const before = event.base;
+    if (event.branch !== 'from-base' || typeof before !== 'string' || before === memory.last)
+        return undefined;
+    if (before === head || (memory.last !== undefined && (await resolveCommit(before, git)) === memory.last))
+        return undefined;
+    if (event.forced === true)
+        return before;
+    // Without the payload's word, only where git has both commits and says the before is no ancestor.
+    if ((await resolveCommit(before, git)) === undefined || (await resolveCommit(head, git)) === undefined)
+        return undefined;
+    try {
+        await git(['merge-base', '--is-ancestor', '--end-of-options', before, head]);
+        return undefined;
+    }
+    catch {
+        return before;
+    }
 }
 /** What the record says, in one sentence: `catching up 3 deploys since a1b2c3d, 2 of them from failed runs`. */
 function memoryWords(memory, head, ranges) {
@@ -7486,7 +7517,6 @@ function isNoSuchCommit(error) {
 
 
 
-
 /**
  * The files given in `files`, or those changed in what the run compares (the event's range, or on a branch what the
  * target's record owes up to the head), when the target asks for them; and on a branch, the record to write.
@@ -7531,9 +7561,10 @@ async function changesStage(settings, options) {
     return { files: { ...found.files, files: redactEach(found.files.files, options.redact) }, record };
 }
 /**
- * The files changed across what the run compares. A commit the record names that neither git nor GitHub has any
- * more (collected after a force-push, purged) would stop every later run: the run compares as a first run would,
- * with a warning, and its record starts over.
+ * The files changed across what the run compares. A span whose commits neither git nor GitHub has any more (collected
+ * after a force-push, purged) would stop every later run: it alone is replaced by the widest span the repository can
+ * still answer (from the oldest commit the record names that it has, else the event's base), with a warning naming
+ * what could not be compared; the other spans are kept.
  */
 async function changedAcross(compared, context, since, git, log) {
     if (compared.ranges.length === 0) {
@@ -7548,13 +7579,59 @@ async function changedAcross(compared, context, since, git, log) {
         const record = compared.record;
         if (record?.state !== 'read' || record.memory.last === undefined || !isNoSuchCommit(error))
             throw error;
-        const first = withoutNeedsBase(compared.event);
-        log.warning(`Catch-up: a commit the record of '${record.target}' names is gone from the repository ` +
-            `(${(0,error_message/* errorMessage */.g)(error)}); comparing as a first run would, ${first.origin}, and the record starts over.`);
-        const found = await detectAcross(context, [first], since, git);
-        const restarted = { ...compared, ranges: [first], given: 0, record: { ...record, memory: NO_MEMORY } };
-        return { compared: restarted, files: found.files, spans: found.compared };
+        const ranges = await answerable(compared, context, since, git, log, (0,error_message/* errorMessage */.g)(error));
+        const found = await detectAcross(context, ranges, since, git);
+        return { compared: { ...compared, ranges }, files: found.files, spans: found.compared };
     }
+}
+/** The ranges the repository can answer: each lost one replaced by the widest it still can, said in a warning. */
+async function answerable(compared, context, since, git, log, reason) {
+    const answers = async (range) => {
+        try {
+            await detectAcross(context, [range], since, git);
+            return true;
+        }
+        catch (error) {
+            if (isNoSuchCommit(error))
+                return false;
+            throw error;
+        }
+    };
+    const kept = [];
+    const lost = [];
+    // What `since` added comes last, never owed: the replacement goes before it.
+    const chainLength = compared.ranges.length - (compared.given ?? 0);
+    const given = compared.ranges.slice(chainLength);
+    for (const range of compared.ranges.slice(0, chainLength))
+        ((await answers(range)) ? kept : lost).push(range);
+    if (lost.length === 0)
+        return [...compared.ranges];
+    const head = compared.event.head;
+    // The oldest commit compared that the repository still has: from it to the head covers every lost span after it.
+    const bases = compared.ranges.map((range) => range.base).filter((base) => typeof base === 'string');
+    let widest;
+    for (const base of bases) {
+        const range = {
+            base,
+            head,
+            origin: `from ${api_short(base)}, the oldest commit of the record the repository has`,
+        };
+        if (lost.some((gone) => gone.base === base) || !(await answers(range)))
+            continue;
+        widest = range;
+        break;
+    }
+    const replacement = widest ?? withoutNeedsBase(compared.event);
+    const names = lost.map((range) => `${typeof range.base === 'string' ? api_short(range.base) : 'its parent'}...${api_short(range.head)}`);
+    const record = compared.record;
+    const target = record?.state === 'read' ? record.target : 'this target';
+    log.warning(`Catch-up: ${lost.length === 1 ? 'a span' : `${String(lost.length)} spans`} of commits the record of ` +
+        `'${target}' owes cannot be compared, since the repository no longer has ${lost.length === 1 ? 'its' : 'their'} ` +
+        `commits (${names.join(', ')}; ${reason}); comparing from ` +
+        `${typeof replacement.base === 'string' ? api_short(replacement.base) : "the head's parent"} to the head instead ` +
+        `(${widest === undefined ? "the event's base" : 'the oldest commit of the record it has'}), the other spans as ` +
+        'owed. An image changed only in the lost commits and changed back since is not covered.');
+    return [...kept, replacement, ...given];
 }
 /** The record the run writes when it ends: only where it read the target's record, and so knows what it owes. */
 function pendingRecord(compared, spans, truncated) {

@@ -10,7 +10,7 @@ import { quote } from '../shown/shown.ts';
 import type { Log } from '../shown/log.ts';
 import type { CiContext, RecordPlace } from '../ci/context.ts';
 import { sinceCommit } from './git.ts';
-import { commitOf, type RunGit } from '../mechanics/git.ts';
+import { commitOf, resolveCommit, type RunGit } from '../mechanics/git.ts';
 import { short } from '../github/api.ts';
 import { readLegacyRecord, readRecord, type RecordEntry, type RecordStore } from '../github/deployments.ts';
 import type { RecordProof } from '../domain/record-proof.ts';
@@ -227,9 +227,43 @@ async function rangesOf(
         ? `owed by an earlier run on '${target}'`
         : `${event.origin}, from ${short(span.base)}, the last commit on '${target}'`,
   }));
+  const forced = await forcedBase(event, head, memory, options.git);
+  if (forced !== undefined) {
+    ranges.push({ base: forced, head, origin: `push (forced), from its before ${short(forced)}` });
+    log.info(
+      `Catch-up: the push was forced: comparing its before, ${short(forced)}, with the head too, beside ` +
+        `${short(memory.last)}, the last commit on '${target}': what the commits it dropped deployed is stale too.`,
+    );
+  }
   if (given !== undefined) ranges.push(given);
   log.info(`Catch-up: ${memoryWords(memory, head, ranges.length)}`);
   return ranges;
+}
+
+/**
+ * A push's `before` when the push rewrote history (GitHub says `forced`, or git knows `before` is no ancestor of the
+ * head) and the record's last commit is another: the site may have served what the dropped commits deployed.
+ */
+async function forcedBase(
+  event: CommitRange,
+  head: string,
+  memory: Memory,
+  git: RunGit,
+): Promise<string | undefined> {
+  const before = event.base;
+  if (event.branch !== 'from-base' || typeof before !== 'string' || before === memory.last) return undefined;
+  if (before === head || (memory.last !== undefined && (await resolveCommit(before, git)) === memory.last))
+    return undefined;
+  if (event.forced === true) return before;
+  // Without the payload's word, only where git has both commits and says the before is no ancestor.
+  if ((await resolveCommit(before, git)) === undefined || (await resolveCommit(head, git)) === undefined)
+    return undefined;
+  try {
+    await git(['merge-base', '--is-ancestor', '--end-of-options', before, head]);
+    return undefined;
+  } catch {
+    return before;
+  }
 }
 
 /** What the record says, in one sentence: `catching up 3 deploys since a1b2c3d, 2 of them from failed runs`. */

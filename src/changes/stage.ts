@@ -15,8 +15,7 @@ import type { ChangedFiles } from '../domain/changed.ts';
 import type { CiContext } from '../ci/context.ts';
 import { detectAcross, isNoSuchCommit } from './detect.ts';
 import { errorMessage } from '../mechanics/error-message.ts';
-import { NO_MEMORY } from '../domain/memory.ts';
-import { withoutNeedsBase } from '../domain/range.ts';
+import { withoutNeedsBase, type CommitRange } from '../domain/range.ts';
 import type { RunGit } from '../mechanics/git.ts';
 import { gitIn } from '../mechanics/git.ts';
 import { short } from '../github/api.ts';
@@ -97,9 +96,10 @@ export async function changesStage(
 }
 
 /**
- * The files changed across what the run compares. A commit the record names that neither git nor GitHub has any
- * more (collected after a force-push, purged) would stop every later run: the run compares as a first run would,
- * with a warning, and its record starts over.
+ * The files changed across what the run compares. A span whose commits neither git nor GitHub has any more (collected
+ * after a force-push, purged) would stop every later run: it alone is replaced by the widest span the repository can
+ * still answer (from the oldest commit the record names that it has, else the event's base), with a warning naming
+ * what could not be compared; the other spans are kept.
  */
 async function changedAcross(
   compared: Compared,
@@ -118,15 +118,67 @@ async function changedAcross(
   } catch (error) {
     const record = compared.record;
     if (record?.state !== 'read' || record.memory.last === undefined || !isNoSuchCommit(error)) throw error;
-    const first = withoutNeedsBase(compared.event);
-    log.warning(
-      `Catch-up: a commit the record of '${record.target}' names is gone from the repository ` +
-        `(${errorMessage(error)}); comparing as a first run would, ${first.origin}, and the record starts over.`,
-    );
-    const found = await detectAcross(context, [first], since, git);
-    const restarted = { ...compared, ranges: [first], given: 0, record: { ...record, memory: NO_MEMORY } };
-    return { compared: restarted, files: found.files, spans: found.compared };
+    const ranges = await answerable(compared, context, since, git, log, errorMessage(error));
+    const found = await detectAcross(context, ranges, since, git);
+    return { compared: { ...compared, ranges }, files: found.files, spans: found.compared };
   }
+}
+
+/** The ranges the repository can answer: each lost one replaced by the widest it still can, said in a warning. */
+async function answerable(
+  compared: Compared,
+  context: CiContext,
+  since: string | undefined,
+  git: RunGit,
+  log: Log,
+  reason: string,
+): Promise<CommitRange[]> {
+  const answers = async (range: CommitRange): Promise<boolean> => {
+    try {
+      await detectAcross(context, [range], since, git);
+      return true;
+    } catch (error) {
+      if (isNoSuchCommit(error)) return false;
+      throw error;
+    }
+  };
+  const kept: CommitRange[] = [];
+  const lost: CommitRange[] = [];
+  // What `since` added comes last, never owed: the replacement goes before it.
+  const chainLength = compared.ranges.length - (compared.given ?? 0);
+  const given = compared.ranges.slice(chainLength);
+  for (const range of compared.ranges.slice(0, chainLength))
+    ((await answers(range)) ? kept : lost).push(range);
+  if (lost.length === 0) return [...compared.ranges];
+  const head = compared.event.head;
+  // The oldest commit compared that the repository still has: from it to the head covers every lost span after it.
+  const bases = compared.ranges.map((range) => range.base).filter((base) => typeof base === 'string');
+  let widest: CommitRange | undefined;
+  for (const base of bases) {
+    const range = {
+      base,
+      head,
+      origin: `from ${short(base)}, the oldest commit of the record the repository has`,
+    };
+    if (lost.some((gone) => gone.base === base) || !(await answers(range))) continue;
+    widest = range;
+    break;
+  }
+  const replacement = widest ?? withoutNeedsBase(compared.event);
+  const names = lost.map(
+    (range) => `${typeof range.base === 'string' ? short(range.base) : 'its parent'}...${short(range.head)}`,
+  );
+  const record = compared.record;
+  const target = record?.state === 'read' ? record.target : 'this target';
+  log.warning(
+    `Catch-up: ${lost.length === 1 ? 'a span' : `${String(lost.length)} spans`} of commits the record of ` +
+      `'${target}' owes cannot be compared, since the repository no longer has ${lost.length === 1 ? 'its' : 'their'} ` +
+      `commits (${names.join(', ')}; ${reason}); comparing from ` +
+      `${typeof replacement.base === 'string' ? short(replacement.base) : "the head's parent"} to the head instead ` +
+      `(${widest === undefined ? "the event's base" : 'the oldest commit of the record it has'}), the other spans as ` +
+      'owed. An image changed only in the lost commits and changed back since is not covered.',
+  );
+  return [...kept, replacement, ...given];
 }
 
 /** The record the run writes when it ends: only where it read the target's record, and so knows what it owes. */

@@ -176,7 +176,9 @@ function eventRange(context: GithubContext, deployEnvironment: string): CommitRa
           skipUnlessSince: true,
         };
       if (ZERO_SHA.test(before)) return { base: PARENT, head: after, origin: 'push (new branch)' };
-      return { base: before, head: after, origin: 'push' };
+      return valueAt(payload, 'forced') === true
+        ? { base: before, head: after, origin: 'push', forced: true }
+        : { base: before, head: after, origin: 'push' };
     }
     case 'pull_request':
     case 'pull_request_target': {

@@ -15,6 +15,8 @@ export interface CommitRange {
    * schedule) that a first run uses. Named apart from the `catch-up` setting, which turns the record on or off.
    */
   readonly branch?: 'from-base' | 'from-head';
+  /** A push that rewrote the branch's history: GitHub's payload says `forced`. */
+  readonly forced?: boolean;
   /** Set when the base is only a guess (the head's parent) that a record must replace: why, naming what to set. */
   readonly needsBase?: string;
   /** Set when the event asks for nothing (a failed deploy): why, as a notice; nothing is compared or recorded. */

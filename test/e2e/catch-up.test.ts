@@ -441,6 +441,46 @@ describe('catch-up on a branch', () => {
     expect(invalidated()).toEqual([image('a.png'), image('b.png')]);
   });
 
+  it('a forced push compares its before with the head too: what the dropped commits deployed is invalidated', async () => {
+    const fresh = commitImages('x.png');
+    recordFresh(fresh);
+    const dropped = commitImages('a.png'); // deployed by the host, no run of the action recorded it
+    origin.work.git('reset', '--quiet', '--hard', fresh);
+    const forced = commitImages('f.png'); // pushed with --force over a.png's commit
+    const payload = pushPayload(dropped, forced);
+    payload.forced = true;
+    const run = await runOn('push', payload, forced);
+    expect(run.exitCode).toBe(0);
+    // a.png: the site served the dropped commit's version, which the head does not have.
+    expect(invalidated()).toEqual([image('a.png'), image('f.png')]);
+    expect(run.stdout).toContain(
+      `the push was forced: comparing its before, ${dropped.slice(0, 7)}, with the head too, beside ` +
+        `${fresh.slice(0, 7)}, the last commit on '${CONTEXT}'`,
+    );
+  });
+
+  it('a lost commit loses only its own span: the other spans the record owes are compared', async () => {
+    const fresh = commitImages('x.png');
+    const a = commitImages('a.png');
+    const [gone, alsoGone] = ['f'.repeat(40), 'e'.repeat(40)];
+    const payload = provenPayload(CONTEXT, a, 'failure', {
+      fresh,
+      owed: [
+        [fresh, a],
+        [gone, alsoGone],
+      ],
+      failedRuns: 2,
+    });
+    github.recordDeployment({ sha: a, environment: CONTEXT, payload }, 'failure');
+    const b = commitImages('b.png');
+    const run = await push(a, b);
+    expect(run.exitCode).toBe(0);
+    expect(invalidated()).toEqual([image('a.png'), image('b.png')]);
+    const warned = annotations(run, 'warning').join('\n');
+    expect(warned).toContain(`${gone.slice(0, 7)}...${alsoGone.slice(0, 7)}`);
+    expect(warned).toContain(`comparing from ${fresh.slice(0, 7)}`);
+  });
+
   it('catch-up: false compares with the event base alone', async () => {
     const fresh = commitImages('x.png');
     recordFresh(fresh);
@@ -1018,7 +1058,7 @@ describe('a record that cannot be trusted as read', () => {
     const run = await push(base, head);
     expect(run.exitCode).toBe(0);
     expect(annotations(run, 'warning').join('\n')).toContain(
-      `a commit the record of '${CONTEXT}' names is gone from the repository`,
+      `a span of commits the record of '${CONTEXT}' owes cannot be compared, since the repository no longer has`,
     );
     expect(invalidated()).toEqual([image('b.png')]);
     expect(stateOf(recordsOf(head)[0]?.id ?? 0)).toBe('success');
