@@ -1359,6 +1359,7 @@ function rateLimitWait(status, headers, nowMs) {
 
 
 
+
 // The REST API lists at most 3,000 files of a pull request or a commit, and 300 of a comparison.
 const PULL_FILES_CAP = 3_000;
 const COMMIT_FILES_CAP = 3_000;
@@ -1399,7 +1400,10 @@ async function boundedOctokit(api, limits, maxBytes = MAX_API_ANSWER_BYTES) {
     // A wrap hook's method is bound to the options it was given: they are changed in place, not passed on.
     octokit.hook.wrap('request', async (request, options) => {
         const fetch = options.request.fetch ?? globalThis.fetch;
-        options.request = { ...options.request, fetch: boundedFetch(fetch, limits, maxBytes) };
+        options.request = {
+            ...options.request,
+            fetch: boundedFetch(apiOnly(fetch, api.apiUrl), limits, maxBytes),
+        };
         const started = Date.now();
         for (let retries = 0;; retries++) {
             try {
@@ -1409,6 +1413,9 @@ async function boundedOctokit(api, limits, maxBytes = MAX_API_ANSWER_BYTES) {
                 // A cancel, or a request past its time, is said as such by the caller: never sent again.
                 if (limits.signal?.aborted === true || (!answered(error) && (0,causes/* isTimeout */.k)(error)))
                     throw error;
+                const kept = (0,causes/* causes */.p)(error).find((cause) => cause instanceof TokenKept);
+                if (kept !== undefined)
+                    throw kept;
                 const failed = requestFailed(error, retries + 1);
                 const wait = retryWait(failed, retries, started, limits.maxRetries ?? 0);
                 if (wait === undefined)
@@ -1553,6 +1560,39 @@ function boundedFetch(fetch, limits, maxBytes) {
             statusText: answer.statusText,
             headers: answer.headers,
         });
+    };
+}
+/** A request the API named elsewhere than GITHUB_API_URL, not sent: the token goes nowhere else. */
+class TokenKept extends Error {
+    name = 'TokenKept';
+}
+/** Redirects followed at most, each on the API itself. */
+const MAX_REDIRECTS = 5;
+/**
+ * The API's fetch, sending only to `apiUrl` (its origin, under its path): a `next` link that octokit's paginator
+ * follows, or a redirect, that names another place is refused before anything is sent there, since the request
+ * carries the token. Redirects on the API itself are followed here, at most MAX_REDIRECTS.
+ */
+function apiOnly(fetch, apiUrl) {
+    const api = new URL(apiUrl);
+    const prefix = api.pathname.endsWith('/') ? api.pathname : `${api.pathname}/`;
+    const check = (url) => {
+        if (url.origin === api.origin && (url.pathname === api.pathname || url.pathname.startsWith(prefix)))
+            return;
+        throw new TokenKept(`the GitHub API named ${(0,shown_shown/* quote */.hD)(url.origin)} to ask next, which is not GITHUB_API_URL ` +
+            `(${(0,shown_shown/* quote */.hD)(api.origin)}): the token is sent only to GITHUB_API_URL, so it was not followed`);
+    };
+    return async (input, init) => {
+        let url = new URL(input instanceof Request ? input.url : String(input));
+        for (let redirects = 0;; redirects++) {
+            check(url);
+            const answer = await fetch(url, { ...init, redirect: 'manual' });
+            const location = answer.headers.get('location');
+            if (answer.status < 300 || answer.status > 399 || location === null || redirects >= MAX_REDIRECTS)
+                return answer;
+            await answer.body?.cancel().catch(() => undefined);
+            url = new URL(location, url);
+        }
     };
 }
 /** How long to wait before sending a failed request again, as the call policy decides; undefined: not again. */

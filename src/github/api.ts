@@ -4,7 +4,8 @@ import { PARENT, type CommitRange } from '../domain/range.ts';
 import { loadGithub } from './client.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { decide, DEFAULT_POLICY } from '../domain/policy.ts';
-import { isTimeout } from '../mechanics/causes.ts';
+import { causes, isTimeout } from '../mechanics/causes.ts';
+import { quote } from '../shown/shown.ts';
 import { unhandled } from '../mechanics/exhaustive.ts';
 import { GithubRequestFailed, requestFailed } from './request-failed.ts';
 
@@ -86,7 +87,10 @@ export async function boundedOctokit(
   // A wrap hook's method is bound to the options it was given: they are changed in place, not passed on.
   octokit.hook.wrap('request', async (request, options) => {
     const fetch = (options.request.fetch as typeof globalThis.fetch | undefined) ?? globalThis.fetch;
-    options.request = { ...options.request, fetch: boundedFetch(fetch, limits, maxBytes) };
+    options.request = {
+      ...options.request,
+      fetch: boundedFetch(apiOnly(fetch, api.apiUrl), limits, maxBytes),
+    };
     const started = Date.now();
     for (let retries = 0; ; retries++) {
       try {
@@ -94,6 +98,8 @@ export async function boundedOctokit(
       } catch (error) {
         // A cancel, or a request past its time, is said as such by the caller: never sent again.
         if (limits.signal?.aborted === true || (!answered(error) && isTimeout(error))) throw error;
+        const kept = causes(error).find((cause) => cause instanceof TokenKept);
+        if (kept !== undefined) throw kept;
         const failed = requestFailed(error, retries + 1);
         const wait = retryWait(failed, retries, started, limits.maxRetries ?? 0);
         if (wait === undefined) throw failed;
@@ -247,6 +253,44 @@ function boundedFetch(
       statusText: answer.statusText,
       headers: answer.headers,
     });
+  };
+}
+
+/** A request the API named elsewhere than GITHUB_API_URL, not sent: the token goes nowhere else. */
+export class TokenKept extends Error {
+  override readonly name = 'TokenKept';
+}
+
+/** Redirects followed at most, each on the API itself. */
+const MAX_REDIRECTS = 5;
+
+/**
+ * The API's fetch, sending only to `apiUrl` (its origin, under its path): a `next` link that octokit's paginator
+ * follows, or a redirect, that names another place is refused before anything is sent there, since the request
+ * carries the token. Redirects on the API itself are followed here, at most MAX_REDIRECTS.
+ */
+function apiOnly(fetch: typeof globalThis.fetch, apiUrl: string): typeof globalThis.fetch {
+  const api = new URL(apiUrl);
+  const prefix = api.pathname.endsWith('/') ? api.pathname : `${api.pathname}/`;
+  const check = (url: URL): void => {
+    if (url.origin === api.origin && (url.pathname === api.pathname || url.pathname.startsWith(prefix)))
+      return;
+    throw new TokenKept(
+      `the GitHub API named ${quote(url.origin)} to ask next, which is not GITHUB_API_URL ` +
+        `(${quote(api.origin)}): the token is sent only to GITHUB_API_URL, so it was not followed`,
+    );
+  };
+  return async (input, init) => {
+    let url = new URL(input instanceof Request ? input.url : String(input));
+    for (let redirects = 0; ; redirects++) {
+      check(url);
+      const answer = await fetch(url, { ...init, redirect: 'manual' });
+      const location = answer.headers.get('location');
+      if (answer.status < 300 || answer.status > 399 || location === null || redirects >= MAX_REDIRECTS)
+        return answer;
+      await answer.body?.cancel().catch(() => undefined);
+      url = new URL(location, url);
+    }
   };
 }
 
