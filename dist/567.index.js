@@ -6147,7 +6147,7 @@ function recordLine(record) {
         case 'fresh-already':
             return `**Record:** \`${api_short(record.commit)}\` was recorded fresh on ${(0,shown_shown/* markdownText */.p7)(`'${record.target}'`)} already.`;
         case 'not-recorded':
-            return `**Record:** none the next run reads, since ${(0,shown_shown/* markdownText */.p7)(record.reason)}.`;
+            return `**Record:** none written, so the next run cannot know what this one did: ${withCode(record.reason)}.`;
         default:
             return (0,exhaustive/* unhandled */.g)(record);
     }
@@ -6160,6 +6160,18 @@ function leftSection(left) {
     if (more !== undefined)
         lines.push(`- … ${more}: \`failed-file\` lists each one`);
     return lines;
+}
+/**
+ * Text with the code spans the action's own words hold (`permissions: { … }`) as code GitHub renders, the rest inert:
+ * a span holding anything but plain words and punctuation is shown as text.
+ */
+function withCode(text) {
+    return text
+        .split(/`([^`\n]+)`/)
+        .map((part, index) => index % 2 === 1 && /^[\w{}:,.\- ]+$/.test(part)
+        ? `\`${part}\``
+        : (0,shown_shown/* markdownText */.p7)(index % 2 === 1 ? `\`${part}\`` : part))
+        .join('');
 }
 
 ;// CONCATENATED MODULE: ./src/domain/record-proof.ts
@@ -6348,6 +6360,7 @@ function bounded(spans) {
 
 
 
+
 /** The task every record's deployment carries, so that a host's own deployments are never read as records. */
 const RECORD_TASK = 'image-cache-invalidate';
 /** The permission a workflow grants so that its token may read and write the record. */
@@ -6441,7 +6454,7 @@ function creatorLogin(deployment) {
 }
 /** Creates the run's deployment, its proof in its payload, and its status. */
 async function writeRecord(store, record) {
-    const deployment = await request(store, 'POST', `${repoPath(store)}/deployments`, {
+    const { status, data: deployment } = await answerOf(store, 'POST', `${repoPath(store)}/deployments`, {
         ref: record.sha,
         task: RECORD_TASK,
         environment: record.environment,
@@ -6454,8 +6467,12 @@ async function writeRecord(store, record) {
         transient_environment: false,
     });
     const id = field(deployment, 'id');
-    if (typeof id !== 'number')
-        throw new RecordApiError(201, 'the created deployment has no id');
+    if (typeof id !== 'number') {
+        // 202: GitHub merged the default branch into the ref, or refused to, instead of creating a deployment.
+        const message = field(deployment, 'message');
+        const said = typeof message === 'string' ? `: ${(0,shown_shown/* quote */.hD)(message.slice(0, 200))}` : '';
+        throw new RecordApiError(status, `POST /deployments answered ${status} with no deployment${said}`);
+    }
     await request(store, 'POST', `${repoPath(store)}/deployments/${id}/statuses`, {
         state: record.state,
         description: record.description.slice(0, DESCRIPTION_LIMIT),
@@ -6477,6 +6494,9 @@ function repoPath(store) {
 // One client per store: a run reads and writes through it a few times.
 const clients = new WeakMap();
 async function request(store, method, path, body) {
+    return (await answerOf(store, method, path, body)).data;
+}
+async function answerOf(store, method, path, body) {
     let client = clients.get(store);
     if (client === undefined) {
         client = boundedOctokit(store, store, MAX_RECORD_ANSWER_BYTES);
@@ -6486,7 +6506,7 @@ async function request(store, method, path, body) {
     try {
         // octokit drops an option set to undefined: a GET sends no body.
         const answer = await octokit.request({ method, url: path, data: body });
-        return answer.data;
+        return { status: answer.status, data: answer.data };
     }
     catch (error) {
         if (store.signal?.aborted === true)
@@ -6534,7 +6554,8 @@ const CANCELLED_WRITE_MS = 3_000;
 /** The next run covers what this one owes: its record says so. */
 function caughtUpByNextRun(target) {
     return (`The next run on this target invalidates them too: the record ('${target}') keeps what this run owes. A ` +
-        're-run of this job invalidates them now.');
+        're-run of this job retries them now, which helps when the cause has passed (the service, the network); a ' +
+        'cause in the settings (url-map, the origin) needs a fix, and the run after it.');
 }
 /** No record keeps what this run owes: only a re-run does. `why`: why no record can. */
 function caughtUpByReRun(why) {
@@ -6566,7 +6587,7 @@ const SKIPPED_OWED = 'The skipped images are owed, not fresh: the record keeps t
     'invalidates them.';
 /**
  * Writes the run's deployment on its target: `success` when it made its head fresh, else `failure` with what it
- * owes. A refusal is one warning, and the run goes on: the images were invalidated all the same.
+ * owes. A refusal is one warning, and the run goes on: what it invalidated stays invalidated.
  */
 async function writeTargetRecord(pending, outcome, log) {
     const notFresh = whyNotFresh(outcome) ?? pending.unconfirmed;
@@ -6604,8 +6625,11 @@ async function writeTargetRecord(pending, outcome, log) {
     }
     catch (error) {
         const why = recordProblem(error, 'write');
-        log.warning(`The record of '${pending.target}' was not written: ${why}. The images were invalidated all the same, but ` +
-            `the next run cannot know that ${commit} ${fresh ? 'is fresh' : 'left images stale'}.`);
+        const done = outcome.invalidated.length === 0
+            ? 'none of its images was invalidated'
+            : `${(0,format/* plural */.LS)(outcome.invalidated.length, 'image')} were invalidated all the same`;
+        log.warning(`The record of '${pending.target}' was not written: ${why}. This run's ${done}, but the next run cannot ` +
+            `know that ${commit} ${fresh ? 'is fresh' : 'left images stale'}.`);
         return { state: 'not-recorded', reason: `the record could not be written (${why})` };
     }
 }

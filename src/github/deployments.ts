@@ -15,6 +15,7 @@ import { isTimeout } from '../mechanics/causes.ts';
 import { boundedOctokit, type Octokit } from './api.ts';
 import { GithubRequestFailed } from './request-failed.ts';
 import { verify, type RecordProof } from '../domain/record-proof.ts';
+import { quote } from '../shown/shown.ts';
 import { RECORD_KEY } from '../domain/memory.ts';
 
 export { rateLimitWait } from './request-failed.ts';
@@ -181,7 +182,7 @@ export interface RecordWrite {
 
 /** Creates the run's deployment, its proof in its payload, and its status. */
 export async function writeRecord(store: RecordStore, record: RecordWrite): Promise<void> {
-  const deployment = await request(store, 'POST', `${repoPath(store)}/deployments`, {
+  const { status, data: deployment } = await answerOf(store, 'POST', `${repoPath(store)}/deployments`, {
     ref: record.sha,
     task: RECORD_TASK,
     environment: record.environment,
@@ -194,7 +195,12 @@ export async function writeRecord(store: RecordStore, record: RecordWrite): Prom
     transient_environment: false,
   });
   const id = field(deployment, 'id');
-  if (typeof id !== 'number') throw new RecordApiError(201, 'the created deployment has no id');
+  if (typeof id !== 'number') {
+    // 202: GitHub merged the default branch into the ref, or refused to, instead of creating a deployment.
+    const message = field(deployment, 'message');
+    const said = typeof message === 'string' ? `: ${quote(message.slice(0, 200))}` : '';
+    throw new RecordApiError(status, `POST /deployments answered ${status} with no deployment${said}`);
+  }
   await request(store, 'POST', `${repoPath(store)}/deployments/${id}/statuses`, {
     state: record.state,
     description: record.description.slice(0, DESCRIPTION_LIMIT),
@@ -226,6 +232,15 @@ async function request(
   path: string,
   body?: unknown,
 ): Promise<unknown> {
+  return (await answerOf(store, method, path, body)).data;
+}
+
+async function answerOf(
+  store: RecordStore,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<{ readonly status: number; readonly data: unknown }> {
   let client = clients.get(store);
   if (client === undefined) {
     client = boundedOctokit(store, store, MAX_RECORD_ANSWER_BYTES);
@@ -235,7 +250,7 @@ async function request(
   try {
     // octokit drops an option set to undefined: a GET sends no body.
     const answer = await octokit.request({ method, url: path, data: body });
-    return answer.data;
+    return { status: answer.status, data: answer.data as unknown };
   } catch (error) {
     if (store.signal?.aborted === true) throw new RecordApiError(0, 'the run was cancelled');
     if (isTimeout(error)) throw new RecordApiError(0, `no answer within ${store.timeoutMs / 1000} s`);

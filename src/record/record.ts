@@ -44,7 +44,8 @@ const CANCELLED_WRITE_MS = 3_000;
 export function caughtUpByNextRun(target: string): string {
   return (
     `The next run on this target invalidates them too: the record ('${target}') keeps what this run owes. A ` +
-    're-run of this job invalidates them now.'
+    're-run of this job retries them now, which helps when the cause has passed (the service, the network); a ' +
+    'cause in the settings (url-map, the origin) needs a fix, and the run after it.'
   );
 }
 
@@ -84,7 +85,7 @@ export const SKIPPED_OWED =
 
 /**
  * Writes the run's deployment on its target: `success` when it made its head fresh, else `failure` with what it
- * owes. A refusal is one warning, and the run goes on: the images were invalidated all the same.
+ * owes. A refusal is one warning, and the run goes on: what it invalidated stays invalidated.
  */
 export async function writeTargetRecord(
   pending: Extract<PendingRecord, { state: 'write' }>,
@@ -126,9 +127,13 @@ export async function writeTargetRecord(
     return { state: 'recorded', fresh, commit: pending.head, target: pending.target, skipped };
   } catch (error) {
     const why = recordProblem(error, 'write');
+    const done =
+      outcome.invalidated.length === 0
+        ? 'none of its images was invalidated'
+        : `${plural(outcome.invalidated.length, 'image')} were invalidated all the same`;
     log.warning(
-      `The record of '${pending.target}' was not written: ${why}. The images were invalidated all the same, but ` +
-        `the next run cannot know that ${commit} ${fresh ? 'is fresh' : 'left images stale'}.`,
+      `The record of '${pending.target}' was not written: ${why}. This run's ${done}, but the next run cannot ` +
+        `know that ${commit} ${fresh ? 'is fresh' : 'left images stale'}.`,
     );
     return { state: 'not-recorded', reason: `the record could not be written (${why})` };
   }

@@ -31,7 +31,7 @@ function recordLine(record: RecordResult): string {
     case 'fresh-already':
       return `**Record:** \`${short(record.commit)}\` was recorded fresh on ${markdownText(`'${record.target}'`)} already.`;
     case 'not-recorded':
-      return `**Record:** none the next run reads, since ${markdownText(record.reason)}.`;
+      return `**Record:** none written, so the next run cannot know what this one did: ${withCode(record.reason)}.`;
     default:
       return unhandled(record);
   }
@@ -44,4 +44,19 @@ function leftSection(left: LeftStale): string[] {
   lines.push(...shown.map((image) => `- ${markdownRef(image)}`));
   if (more !== undefined) lines.push(`- … ${more}: \`failed-file\` lists each one`);
   return lines;
+}
+
+/**
+ * Text with the code spans the action's own words hold (`permissions: { … }`) as code GitHub renders, the rest inert:
+ * a span holding anything but plain words and punctuation is shown as text.
+ */
+function withCode(text: string): string {
+  return text
+    .split(/`([^`\n]+)`/)
+    .map((part, index) =>
+      index % 2 === 1 && /^[\w{}:,.\- ]+$/.test(part)
+        ? `\`${part}\``
+        : markdownText(index % 2 === 1 ? `\`${part}\`` : part),
+    )
+    .join('');
 }

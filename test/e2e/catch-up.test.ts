@@ -177,10 +177,24 @@ describe('the record', () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain('Catch-up is off for this run');
     expect(warnings[0]).toContain('permissions: { contents: read, deployments: write }');
-    expect(run.summary).toContain('**Record:** none the next run reads, since catch-up is off');
-    expect(run.summary).toContain('deployments: write');
+    expect(run.summary).toContain(
+      '**Record:** none written, so the next run cannot know what this one did: catch-up is off',
+    );
+    // A code span GitHub renders as code, not escaped into plain text between literal backticks.
+    expect(run.summary).toContain('`permissions: { contents: read, deployments: write }`');
     const shown = run.stdout.split('\n').filter((line) => !line.startsWith('::add-mask::'));
     expect(shown.join('\n')).not.toContain(WORKFLOW_TOKEN);
+  });
+
+  it('a failed run whose record is refused never says its images were invalidated when none was', async () => {
+    const base = commitImages('a.png');
+    const head = commitImages('b.png');
+    github.deploymentsForbidden = 'write';
+    emulator().inject('invalidate/assets', { status: 500 });
+    const run = await push(base, head);
+    expect(run.exitCode).not.toBe(0);
+    expect(run.stdout).not.toContain('invalidated all the same');
+    expect(run.stdout).toContain('none of its images was invalidated');
   });
 
   it('a GitHub API that never answers holds the run no longer than timeout-seconds per request', async () => {

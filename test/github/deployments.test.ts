@@ -194,6 +194,21 @@ describe('writeRecord', () => {
   });
 });
 
+describe('a refused write', () => {
+  it("keeps GitHub's reason and its status (422: the ref is unknown)", async () => {
+    const error: unknown = await writeRecord(store(), {
+      environment: TARGET,
+      sha: 'not-a-commit',
+      state: 'success',
+      description: 'Images fresh: 1 image invalidated',
+      payload: {},
+    }).catch((caught: unknown) => caught);
+    const problem = recordProblem(error, 'write');
+    expect(problem).toContain('422');
+    expect(problem).toContain('No ref found for: not-a-commit');
+  });
+});
+
 describe('readLegacyRecord', () => {
   it("reads an earlier version's record by its creator, the Actions bot, and its own newest status", async () => {
     const failed = github.recordDeployment({ sha: SHA, environment: TARGET }, 'failure');
