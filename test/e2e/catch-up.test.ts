@@ -102,6 +102,17 @@ const recordFresh = (sha: Sha, key = ROOT_KEY): void =>
     'success',
   );
 
+/** x.png's commit recorded fresh, then a.png's pushed by a run that failed: what the next run owes. */
+async function failedRunAfterFresh(): Promise<{ fresh: Sha; a: Sha }> {
+  const fresh = commitImages('x.png');
+  recordFresh(fresh);
+  const a = commitImages('a.png');
+  emulator().inject('invalidate/assets', { status: 500 });
+  expect((await push(fresh, a)).exitCode).not.toBe(0);
+  emulator().reset();
+  return { fresh, a };
+}
+
 /** The target's records of a commit, newest first. */
 const recordsOf = (sha: Sha) => github.deploymentsOf(CONTEXT).filter((deployment) => deployment.sha === sha);
 
@@ -892,12 +903,7 @@ describe('a memory that cannot forget: the record per target, by time', () => {
   });
 
   it("a record forged by another writer (an app, a person) is not trusted: the failed run's images are caught up", async () => {
-    const fresh = commitImages('x.png');
-    recordFresh(fresh);
-    const a = commitImages('a.png');
-    emulator().inject('invalidate/assets', { status: 500 });
-    expect((await push(fresh, a)).exitCode).not.toBe(0);
-    emulator().reset();
+    const { a } = await failedRunAfterFresh();
     const mallory = { login: 'mallory', id: 666, type: 'User' } as const;
     github.recordDeployment({ sha: a, environment: CONTEXT }, 'success', mallory);
     const failed = recordsOf(a).find((record) => record.creator.login === 'github-actions[bot]');
@@ -909,12 +915,7 @@ describe('a memory that cannot forget: the record per target, by time', () => {
   });
 
   it("a success written by another workflow's token (the same Actions bot, without the key) is passed over with a notice", async () => {
-    const fresh = commitImages('x.png');
-    recordFresh(fresh);
-    const a = commitImages('a.png');
-    emulator().inject('invalidate/assets', { status: 500 });
-    expect((await push(fresh, a)).exitCode).not.toBe(0);
-    emulator().reset();
+    const { a } = await failedRunAfterFresh();
     // Every workflow's GITHUB_TOKEN writes as github-actions[bot]: a creator check cannot tell this one apart.
     const forged = { 'image-cache-invalidate': { fresh: a, owed: [], failedRuns: 0, state: 'success' } };
     github.recordDeployment({ sha: a, environment: CONTEXT, payload: forged }, 'success');

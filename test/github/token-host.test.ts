@@ -65,6 +65,12 @@ async function api(
   return local;
 }
 
+/** What asking `github` for the pull request's files ends in. */
+function refusal(github: Local): Promise<unknown> {
+  const context = { repository: REPOSITORY, apiUrl: github.url, token: TOKEN };
+  return apiChangedFiles(pullRange, context).catch((caught: unknown) => caught);
+}
+
 describe('the token goes only to GITHUB_API_URL', () => {
   it("a pull request's files whose next link names another host: not followed, the token kept, said so", async () => {
     const github = await api(() => ({
@@ -72,11 +78,7 @@ describe('the token goes only to GITHUB_API_URL', () => {
       headers: { link: `<${elsewhere.url}/repositories/1/pulls/5/files?page=2>; rel="next"` },
       body: files(['public/images/a.png']),
     }));
-    const error: unknown = await apiChangedFiles(pullRange, {
-      repository: REPOSITORY,
-      apiUrl: github.url,
-      token: TOKEN,
-    }).catch((caught: unknown) => caught);
+    const error = await refusal(github);
     expect(elsewhere.seen).toEqual([]);
     expect(String(error)).toContain('the token is sent only to GITHUB_API_URL');
     expect(String(error)).toContain('localhost');
@@ -88,11 +90,7 @@ describe('the token goes only to GITHUB_API_URL', () => {
       status: 302,
       headers: { location: `${elsewhere.url}/repos/${REPOSITORY}/pulls/5/files` },
     }));
-    const error: unknown = await apiChangedFiles(pullRange, {
-      repository: REPOSITORY,
-      apiUrl: github.url,
-      token: TOKEN,
-    }).catch((caught: unknown) => caught);
+    const error = await refusal(github);
     expect(elsewhere.seen).toEqual([]);
     expect(String(error)).toContain('the token is sent only to GITHUB_API_URL');
   });
