@@ -48,6 +48,8 @@ class FakeGitHub {
   readonly commits = new Map<string, FileEntry[]>();
   /** Answer every request with this status and message instead (a refused token). */
   refuse: { status: number; message: string } | undefined;
+  /** The origin the pages' links name, in place of this server's (a `next` link to another host). */
+  linksTo: string | undefined;
   readonly #server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', this.url);
     this.requests.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers });
@@ -91,7 +93,7 @@ class FakeGitHub {
     const number = Number(url.searchParams.get('page') ?? 1);
     const last = Math.max(1, Math.ceil(entries.length / size));
     const link = (page: number): string => {
-      const next = new URL(url);
+      const next = new URL(`${url.pathname}${url.search}`, this.linksTo ?? url.origin);
       next.searchParams.set('per_page', String(size));
       next.searchParams.set('page', String(page));
       return next.href;
@@ -124,6 +126,7 @@ class FakeGitHub {
     this.compares.clear();
     this.commits.clear();
     this.refuse = undefined;
+    this.linksTo = undefined;
   }
 
   close(): Promise<void> {
@@ -371,6 +374,28 @@ describe('the GitHub API, end to end', () => {
           '249 mapped to URLs by `url-map`, 1 skipped.',
       );
     });
+  });
+
+  it('a next link to another host: the token never leaves GITHUB_API_URL, nothing is sent there, and the run says why', async () => {
+    const elsewhere: ApiRequest[] = [];
+    const other = createServer((request, response) => {
+      elsewhere.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers });
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('[]');
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    try {
+      github.linksTo = `http://localhost:${(other.address() as AddressInfo).port}`;
+      github.pulls.set(42, images(250));
+      const result = await run('pull_request', pullRequestPayload(BASE, HEAD, 42));
+      expect(elsewhere).toEqual([]);
+      expect(result.exitCode).not.toBe(0);
+      expect(result.stdout).toContain('the token is sent only to GITHUB_API_URL');
+      expect(emulator().requests).toEqual([]);
+    } finally {
+      other.closeAllConnections();
+      await new Promise((resolve) => other.close(resolve));
+    }
   });
 
   it('warns in the log and the summary when a comparison reaches the cap of 300 files', async () => {
