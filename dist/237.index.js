@@ -501,6 +501,8 @@ function notReadyReason(check, timeoutMs, urlMap = []) {
     if (last?.page !== undefined)
         return `not invalidated: its origin served a page, not the image, for ${(0,_shown_format_js__WEBPACK_IMPORTED_MODULE_5__/* .seconds */ .YA)(check.askedMs)} s (${asks(check.asks)}): ${seen}; not ${check.path} as committed`;
     const reason = `not invalidated: its origin still served ${seen} after ${(0,_shown_format_js__WEBPACK_IMPORTED_MODULE_5__/* .seconds */ .YA)(check.askedMs)} s (${asks(check.asks)}), not ${check.path} as committed`;
+    if (last?.status === 401 || last?.status === 403)
+        return `${reason}; a host that refuses the check itself (bot protection, a private bucket) needs origin-check: off`;
     // A 404 to the end is more often a URL that url-map got wrong than a deploy that never came.
     if (last?.status !== 404 && last?.status !== 410)
         return reason;
@@ -732,8 +734,10 @@ function verdictOf(answer, versions) {
     if (status === 304)
         return 'previous';
     const gone = status === 404 || status === 410;
+    // A bucket that does not let its key be listed answers a missing key with 403 (S3, GCS): for a deleted image, gone.
+    const refused = status === 401 || status === 403;
     if (versions.current === undefined) {
-        if (gone)
+        if (gone || refused)
             return 'ready';
         if (isOk(status) && sameBytes(answer.body, versions.previous))
             return 'previous';
@@ -741,10 +745,9 @@ function verdictOf(answer, versions) {
         return isPageFor(answer, versions) ? 'ready' : 'other';
     }
     // A file that is there but not yet at its origin: an added image before its deploy, or a deploy half done.
-    if (gone)
+    // Nor is any other answer that is not the image (a refusal, a 3xx without a place): never taken for a version.
+    if (gone || !isOk(status))
         return 'previous';
-    if (!isOk(status))
-        return 'other';
     if (sameBytes(answer.body, versions.current))
         return 'ready';
     if (sameBytes(answer.body, versions.previous))

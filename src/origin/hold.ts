@@ -111,6 +111,8 @@ export function notReadyReason(
   if (last?.page !== undefined)
     return `not invalidated: its origin served a page, not the image, for ${seconds(check.askedMs)} s (${asks(check.asks)}): ${seen}; not ${check.path} as committed`;
   const reason = `not invalidated: its origin still served ${seen} after ${seconds(check.askedMs)} s (${asks(check.asks)}), not ${check.path} as committed`;
+  if (last?.status === 401 || last?.status === 403)
+    return `${reason}; a host that refuses the check itself (bot protection, a private bucket) needs origin-check: off`;
   // A 404 to the end is more often a URL that url-map got wrong than a deploy that never came.
   if (last?.status !== 404 && last?.status !== 410) return reason;
   const rule = ruleFor(check.path, urlMap);
