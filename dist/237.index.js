@@ -775,8 +775,9 @@ async function judge(answer, versions, signal) {
     if (byBytes !== 'other' || answer.body === undefined || answer.status === undefined || !isOk(answer.status))
         return byBytes;
     // Loaded here, by the first answer whose picture is looked at: a run that compares no picture (a dry run, a run
-    // whose origins serve the files as they are) never opens the comparison's code.
-    const { compareImage } = await __webpack_require__.e(/* import() */ 389).then(__webpack_require__.bind(__webpack_require__, 8770));
+    // whose origins serve the files as they are) never opens the comparison's code. Named, as the proof names it
+    // (proof/judge.ts): one chunk for both, though what their own chunks already hold differs.
+    const { compareImage } = await __webpack_require__.e(/* import() | compare */ 44).then(__webpack_require__.bind(__webpack_require__, 8770));
     const comparison = await compareImage(answer.body, versions, { signal });
     // Not looked at is not unchanged: as an answer not read, worth asking again, never invalidated on a guess.
     if (comparison.shows === 'cannot-tell' && comparison.doubt === 'cancelled')

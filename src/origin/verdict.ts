@@ -101,8 +101,9 @@ export async function judge(
   if (byBytes !== 'other' || answer.body === undefined || answer.status === undefined || !isOk(answer.status))
     return byBytes;
   // Loaded here, by the first answer whose picture is looked at: a run that compares no picture (a dry run, a run
-  // whose origins serve the files as they are) never opens the comparison's code.
-  const { compareImage } = await import('../compare/compare.ts');
+  // whose origins serve the files as they are) never opens the comparison's code. Named, as the proof names it
+  // (proof/judge.ts): one chunk for both, though what their own chunks already hold differs.
+  const { compareImage } = await import(/* webpackChunkName: "compare" */ '../compare/compare.ts');
   const comparison = await compareImage(answer.body, versions, { signal });
   // Not looked at is not unchanged: as an answer not read, worth asking again, never invalidated on a guess.
   if (comparison.shows === 'cannot-tell' && comparison.doubt === 'cancelled') return 'previous';
