@@ -1,6 +1,20 @@
 export const id = 770;
-export const ids = [770];
+export const ids = [770,389];
 export const modules = {
+
+/***/ 2280:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   a: () => (/* binding */ ascii)
+/* harmony export */ });
+/** `length` bytes of an image file from `at` as Latin-1 text, for its tags (`RIFF`, `IHDR`, `Exif`); short past the end. */
+function ascii(bytes, at, length) {
+    return String.fromCharCode(...bytes.subarray(at, at + length));
+}
+
+
+/***/ }),
 
 /***/ 8770:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
@@ -710,6 +724,300 @@ function lookOf(bytes, signal) {
 }
 function equal(a, b) {
     return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
+}
+
+
+/***/ }),
+
+/***/ 9384:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ sniff)
+/* harmony export */ });
+/* harmony import */ var _bytes_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2280);
+/**
+ * What an image's bytes are, read from their first bytes and never from a name or a Content-Type, which a server
+ * or a repository may state wrongly; and how many pixels they hold, read from the header before anything is
+ * decoded, so that a bomb (a few KiB that decode to gigabytes) is refused unread.
+ *
+ * The bytes come from outside. Every reader here walks them once, forwards, each step past at least one byte, so its
+ * time is at most proportional to their length; none uses a regular expression that could backtrack. A size is read
+ * as the decoder will read it (the same markers, chunks and boxes, in the same order), and where the header could
+ * say two things the larger is taken: a size that is wrong must only ever be too large, which refuses the image,
+ * never too small, which would let the decoder allocate what the size check did not count.
+ */
+
+function sniff(bytes) {
+    if (startsWith(bytes, [0xff, 0xd8, 0xff]))
+        return withSize('jpeg', jpegSize(bytes));
+    if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+        return withSize('png', pngSize(bytes));
+    if ((0,_bytes_js__WEBPACK_IMPORTED_MODULE_0__/* .ascii */ .a)(bytes, 0, 6) === 'GIF87a' || (0,_bytes_js__WEBPACK_IMPORTED_MODULE_0__/* .ascii */ .a)(bytes, 0, 6) === 'GIF89a')
+        return gif(bytes);
+    if ((0,_bytes_js__WEBPACK_IMPORTED_MODULE_0__/* .ascii */ .a)(bytes, 0, 4) === 'RIFF' && (0,_bytes_js__WEBPACK_IMPORTED_MODULE_0__/* .ascii */ .a)(bytes, 8, 4) === 'WEBP')
+        return withSize('webp', webpSize(bytes));
+    if ((0,_bytes_js__WEBPACK_IMPORTED_MODULE_0__/* .ascii */ .a)(bytes, 4, 4) === 'ftyp' && ['avif', 'avis'].includes((0,_bytes_js__WEBPACK_IMPORTED_MODULE_0__/* .ascii */ .a)(bytes, 8, 4)))
+        return withSize('avif', avifSize(bytes));
+    if (looksLikeSvg(bytes))
+        return { format: 'svg' };
+    return undefined;
+}
+function withSize(format, size, pixels) {
+    if (size === undefined || size.width === 0 || size.height === 0)
+        return { format };
+    return { format, size, pixels: Math.max(pixels ?? 0, size.width * size.height) };
+}
+/**
+ * A JPEG's size as libjpeg (the decoder's) reads it: after SOI, each marker in turn, bytes that are not a marker
+ * skipped as it skips them (a stuffed FF 00 too), fill bytes (FF FF…) skipped; markers that stand alone (RSTn, TEM)
+ * have no length; the first start-of-frame marker (SOF0 to SOF15, less DHT, JPG and DAC) gives the size, wherever it
+ * is. Anything libjpeg refuses before a frame (a second SOI, a scan or the end before a frame, a reserved marker, a
+ * segment cut short or of a length below 2) gives no size: such a file is not decoded.
+ */
+function jpegSize(bytes) {
+    let at = 2;
+    for (;;) {
+        // Skip to the next FF, then past fill bytes: the byte after them names the marker.
+        while (at < bytes.length && bytes[at] !== 0xff)
+            at++;
+        while (at < bytes.length && bytes[at] === 0xff)
+            at++;
+        if (at >= bytes.length)
+            return undefined;
+        const marker = bytes[at] ?? 0;
+        at++;
+        // FF 00 is a stuffed byte of entropy-coded data, not a marker.
+        if (marker === 0x00 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7))
+            continue;
+        if (isStartOfFrame(marker)) {
+            if (at + 7 > bytes.length)
+                return undefined;
+            return { height: u16be(bytes, at + 3), width: u16be(bytes, at + 5) };
+        }
+        if (!hasLength(marker))
+            return undefined;
+        const length = u16be(bytes, at);
+        if (length < 2 || at + length > bytes.length)
+            return undefined;
+        at += length;
+    }
+}
+function isStartOfFrame(marker) {
+    return marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+}
+/** DHT, DAC, DQT, DNL, DRI, APPn, COM: the segments libjpeg reads or skips by their length before a frame. */
+function hasLength(marker) {
+    return (marker === 0xc4 ||
+        marker === 0xcc ||
+        marker === 0xdb ||
+        marker === 0xdc ||
+        marker === 0xdd ||
+        (marker >= 0xe0 && marker <= 0xef) ||
+        marker === 0xfe);
+}
+/** IHDR, which must be the first chunk (13 bytes long): anything else is refused by the decoder too. */
+function pngSize(bytes) {
+    if (u32be(bytes, 8) !== 13 || (0,_bytes_js__WEBPACK_IMPORTED_MODULE_0__/* .ascii */ .a)(bytes, 12, 4) !== 'IHDR' || bytes.length < 33)
+        return undefined;
+    return { width: u32be(bytes, 16), height: u32be(bytes, 20) };
+}
+/**
+ * A GIF's logical screen (the size of the picture decoded) and every frame's size: the reader decodes a frame
+ * whole, then places it on the screen, so a frame of 65535×65535 on a screen of 16×16 is 4 billion pixels of work.
+ * The blocks are walked as the reader walks them: extensions and image data are chains of sub-blocks.
+ */
+function gif(bytes) {
+    const screen = { width: u16le(bytes, 6), height: u16le(bytes, 8) };
+    const flags = bytes[10] ?? 0;
+    let at = 13 + (flags & 0x80 ? 3 << ((flags & 0x07) + 1) : 0);
+    let largest = 0;
+    let frames = 0;
+    while (at < bytes.length) {
+        const block = bytes[at];
+        if (block === 0x3b)
+            break;
+        if (block === 0x21) {
+            at = afterSubBlocks(bytes, at + 2);
+        }
+        else if (block === 0x2c) {
+            const frame = { width: u16le(bytes, at + 5), height: u16le(bytes, at + 7) };
+            largest = Math.max(largest, frame.width * frame.height);
+            frames++;
+            const local = bytes[at + 9] ?? 0;
+            at += 10 + (local & 0x80 ? 3 << ((local & 0x07) + 1) : 0);
+            // The LZW minimum code size, then the data's sub-blocks.
+            at = afterSubBlocks(bytes, at + 1);
+        }
+        else {
+            break;
+        }
+    }
+    // The reader finds no frame to decode in a file without one: no size, so it is not decoded.
+    if (frames === 0)
+        return { format: 'gif' };
+    return withSize('gif', screen, largest);
+}
+/** Past a chain of sub-blocks (each a length byte and that many bytes) and its empty terminator. */
+function afterSubBlocks(bytes, from) {
+    let at = from;
+    while (at < bytes.length) {
+        const length = bytes[at] ?? 0;
+        at += 1 + length;
+        if (length === 0)
+            break;
+    }
+    return at;
+}
+/**
+ * A WebP's size: a simple file's from its VP8 or VP8L bitstream header (each checked by its signature), an extended
+ * one's (VP8X) from its canvas, and from the first bitstream after it, the larger if they differ (the decoder refuses
+ * a still image whose two differ; an animation, which it does not decode, has no single bitstream).
+ */
+function webpSize(bytes) {
+    const first = (0,_bytes_js__WEBPACK_IMPORTED_MODULE_0__/* .ascii */ .a)(bytes, 12, 4);
+    if (first !== 'VP8X')
+        return bitstreamSize(bytes, 12);
+    if (bytes.length < 30)
+        return undefined;
+    const canvas = { width: 1 + u24le(bytes, 24), height: 1 + u24le(bytes, 27) };
+    let at = 12 + 8 + u32le(bytes, 16);
+    while (at + 8 <= bytes.length) {
+        const type = (0,_bytes_js__WEBPACK_IMPORTED_MODULE_0__/* .ascii */ .a)(bytes, at, 4);
+        if (type === 'VP8 ' || type === 'VP8L') {
+            const inner = bitstreamSize(bytes, at);
+            if (inner === undefined)
+                return undefined;
+            return { width: Math.max(canvas.width, inner.width), height: Math.max(canvas.height, inner.height) };
+        }
+        const size = u32le(bytes, at + 4);
+        at += 8 + size + (size % 2);
+    }
+    return canvas;
+}
+/** The size in a `VP8 ` (lossy) or `VP8L` (lossless) chunk that starts at `at`. */
+function bitstreamSize(bytes, at) {
+    const type = (0,_bytes_js__WEBPACK_IMPORTED_MODULE_0__/* .ascii */ .a)(bytes, at, 4);
+    if (type === 'VP8 ') {
+        // A key frame's tag (3 bytes), then its start code 9D 01 2A, then 14 bits of width and of height each.
+        if (bytes[at + 11] !== 0x9d || bytes[at + 12] !== 0x01 || bytes[at + 13] !== 0x2a)
+            return undefined;
+        return { width: u16le(bytes, at + 14) & 0x3fff, height: u16le(bytes, at + 16) & 0x3fff };
+    }
+    if (type === 'VP8L') {
+        if (bytes[at + 8] !== 0x2f || at + 13 > bytes.length)
+            return undefined;
+        const bits = u32le(bytes, at + 9);
+        return { width: 1 + (bits & 0x3fff), height: 1 + ((bits >>> 14) & 0x3fff) };
+    }
+    return undefined;
+}
+/**
+ * An AVIF's size: its boxes walked as the ISO base media format lays them out (`meta` > `iprp` > `ipco`), and of the
+ * image spatial extents (`ispe`) there, the largest width and the largest height: the primary image's, its grid's,
+ * its alpha's, whichever the decoder meets. A byte search for `ispe` would take a string inside another box.
+ */
+function avifSize(bytes) {
+    let width = 0;
+    let height = 0;
+    const walk = (from, to, path) => {
+        let at = from;
+        while (at + 8 <= to) {
+            let size = u32be(bytes, at);
+            const type = (0,_bytes_js__WEBPACK_IMPORTED_MODULE_0__/* .ascii */ .a)(bytes, at + 4, 4);
+            let header = 8;
+            if (size === 1) {
+                // A 64-bit size: more than 4 GiB is more than any buffer here holds.
+                if (u32be(bytes, at + 8) !== 0)
+                    return;
+                size = u32be(bytes, at + 12);
+                header = 16;
+            }
+            else if (size === 0) {
+                size = to - at;
+            }
+            if (size < header || at + size > to)
+                return;
+            const inside = `${path}/${type}`;
+            if (inside === '/meta')
+                walk(at + header + 4, at + size, inside);
+            else if (inside === '/meta/iprp')
+                walk(at + header, at + size, inside);
+            else if (inside === '/meta/iprp/ipco')
+                walk(at + header, at + size, inside);
+            else if (inside === '/meta/iprp/ipco/ispe' && size >= header + 12) {
+                width = Math.max(width, u32be(bytes, at + header + 4));
+                height = Math.max(height, u32be(bytes, at + header + 8));
+            }
+            at += size;
+        }
+    };
+    walk(0, bytes.length, '');
+    return width === 0 || height === 0 ? undefined : { width, height };
+}
+/**
+ * SVG, as a browser would take it: spaces, an XML declaration, comments and a DOCTYPE, then an `<svg` element,
+ * within the first 4 KiB. Read forwards once: a comment ends at its first `-->`, and one that does not end is no SVG.
+ */
+function looksLikeSvg(bytes) {
+    const head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 4096));
+    // A byte-order mark is a space to `\s`.
+    let at = afterSpaces(head, 0);
+    if (startsWithText(head, at, '<?xml')) {
+        const end = head.indexOf('>', at);
+        if (end < 0)
+            return false;
+        at = afterSpaces(head, end + 1);
+    }
+    for (;;) {
+        let end;
+        if (head.startsWith('<!--', at)) {
+            end = head.indexOf('-->', at + 4);
+            if (end >= 0)
+                end += 2;
+        }
+        else if (startsWithText(head, at, '<!doctype')) {
+            end = head.indexOf('>', at);
+        }
+        else {
+            break;
+        }
+        if (end < 0)
+            return false;
+        at = afterSpaces(head, end + 1);
+    }
+    return startsWithText(head, at, '<svg') && (head.charAt(at + 4) === '>' || isSpace(head.charAt(at + 4)));
+}
+function afterSpaces(text, from) {
+    let at = from;
+    while (at < text.length && isSpace(text.charAt(at)))
+        at++;
+    return at;
+}
+function isSpace(character) {
+    return character !== '' && /\s/.test(character);
+}
+/** `text` has `prefix` at `at`, letters in either case. */
+function startsWithText(text, at, prefix) {
+    return text.slice(at, at + prefix.length).toLowerCase() === prefix;
+}
+function startsWith(bytes, prefix) {
+    return prefix.every((byte, index) => bytes[index] === byte);
+}
+function u16be(bytes, at) {
+    return ((bytes[at] ?? 0) << 8) | (bytes[at + 1] ?? 0);
+}
+function u16le(bytes, at) {
+    return (bytes[at] ?? 0) | ((bytes[at + 1] ?? 0) << 8);
+}
+function u24le(bytes, at) {
+    return u16le(bytes, at) | ((bytes[at + 2] ?? 0) << 16);
+}
+function u32be(bytes, at) {
+    return (u16be(bytes, at) * 0x10000 + u16be(bytes, at + 2)) >>> 0;
+}
+function u32le(bytes, at) {
+    return (u16le(bytes, at) + u16le(bytes, at + 2) * 0x10000) >>> 0;
 }
 
 

@@ -11,7 +11,7 @@ import type { Log } from '../shown/log.ts';
 import type { CiContext, RecordPlace } from '../ci/context.ts';
 import { sinceCommit } from './git.ts';
 import { commitOf, type RunGit } from '../mechanics/git.ts';
-import { short } from '../github/api.ts';
+import { short } from '../domain/range.ts';
 import { readRecord, writerOf, type RecordStore, type Writer } from '../github/deployments.ts';
 import { recordProblem } from '../github/record-words.ts';
 import { memoryOf, NO_MEMORY, spansToCompare, type Memory } from '../domain/memory.ts';

@@ -12,7 +12,7 @@ import { NO_MEMORY } from '../domain/memory.ts';
 import { withoutNeedsBase } from '../domain/range.ts';
 import type { RunGit } from '../mechanics/git.ts';
 import { gitIn } from '../mechanics/git.ts';
-import { short } from '../github/api.ts';
+import { short } from '../domain/range.ts';
 import type { Span } from '../domain/memory.ts';
 
 /** What the changes stage reads of the settings: it runs before the plan, which it feeds. */
@@ -25,7 +25,7 @@ export interface ChangesOptions {
   readonly log: Log;
   readonly redact: Redact;
   /** The CI the run is in, made once. */
-  readonly ci: () => CiContext;
+  readonly ci: () => Promise<CiContext>;
   readonly signal?: AbortSignal | undefined;
 }
 
@@ -50,7 +50,7 @@ export async function changesStage(
     return { files: { files: [...target.changes.files], source } };
   }
   const { log, signal } = options;
-  const context = options.ci();
+  const context = await options.ci();
   const git = gitIn(context.workspace, signal);
   const recordName =
     settings.statusContext ??

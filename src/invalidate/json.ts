@@ -26,6 +26,7 @@ export function invalidationJson(inv: Invalidated): Record<string, unknown> {
             states: origin.states,
             staleness: origin.staleness,
             requests: origin.requests,
+            caches: origin.caches,
           },
     calls: (result?.calls ?? []).map((record) => ({
       index: record.index,

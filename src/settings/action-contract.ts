@@ -134,7 +134,7 @@ export const ACTION_INPUTS = {
   },
   'origin-timeout': {
     description:
-      'With `origin-check: content`: how long, in seconds (0 to 3600), to wait for the origin to serve the new images. Each origin host is asked one image at a time, each waiting image at least every 6 s, at most 2 requests a second on average plus 2 an image, conditionally (`If-None-Match`, `If-Modified-Since`: an unchanged answer is a 304 with no body); when one image is seen to flip, the others are asked at once, and each is invalidated within about a second of being seen. An image still not served at the end is not invalidated (that would cache the old version again) and the step fails, naming it. 0: ask once, do not wait.',
+      'With `origin-check: content`: how long, in seconds (0 to 3600), to wait for the origin to serve the new images. Each origin host is asked one image at a time, each waiting image at least every 6 s, at most 2 requests a second on average plus 2 an image, conditionally (`If-None-Match`, `If-Modified-Since`: an unchanged answer is a 304 with no body); when one image is seen to flip, the others are asked at once, and each is invalidated within about a second of being seen. An image still not served at the end is not invalidated (that would cache the old version again) and the step fails, naming it. 0: do not wait: each image is asked at most once, and the check ends within one `timeout-seconds`; an image its host had no time for is not asked, and fails as not invalidated.',
     required: false,
     default: '300',
   },

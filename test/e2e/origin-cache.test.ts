@@ -152,6 +152,14 @@ describe('a cache whose copy expires within origin-timeout', () => {
     expect(newServedAt).toBeDefined();
     expect(sentAt).toBeGreaterThan(newServedAt ?? Infinity);
     expect(warnings(run)).toContain('the check keeps asking');
+    // Said where a green run is read: the summary and the report, not only among the log's warnings.
+    expect(run.summary).toMatch(
+      /a cache in front of .*Cloudflare \(cf-cache-status: a hit\), its copy 57 s old/,
+    );
+    const { origin } = JSON.parse(run.report) as { origin: { caches: { host: string; cache: string }[] } };
+    expect(origin.caches).toEqual([
+      { host: new URL(cache.url).host, cache: expect.stringContaining('Cloudflare') as unknown, fits: true },
+    ]);
   }, 40_000);
 });
 

@@ -192,7 +192,9 @@ function resultOf(run: Run, plan: Plan): { result: RunResult; origin?: OriginRep
       : { stoppedBy: { call: stop, reason: 'the service refused the key', keyRefused: true } }),
     ...(run.cancelled ? { cancelled: true as const } : {}),
   };
-  const origin = run.originCheck ? { checks, waitedMs: 12_345, timeoutMs: 300_000, requests: [] } : undefined;
+  const origin = run.originCheck
+    ? { checks, waitedMs: 12_345, timeoutMs: 300_000, requests: [], caches: [] }
+    : undefined;
   return { result, ...(origin === undefined ? {} : { origin }) };
 }
 
