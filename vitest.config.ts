@@ -15,6 +15,7 @@ requireNode24();
 export const PURE_SUITES = [
   'test/ci/deploy-events.test.ts',
   'test/cli/text.test.ts',
+  'test/invalidate/zero-counts.test.ts',
   'test/domain/batches.test.ts',
   'test/domain/hosts.test.ts',
   'test/domain/list-syntax.test.ts',

@@ -1821,9 +1821,23 @@ function deliveryUrlsSentence(count) {
  */
 function fileCounts(files, style) {
     const by = (words, input) => style === 'brief' ? '' : ` ${words} ${style === 'summary' ? `\`${input}\`` : input}`;
+    if (files.found === 0)
+        return style === 'log' ? 'no file found' : 'none found';
     const found = style === 'log' ? (0,format/* plural */.LS)(files.found, 'file') : (0,format/* count */.U9)(files.found);
-    return (`${found} found, ${(0,format/* count */.U9)(files.selected)} selected${by('by', 'paths')}, ` +
-        `${(0,format/* count */.U9)(files.mapped)} mapped${by('to URLs by', 'url-map')}, ${(0,format/* count */.U9)(files.unmapped.length)} skipped`);
+    // Each stage after the first that left none would say 0 again: the count stops there, at "none".
+    const stages = [
+        [files.selected, `selected${by('by', 'paths')}`],
+        [files.mapped, `mapped${by('to URLs by', 'url-map')}`],
+    ];
+    const parts = [`${found} found`];
+    for (const [counted, words] of stages) {
+        parts.push(`${counted === 0 ? 'none' : (0,format/* count */.U9)(counted)} ${words}`);
+        if (counted === 0)
+            return parts.join(', ');
+    }
+    if (files.unmapped.length > 0)
+        parts.push(`${(0,format/* count */.U9)(files.unmapped.length)} skipped`);
+    return parts.join(', ');
 }
 /**
  * Changed images that `paths` selected and no url-map rule maps, told as a warning wherever the run speaks: they
@@ -1940,6 +1954,8 @@ function notInvalidatedWords(counts) {
  * that the token call is never counted among the invalidations without saying so.
  */
 function callsWords(counts, withAttempts) {
+    if (counts.requests === 0)
+        return counts.tokenCalls === 0 ? 'no call' : 'the token call';
     const attempts = withAttempts ? ` (${(0,format/* plural */.LS)(counts.attempts, 'attempt')})` : '';
     if (counts.tokenCalls === 0)
         return `${(0,format/* plural */.LS)(counts.requests, 'call')}${attempts}`;
@@ -2120,6 +2136,10 @@ function narration(log, run) {
                 log.info(`${(0,call_words/* describeCall */.GC)(record)}: ${record.error?.message ?? 'failed'}`);
         },
         sent: (outcome) => {
+            // A run that sent no invalidation call (scope none, nothing to invalidate) has no count to give: its plan
+            // said why, and "0 of 0 confirmed" would read as if something had been tried.
+            if (outcome.counts.requests === 0)
+                return;
             const withOutcome = (kind) => outcome.calls.filter((record) => record.outcome === kind).length;
             const split = withOutcome('split') > 0 ? `, ${(0,format/* count */.U9)(withOutcome('split'))} split in halves` : '';
             const cancelled = outcome.cancelled ? ', then the run was cancelled' : '';
@@ -2626,17 +2646,19 @@ function overview(inv) {
     const { counts } = inv.outcome;
     const parts = [`**Scope:** ${scope}`, ...subjectParts(inv.plan.calls)];
     const byAssets = countedByAssets(scope);
-    if (byAssets) {
+    // With no asset to count, the sentence below says why in place of a row of zeros.
+    const someAssets = byAssets && counts.assets > 0;
+    if (someAssets) {
         parts.push(`**Assets:** ${(0,format/* count */.U9)(counts.assets)}`);
         if (!inv.dryRun) {
             parts.push(`**Invalidated:** ${(0,format/* count */.U9)(counts.invalidated)}`, `**Not invalidated:** ${notInvalidatedWords(counts)}`);
         }
     }
     // The invalidation calls of the table below; the token call, which has a line of its own, is named apart.
-    if (!inv.dryRun)
+    if (!inv.dryRun && (counts.requests > 0 || counts.tokenCalls > 0))
         parts.push(`**Calls:** ${callsWords(counts, true)}`);
     const overview = parts.join(' · ');
-    if (!byAssets || counts.assets > 0)
+    if (!byAssets || someAssets)
         return overview;
     // A token may still have been requested: then "nothing was sent" would be false.
     const sent = inv.outcome.sent ? ' No invalidation was sent.' : ' Nothing was sent.';
@@ -2875,10 +2897,15 @@ function invalidationLines(inv) {
     const [first] = plan.calls;
     switch (plan.scope) {
         case 'assets': {
+            // The log's notice, with its reason, in place of "0 of 0 assets in 0 calls".
+            if (counts.assets === 0)
+                return [nothingToInvalidate(plan.files)];
             const lines = [
                 inv.dryRun
                     ? `Would invalidate ${(0,format/* plural */.LS)(counts.assets, 'asset')} in ${(0,format/* plural */.LS)(plan.calls.length, 'call')}.`
-                    : `Invalidated ${(0,format/* count */.U9)(counts.invalidated)} of ${(0,format/* plural */.LS)(counts.assets, 'asset')} in ${callsWords(counts, false)}.`,
+                    : counts.requests === 0 && counts.invalidated === 0
+                        ? `Invalidated none of ${(0,format/* plural */.LS)(counts.assets, 'asset')}: no invalidation call was sent${counts.tokenCalls > 0 ? ', only the token call' : ''}.`
+                        : `Invalidated ${(0,format/* count */.U9)(counts.invalidated)} of ${(0,format/* plural */.LS)(counts.assets, 'asset')} in ${callsWords(counts, false)}.`,
             ];
             if (counts.notInvalidated > 0)
                 lines.push(`Not invalidated: ${notInvalidatedWords(counts)}.`);

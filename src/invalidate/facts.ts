@@ -53,6 +53,7 @@ export function notInvalidatedWords(counts: Counts): string {
  * that the token call is never counted among the invalidations without saying so.
  */
 export function callsWords(counts: Counts, withAttempts: boolean): string {
+  if (counts.requests === 0) return counts.tokenCalls === 0 ? 'no call' : 'the token call';
   const attempts = withAttempts ? ` (${plural(counts.attempts, 'attempt')})` : '';
   if (counts.tokenCalls === 0) return `${plural(counts.requests, 'call')}${attempts}`;
   return `${plural(counts.requests, 'invalidation call')}${attempts} and the token call`;

@@ -111,6 +111,9 @@ export function narration(log: Log, run: Told): Narration {
         log.info(`${describeCall(record)}: ${record.error?.message ?? 'failed'}`);
     },
     sent: (outcome: Outcome): void => {
+      // A run that sent no invalidation call (scope none, nothing to invalidate) has no count to give: its plan
+      // said why, and "0 of 0 confirmed" would read as if something had been tried.
+      if (outcome.counts.requests === 0) return;
       const withOutcome = (kind: string): number =>
         outcome.calls.filter((record) => record.outcome === kind).length;
       const split = withOutcome('split') > 0 ? `, ${count(withOutcome('split'))} split in halves` : '';

@@ -60,7 +60,9 @@ function overview(inv: Invalidated): string {
   const { counts } = inv.outcome;
   const parts = [`**Scope:** ${scope}`, ...subjectParts(inv.plan.calls)];
   const byAssets = countedByAssets(scope);
-  if (byAssets) {
+  // With no asset to count, the sentence below says why in place of a row of zeros.
+  const someAssets = byAssets && counts.assets > 0;
+  if (someAssets) {
     parts.push(`**Assets:** ${count(counts.assets)}`);
     if (!inv.dryRun) {
       parts.push(
@@ -70,9 +72,10 @@ function overview(inv: Invalidated): string {
     }
   }
   // The invalidation calls of the table below; the token call, which has a line of its own, is named apart.
-  if (!inv.dryRun) parts.push(`**Calls:** ${callsWords(counts, true)}`);
+  if (!inv.dryRun && (counts.requests > 0 || counts.tokenCalls > 0))
+    parts.push(`**Calls:** ${callsWords(counts, true)}`);
   const overview = parts.join(' · ');
-  if (!byAssets || counts.assets > 0) return overview;
+  if (!byAssets || someAssets) return overview;
   // A token may still have been requested: then "nothing was sent" would be false.
   const sent = inv.outcome.sent ? ' No invalidation was sent.' : ' Nothing was sent.';
   return `${overview}\n\n${markdownText(nothingToInvalidate(inv.plan.files))}${sent}`;

@@ -39,11 +39,20 @@ export function deliveryUrlsSentence(count: number): string {
 export function fileCounts(files: FilesPlan, style: 'log' | 'summary' | 'brief'): string {
   const by = (words: string, input: string): string =>
     style === 'brief' ? '' : ` ${words} ${style === 'summary' ? `\`${input}\`` : input}`;
+  if (files.found === 0) return style === 'log' ? 'no file found' : 'none found';
   const found = style === 'log' ? plural(files.found, 'file') : count(files.found);
-  return (
-    `${found} found, ${count(files.selected)} selected${by('by', 'paths')}, ` +
-    `${count(files.mapped)} mapped${by('to URLs by', 'url-map')}, ${count(files.unmapped.length)} skipped`
-  );
+  // Each stage after the first that left none would say 0 again: the count stops there, at "none".
+  const stages = [
+    [files.selected, `selected${by('by', 'paths')}`],
+    [files.mapped, `mapped${by('to URLs by', 'url-map')}`],
+  ] as const;
+  const parts = [`${found} found`];
+  for (const [counted, words] of stages) {
+    parts.push(`${counted === 0 ? 'none' : count(counted)} ${words}`);
+    if (counted === 0) return parts.join(', ');
+  }
+  if (files.unmapped.length > 0) parts.push(`${count(files.unmapped.length)} skipped`);
+  return parts.join(', ');
 }
 
 /**
