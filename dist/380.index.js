@@ -2651,7 +2651,10 @@ function overview(inv) {
     if (someAssets) {
         parts.push(`**Assets:** ${(0,format/* count */.U9)(counts.assets)}`);
         if (!inv.dryRun) {
-            parts.push(`**Invalidated:** ${(0,format/* count */.U9)(counts.invalidated)}`, `**Not invalidated:** ${notInvalidatedWords(counts)}`);
+            parts.push(`**Invalidated:** ${(0,format/* count */.U9)(counts.invalidated)}`);
+            // Said when some were not: a green run's row has no zero in it.
+            if (counts.notInvalidated > 0)
+                parts.push(`**Not invalidated:** ${notInvalidatedWords(counts)}`);
         }
     }
     // The invalidation calls of the table below; the token call, which has a line of its own, is named apart.

@@ -318,8 +318,8 @@ const CALLS = `${NUMBER} (?:invalidation )?calls?`;
 function toldBySummary(markdown: string): Told & { moreInvalidated: number } {
   // Counts that are zero are not said: a run with no asset names none of them, one that sent no call no calls.
   const overview = new RegExp(
-    `^\\*\\*Scope:\\*\\* assets(?: · \\*\\*Assets:\\*\\* ${NUMBER} · \\*\\*Invalidated:\\*\\* ${NUMBER} · ` +
-      `\\*\\*Not invalidated:\\*\\* (${NUMBER}[^·\n]*))?(?: · \\*\\*Calls:\\*\\* (?:${CALLS} \\(${NUMBER} attempts?\\)` +
+    `^\\*\\*Scope:\\*\\* assets(?: · \\*\\*Assets:\\*\\* ${NUMBER} · \\*\\*Invalidated:\\*\\* ${NUMBER}(?: · ` +
+      `\\*\\*Not invalidated:\\*\\* (${NUMBER}[^·\n]*))?)?(?: · \\*\\*Calls:\\*\\* (?:${CALLS} \\(${NUMBER} attempts?\\)` +
       `( and the token call)?|(the token call)))?$`,
     'm',
   ).exec(markdown);
