@@ -163,6 +163,28 @@ describe('a cache whose copy expires within origin-timeout', () => {
   }, 40_000);
 });
 
+describe('a cache purged during the wait', () => {
+  it('is asked on after it was named: the image is invalidated once the purge lets the new version through, never before', async () => {
+    const { cache } = await behindCache('vercel', 86_400, 60);
+    let purgedAt: number | undefined;
+    const purge = setTimeout(() => {
+      purgedAt = performance.now();
+      cache.purge();
+    }, 2_000);
+    cleanups.push(() => {
+      clearTimeout(purge);
+    });
+    const run = await check(cache, '20');
+    expect(run.exitCode).toBe(0);
+    expect(emulator().invalidated.assets).toEqual([`${cache.url}${PATH}`]);
+    expect(warnings(run)).toContain('Vercel (x-vercel-cache: a hit)');
+    const sentAt = emulator().requests.find((request) => request.route === 'invalidate/assets')?.receivedAt;
+    expect(purgedAt).toBeDefined();
+    expect(sentAt).toBeGreaterThan(cache.missedAt.get(PATH) ?? Infinity);
+    expect(cache.missedAt.get(PATH)).toBeGreaterThan(purgedAt ?? Infinity);
+  }, 40_000);
+});
+
 describe('a cache that says miss while the old bytes come', () => {
   it('is not blamed: the origin itself is not deployed', async () => {
     const { cache } = await behindCache('cloudflare', 0, 0, false);
