@@ -53,6 +53,7 @@ export const PURE_SUITES = [
   'test/settings/list-entries.test.ts',
   'test/settings/select-map.test.ts',
   'test/settings/settings.test.ts',
+  'test/settings/site.test.ts',
   'test/settings/status-context.test.ts',
   'test/shown/bytes.test.ts',
   'test/shown/log.test.ts',

@@ -19,6 +19,7 @@ import { InputError, throwInput } from '../mechanics/input-error.ts';
 import { quote } from '../shown/shown.ts';
 import { credentialsHidden, credentialsRefusal } from '../domain/credentials.ts';
 import { parseDeployEnvironment, parseStatusContext } from './status-context.ts';
+import { parseSite } from './site.ts';
 
 /** The inputs, by their names in action.yml. Every value is the raw string the runner (or the CLI) hands over. */
 export type InputName = keyof typeof ACTION_INPUTS;
@@ -76,6 +77,11 @@ export interface Settings {
   readonly target: Target;
   /** Request a fresh cache token after the invalidation. */
   readonly token: boolean;
+  /**
+   * `site`: the public URL of the deployed site, ending in '/': where, with no url-map, the map is learned from what
+   * it serves. Undefined when not given.
+   */
+  readonly site?: string | undefined;
   /** The image delivery host, for `image-url-prefix` and `rewrite`. */
   readonly imageHost?: string | undefined;
   /** `rewrite`: files whose image URLs get a new cache buster. Empty: rewrite nothing. */
@@ -125,6 +131,7 @@ export const SETTING_OF_INPUT: Readonly<Record<InputName, keyof Settings>> = {
   'files-from': 'target',
   paths: 'target',
   'url-map': 'target',
+  site: 'site',
   since: 'target',
   'github-token': 'githubToken',
   token: 'token',
@@ -180,6 +187,7 @@ export function parseSettings(raw: RawInputs): Settings {
     originCheck: check(() => parseChoice('origin-check', raw['origin-check'], ORIGIN_CHECKS), 'off'),
     originTimeoutMs: check(() => parseSeconds('origin-timeout', raw['origin-timeout'], 0, 3600), 0) * 1000,
     imageHost,
+    site: check(() => parseSite(raw.site, imageHost), undefined),
     ...check(() => parseRewrite(raw, token, rewriteWith), { rewrite: [], rewriteWith }),
     warm: check(() => parseBoolean('warm', raw.warm), false),
     verify: check(() => parseBoolean('verify', raw.verify), false),
@@ -333,7 +341,7 @@ function parseTarget(scope: Scope, raw: RawInputs, token: boolean, imageHost: st
  */
 const INPUTS_OF_SCOPE = {
   domain: ['domain'],
-  assets: ['assets', 'assets-from', 'files', 'files-from', 'url-map', 'since'],
+  assets: ['assets', 'assets-from', 'files', 'files-from', 'url-map', 'site', 'since'],
   all: [],
   none: [],
 } as const satisfies Record<Scope, readonly InputName[]>;
