@@ -12,6 +12,9 @@ import type { Settings } from './settings/settings.ts';
 import type { Log } from './shown/log.ts';
 import { changesStage } from './changes/stage.ts';
 import type { Redact } from './shown/redact.ts';
+import type { ChangedFiles } from './domain/changed.ts';
+import type { LearnedMap } from './plan/learned.ts';
+import { learnMap } from './learn/learn.ts';
 
 export interface FlowOptions {
   readonly log: Log;
@@ -63,7 +66,35 @@ async function planFlow(settings: Settings, context: RunContext, options: FlowOp
   await rewriteStage.check(early.rewrite, context.workspace);
   const pages = await pagesStage.check(early.pages, context.workspace);
   const changes = await changesStage(settings, options);
-  return planTheRun(settings, { rewrite: early.rewrite, pages }, changes?.files, changes?.record);
+  const learned = await learnedMap(settings, changes?.files, context);
+  return planTheRun(settings, { rewrite: early.rewrite, pages }, changes?.files, changes?.record, learned);
+}
+
+/** With no url-map and a site, the map learned from what the site serves, a dry run included. */
+async function learnedMap(
+  settings: Settings,
+  changed: ChangedFiles | undefined,
+  context: RunContext,
+): Promise<LearnedMap | undefined> {
+  const { target } = settings;
+  const site = target.scope === 'assets' ? target.changes?.site : undefined;
+  if (
+    site === undefined ||
+    changed === undefined ||
+    target.scope !== 'assets' ||
+    target.changes === undefined
+  )
+    return undefined;
+  return learnMap(
+    {
+      site,
+      changed,
+      patterns: target.changes.patterns,
+      waitMs: settings.originTimeoutMs,
+      requestTimeoutMs: settings.timeoutMs,
+    },
+    context,
+  );
 }
 
 /** The CI's context, made once: it reads the event's payload from a file. */

@@ -66,4 +66,34 @@ describe('site: the public URL of the deployed site', () => {
       "site: is set, but scope 'all' does not use it",
     );
   });
+
+  it('with url-map empty, is where the map is learned from: the changed files are detected', () => {
+    const settings = parseSettings(inputs({ site: 'https://www.example.com' }));
+    expect(settings.target).toMatchObject({
+      scope: 'assets',
+      changes: { urlMap: [], site: 'https://www.example.com/' },
+    });
+  });
+
+  it('never second-guesses an explicit url-map: the map is not learned', () => {
+    const settings = parseSettings(inputs({ ...FILES, site: 'https://www.example.com/' }));
+    expect(settings.target).toMatchObject({ scope: 'assets', changes: { files: ['public/images/a.png'] } });
+    expect(settings.target.scope === 'assets' && settings.target.changes?.site).toBeUndefined();
+    expect(settings.site).toBe('https://www.example.com/');
+  });
+
+  it('lets files be mapped by the learned map', () => {
+    const settings = parseSettings(
+      inputs({ files: 'public/images/a.png', site: 'https://www.example.com/' }),
+    );
+    expect(settings.target).toMatchObject({
+      changes: { files: ['public/images/a.png'], site: 'https://www.example.com/' },
+    });
+  });
+
+  it('refuses learning with origin-check off, since no image would be seen served before it is invalidated', () => {
+    const message = refusal({ site: 'https://www.example.com/', 'origin-check': 'off' });
+    expect(message).toContain('site: learns the map from what https://www.example.com/ serves');
+    expect(message).toContain('write url-map instead');
+  });
 });
