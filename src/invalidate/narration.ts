@@ -220,7 +220,12 @@ function files(files: FilesPlan, log: Log): void {
   if (files.unmapped.length > 0) {
     // On the file itself, so that a pull request shows it on its diff; a few, within the runner's annotations.
     for (const path of files.unmapped.slice(0, UNMAPPED_ANNOTATIONS)) {
-      log.warning('No url-map rule maps this image, so it is not invalidated.', { file: path });
+      log.warning(
+        files.learned === undefined
+          ? 'No url-map rule maps this image, so it is not invalidated.'
+          : 'The site was not seen to serve the folder of this image, so it is not invalidated.',
+        { file: path },
+      );
     }
   }
   const skipped = skippedSentence(files);

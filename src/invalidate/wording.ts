@@ -40,9 +40,19 @@ export function fileCounts(files: FilesPlan, style: 'log' | 'summary' | 'brief')
   const by = (words: string, input: string): string =>
     style === 'brief' ? '' : ` ${words} ${style === 'summary' ? `\`${input}\`` : input}`;
   const found = style === 'log' ? plural(files.found, 'file') : count(files.found);
+  const mappedBy =
+    files.learned === undefined
+      ? by('to URLs by', 'url-map')
+      : style === 'brief'
+        ? ''
+        : ` to URLs by the url-map learned from ${style === 'summary' ? '`site`' : 'site'}`;
+  const needNone =
+    files.learned === undefined || files.learned.needNone === 0
+      ? ''
+      : `, ${count(files.learned.needNone)} need no invalidation`;
   return (
     `${found} found, ${count(files.selected)} selected${by('by', 'paths')}, ` +
-    `${count(files.mapped)} mapped${by('to URLs by', 'url-map')}, ${count(files.unmapped.length)} skipped`
+    `${count(files.mapped)} mapped${mappedBy}, ${count(files.unmapped.length)} skipped${needNone}`
   );
 }
 
@@ -54,9 +64,14 @@ export function skippedSentence(files: FilesPlan): string | undefined {
   const skipped = files.unmapped.length;
   if (skipped === 0) return undefined;
   const { shown, more } = firstOf(files.unmapped, 20);
+  const them = skipped === 1 ? 'it' : 'them';
+  const why =
+    files.learned === undefined
+      ? `no url-map rule maps ${them}`
+      : `${files.learned.map.site} was not seen to serve ${skipped === 1 ? 'its folder' : 'their folders'}, so no rule was learned for ${them}`;
   return (
-    `${counted(skipped, 'changed image was', 'changed images were')} skipped: no url-map rule maps ` +
-    `${skipped === 1 ? 'it' : 'them'} (${shown.map(quote).join(', ')}${more === undefined ? '' : `, ${more}`}).`
+    `${counted(skipped, 'changed image was', 'changed images were')} skipped: ${why} ` +
+    `(${shown.map(quote).join(', ')}${more === undefined ? '' : `, ${more}`}).`
   );
 }
 
@@ -74,6 +89,15 @@ export function nothingToInvalidate(files: FilesPlan | undefined): string {
     return (
       `Nothing to invalidate: ${plural(files.found, 'file')} changed ${from}, and paths selects none of them ` +
       `(paths: ${shown.map(quote).join(', ')}${more === undefined ? '' : `, ${more}`}).${topLevelHint(files.patterns)}`
+    );
+  }
+  if (files.learned !== undefined) {
+    const needNone = files.learned.needNone;
+    return (
+      `Nothing to invalidate: paths selects ${count(files.selected)} of the ${plural(files.found, 'changed file')} ` +
+      `${from}, and the site ${files.learned.map.site} was seen to serve none of their folders` +
+      (needNone > 0 ? ` (${count(needNone)} need no invalidation)` : '') +
+      '; each folder is named above, with what its candidates answered.'
     );
   }
   const { shown, more } = firstOf(files.urlMap, 5);

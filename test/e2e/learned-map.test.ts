@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT_KEY } from '../support/client.ts';
+import { runCommand } from '../support/command.ts';
 import { useEmulator } from '../support/emulator.ts';
 import { encodeAs } from '../support/encode.ts';
 import { createOrigin, pushEnv, type Origin } from '../support/git-repo.ts';
@@ -100,6 +101,15 @@ describe('the map learned from the site', () => {
     expect(asked[0]?.status).toBe(200);
     expect(done.stdout).toContain(`public => ${site.url}`);
     expect(done.stdout).toContain('# confirmed on 1 changed image, in 1 folder');
+    // The summary holds the rules as a block to paste; the JSON report, each rule with its count.
+    expect(done.summary).toContain(
+      ['```text', '# confirmed on 1 changed image, in 1 folder', `public => ${site.url}`, '```'].join('\n'),
+    );
+    const report = JSON.parse(done.report) as {
+      files: { learned: { rules: unknown[]; folders: { folder: string; state: string }[] } };
+    };
+    expect(report.files.learned.rules).toEqual([{ rule: `public => ${site.url}`, images: 1, folders: 1 }]);
+    expect(report.files.learned.folders).toMatchObject([{ folder: 'public/images', state: 'learned' }]);
     // One ask per candidate: /public/images/a.png, /images/a.png, /a.png.
     expect(site.requests.filter((request) => request.path === '/public/images/a.png')).toHaveLength(1);
     expect(site.requests.filter((request) => request.path === '/a.png')).toHaveLength(1);
@@ -251,5 +261,41 @@ describe('the map learned from the site', () => {
     expect(emulator().invalidated.assets).toEqual([`${site.url}/img/a.png`]);
     expect(site.requests.map((request) => request.path)).not.toContain('/images/a.png');
     expect(site.requests.map((request) => request.path)).not.toContain('/public/images/a.png');
+  }, 60_000);
+});
+
+describe('the command: name your site, see your map', () => {
+  it('a dry run with --site prints the rules and the URLs it would invalidate, with no key', async () => {
+    const pushedTo = pushed(
+      { 'static/images/logo.png': v('logo', 'previous'), 'static/images/kept.png': v('kept', 'kept') },
+      { 'static/images/logo.png': v('logo', 'new'), 'static/images/added.png': v('added', 'new') },
+    );
+    site = await startOriginSite();
+    site.files.previous
+      .set('/images/logo.png', v('logo', 'previous'))
+      .set('/images/kept.png', v('kept', 'kept'));
+    const clone = pushedTo.origin.clone();
+    const done = await runCommand(
+      [
+        '--dry-run',
+        '--since',
+        'HEAD~1',
+        '--base-url',
+        'https://dashboard.example.com',
+        '--service-key',
+        'svc',
+        '--site',
+        `${site.url}/`,
+      ],
+      // The suites' default is origin-check off; the command's own default is content, which learning needs.
+      { cwd: clone.dir, env: { IMAGE_CACHE_ORIGIN_CHECK: 'content' } },
+    );
+    expect(done.exitCode, done.stderr).toBe(0);
+    expect(done.stdout).toContain(`url-map learned from ${site.url}/: 1 folder learned.`);
+    expect(done.stdout).toContain(`  static => ${site.url}`);
+    expect(done.stdout).toContain(`${site.url}/images/logo.png`);
+    expect(done.stdout).toContain(`${site.url}/images/added.png`);
+    // Only the site was asked, and only for the images: nothing was sent to the service.
+    expect(emulator().invalidated.assets).toEqual([]);
   }, 60_000);
 });
