@@ -1697,6 +1697,7 @@ function githubCi(context) {
                 throw apiFailure(range, gitProblem, error);
             }
         },
+        deployedUrl: deployedUrlOf(context),
         ...(context.runUrl === undefined || context.token === '' || context.repository === ''
             ? {}
             : {
@@ -1709,6 +1710,16 @@ function githubCi(context) {
                 },
             }),
     };
+}
+/** The URL a deploy event names, as its payload writes it; none for any other event. */
+function deployedUrlOf(context) {
+    const { payload } = context;
+    if (context.eventName === 'deployment_status')
+        return (stringAt(payload, 'deployment_status', 'environment_url') ??
+            stringAt(payload, 'deployment_status', 'target_url'));
+    if (context.eventName === 'repository_dispatch')
+        return stringAt(payload, 'client_payload', 'url');
+    return undefined;
 }
 /** The workflow run, as the runner describes it in GITHUB_* variables. */
 function githubContextFromEnv(token, env = process.env, limits) {
@@ -7599,6 +7610,8 @@ function pendingRecord(compared, spans, truncated) {
 
 // EXTERNAL MODULE: ./src/origin/pace.ts
 var pace = __webpack_require__(5527);
+// EXTERNAL MODULE: ./src/mechanics/http-url.ts
+var http_url = __webpack_require__(9071);
 ;// CONCATENATED MODULE: ./src/learn/tree.ts
 
 /** Bytes of git's listing of a whole commit read at most: past it, no image of the commit proves a folder. */
@@ -7776,6 +7789,8 @@ function same(body, version) {
 
 
 
+
+
 /**
  * The url-map learned from the site: for each folder of changed images, the one candidate URL (the folder's path with
  * leading folders removed, under the site's path) that serves one of its images, asked once each, one at a time, at
@@ -7784,6 +7799,12 @@ function same(body, version) {
  */
 async function learnMap(request, context) {
     const { log, clock, signal } = context;
+    const elsewhere = otherHost(request.deployedUrl, request.site);
+    if (elsewhere !== undefined) {
+        log.notice(`The deploy event names ${(0,shown_shown/* quote */.hD)(elsewhere)}, another host than site (${new URL(request.site).host}): the map is ` +
+            "learned and images are invalidated on the site's host, which the pages put in image URLs and the service " +
+            "caches; a deployment's own URL (a *.vercel.app or *.netlify.app host) is often not the public one.");
+    }
     const byFolder = foldersOf((0,settings_select/* selectPaths */.LO)(request.changed.files, request.patterns));
     if (byFolder.size === 0)
         return { site: request.site, folders: [] };
@@ -7943,6 +7964,13 @@ class Pace {
         return this.clock.now() <= this.deadline;
     }
 }
+/** The deploy event's URL when its host is not the site's (a URL written without a scheme read as https). */
+function otherHost(deployed, site) {
+    if (deployed === undefined)
+        return undefined;
+    const url = (0,http_url/* parseHttpUrl */.f)(deployed) ?? (0,http_url/* parseHttpUrl */.f)(`https://${deployed}`);
+    return url === undefined || url.host === new URL(site).host ? undefined : deployed;
+}
 
 ;// CONCATENATED MODULE: ./src/flow.ts
 
@@ -7987,11 +8015,11 @@ async function planFlow(settings, context, options) {
     await rewriteStage.check(early.rewrite, context.workspace);
     const pages = await pagesStage.check(early.pages, context.workspace);
     const changes = await changesStage(settings, options);
-    const learned = await learnedMap(settings, changes?.files, context);
+    const learned = await learnedMap(settings, changes?.files, context, options.ci);
     return planTheRun(settings, { rewrite: early.rewrite, pages }, changes?.files, changes?.record, learned);
 }
 /** With no url-map and a site, the map learned from what the site serves, a dry run included. */
-async function learnedMap(settings, changed, context) {
+async function learnedMap(settings, changed, context, ci) {
     const { target } = settings;
     const site = target.scope === 'assets' ? target.changes?.site : undefined;
     if (site === undefined ||
@@ -8005,6 +8033,7 @@ async function learnedMap(settings, changed, context) {
         patterns: target.changes.patterns,
         waitMs: settings.originTimeoutMs,
         requestTimeoutMs: settings.timeoutMs,
+        deployedUrl: ci().deployedUrl,
     }, context);
 }
 /** The CI's context, made once: it reads the event's payload from a file. */
@@ -8406,8 +8435,6 @@ function repositoryPath(entry, source) {
 }
 const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/;
 
-// EXTERNAL MODULE: ./src/mechanics/http-url.ts
-var http_url = __webpack_require__(9071);
 ;// CONCATENATED MODULE: ./src/settings/inputs.ts
 /** Parsers for single input values. Each throws an InputError naming the input, the value and what is allowed. */
 

@@ -66,7 +66,7 @@ async function planFlow(settings: Settings, context: RunContext, options: FlowOp
   await rewriteStage.check(early.rewrite, context.workspace);
   const pages = await pagesStage.check(early.pages, context.workspace);
   const changes = await changesStage(settings, options);
-  const learned = await learnedMap(settings, changes?.files, context);
+  const learned = await learnedMap(settings, changes?.files, context, options.ci);
   return planTheRun(settings, { rewrite: early.rewrite, pages }, changes?.files, changes?.record, learned);
 }
 
@@ -75,6 +75,7 @@ async function learnedMap(
   settings: Settings,
   changed: ChangedFiles | undefined,
   context: RunContext,
+  ci: () => CiContext,
 ): Promise<LearnedMap | undefined> {
   const { target } = settings;
   const site = target.scope === 'assets' ? target.changes?.site : undefined;
@@ -92,6 +93,7 @@ async function learnedMap(
       patterns: target.changes.patterns,
       waitMs: settings.originTimeoutMs,
       requestTimeoutMs: settings.timeoutMs,
+      deployedUrl: ci().deployedUrl,
     },
     context,
   );

@@ -17,6 +17,8 @@ import {
 } from '../plan/learned.ts';
 import { selectPaths } from '../settings/select.ts';
 import type { Log } from '../shown/log.ts';
+import { quote } from '../shown/shown.ts';
+import { parseHttpUrl } from '../mechanics/http-url.ts';
 import { probeOf, servedIn, type FolderImages, type ProbeSources } from './probe.ts';
 import { bundlerOf, treeAt, type Tree } from './tree.ts';
 import { learnedLines } from '../plan/learned-words.ts';
@@ -32,6 +34,8 @@ export interface LearnRequest {
   readonly waitMs: number;
   /** timeout-seconds: one ask's own timeout. */
   readonly requestTimeoutMs: number;
+  /** The URL the deploy event names, when it names one: said when it is on another host than the site. */
+  readonly deployedUrl?: string | undefined;
 }
 
 export interface LearnContext {
@@ -49,6 +53,14 @@ export interface LearnContext {
  */
 export async function learnMap(request: LearnRequest, context: LearnContext): Promise<LearnedMap> {
   const { log, clock, signal } = context;
+  const elsewhere = otherHost(request.deployedUrl, request.site);
+  if (elsewhere !== undefined) {
+    log.notice(
+      `The deploy event names ${quote(elsewhere)}, another host than site (${new URL(request.site).host}): the map is ` +
+        "learned and images are invalidated on the site's host, which the pages put in image URLs and the service " +
+        "caches; a deployment's own URL (a *.vercel.app or *.netlify.app host) is often not the public one.",
+    );
+  }
   const byFolder = foldersOf(selectPaths(request.changed.files, request.patterns));
   if (byFolder.size === 0) return { site: request.site, folders: [] };
   log.startGroup(`Learn the url-map from ${request.site}`);
@@ -219,4 +231,11 @@ class Pace {
     this.asked++;
     return this.clock.now() <= this.deadline;
   }
+}
+
+/** The deploy event's URL when its host is not the site's (a URL written without a scheme read as https). */
+function otherHost(deployed: string | undefined, site: string): string | undefined {
+  if (deployed === undefined) return undefined;
+  const url = parseHttpUrl(deployed) ?? parseHttpUrl(`https://${deployed}`);
+  return url === undefined || url.host === new URL(site).host ? undefined : deployed;
 }

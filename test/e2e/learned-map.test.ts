@@ -12,7 +12,14 @@ import { ROOT_KEY } from '../support/client.ts';
 import { runCommand } from '../support/command.ts';
 import { useEmulator } from '../support/emulator.ts';
 import { encodeAs } from '../support/encode.ts';
-import { createOrigin, pushEnv, type Origin } from '../support/git-repo.ts';
+import {
+  createOrigin,
+  pushEnv,
+  setAt,
+  webhookExample,
+  writeEvent,
+  type Origin,
+} from '../support/git-repo.ts';
 import { startOriginSite, type OriginSite } from '../support/origin-site.ts';
 import { runAction, type ActionRun } from '../support/runner.ts';
 
@@ -248,6 +255,37 @@ describe('the map learned from the site', () => {
     expect(done.stdout).toContain('"public/images": not mapped');
   }, 60_000);
 
+  it('a folder of added images not served yet needs no invalidation: green, and nothing sent', async () => {
+    const pushedTo = pushed(
+      { 'README.md': v('readme', 'kept') },
+      { 'public/gallery/a.png': v('a', 'added') },
+    );
+    site = await startOriginSite();
+    const done = await run(pushedTo, { site: `${site.url}/` });
+    expect(done.exitCode, done.stdout).toBe(0);
+    expect(emulator().invalidated.assets).toEqual([]);
+    expect(done.stdout).toContain('"public/gallery": only added images, which no candidate serves yet');
+  }, 60_000);
+
+  it('a deploy that lands seconds after the push: learned from an unchanged image, the added one invalidated once served', async () => {
+    const pushedTo = pushed(
+      { 'public/images/kept.png': v('kept', 'kept') },
+      { 'public/images/b.png': v('b', 'added') },
+    );
+    site = await startOriginSite();
+    site.files.previous.set('/images/kept.png', v('kept', 'kept'));
+    site.files.new.set('/images/kept.png', v('kept', 'kept')).set('/images/b.png', v('b', 'added'));
+    landsAfterAsked(site, '/images/b.png', 3_000);
+    const done = await run(pushedTo, { site: `${site.url}/` });
+    expect(done.exitCode, done.stdout).toBe(0);
+    expect(emulator().invalidated.assets).toEqual([`${site.url}/images/b.png`]);
+    expect(done.stdout).toContain('(it, unchanged by this push)');
+    // Never before it was served: its first answers were 404s, its last the new file.
+    const asked = site.requests.filter((request) => request.path === '/images/b.png');
+    expect(asked[0]?.status).toBe(404);
+    expect(asked.at(-1)?.status).toBe(200);
+  }, 60_000);
+
   it('an explicit url-map wins: the site is not asked for candidates', async () => {
     const pushedTo = pushed(
       { 'public/images/a.png': v('a', 'previous') },
@@ -261,6 +299,45 @@ describe('the map learned from the site', () => {
     expect(emulator().invalidated.assets).toEqual([`${site.url}/img/a.png`]);
     expect(site.requests.map((request) => request.path)).not.toContain('/images/a.png');
     expect(site.requests.map((request) => request.path)).not.toContain('/public/images/a.png');
+  }, 60_000);
+});
+
+describe('after a deploy whose event names another host', () => {
+  it("says so, and learns and invalidates on the site's host alone", async () => {
+    const pushedTo = pushed(
+      { 'public/images/a.png': v('a', 'previous') },
+      { 'public/images/a.png': v('a', 'new') },
+    );
+    site = await startOriginSite();
+    site.deployed = 'new';
+    site.files.new.set('/images/a.png', v('a', 'new'));
+    const payload = webhookExample('deployment_status');
+    setAt(payload, ['deployment', 'sha'], pushedTo.head);
+    setAt(payload, ['deployment_status', 'state'], 'success');
+    setAt(payload, ['deployment_status', 'environment_url'], 'https://my-site-git-main-octo.vercel.app');
+    const env = {
+      ...pushEnv(pushedTo.origin, pushedTo.base, pushedTo.head),
+      GITHUB_EVENT_NAME: 'deployment_status',
+      GITHUB_EVENT_PATH: writeEvent(pushedTo.origin.root, payload, 'deployment-status.json'),
+    };
+    const done = await runAction(
+      {
+        'api-key': ROOT_KEY,
+        'base-url': emulator().url,
+        'service-key': 'svc',
+        'origin-check': 'content',
+        'origin-timeout': '30',
+        'catch-up': 'false',
+        since: pushedTo.base,
+        site: `${site.url}/`,
+      },
+      env,
+    );
+    expect(done.exitCode, done.stdout).toBe(0);
+    expect(done.stdout).toContain(
+      `The deploy event names "https://my-site-git-main-octo.vercel.app", another host than site (${new URL(site.url).host})`,
+    );
+    expect(emulator().invalidated.assets).toEqual([`${site.url}/images/a.png`]);
   }, 60_000);
 });
 
