@@ -37,6 +37,7 @@ export const PURE_SUITES = [
   'test/origin/watch.test.ts',
   'test/plan/run-plan.test.ts',
   'test/plan/learned.test.ts',
+  'test/learn/tree.test.ts',
   'test/proof/accepts.test.ts',
   'test/report/agreement.test.ts',
   'test/report/github-markdown.test.ts',

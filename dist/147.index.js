@@ -4348,7 +4348,9 @@ function narration(log, run, status) {
                 log.info(`Origin check: would wait until the origin URL of each of ${(0,format/* plural */.LS)(run.origin.images.size, 'image')} ` +
                     `mapped from a file serves the file's new bytes (up to ${seconds(run.origin.waitMs)} s) before ` +
                     'invalidating it; ' +
-                    'a dry run asks no origin.');
+                    (plan.files?.learned === undefined
+                        ? 'a dry run asks no origin.'
+                        : 'a dry run asked the site only to learn the map, and waits for no new version.'));
         },
         originStart: (images, timeoutMs) => {
             log.info(`Origin check: ${(0,format/* plural */.LS)(images, 'image')} mapped from ${images === 1 ? 'a file is' : 'files are'} ` +

@@ -102,7 +102,9 @@ export function narration(log: Log, run: Told, status?: (line: string) => void):
           `Origin check: would wait until the origin URL of each of ${plural(run.origin.images.size, 'image')} ` +
             `mapped from a file serves the file's new bytes (up to ${originSeconds(run.origin.waitMs)} s) before ` +
             'invalidating it; ' +
-            'a dry run asks no origin.',
+            (plan.files?.learned === undefined
+              ? 'a dry run asks no origin.'
+              : 'a dry run asked the site only to learn the map, and waits for no new version.'),
         );
     },
     originStart: (images: number, timeoutMs: number): void => {
