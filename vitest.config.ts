@@ -38,6 +38,7 @@ export const PURE_SUITES = [
   'test/plan/run-plan.test.ts',
   'test/plan/learned.test.ts',
   'test/learn/tree.test.ts',
+  'test/invalidate/learned.test.ts',
   'test/proof/accepts.test.ts',
   'test/report/agreement.test.ts',
   'test/report/github-markdown.test.ts',

@@ -4734,6 +4734,9 @@ const MAX_FOLDERS_TOLD = 20;
 /** The summary's section: the rules as a block to paste, then each folder that is not mapped by them. */
 function learnedSection(learned) {
     const { map, rules } = learned;
+    // No changed image to learn a folder of: nothing learned, nothing to say.
+    if (map.folders.length === 0)
+        return [];
     const lines = [`### url-map learned from ${(0,shown_shown/* markdownText */.p7)(map.site)}`, '', `${foldersCounted(map)}.`, ''];
     if (rules.length > 0) {
         lines.push('Paste it as `url-map` to keep it:', '', '```text', ...pasteLines(rules), '```', '');
@@ -4753,6 +4756,8 @@ function learnedSection(learned) {
 /** The command's lines: the rules to paste, then each folder not mapped, in a sentence. */
 function learnedText(learned) {
     const { map, rules } = learned;
+    if (map.folders.length === 0)
+        return [];
     const lines = [`url-map learned from ${map.site}: ${foldersCounted(map)}.`];
     if (rules.length > 0)
         lines.push(...pasteLines(rules).map((line) => `  ${line}`));

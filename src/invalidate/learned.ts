@@ -14,6 +14,8 @@ const MAX_FOLDERS_TOLD = 20;
 /** The summary's section: the rules as a block to paste, then each folder that is not mapped by them. */
 export function learnedSection(learned: LearnedFiles): string[] {
   const { map, rules } = learned;
+  // No changed image to learn a folder of: nothing learned, nothing to say.
+  if (map.folders.length === 0) return [];
   const lines = [`### url-map learned from ${markdownText(map.site)}`, '', `${foldersCounted(map)}.`, ''];
   if (rules.length > 0) {
     lines.push('Paste it as `url-map` to keep it:', '', '```text', ...pasteLines(rules), '```', '');
@@ -36,6 +38,7 @@ export function learnedSection(learned: LearnedFiles): string[] {
 /** The command's lines: the rules to paste, then each folder not mapped, in a sentence. */
 export function learnedText(learned: LearnedFiles): string[] {
   const { map, rules } = learned;
+  if (map.folders.length === 0) return [];
   const lines = [`url-map learned from ${map.site}: ${foldersCounted(map)}.`];
   if (rules.length > 0) lines.push(...pasteLines(rules).map((line) => `  ${line}`));
   const { shown, more } = firstOf(
