@@ -302,6 +302,51 @@ describe('the map learned from the site', () => {
   }, 60_000);
 });
 
+describe('learning hears the cancel', () => {
+  it('on SIGINT while a candidate never answers, the run publishes its report, cancelled, having sent nothing', async () => {
+    const pushedTo = pushed(
+      { 'public/images/a.png': v('a', 'previous') },
+      { 'public/images/a.png': v('a', 'new') },
+    );
+    const live = await startOriginSite();
+    site = live;
+    live.overrides.set('/public/images/a.png', () => {
+      // accepted, and never answered
+    });
+    const done = await runAction(
+      {
+        'api-key': ROOT_KEY,
+        'base-url': emulator().url,
+        'service-key': 'svc',
+        'origin-check': 'content',
+        'origin-timeout': '300',
+        'timeout-seconds': '60',
+        site: `${live.url}/`,
+      },
+      pushEnv(pushedTo.origin, pushedTo.base, pushedTo.head),
+      (child) => {
+        // As the runner cancels: SIGINT, then SIGKILL 10 s later, after which nothing would be published.
+        const asked = setInterval(() => {
+          if (live.requests.length === 0) return;
+          clearInterval(asked);
+          child.kill('SIGINT');
+          const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+          child.once('exit', () => {
+            clearTimeout(kill);
+          });
+        }, 20);
+        child.once('exit', () => {
+          clearInterval(asked);
+        });
+      },
+    );
+    expect((JSON.parse(done.report) as { cancelled?: boolean }).cancelled).toBe(true);
+    expect(emulator().invalidated.assets).toEqual([]);
+    // The candidate that never answered was the only one asked: nothing was asked after the cancel.
+    expect(live.requests.map((request) => request.path)).toEqual(['/public/images/a.png']);
+  }, 60_000);
+});
+
 describe('after a deploy whose event names another host', () => {
   it("says so, and learns and invalidates on the site's host alone", async () => {
     const pushedTo = pushed(
