@@ -4694,12 +4694,17 @@ function triedLines(finding) {
     return finding.tried.map((tried) => `  ${(0,shown_shown/* quote */.hD)(tried.url)}: ${tried.answered}` +
         (tried.served === undefined ? '' : `, ${SERVED_WORDS[tried.served]}`));
 }
+/** Folders the log tells one by one: a push of thousands of folders is counted past them. */
+const FOLDERS_LOGGED = 100;
 /** The log's lines once the map is learned: each folder, then the rules to paste. */
 function learnedLines(learned, imagesOf) {
-    const lines = learned.folders.flatMap((finding) => [
+    const { shown, more } = (0,format/* firstOf */.Ku)(learned.folders, FOLDERS_LOGGED);
+    const lines = shown.flatMap((finding) => [
         findingSentence(finding),
         ...(finding.kind === 'unmapped' ? triedLines(finding) : []),
     ]);
+    if (more !== undefined)
+        lines.push(`… ${more} folders: the JSON report lists each one.`);
     const rules = (0,plan_learned/* learnedRules */.px)(learned, imagesOf);
     if (rules.length === 0) {
         lines.push(`No url-map rule learned from ${learned.site}.`);

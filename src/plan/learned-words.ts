@@ -2,7 +2,7 @@
  * The learned map in words, phrased once for the log, the job summary, the JSON report and the command: the rules as
  * url-map lines a person pastes to keep them, and each folder not mapped with what its candidates answered.
  */
-import { count, plural } from '../shown/format.ts';
+import { count, firstOf, plural } from '../shown/format.ts';
 import { quote } from '../shown/shown.ts';
 import { ruleLine } from '../settings/url-map.ts';
 import {
@@ -76,12 +76,17 @@ export function triedLines(finding: FolderFinding): string[] {
   );
 }
 
+/** Folders the log tells one by one: a push of thousands of folders is counted past them. */
+const FOLDERS_LOGGED = 100;
+
 /** The log's lines once the map is learned: each folder, then the rules to paste. */
 export function learnedLines(learned: LearnedMap, imagesOf: (folder: string) => number): string[] {
-  const lines = learned.folders.flatMap((finding) => [
+  const { shown, more } = firstOf(learned.folders, FOLDERS_LOGGED);
+  const lines = shown.flatMap((finding) => [
     findingSentence(finding),
     ...(finding.kind === 'unmapped' ? triedLines(finding) : []),
   ]);
+  if (more !== undefined) lines.push(`… ${more} folders: the JSON report lists each one.`);
   const rules = learnedRules(learned, imagesOf);
   if (rules.length === 0) {
     lines.push(`No url-map rule learned from ${learned.site}.`);

@@ -8,7 +8,7 @@ import {
   type FolderFinding,
   type LearnedMap,
 } from '../../src/plan/learned.ts';
-import { pasteLines } from '../../src/plan/learned-words.ts';
+import { learnedLines, pasteLines } from '../../src/plan/learned-words.ts';
 import { parseUrlMap, mapToUrl } from '../../src/settings/url-map.ts';
 
 const SITE = 'https://octo.github.io/docs/';
@@ -86,5 +86,16 @@ describe('the learned map', () => {
     const pasted = parseUrlMap(pasteLines(rules).join('\n'));
     expect(pasted).toEqual(rules.map(({ rule }) => rule));
     expect(mapToUrl('static/images/a.png', pasted)).toBe(mapLearned('static/images/a.png', folderRules(map)));
+  });
+
+  it('is logged folder by folder up to a hundred, the rest counted, the rules always in full', () => {
+    const folders = Array.from({ length: 130 }, (_, index) => learnedAt(`public/f${index}`, 'public'));
+    const lines = learnedLines(learned(folders), () => 1);
+    expect(lines.filter((line) => line.startsWith('"public/f'))).toHaveLength(100);
+    expect(lines).toContain('… and 30 more folders: the JSON report lists each one.');
+    expect(lines.slice(-2)).toEqual([
+      '  # confirmed on 130 changed images, in 130 folders',
+      '  public => https://octo.github.io/docs',
+    ]);
   });
 });
