@@ -144,6 +144,7 @@ function githubCi(context) {
                 throw apiFailure(range, gitProblem, error);
             }
         },
+        deployedUrl: deployedUrlOf(context),
         ...(context.runUrl === undefined || context.token === '' || context.repository === ''
             ? {}
             : {
@@ -156,6 +157,16 @@ function githubCi(context) {
                 },
             }),
     };
+}
+/** The URL a deploy event names, as its payload writes it; none for any other event. */
+function deployedUrlOf(context) {
+    const { payload } = context;
+    if (context.eventName === 'deployment_status')
+        return (stringAt(payload, 'deployment_status', 'environment_url') ??
+            stringAt(payload, 'deployment_status', 'target_url'));
+    if (context.eventName === 'repository_dispatch')
+        return stringAt(payload, 'client_payload', 'url');
+    return undefined;
 }
 /** The workflow run, as the runner describes it in GITHUB_* variables. */
 function githubContextFromEnv(token, env = process.env, limits) {

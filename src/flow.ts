@@ -12,6 +12,7 @@ import type { Settings } from './settings/settings.ts';
 import type { Log } from './shown/log.ts';
 import { changesStage } from './changes/stage.ts';
 import type { Redact } from './shown/redact.ts';
+import { learnedMap } from './learn/stage.ts';
 
 export interface FlowOptions {
   readonly log: Log;
@@ -70,7 +71,8 @@ async function planFlow(
   await rewriteStage.check(early.rewrite, context.workspace);
   const pages = await pagesStage.check(early.pages, context.workspace);
   const changes = await changesStage(settings, options);
-  return planTheRun(settings, { rewrite: early.rewrite, pages }, changes?.files, changes?.record);
+  const learned = await learnedMap(settings, changes?.files, context, options.ci);
+  return planTheRun(settings, { rewrite: early.rewrite, pages }, changes?.files, changes?.record, learned);
 }
 
 /** The CI's context, made once: it reads the event's payload from a file. */

@@ -80,7 +80,9 @@ export function narration(log: Log, run: Told): Narration {
           `Origin check: would wait until the origin URL of each of ${plural(run.origin.images.size, 'image')} ` +
             `mapped from a file serves the file's new bytes (up to ${seconds(run.origin.waitMs)} s) before ` +
             'invalidating it; ' +
-            'a dry run asks no origin.',
+            (plan.files?.learned === undefined
+              ? 'a dry run asks no origin.'
+              : 'a dry run asked the site only to learn the map, and waits for no new version.'),
         );
     },
     origins: (origin: OriginFacts): void => {
@@ -157,7 +159,12 @@ function files(files: FilesPlan, log: Log): void {
   if (files.unmapped.length > 0) {
     // On the file itself, so that a pull request shows it on its diff; a few, within the runner's annotations.
     for (const path of files.unmapped.slice(0, UNMAPPED_ANNOTATIONS)) {
-      log.warning('No url-map rule maps this image, so it is not invalidated.', { file: path });
+      log.warning(
+        files.learned === undefined
+          ? 'No url-map rule maps this image, so it is not invalidated.'
+          : 'The site was not seen to serve the folder of this image, so it is not invalidated.',
+        { file: path },
+      );
     }
   }
   const skipped = skippedSentence(files);

@@ -18,6 +18,7 @@ import { callsWords, notInvalidatedWords, originWords, type OriginFacts } from '
 import { previewSection } from './preview.ts';
 import { thumbnailCell, thumbnailHeader } from './thumbnail.ts';
 import type { Invalidated } from './invalidated.ts';
+import { learnedSection } from './learned.ts';
 
 /**
  * The overview, the images not invalidated though changed, the changed files, the calls (or those that would go),
@@ -124,11 +125,16 @@ function filesSection(files: FilesPlan): string[] {
   if (files.truncated !== undefined) lines.push('', `**Warning:** ${markdownText(files.truncated)}.`);
   if (files.unmapped.length > 0) {
     const { shown, more } = firstOf(files.unmapped, MAX_NAMED_FILES);
-    lines.push('', 'Skipped, since no `url-map` rule maps them:', '');
+    const why =
+      files.learned === undefined
+        ? 'no `url-map` rule maps them'
+        : 'the site was not seen to serve their folder (below)';
+    lines.push('', `Skipped, since ${why}:`, '');
     lines.push(...shown.map((path) => `- ${markdownText(path)}`));
     if (more !== undefined) lines.push(`- … ${more}`);
   }
   lines.push('');
+  if (files.learned !== undefined) lines.push(...learnedSection(files.learned));
   return lines;
 }
 

@@ -6,6 +6,7 @@ import { fileCounts, listedRefs, mergedSentence, nothingToInvalidate } from './w
 import { count, plural } from '../shown/format.ts';
 import { callListing, callWords } from '../domain/call-words.ts';
 import type { Invalidated } from './invalidated.ts';
+import { learnedText } from './learned.ts';
 
 /** The URLs a run that sent lists on standard output; past them, a count and --json, which lists every one. */
 export const MAX_LISTED_URLS = 50;
@@ -16,6 +17,7 @@ export function invalidationText(inv: Invalidated): string[] {
   const { plan, outcome } = inv;
   if (plan.files !== undefined)
     lines.push(`Changed files (${plan.files.source}): ${fileCounts(plan.files, 'brief')}.`);
+  if (plan.files?.learned !== undefined) lines.push(...learnedText(plan.files.learned));
   if (plan.merged !== undefined) lines.push(mergedSentence(plan.merged));
   lines.push(...invalidationLines(inv));
   if (inv.dryRun) lines.push(...callListing(plannedCalls(plan)));
