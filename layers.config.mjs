@@ -10,7 +10,7 @@ export const LAYERS = [
   ['plan'],
   ['service'],
   ['origin'],
-  ['changes', 'invalidate', 'rewrite', 'pages', 'warm', 'proof'],
+  ['changes', 'learn', 'invalidate', 'rewrite', 'pages', 'warm', 'proof'],
   ['outcome'],
   ['record'],
   ['report'],

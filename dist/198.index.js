@@ -171,11 +171,13 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   originFetcher: () => (/* binding */ originFetcher)
 /* harmony export */ });
 /* harmony import */ var _mechanics_causes_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8087);
-/* harmony import */ var _mechanics_headers_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8065);
+/* harmony import */ var _mechanics_headers_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8065);
 /* harmony import */ var _mechanics_http_get_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3030);
-/* harmony import */ var _cache_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8632);
-/* harmony import */ var _page_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(379);
-/* harmony import */ var _mechanics_error_message_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1411);
+/* harmony import */ var _cache_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8632);
+/* harmony import */ var _page_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(379);
+/* harmony import */ var _mechanics_error_message_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1411);
+/* harmony import */ var _shown_format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5462);
+
 
 
 
@@ -228,28 +230,31 @@ async function fetchOrigin(url, limit, options, signal, validators) {
     if (got.kind === 'failed') {
         if (byOwnTimeout(got.error, signal))
             return {
-                error: `no answer within ${seconds(options.timeoutMs)} s`,
+                error: `no answer within ${(0,_shown_format_js__WEBPACK_IMPORTED_MODULE_2__/* .seconds */ .YA)(options.timeoutMs)} s`,
                 requests: got.requests,
                 stalled: true,
             };
-        return { error: (0,_mechanics_error_message_js__WEBPACK_IMPORTED_MODULE_2__/* .errorMessage */ .g)(got.error), requests: got.requests, ...unresolved(got.error) };
+        // Cut by the check's own end (origin-timeout, and one ask's time after it): said so, not as a bare abort.
+        if (signal?.aborted === true && (0,_mechanics_causes_js__WEBPACK_IMPORTED_MODULE_0__/* .isTimeout */ .k)(signal.reason))
+            return { error: 'no answer before origin-timeout ended', requests: got.requests };
+        return { error: (0,_mechanics_error_message_js__WEBPACK_IMPORTED_MODULE_3__/* .errorMessage */ .g)(got.error), requests: got.requests, ...unresolved(got.error) };
     }
     const { status, headers, requests, redirect, body } = got;
-    const etag = (0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_3__/* .header */ .wx)(headers, 'etag');
+    const etag = (0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_4__/* .header */ .wx)(headers, 'etag');
     if (redirect !== undefined)
         return { status, offsite: redirect.to?.href ?? redirect.location, etag, requests };
-    const base = { status, etag, lastModified: (0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_3__/* .header */ .wx)(headers, 'last-modified'), requests };
+    const base = { status, etag, lastModified: (0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_4__/* .header */ .wx)(headers, 'last-modified'), requests };
     if (status === 304)
         return base;
     if ('error' in body) {
         if (byOwnTimeout(body.error, signal))
-            return { ...base, error: `no whole answer within ${seconds(options.timeoutMs)} s`, stalled: true };
-        return { ...base, error: (0,_mechanics_error_message_js__WEBPACK_IMPORTED_MODULE_2__/* .errorMessage */ .g)(body.error) };
+            return { ...base, error: `no whole answer within ${(0,_shown_format_js__WEBPACK_IMPORTED_MODULE_2__/* .seconds */ .YA)(options.timeoutMs)} s`, stalled: true };
+        return { ...base, error: (0,_mechanics_error_message_js__WEBPACK_IMPORTED_MODULE_3__/* .errorMessage */ .g)(body.error) };
     }
-    const length = (0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_3__/* .declaredLength */ .Rj)(headers) ?? body.read;
+    const length = (0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_4__/* .declaredLength */ .Rj)(headers) ?? body.read;
     // Read from the first bytes, cut or not: a page longer than any version of the image is a page all the same.
-    const page = status >= 200 && status < 300 ? (0,_page_js__WEBPACK_IMPORTED_MODULE_4__/* .pageIn */ .n)((0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_3__/* .header */ .wx)(headers, 'content-type'), body.bytes) : undefined;
-    const cache = status >= 200 && status < 300 ? (0,_cache_js__WEBPACK_IMPORTED_MODULE_5__/* .cacheIn */ .OZ)(headers) : undefined;
+    const page = status >= 200 && status < 300 ? (0,_page_js__WEBPACK_IMPORTED_MODULE_5__/* .pageIn */ .n)((0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_4__/* .header */ .wx)(headers, 'content-type'), body.bytes) : undefined;
+    const cache = status >= 200 && status < 300 ? (0,_cache_js__WEBPACK_IMPORTED_MODULE_6__/* .cacheIn */ .OZ)(headers) : undefined;
     const seen = {
         ...base,
         length,
@@ -264,9 +269,6 @@ async function fetchOrigin(url, limit, options, signal, validators) {
  */
 function byOwnTimeout(error, signal) {
     return (0,_mechanics_causes_js__WEBPACK_IMPORTED_MODULE_0__/* .isTimeout */ .k)(error) && signal?.aborted !== true;
-}
-function seconds(ms) {
-    return (Math.round(ms / 100) / 10).toString();
 }
 function conditional(validators) {
     const sent = {};

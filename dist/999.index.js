@@ -95,9 +95,9 @@ async function judgeDelivered(answer, versions, signal) {
         return failed('too-large');
     if (answer.body === undefined || !isImageType(answer.contentType))
         return failed('not-image');
-    // The comparison's own chunk, shared with the origin check's (origin/verdict.ts loads it so too): a static import
-    // would copy it into the proof's chunk as well.
-    const { compareImage } = await __webpack_require__.e(/* import() */ 770).then(__webpack_require__.bind(__webpack_require__, 8770));
+    // The comparison's own chunk, shared with the origin check's (origin/verdict.ts loads it by the same name): a
+    // static import would copy it into the proof's chunk as well.
+    const { compareImage } = await __webpack_require__.e(/* import() | compare */ 44).then(__webpack_require__.bind(__webpack_require__, 8770));
     const comparison = await compareImage(answer.body, versions, { signal });
     switch (comparison.shows) {
         case 'new':

@@ -12,12 +12,16 @@ import type { Settings } from './settings/settings.ts';
 import type { Log } from './shown/log.ts';
 import { changesStage } from './changes/stage.ts';
 import type { Redact } from './shown/redact.ts';
+import { learnedMap } from './learn/stage.ts';
 
 export interface FlowOptions {
   readonly log: Log;
   readonly redact: Redact;
-  /** The CI the run is in: where the checkout is, and which commits its event changed. Asked once, when needed. */
-  readonly ci: () => CiContext;
+  /**
+   * The CI the run is in: where the checkout is, and which commits its event changed. Asked once, when needed: a run
+   * that reads neither loads no CI's code.
+   */
+  readonly ci: () => CiContext | Promise<CiContext>;
   /** Told of the plan before anything is sent. */
   readonly onPlan?: ((plan: RunPlan) => void) | undefined;
   /** Told as each invalidation call ends, after the log. */
@@ -43,7 +47,7 @@ export function runFlow(settings: Settings, options: FlowOptions): Promise<Repor
     redact: options.redact,
     clock: options.clock ?? systemClock,
     signal: options.signal,
-    workspace: () => ci().workspace,
+    workspace: async () => (await ci()).workspace,
     status: options.status,
     callEnded: options.callEnded,
   };
@@ -58,16 +62,21 @@ export function runFlow(settings: Settings, options: FlowOptions): Promise<Repor
 }
 
 /** What is planned before the changes, checked before anything is sent; then the changed files, and the plan. */
-async function planFlow(settings: Settings, context: RunContext, options: FlowOptions): Promise<RunPlan> {
+async function planFlow(
+  settings: Settings,
+  context: RunContext,
+  options: FlowOptions & { readonly ci: () => Promise<CiContext> },
+): Promise<RunPlan> {
   const early = planBeforeChanges(settings);
   await rewriteStage.check(early.rewrite, context.workspace);
   const pages = await pagesStage.check(early.pages, context.workspace);
   const changes = await changesStage(settings, options);
-  return planTheRun(settings, { rewrite: early.rewrite, pages }, changes?.files, changes?.record);
+  const learned = await learnedMap(settings, changes?.files, context, options.ci);
+  return planTheRun(settings, { rewrite: early.rewrite, pages }, changes?.files, changes?.record, learned);
 }
 
 /** The CI's context, made once: it reads the event's payload from a file. */
-function once(ci: () => CiContext): () => CiContext {
-  let context: CiContext | undefined;
-  return () => (context ??= ci());
+function once(ci: () => CiContext | Promise<CiContext>): () => Promise<CiContext> {
+  let context: Promise<CiContext> | undefined;
+  return () => (context ??= Promise.resolve().then(ci));
 }

@@ -3,8 +3,6 @@ import { open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as core from '@actions/core';
-import { githubCi, githubContextFromEnv } from './ci/github.ts';
-import { listFilesIn, withListFiles } from './settings/list-files.ts';
 import {
   makeFormsRedactor,
   makeRedactor,
@@ -104,7 +102,7 @@ function registerSecrets(rawKeys: readonly string[]): string[] {
 async function invalidate(inputs: RawInputs, redact: Redact, log: Log, signal: AbortSignal): Promise<Report> {
   for (const warning of undeclaredInputs(process.env)) log.warning(warning);
   const workspace = process.env.GITHUB_WORKSPACE || process.cwd();
-  const raw = withListFiles(inputs, listFilesIn(workspace, process.env.RUNNER_TEMP));
+  const raw = await withListsRead(inputs, workspace);
   const settings = parseSettings(redactInputs(raw, redact));
   // The CI's context needs these two alone: the settings, with their list, are let go once the run is planned.
   const { githubToken, timeoutMs, maxRetries } = settings;
@@ -112,8 +110,19 @@ async function invalidate(inputs: RawInputs, redact: Redact, log: Log, signal: A
     log,
     redact,
     signal,
-    ci: () => githubCi(githubContextFromEnv(githubToken, process.env, { timeoutMs, signal, maxRetries })),
+    // Loaded by a run that reads the event or the checkout: a list of assets needs neither.
+    ci: async () => {
+      const { githubCi, githubContextFromEnv } = await import('./ci/github.ts');
+      return githubCi(githubContextFromEnv(githubToken, process.env, { timeoutMs, signal, maxRetries }));
+    },
   });
+}
+
+/** The lists that `assets-from` and `files-from` name, read in: their reader is loaded by a run that names one. */
+async function withListsRead(inputs: RawInputs, workspace: string): Promise<RawInputs> {
+  if (inputs['assets-from'].trim() === '' && inputs['files-from'].trim() === '') return inputs;
+  const { listFilesIn, withListFiles } = await import('./settings/list-files.ts');
+  return withListFiles(inputs, listFilesIn(workspace, process.env.RUNNER_TEMP));
 }
 
 /**

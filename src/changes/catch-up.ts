@@ -11,7 +11,7 @@ import type { Log } from '../shown/log.ts';
 import type { CiContext, RecordPlace } from '../ci/context.ts';
 import { sinceCommit } from './git.ts';
 import { commitOf, resolveCommit, type RunGit } from '../mechanics/git.ts';
-import { short } from '../github/api.ts';
+import { short } from '../domain/range.ts';
 import { readLegacyRecord, readRecord, type RecordEntry, type RecordStore } from '../github/deployments.ts';
 import type { RecordProof } from '../domain/record-proof.ts';
 import { recordProblem } from '../github/record-words.ts';

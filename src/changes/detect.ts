@@ -3,7 +3,7 @@ import { quote } from '../shown/shown.ts';
 import type { CiContext } from '../ci/context.ts';
 import type { ApiChanges, ChangedFiles, FileChange } from '../domain/changed.ts';
 import type { Span } from '../domain/memory.ts';
-import { short } from '../github/api.ts';
+import { short } from '../domain/range.ts';
 import { GithubRequestFailed } from '../github/request-failed.ts';
 import { gitChangedFiles } from './git.ts';
 import { NameNotUtf8, type RunGit } from '../mechanics/git.ts';

@@ -11,6 +11,7 @@ import {
 import type { PendingRecord } from '../plan/run-plan.ts';
 import { comparedRanges, type Compared } from './catch-up.ts';
 import { recordProof } from '../domain/record-proof.ts';
+import type { UrlMapRule } from '../settings/url-map.ts';
 import type { ChangedFiles } from '../domain/changed.ts';
 import type { CiContext } from '../ci/context.ts';
 import { detectAcross, isNoSuchCommit } from './detect.ts';
@@ -18,13 +19,14 @@ import { errorMessage } from '../mechanics/error-message.ts';
 import { withoutNeedsBase, type CommitRange } from '../domain/range.ts';
 import type { RunGit } from '../mechanics/git.ts';
 import { gitIn } from '../mechanics/git.ts';
-import { short } from '../github/api.ts';
+import { short } from '../domain/range.ts';
 import type { Span } from '../domain/memory.ts';
 
 /** What the changes stage reads of the settings: it runs before the plan, which it feeds. */
 export type ChangesSettings = Pick<
   Settings,
   | 'apiKey'
+  | 'site'
   | 'target'
   | 'recordName'
   | 'catchUp'
@@ -38,7 +40,7 @@ export interface ChangesOptions {
   readonly log: Log;
   readonly redact: Redact;
   /** The CI the run is in, made once. */
-  readonly ci: () => CiContext;
+  readonly ci: () => Promise<CiContext>;
   readonly signal?: AbortSignal | undefined;
 }
 
@@ -63,7 +65,7 @@ export async function changesStage(
     return { files: { files: [...target.changes.files], source } };
   }
   const { log, signal } = options;
-  const context = options.ci();
+  const context = await options.ci();
   const git = gitIn(context.workspace, signal);
   const { recordName, endpoint, deployEnvironment } = settings;
   if (recordName?.input === 'status-context') log.warning(STATUS_CONTEXT_DEPRECATED);
@@ -73,7 +75,7 @@ export async function changesStage(
     enabled: settings.catchUp,
     target:
       recordName?.name ??
-      defaultRecordName({ endpoint, host: siteHost(urlMapHosts(urlMap)), deployEnvironment }),
+      defaultRecordName({ endpoint, host: siteHost(targetHosts(urlMap, settings.site)), deployEnvironment }),
     // The Root key stays in the proof, which derives its own key from it and shows only MACs.
     proof: settings.apiKey === '' ? undefined : recordProof(settings.apiKey),
     // Only the default name replaced one: a name given is the name the record always had.
@@ -93,6 +95,12 @@ export async function changesStage(
   const record = pendingRecord(found.compared, found.spans, found.files.truncated);
   // Paths from git or the GitHub API are text from outside: the key is withheld from them before any is shown.
   return { files: { ...found.files, files: redactEach(found.files.files, options.redact) }, record };
+}
+
+/** The hosts the site's images are served from: those url-map points at, else the host of `site`, its map learned. */
+function targetHosts(urlMap: readonly UrlMapRule[], site: string | undefined): string[] {
+  if (urlMap.length > 0 || site === undefined) return urlMapHosts(urlMap);
+  return [new URL(site).host];
 }
 
 /**

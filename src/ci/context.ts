@@ -18,6 +18,11 @@ export interface CiContext {
   withoutGit(range: CommitRange, gitProblem: string): Promise<ApiChanges>;
   /** Where a run records what it made fresh on its target, and a later one reads it: GitHub's deployments. */
   readonly record?: RecordPlace;
+  /**
+   * The URL the deploy event names (a deployment status's `environment_url` or `target_url`, Vercel's
+   * `client_payload.url`): often the deployment's own host, not the public site. Text from outside.
+   */
+  readonly deployedUrl?: string | undefined;
 }
 
 /** The deployments of a workflow run's repository, and the range its event covers as a branch's run. */

@@ -41,6 +41,7 @@ export function githubCi(context: GithubContext): CiContext {
         throw apiFailure(range, gitProblem, error);
       }
     },
+    deployedUrl: deployedUrlOf(context),
     ...(context.runUrl === undefined || context.token === '' || context.repository === ''
       ? {}
       : {
@@ -53,6 +54,18 @@ export function githubCi(context: GithubContext): CiContext {
           },
         }),
   };
+}
+
+/** The URL a deploy event names, as its payload writes it; none for any other event. */
+function deployedUrlOf(context: GithubContext): string | undefined {
+  const { payload } = context;
+  if (context.eventName === 'deployment_status')
+    return (
+      stringAt(payload, 'deployment_status', 'environment_url') ??
+      stringAt(payload, 'deployment_status', 'target_url')
+    );
+  if (context.eventName === 'repository_dispatch') return stringAt(payload, 'client_payload', 'url');
+  return undefined;
 }
 
 /** The workflow run, as the runner describes it in GITHUB_* variables. */

@@ -36,6 +36,10 @@ const FLAG_WORDS: Record<FlagInput, string> = {
   'url-map':
     'Rules from repository paths to public image URLs, <path prefix> => <URL prefix> (repeat the flag, or\n' +
     "one per line), e.g. 'public/images => https://www.example.com/images'. The longest matching prefix wins.",
+  site:
+    "The site's public URL, e.g. https://www.example.com/. With no --url-map, the map is learned from it:\n" +
+    'each folder of changed images is matched to the URL under it that serves its files (asking only this\n' +
+    'host), and the rules found are printed in --url-map syntax. With --dry-run, see your map: no key needed.',
   since:
     'A commit, tag or branch of the repository in the current folder: the files changed since it are\n' +
     'invalidated, e.g. --since HEAD~1 or --since origin/main.',

@@ -48,3 +48,8 @@ export function withoutNeedsBase(range: CommitRange): CommitRange {
   delete settled.needsBase;
   return settled;
 }
+
+/** A commit's name as people write it: a full SHA cut to seven characters, any other name (a tag, `HEAD~1`) as it is. */
+export function short(sha: string): string {
+  return /^[0-9a-f]{40,64}$/.test(sha) ? sha.slice(0, 7) : sha;
+}

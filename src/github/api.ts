@@ -1,6 +1,6 @@
 import { count } from '../shown/format.ts';
 import type { ApiChanges, FileChange } from '../domain/changed.ts';
-import { PARENT, type CommitRange } from '../domain/range.ts';
+import { PARENT, short, type CommitRange } from '../domain/range.ts';
 import { loadGithub } from './client.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { decide, DEFAULT_POLICY } from '../domain/policy.ts';
@@ -215,10 +215,6 @@ function apiStatus(status: string | undefined): FileChange {
     default: // modified, changed, unchanged
       return { status: 'modified' };
   }
-}
-
-export function short(sha: string): string {
-  return /^[0-9a-f]{40,64}$/.test(sha) ? sha.slice(0, 7) : sha;
 }
 
 /**

@@ -4,7 +4,8 @@
  */
 import { count, plural } from '../shown/format.ts';
 import { quote } from '../shown/shown.ts';
-import { seconds, type OriginReport } from '../origin/hold.ts';
+import type { CacheNamed, OriginReport } from '../origin/hold.ts';
+import { seconds } from '../shown/format.ts';
 import type { HostRequests } from '../origin/host-watch.ts';
 import type { OriginState } from '../origin/wait.ts';
 import type { AssetRef } from '../domain/refs.ts';
@@ -52,6 +53,7 @@ export function notInvalidatedWords(counts: Counts): string {
  * that the token call is never counted among the invalidations without saying so.
  */
 export function callsWords(counts: Counts, withAttempts: boolean): string {
+  if (counts.requests === 0) return counts.tokenCalls === 0 ? 'no call' : 'the token call';
   const attempts = withAttempts ? ` (${plural(counts.attempts, 'attempt')})` : '';
   if (counts.tokenCalls === 0) return `${plural(counts.requests, 'call')}${attempts}`;
   return `${plural(counts.requests, 'invalidation call')}${attempts} and the token call`;
@@ -71,6 +73,8 @@ export interface OriginFacts {
   readonly staleness?: StalenessFigures | undefined;
   /** The requests made to each origin host, most first. */
   readonly requests: readonly HostRequests[];
+  /** The caches in front of origin hosts that answered a previous version, one a host. */
+  readonly caches: readonly CacheNamed[];
 }
 
 export function originFacts(
@@ -81,7 +85,8 @@ export function originFacts(
   for (const check of report.checks) states[check.state]++;
   const requests = report.requests.toSorted((a, b) => b.requests - a.requests);
   const { waitedMs, timeoutMs } = report;
-  return { states, waitedMs, timeoutMs, stalenessOf, staleness: stalenessFigures(stalenessOf), requests };
+  const staleness = stalenessFigures(stalenessOf);
+  return { states, waitedMs, timeoutMs, stalenessOf, staleness, requests, caches: report.caches };
 }
 
 /** Origin hosts named by the words of the check; the others are counted. */
@@ -97,7 +102,16 @@ export function originWords(origin: OriginFacts): string {
     const n = origin.states[state];
     if (n > 0) parts.push(`${count(n)} ${originStateWords(state)}`);
   }
-  return `${parts.join(', ')}; waited ${seconds(origin.waitedMs)} s${stalenessWords(origin.staleness)}${requestWords(origin.requests)}`;
+  return `${parts.join(', ')}; waited ${seconds(origin.waitedMs)} s${stalenessWords(origin.staleness)}${requestWords(origin.requests)}${cachesWords(origin.caches)}`;
+}
+
+/** `; a cache in front of "www.example.com" answered the previous version: Cloudflare (…), its copy 57 s old, …`. */
+function cachesWords(caches: readonly CacheNamed[]): string {
+  const named = caches
+    .slice(0, HOSTS_NAMED)
+    .map(({ host, cache }) => `; a cache in front of ${quote(host)} answered the previous version: ${cache}`);
+  const rest = caches.length - HOSTS_NAMED;
+  return `${named.join('')}${rest > 0 ? ` (and ${plural(rest, 'other host')})` : ''}`;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { ApiCall } from '../service/client.ts';
 import { assetsIn, plannedCalls, type InvalidationCall } from '../plan/plan.ts';
 import { unhandled } from '../mechanics/exhaustive.ts';
 import type { Invalidated } from './invalidated.ts';
+import { learnedJson } from './learned.ts';
 
 /** The scope and what it names, the changed files, the counts, the token, the calls and how the origins went. */
 export function invalidationJson(inv: Invalidated): Record<string, unknown> {
@@ -11,7 +12,10 @@ export function invalidationJson(inv: Invalidated): Record<string, unknown> {
   return {
     scope: plan.scope,
     domain: subjectDomain(plan.calls),
-    files: plan.files,
+    files:
+      plan.files?.learned === undefined
+        ? plan.files
+        : { ...plan.files, learned: learnedJson(plan.files.learned) },
     counts: outcome.counts,
     merged: plan.merged,
     pauses: result === undefined ? undefined : (result.pauses ?? 0),
@@ -26,6 +30,7 @@ export function invalidationJson(inv: Invalidated): Record<string, unknown> {
             states: origin.states,
             staleness: origin.staleness,
             requests: origin.requests,
+            caches: origin.caches,
           },
     calls: (result?.calls ?? []).map((record) => ({
       index: record.index,

@@ -1,5 +1,4 @@
 import type { ApiError } from '../domain/api-error.ts';
-import { quote } from '../shown/shown.ts';
 import { assetsIn, plannedCalls, type FilesPlan, type Plan } from '../plan/plan.ts';
 import { unhandled } from '../mechanics/exhaustive.ts';
 import type { RunPlan } from '../plan/run-plan.ts';
@@ -14,37 +13,19 @@ import {
   nothingToInvalidate,
   skippedSentence,
 } from './wording.ts';
-import { count, counted, FAILURES_NAMED, plural } from '../shown/format.ts';
+import { count, FAILURES_NAMED, plural, seconds } from '../shown/format.ts';
 import { callListing, callWords, describeCall, retryWords } from '../domain/call-words.ts';
 import type { CallRecord, SentCall } from '../service/execute.ts';
 import type { Log } from '../shown/log.ts';
 import type { Outcome } from './outcome.ts';
 import { originWords, stalenessLines, type OriginFacts } from './facts.ts';
-import { cacheRemedy, seconds as originSeconds } from '../origin/hold.ts';
-import { seenWords } from '../origin/verdict.ts';
-import type { CachedImage, OriginCheck } from '../origin/wait.ts';
-import { cacheWords } from '../origin/cache.ts';
-import { mistakeWords } from '../origin/mistakes.ts';
 import { LINGER_MS } from '../origin/release.ts';
 import { MAX_ASSETS_PER_CALL } from '../domain/batches.ts';
-import type { OriginMistake, OriginProgress, SeenAnswer } from '../origin/watch.ts';
 
 /** What the invalidation says as it runs, each line as its moment comes. */
 export interface Narration {
   /** Before anything is sent: the service, the changed files, the calls, the token, the origin check. */
   readonly plan: () => void;
-  /** The wait for origins starts. */
-  readonly originStart: (images: number, timeoutMs: number) => void;
-  /** Once per origin host whose bytes are neither version: nothing tells when its deploy lands. */
-  readonly originCannotTell: (host: string, check: OriginCheck) => void;
-  /** As soon as it shows, once per origin host: the same words as beside each image at the end. */
-  readonly originMistake: (mistake: OriginMistake) => void;
-  /** Once per origin host of the first image a cache in front served old: which, how old, how long, what to do. */
-  readonly originCache: (host: string, cached: CachedImage) => void;
-  /** Once per origin host that kept an ask waiting past timeout-seconds: said once, not once per image. */
-  readonly originStalled: (host: string, seen: SeenAnswer) => void;
-  /** Every PROGRESS_EVERY_MS of the wait, on the live line where there is one. */
-  readonly originProgress: (progress: OriginProgress) => void;
   /** What the origin check found, once the calls have ended. */
   readonly origins: (origin: OriginFacts) => void;
   readonly retry: (sent: SentCall, error: ApiError, waitMs: number, attempt: number) => void;
@@ -54,11 +35,8 @@ export interface Narration {
   readonly sent: (outcome: Outcome) => void;
 }
 
-/**
- * What the flow tells the log as it runs: each stage in words, so that flow.ts only runs the stages. `status`: where
- * a wait stands, each line replacing the last (a terminal's live line); without it, each is a line of the log.
- */
-export function narration(log: Log, run: Told, status?: (line: string) => void): Narration {
+/** What the invalidation tells the log as it runs (the wait for origins aside: origin-told.ts). */
+export function narration(log: Log, run: Told): Narration {
   const invalidation = (plan: Plan): void => {
     switch (plan.scope) {
       case 'assets': {
@@ -100,54 +78,12 @@ export function narration(log: Log, run: Told, status?: (line: string) => void):
       if (run.origin !== undefined && run.dryRun)
         log.info(
           `Origin check: would wait until the origin URL of each of ${plural(run.origin.images.size, 'image')} ` +
-            `mapped from a file serves the file's new bytes (up to ${originSeconds(run.origin.waitMs)} s) before ` +
+            `mapped from a file serves the file's new bytes (up to ${seconds(run.origin.waitMs)} s) before ` +
             'invalidating it; ' +
-            'a dry run asks no origin.',
+            (plan.files?.learned === undefined
+              ? 'a dry run asks no origin.'
+              : 'a dry run asked the site only to learn the map, and waits for no new version.'),
         );
-    },
-    originStart: (images: number, timeoutMs: number): void => {
-      log.info(
-        `Origin check: ${plural(images, 'image')} mapped from ${images === 1 ? 'a file is' : 'files are'} ` +
-          `invalidated as ${images === 1 ? 'its origin serves the new file' : 'their origins serve the new files'}, ` +
-          'waiting up to ' +
-          `${originSeconds(timeoutMs)} s.`,
-      );
-    },
-    originCannotTell: (host: string, check: OriginCheck): void => {
-      const seen = check.seen === undefined ? 'an unreadable file' : seenWords(check.seen);
-      log.notice(
-        `Origin check: ${quote(host)} serves other bytes than the repository's for ${quote(check.ref)} (${seen}): ` +
-          'it may recompress or rewrite images, so the run cannot tell when a deploy lands there, and invalidates ' +
-          'its images at once.',
-      );
-    },
-    originMistake: (mistake: OriginMistake): void => {
-      log.warning(`Origin check: ${mistakeWords(mistake, run.origin?.urlMap ?? [])}.`);
-    },
-    originCache: (host: string, cached: CachedImage): void => {
-      const { cache, fits } = cached;
-      const then =
-        fits === false
-          ? 'it keeps its copy past origin-timeout, so its images that the cache holds old are not invalidated and fail now'
-          : 'the check keeps asking, and invalidates each image as soon as the new version comes through';
-      log.warning(
-        `Origin check: a cache in front of ${quote(host)} answered the previous version of ${quote(cached.ref)}: ` +
-          `${cacheWords(cache)}; ${then}. To be done sooner: ${cacheRemedy(cache)}.`,
-      );
-    },
-    originStalled: (host: string, seen: SeenAnswer): void => {
-      const what =
-        seen.status === undefined ? 'did not answer' : `answered ${seen.status} but did not end its answer`;
-      log.warning(
-        `Origin check: ${quote(host)} ${what} within ${originSeconds(run.origin?.requestTimeoutMs ?? 0)} s ` +
-          '(timeout-seconds): its images not asked yet are asked one at a time until origin-timeout, and none is ' +
-          'invalidated before its origin serves the new file.',
-      );
-    },
-    originProgress: (progress: OriginProgress): void => {
-      const line = originProgressLine(progress);
-      if (status === undefined) log.info(line);
-      else status(line);
     },
     origins: (origin: OriginFacts): void => {
       log.info(`Origin check: ${originWords(origin)}.`);
@@ -177,6 +113,9 @@ export function narration(log: Log, run: Told, status?: (line: string) => void):
         log.info(`${describeCall(record)}: ${record.error?.message ?? 'failed'}`);
     },
     sent: (outcome: Outcome): void => {
+      // A run that sent no invalidation call (scope none, nothing to invalidate) has no count to give: its plan
+      // said why, and "0 of 0 confirmed" would read as if something had been tried.
+      if (outcome.counts.requests === 0) return;
       const withOutcome = (kind: string): number =>
         outcome.calls.filter((record) => record.outcome === kind).length;
       const split = withOutcome('split') > 0 ? `, ${count(withOutcome('split'))} split in halves` : '';
@@ -220,33 +159,16 @@ function files(files: FilesPlan, log: Log): void {
   if (files.unmapped.length > 0) {
     // On the file itself, so that a pull request shows it on its diff; a few, within the runner's annotations.
     for (const path of files.unmapped.slice(0, UNMAPPED_ANNOTATIONS)) {
-      log.warning('No url-map rule maps this image, so it is not invalidated.', { file: path });
+      log.warning(
+        files.learned === undefined
+          ? 'No url-map rule maps this image, so it is not invalidated.'
+          : 'The site was not seen to serve the folder of this image, so it is not invalidated.',
+        { file: path },
+      );
     }
   }
   const skipped = skippedSentence(files);
   if (skipped !== undefined) log.warning(skipped);
-}
-
-/** Where the wait for origins stands, in one line: the log's every PROGRESS_EVERY_MS, and the command's live line. */
-export function originProgressLine(progress: OriginProgress): string {
-  const answers = progress.answers
-    .map(({ answer, images }) => counted(images, singularVerb(answer), answer))
-    .join(', ');
-  return (
-    `Origin check: ${count(progress.ready)} of ${plural(progress.ready + progress.waiting, 'image')} ready, ` +
-    `${count(progress.waiting)} waiting${answers === '' ? '' : ` (${answers})`}; ` +
-    `${originSeconds(progress.leftMs)} s left.`
-  );
-}
-
-/**
- * The origin watch says what the origins of several images do (`serve the previous version`, `are not asked yet`);
- * the answer of one image takes the singular of its first word.
- */
-function singularVerb(answer: string): string {
-  const [verb = '', ...rest] = answer.split(' ');
-  const singular = verb === 'are' ? 'is' : verb === 'have' ? 'has' : `${verb}s`;
-  return [singular, ...rest].join(' ');
 }
 
 /**

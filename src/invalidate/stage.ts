@@ -2,9 +2,9 @@
  * The invalidation stage, its face: the origin check holding the images mapped from files, the calls sent as it
  * releases them, the token call last; and what it did, in every voice.
  */
-import type { RunPlan } from '../plan/run-plan.ts';
+import type { OriginPlan, RunPlan } from '../plan/run-plan.ts';
+import type { OriginHold } from '../origin/start.ts';
 import type { RunContext, Stage } from '../plan/stage.ts';
-import { startOriginCheck } from '../origin/start.ts';
 import { narration } from './narration.ts';
 import { outcomeOf } from './outcome.ts';
 import { tellInvalidation } from './told.ts';
@@ -32,7 +32,7 @@ async function invalidate(
   context: RunContext,
 ): Promise<Invalidated> {
   const { log } = context;
-  const tell = narration(log, slice, context.status);
+  const tell = narration(log, slice);
   log.startGroup('Plan');
   tell.plan();
   log.endGroup();
@@ -47,17 +47,7 @@ async function invalidate(
   // Loaded by a run that sends: a dry run never opens the scheduler and its client.
   const { sendToService } = await import('../service/to-service.ts');
   log.startGroup('Invalidate');
-  if (slice.origin !== undefined) tell.originStart(slice.origin.images.size, slice.origin.waitMs);
-  const hold =
-    slice.origin === undefined
-      ? undefined
-      : await startOriginCheck(slice.origin, context, {
-          onCannotTell: tell.originCannotTell,
-          onMistake: tell.originMistake,
-          onStalled: tell.originStalled,
-          onCache: tell.originCache,
-          onProgress: tell.originProgress,
-        });
+  const hold = slice.origin === undefined ? undefined : await holdForOrigins(slice.origin, context);
   try {
     const result = await sendToService(slice.invalidation, {
       service: slice.service,
@@ -82,4 +72,21 @@ async function invalidate(
   } finally {
     await hold?.close();
   }
+}
+
+/** The origin check and its words, loaded by a run that waits for its origins; told as it starts. */
+async function holdForOrigins(origin: OriginPlan, context: RunContext): Promise<OriginHold> {
+  const [{ startOriginCheck }, { originNarration }] = await Promise.all([
+    import('../origin/start.ts'),
+    import('./origin-told.ts'),
+  ]);
+  const tell = originNarration(context.log, origin, context.status);
+  tell.start(origin.images.size, origin.waitMs);
+  return startOriginCheck(origin, context, {
+    onCannotTell: tell.cannotTell,
+    onMistake: tell.mistake,
+    onStalled: tell.stalled,
+    onCache: tell.cache,
+    onProgress: tell.progress,
+  });
 }

@@ -18,6 +18,7 @@ import { callsWords, notInvalidatedWords, originWords, type OriginFacts } from '
 import { previewSection } from './preview.ts';
 import { thumbnailCell, thumbnailHeader } from './thumbnail.ts';
 import type { Invalidated } from './invalidated.ts';
+import { learnedSection } from './learned.ts';
 
 /**
  * The overview, the images not invalidated though changed, the changed files, the calls (or those that would go),
@@ -60,19 +61,21 @@ function overview(inv: Invalidated): string {
   const { counts } = inv.outcome;
   const parts = [`**Scope:** ${scope}`, ...subjectParts(inv.plan.calls)];
   const byAssets = countedByAssets(scope);
-  if (byAssets) {
+  // With no asset to count, the sentence below says why in place of a row of zeros.
+  const someAssets = byAssets && counts.assets > 0;
+  if (someAssets) {
     parts.push(`**Assets:** ${count(counts.assets)}`);
     if (!inv.dryRun) {
-      parts.push(
-        `**Invalidated:** ${count(counts.invalidated)}`,
-        `**Not invalidated:** ${notInvalidatedWords(counts)}`,
-      );
+      parts.push(`**Invalidated:** ${count(counts.invalidated)}`);
+      // Said when some were not: a green run's row has no zero in it.
+      if (counts.notInvalidated > 0) parts.push(`**Not invalidated:** ${notInvalidatedWords(counts)}`);
     }
   }
   // The invalidation calls of the table below; the token call, which has a line of its own, is named apart.
-  if (!inv.dryRun) parts.push(`**Calls:** ${callsWords(counts, true)}`);
+  if (!inv.dryRun && (counts.requests > 0 || counts.tokenCalls > 0))
+    parts.push(`**Calls:** ${callsWords(counts, true)}`);
   const overview = parts.join(' · ');
-  if (!byAssets || counts.assets > 0) return overview;
+  if (!byAssets || someAssets) return overview;
   // A token may still have been requested: then "nothing was sent" would be false.
   const sent = inv.outcome.sent ? ' No invalidation was sent.' : ' Nothing was sent.';
   return `${overview}\n\n${markdownText(nothingToInvalidate(inv.plan.files))}${sent}`;
@@ -122,11 +125,16 @@ function filesSection(files: FilesPlan): string[] {
   if (files.truncated !== undefined) lines.push('', `**Warning:** ${markdownText(files.truncated)}.`);
   if (files.unmapped.length > 0) {
     const { shown, more } = firstOf(files.unmapped, MAX_NAMED_FILES);
-    lines.push('', 'Skipped, since no `url-map` rule maps them:', '');
+    const why =
+      files.learned === undefined
+        ? 'no `url-map` rule maps them'
+        : 'the site was not seen to serve their folder (below)';
+    lines.push('', `Skipped, since ${why}:`, '');
     lines.push(...shown.map((path) => `- ${markdownText(path)}`));
     if (more !== undefined) lines.push(`- … ${more}`);
   }
   lines.push('');
+  if (files.learned !== undefined) lines.push(...learnedSection(files.learned));
   return lines;
 }
 

@@ -2,10 +2,11 @@
 import { plannedCalls } from '../plan/plan.ts';
 import { unhandled } from '../mechanics/exhaustive.ts';
 import { callsWords, notInvalidatedWords, originWords } from './facts.ts';
-import { fileCounts, listedRefs, mergedSentence } from './wording.ts';
+import { fileCounts, listedRefs, mergedSentence, nothingToInvalidate } from './wording.ts';
 import { count, plural } from '../shown/format.ts';
 import { callListing, callWords } from '../domain/call-words.ts';
 import type { Invalidated } from './invalidated.ts';
+import { learnedText } from './learned.ts';
 
 /** The URLs a run that sent lists on standard output; past them, a count and --json, which lists every one. */
 export const MAX_LISTED_URLS = 50;
@@ -16,6 +17,7 @@ export function invalidationText(inv: Invalidated): string[] {
   const { plan, outcome } = inv;
   if (plan.files !== undefined)
     lines.push(`Changed files (${plan.files.source}): ${fileCounts(plan.files, 'brief')}.`);
+  if (plan.files?.learned !== undefined) lines.push(...learnedText(plan.files.learned));
   if (plan.merged !== undefined) lines.push(mergedSentence(plan.merged));
   lines.push(...invalidationLines(inv));
   if (inv.dryRun) lines.push(...callListing(plannedCalls(plan)));
@@ -37,10 +39,14 @@ function invalidationLines(inv: Invalidated): string[] {
   const [first] = plan.calls;
   switch (plan.scope) {
     case 'assets': {
+      // The log's notice, with its reason, in place of "0 of 0 assets in 0 calls".
+      if (counts.assets === 0) return [nothingToInvalidate(plan.files)];
       const lines = [
         inv.dryRun
           ? `Would invalidate ${plural(counts.assets, 'asset')} in ${plural(plan.calls.length, 'call')}.`
-          : `Invalidated ${count(counts.invalidated)} of ${plural(counts.assets, 'asset')} in ${callsWords(counts, false)}.`,
+          : counts.requests === 0 && counts.invalidated === 0
+            ? `Invalidated none of ${plural(counts.assets, 'asset')}: no invalidation call was sent${counts.tokenCalls > 0 ? ', only the token call' : ''}.`
+            : `Invalidated ${count(counts.invalidated)} of ${plural(counts.assets, 'asset')} in ${callsWords(counts, false)}.`,
       ];
       if (counts.notInvalidated > 0) lines.push(`Not invalidated: ${notInvalidatedWords(counts)}.`);
       return lines;

@@ -1,7 +1,7 @@
 /** What the invalidation did, in every voice the run speaks. */
 import { imageUrlPrefix } from '../domain/urls.ts';
 import type { RunEnd, Told } from '../plan/stage.ts';
-import { seconds } from '../origin/hold.ts';
+import { seconds } from '../shown/format.ts';
 import { assetLines, invalidationJson } from './json.ts';
 import { listCalls, tellInvalidated } from './narration.ts';
 import { outcomeOf } from './outcome.ts';

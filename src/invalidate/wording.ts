@@ -39,11 +39,28 @@ export function deliveryUrlsSentence(count: number): string {
 export function fileCounts(files: FilesPlan, style: 'log' | 'summary' | 'brief'): string {
   const by = (words: string, input: string): string =>
     style === 'brief' ? '' : ` ${words} ${style === 'summary' ? `\`${input}\`` : input}`;
+  if (files.found === 0) return style === 'log' ? 'no file found' : 'none found';
   const found = style === 'log' ? plural(files.found, 'file') : count(files.found);
-  return (
-    `${found} found, ${count(files.selected)} selected${by('by', 'paths')}, ` +
-    `${count(files.mapped)} mapped${by('to URLs by', 'url-map')}, ${count(files.unmapped.length)} skipped`
-  );
+  const mappedBy =
+    files.learned === undefined
+      ? by('to URLs by', 'url-map')
+      : style === 'brief'
+        ? ''
+        : ` to URLs by the url-map learned from ${style === 'summary' ? '`site`' : 'site'}`;
+  // Each stage after the first that left none would say 0 again: the count stops there, at "none".
+  const stages = [
+    [files.selected, `selected${by('by', 'paths')}`],
+    [files.mapped, `mapped${mappedBy}`],
+  ] as const;
+  const parts = [`${found} found`];
+  for (const [counted, words] of stages) {
+    parts.push(`${counted === 0 ? 'none' : count(counted)} ${words}`);
+    if (counted === 0) return parts.join(', ');
+  }
+  if (files.unmapped.length > 0) parts.push(`${count(files.unmapped.length)} skipped`);
+  const needNone = files.learned?.needNone ?? 0;
+  if (needNone > 0) parts.push(`${count(needNone)} need no invalidation`);
+  return parts.join(', ');
 }
 
 /**
@@ -54,9 +71,14 @@ export function skippedSentence(files: FilesPlan): string | undefined {
   const skipped = files.unmapped.length;
   if (skipped === 0) return undefined;
   const { shown, more } = firstOf(files.unmapped, 20);
+  const them = skipped === 1 ? 'it' : 'them';
+  const why =
+    files.learned === undefined
+      ? `no url-map rule maps ${them}`
+      : `${files.learned.map.site} was not seen to serve ${skipped === 1 ? 'its folder' : 'their folders'}, so no rule was learned for ${them}`;
   return (
-    `${counted(skipped, 'changed image was', 'changed images were')} skipped: no url-map rule maps ` +
-    `${skipped === 1 ? 'it' : 'them'} (${shown.map(quote).join(', ')}${more === undefined ? '' : `, ${more}`}).`
+    `${counted(skipped, 'changed image was', 'changed images were')} skipped: ${why} ` +
+    `(${shown.map(quote).join(', ')}${more === undefined ? '' : `, ${more}`}).`
   );
 }
 
@@ -74,6 +96,15 @@ export function nothingToInvalidate(files: FilesPlan | undefined): string {
     return (
       `Nothing to invalidate: ${plural(files.found, 'file')} changed ${from}, and paths selects none of them ` +
       `(paths: ${shown.map(quote).join(', ')}${more === undefined ? '' : `, ${more}`}).${topLevelHint(files.patterns)}`
+    );
+  }
+  if (files.learned !== undefined) {
+    const needNone = files.learned.needNone;
+    return (
+      `Nothing to invalidate: paths selects ${count(files.selected)} of the ${plural(files.found, 'changed file')} ` +
+      `${from}, and the site ${files.learned.map.site} was seen to serve none of their folders` +
+      (needNone > 0 ? ` (${count(needNone)} need no invalidation)` : '') +
+      '; each folder is named above, with what its candidates answered.'
     );
   }
   const { shown, more } = firstOf(files.urlMap, 5);

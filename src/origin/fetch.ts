@@ -6,6 +6,7 @@ import { cacheIn } from './cache.ts';
 import { pageIn } from './page.ts';
 import type { OriginAnswer } from './verdict.ts';
 import { errorMessage } from '../mechanics/error-message.ts';
+import { seconds } from '../shown/format.ts';
 
 /** Redirects followed within the same origin (scheme, host, port), as a browser would on the way to the image. */
 export const MAX_REDIRECTS = 5;
@@ -92,6 +93,9 @@ async function fetchOrigin(
         requests: got.requests,
         stalled: true,
       };
+    // Cut by the check's own end (origin-timeout, and one ask's time after it): said so, not as a bare abort.
+    if (signal?.aborted === true && isTimeout(signal.reason))
+      return { error: 'no answer before origin-timeout ended', requests: got.requests };
     return { error: errorMessage(got.error), requests: got.requests, ...unresolved(got.error) };
   }
   const { status, headers, requests, redirect, body } = got;
@@ -125,10 +129,6 @@ async function fetchOrigin(
  */
 function byOwnTimeout(error: unknown, signal: AbortSignal | undefined): boolean {
   return isTimeout(error) && signal?.aborted !== true;
-}
-
-function seconds(ms: number): string {
-  return (Math.round(ms / 100) / 10).toString();
 }
 
 function conditional(validators: Validators | undefined): Record<string, string> {

@@ -3,6 +3,7 @@ import type { HeldAssets } from '../service/execute.ts';
 import { ReadyBatches } from './release.ts';
 import { ruleFor, ruleLine, type UrlMapRule } from '../settings/url-map.ts';
 import { quote } from '../shown/shown.ts';
+import { seconds } from '../shown/format.ts';
 import { mistakeWords } from './mistakes.ts';
 import { cacheWords, keptForS, type CacheSeen } from './cache.ts';
 import { seenWords } from './verdict.ts';
@@ -17,6 +18,17 @@ export interface OriginReport {
   readonly timeoutMs: number;
   /** The requests made to each origin host, and how many were answered 304. */
   readonly requests: readonly HostRequests[];
+  /** Each cache in front of an origin host that answered the previous version, as first seen (one a host). */
+  readonly caches: readonly CacheNamed[];
+}
+
+/** A cache in front of an origin host that answered the previous version of an image, in words. */
+export interface CacheNamed {
+  readonly host: string;
+  /** `Cloudflare (cf-cache-status: a hit), its copy 57 s old, kept 3 s more` (cache.ts). */
+  readonly cache: string;
+  /** It lets its copy go before origin-timeout ends; undefined: it does not say when. */
+  readonly fits: boolean | undefined;
 }
 
 /**
@@ -46,15 +58,21 @@ export function holdForOrigins(
         // Loaded as the origin stage loads its fetcher: only by a run that asks an origin (a static import here
         // would put the watch, and the image comparison it calls, in the code every run opens at start-up).
         const { awaitOrigins } = await import('./wait.ts');
+        const caches: CacheNamed[] = [];
         const { checks, requests } = await awaitOrigins(images, {
           ...options,
+          onCache: (host, cached) => {
+            caches.push({ host, cache: cacheWords(cached.cache), fits: cached.fits });
+            options.onCache?.(host, cached);
+          },
           signal: options.signal === undefined ? stop : AbortSignal.any([options.signal, stop]),
           onSettled: (check) => {
             batches.push(check.ref);
           },
         });
         batches.flush();
-        settle({ checks, waitedMs: options.clock.now() - started, timeoutMs: options.timeoutMs, requests });
+        const waitedMs = options.clock.now() - started;
+        settle({ checks, waitedMs, timeoutMs: options.timeoutMs, requests, caches });
         return new Map(
           checks
             .filter((check) => check.state !== 'ready' && check.state !== 'cannot-tell')
@@ -82,11 +100,19 @@ export function notReadyReason(
     return `not invalidated: another image of its origin host was still not deployed after ${seconds(timeoutMs)} s (it served ${seen})`;
   if (check.asks === 0 && last?.stalled === true)
     return `not invalidated: not asked, since its origin host gave ${seen} to the images asked before it, until the timeout`;
+  if (check.asks === 0 && last === undefined)
+    return `not invalidated: not asked: origin-timeout (${seconds(timeoutMs)} s) ended before its turn`;
+  if (last?.stalled === true && last.status !== undefined)
+    return `not invalidated: its origin answered ${last.status} but did not end its answer within timeout-seconds (${asks(check.asks)}), so its new version was never seen`;
+  if (last !== undefined && last.status === undefined)
+    return `not invalidated: its origin did not answer (${seen}) in ${seconds(check.askedMs)} s (${asks(check.asks)}), so its new version was never seen`;
   if (last?.cache?.hit === true && last.page === undefined && last.status !== undefined && last.status < 300)
     return `not invalidated: a cache in front of its origin, ${cacheWords(last.cache)}, still served the previous version after ${seconds(check.askedMs)} s (${asks(check.asks)}): ${cacheRemedy(last.cache)}`;
   if (last?.page !== undefined)
     return `not invalidated: its origin served a page, not the image, for ${seconds(check.askedMs)} s (${asks(check.asks)}): ${seen}; not ${check.path} as committed`;
   const reason = `not invalidated: its origin still served ${seen} after ${seconds(check.askedMs)} s (${asks(check.asks)}), not ${check.path} as committed`;
+  if (last?.status === 401 || last?.status === 403)
+    return `${reason}; a host that refuses the check itself (bot protection, a private bucket) needs origin-check: off`;
   // A 404 to the end is more often a URL that url-map got wrong than a deploy that never came.
   if (last?.status !== 404 && last?.status !== 410) return reason;
   const rule = ruleFor(check.path, urlMap);
@@ -104,8 +130,4 @@ export function cacheRemedy(cache: CacheSeen): string {
 
 function asks(count: number): string {
   return `${count} ${count === 1 ? 'ask' : 'asks'}`;
-}
-
-export function seconds(ms: number): string {
-  return (Math.round(ms / 100) / 10).toString();
 }

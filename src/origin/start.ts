@@ -37,7 +37,7 @@ export async function startOriginCheck(
     import('./wait.ts'),
   ]);
   const dispatcher = createDispatcher(ORIGIN_CONCURRENCY, origin.requestTimeoutMs);
-  const workspace = context.workspace();
+  const workspace = await context.workspace();
   const { signal } = context;
   const git = gitBytesIn(workspace, signal);
   const hold = holdForOrigins(origin.images, {

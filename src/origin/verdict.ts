@@ -60,15 +60,17 @@ export function verdictOf(answer: OriginAnswer, versions: Versions): Verdict {
   // Not modified since the answer whose validators were sent, which was the previous version: only such asks send them.
   if (status === 304) return 'previous';
   const gone = status === 404 || status === 410;
+  // A bucket that does not let its key be listed answers a missing key with 403 (S3, GCS): for a deleted image, gone.
+  const refused = status === 401 || status === 403;
   if (versions.current === undefined) {
-    if (gone) return 'ready';
+    if (gone || refused) return 'ready';
     if (isOk(status) && sameBytes(answer.body, versions.previous)) return 'previous';
     // A page where the deleted image was (a single-page app's fallback): the image is no longer served.
     return isPageFor(answer, versions) ? 'ready' : 'other';
   }
   // A file that is there but not yet at its origin: an added image before its deploy, or a deploy half done.
-  if (gone) return 'previous';
-  if (!isOk(status)) return 'other';
+  // Nor is any other answer that is not the image (a refusal, a 3xx without a place): never taken for a version.
+  if (gone || !isOk(status)) return 'previous';
   if (sameBytes(answer.body, versions.current)) return 'ready';
   if (sameBytes(answer.body, versions.previous)) return 'previous';
   // A page where the image should be (a fallback index.html, a "deploying" page): the image is not served yet.
@@ -99,8 +101,9 @@ export async function judge(
   if (byBytes !== 'other' || answer.body === undefined || answer.status === undefined || !isOk(answer.status))
     return byBytes;
   // Loaded here, by the first answer whose picture is looked at: a run that compares no picture (a dry run, a run
-  // whose origins serve the files as they are) never opens the comparison's code.
-  const { compareImage } = await import('../compare/compare.ts');
+  // whose origins serve the files as they are) never opens the comparison's code. Named, as the proof names it
+  // (proof/judge.ts): one chunk for both, though what their own chunks already hold differs.
+  const { compareImage } = await import(/* webpackChunkName: "compare" */ '../compare/compare.ts');
   const comparison = await compareImage(answer.body, versions, { signal });
   // Not looked at is not unchanged: as an answer not read, worth asking again, never invalidated on a guess.
   if (comparison.shows === 'cannot-tell' && comparison.doubt === 'cancelled') return 'previous';

@@ -6,6 +6,14 @@ import { uniqueStrings } from '../domain/unique.ts';
 import { selectPaths } from '../settings/select.ts';
 import { mapToUrl, type UrlMapRule } from '../settings/url-map.ts';
 import type { ChangesRequest, Scope, Settings, Target } from '../settings/settings.ts';
+import {
+  folderOf,
+  folderRules,
+  learnedRules,
+  mapLearned,
+  type LearnedMap,
+  type LearnedRule,
+} from './learned.ts';
 
 /** A call that invalidates: every call but the token call. */
 export type InvalidationCall = Exclude<ApiCall, { readonly route: 'token' }>;
@@ -68,8 +76,19 @@ export interface FilesPlan {
   readonly urlMap: readonly UrlMapRule[];
   /** Selected, but no rule of `url-map` maps them: skipped. */
   readonly unmapped: readonly string[];
+  /** With no url-map, the map learned from the site: `urlMap` holds its rules, as a person would write them. */
+  readonly learned?: LearnedFiles | undefined;
   readonly truncated?: string | undefined;
   readonly fallbackReason?: string | undefined;
+}
+
+/** The map learned from the site, with the rules it found and the images that need no invalidation. */
+export interface LearnedFiles {
+  readonly map: LearnedMap;
+  /** The rules, in url-map syntax, with the images each was confirmed on. */
+  readonly rules: readonly LearnedRule[];
+  /** Selected images of folders that need no invalidation (added and not served yet, or fingerprinted). */
+  readonly needNone: number;
 }
 
 /**
@@ -80,11 +99,12 @@ export function planRun(
   settings: Pick<Settings, 'target' | 'token'>,
   changed?: ChangedFiles,
   keepFiles = false,
+  learned?: LearnedMap,
 ): Plan {
   const { target } = settings;
   const files =
     target.scope === 'assets' && target.changes !== undefined && changed !== undefined
-      ? planFiles(target.changes, changed, keepFiles)
+      ? planFiles(target.changes, changed, keepFiles, learned)
       : undefined;
   const calls = invalidationCalls(target, files?.urls ?? []);
   const merged = mergedIn(target, files?.urls ?? [], calls);
@@ -146,8 +166,10 @@ function planFiles(
   request: ChangesRequest,
   changed: ChangedFiles,
   keepFiles: boolean,
+  learned: LearnedMap | undefined,
 ): { plan: FilesPlan; urls: AssetRef[]; fileOf?: Map<AssetRef, string> | undefined; preview: FilesPreview } {
   const selected = selectPaths(changed.files, request.patterns);
+  const mapping = mappingOf(request, learned, selected);
   const urls: AssetRef[] = [];
   const unmapped: string[] = [];
   const fileOf = keepFiles ? new Map<AssetRef, string>() : undefined;
@@ -166,9 +188,10 @@ function planFiles(
     for (; index < changed.files.length && changed.files[index] !== path; index++) {
       if (leftOut.length < PREVIEW_ROWS) leftOut.push(withChange(changed.files[index] ?? '', index));
     }
-    const url = mapToUrl(path, request.urlMap);
-    if (url === undefined) unmapped.push(path);
-    else {
+    const url = mapping.map(path);
+    if (url === undefined) {
+      if (!mapping.needsNone(path)) unmapped.push(path);
+    } else {
       urls.push(url);
       if (fileOf?.has(url) === false) fileOf.set(url, path);
       if (images.size < PREVIEW_ROWS && !images.has(url))
@@ -189,10 +212,48 @@ function planFiles(
       selected: selected.length,
       patterns: request.patterns,
       mapped: urls.length,
-      urlMap: request.urlMap,
+      urlMap: mapping.rules,
       unmapped,
+      learned: mapping.learned,
       truncated: changed.truncated,
       fallbackReason: changed.fallbackReason,
+    },
+  };
+}
+
+/** How the run maps a selected path: by url-map's rules, or by the rules learned for its own folder. */
+interface Mapping {
+  readonly map: (path: string) => AssetRef | undefined;
+  /** The path is of a folder that needs no invalidation (learned: added and not served yet, or fingerprinted). */
+  readonly needsNone: (path: string) => boolean;
+  readonly rules: readonly UrlMapRule[];
+  readonly learned?: LearnedFiles | undefined;
+}
+
+function mappingOf(
+  request: ChangesRequest,
+  learned: LearnedMap | undefined,
+  selected: readonly string[],
+): Mapping {
+  if (learned === undefined)
+    return { map: (path) => mapToUrl(path, request.urlMap), needsNone: () => false, rules: request.urlMap };
+  const byFolder = folderRules(learned);
+  const none = new Set(
+    learned.folders
+      .filter((finding) => finding.kind === 'not-served-yet' || finding.kind === 'fingerprinted')
+      .map((finding) => finding.folder),
+  );
+  const imagesIn = new Map<string, number>();
+  for (const path of selected) imagesIn.set(folderOf(path), (imagesIn.get(folderOf(path)) ?? 0) + 1);
+  const rules = learnedRules(learned, (folder) => imagesIn.get(folder) ?? 0);
+  return {
+    map: (path) => mapLearned(path, byFolder),
+    needsNone: (path) => none.has(folderOf(path)),
+    rules: rules.map(({ rule }) => rule),
+    learned: {
+      map: learned,
+      rules,
+      needNone: selected.filter((path) => none.has(folderOf(path))).length,
     },
   };
 }

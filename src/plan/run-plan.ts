@@ -8,6 +8,7 @@ import type { RecordStore } from '../github/deployments.ts';
 import type { RecordProof } from '../domain/record-proof.ts';
 import type { Memory, Span } from '../domain/memory.ts';
 import type { UrlMapRule } from '../settings/url-map.ts';
+import type { LearnedMap } from './learned.ts';
 
 /**
  * Every decision of a run, made once from Settings and what change detection found. Each stage reads its slice
@@ -148,6 +149,7 @@ export function planTheRun(
   early: CheckedPlan,
   changed?: ChangedFiles,
   record?: PendingRecord,
+  learned?: LearnedMap,
 ): RunPlan {
   const { imageHost } = settings;
   const rewriteCheck = early.rewrite;
@@ -156,6 +158,7 @@ export function planTheRun(
     settings,
     changed,
     checkOrigins || settings.verify || rewriteCheck?.with === 'content',
+    learned,
   );
   const origin = checkOrigins ? originPlan(settings, invalidation, changed) : undefined;
   const service = { endpoint: settings.endpoint, apiKey: settings.apiKey };
@@ -231,13 +234,15 @@ function originPlan(
 ): OriginPlan | undefined {
   const images = invalidation.fileOf;
   if (images === undefined || images.size === 0) return undefined;
+  const learned = invalidation.files?.learned !== undefined;
   return {
     images,
     waitMs: settings.originTimeoutMs,
     requestTimeoutMs: settings.timeoutMs,
-    // Images are mapped from files only when the target asks for changes, which carry the rules.
-    urlMap: settings.target.scope === 'assets' ? (settings.target.changes?.urlMap ?? []) : [],
-    patterns: settings.target.scope === 'assets' ? (settings.target.changes?.patterns ?? []) : [],
+    // The rules that mapped the images: url-map's, or those learned from the site.
+    urlMap: invalidation.files?.urlMap ?? [],
+    // A learned folder was seen served already: no unchanged image is asked again to prove its rule.
+    patterns: settings.target.scope === 'assets' && !learned ? (settings.target.changes?.patterns ?? []) : [],
     base: changed?.base,
   };
 }

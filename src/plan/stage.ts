@@ -19,8 +19,8 @@ export interface RunContext {
   readonly clock: Clock;
   /** The run's cancel: no stage starts new work after it. */
   readonly signal: AbortSignal | undefined;
-  /** Where the checkout is: asked only by a stage that reads it (the CI's context reads a file). */
-  readonly workspace: () => string;
+  /** Where the checkout is: asked only by a stage that reads it (the CI's context is loaded, and reads a file). */
+  readonly workspace: () => Promise<string>;
   /** Where a wait stands, each line replacing the last (the command's live line on a terminal); else logged. */
   readonly status?: ((line: string) => void) | undefined;
   /** Told as each invalidation call ends, after the log (the command's progress bar). */

@@ -40,9 +40,9 @@ export async function judgeDelivered(
   if (answer.placeholder === true) return failed('placeholder');
   if (answer.cut === true) return failed('too-large');
   if (answer.body === undefined || !isImageType(answer.contentType)) return failed('not-image');
-  // The comparison's own chunk, shared with the origin check's (origin/verdict.ts loads it so too): a static import
-  // would copy it into the proof's chunk as well.
-  const { compareImage } = await import('../compare/compare.ts');
+  // The comparison's own chunk, shared with the origin check's (origin/verdict.ts loads it by the same name): a
+  // static import would copy it into the proof's chunk as well.
+  const { compareImage } = await import(/* webpackChunkName: "compare" */ '../compare/compare.ts');
   const comparison = await compareImage(answer.body, versions, { signal });
   switch (comparison.shows) {
     case 'new':

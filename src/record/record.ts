@@ -1,4 +1,4 @@
-import { short } from '../github/api.ts';
+import { short } from '../domain/range.ts';
 import type { Outcome } from '../outcome/outcome.ts';
 import type { Log } from '../shown/log.ts';
 import { plural } from '../shown/format.ts';

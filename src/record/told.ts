@@ -1,5 +1,5 @@
 /** What the run did with its target's record, in every voice: its lines of the summary. */
-import { short } from '../github/api.ts';
+import { short } from '../domain/range.ts';
 import { unhandled } from '../mechanics/exhaustive.ts';
 import { SILENT, type Told } from '../plan/stage.ts';
 import { FAILURES_NAMED, firstOf, plural } from '../shown/format.ts';

@@ -1,4 +1,4 @@
-import { linkSync, renameSync, statSync, unlinkSync } from 'node:fs';
+import { linkSync } from 'node:fs';
 import { rename, unlink } from 'node:fs/promises';
 import { matchedFiles } from '../settings/workspace-files.ts';
 import { rewriteCacheBusters, type CacheBusters, type OnRewrite } from './cache-buster.ts';
@@ -9,11 +9,11 @@ import {
   readInPlace,
   realWorkspace,
   stage,
-  staging,
   unstage,
   type Staged,
 } from './in-place.ts';
 import { errorMessage } from '../mechanics/error-message.ts';
+import { keeping, staging, type Kept } from './staging.ts';
 
 export interface RewriteOptions {
   readonly workspace: string;
@@ -85,48 +85,6 @@ function recording(busters: CacheBusters): { busters: CacheBusters; values?: Rec
       return value;
     },
   };
-}
-
-/** A file being replaced: its original, kept as a hard link beside it until every file is replaced. */
-interface Kept {
-  readonly file: string;
-  readonly original: string;
-  /** The file as read: while `file` is still it, it is not replaced. */
-  readonly read: { readonly dev: number; readonly ino: number };
-  /** Every file is replaced: what is left is to remove the originals. */
-  committed: boolean;
-}
-
-/** The originals kept by the replacing under way, in this process: what a process that must exit now puts back. */
-const keeping = new Set<Kept>();
-
-/**
- * Puts the built files back as they were, at once, synchronously: for a process about to exit (a second signal),
- * so that no temporary file or kept original is left among the built files for a deploy to ship, and no file is
- * left replaced while others are not. The staged files go first, so that a rename still to run finds none; then
- * each file no longer the one read gets its original back, and the other originals are removed (all of them, once
- * every file is replaced: the rewrite is then whole).
- */
-export function discardStaging(): void {
-  for (const temporary of staging) {
-    try {
-      unlinkSync(temporary);
-    } catch {
-      // Already gone: renamed over its file, or removed.
-    }
-  }
-  staging.clear();
-  for (const kept of [...keeping].reverse()) {
-    try {
-      const now = statSync(kept.file, { throwIfNoEntry: false });
-      const replaced = now?.dev !== kept.read.dev || now.ino !== kept.read.ino;
-      if (replaced && !kept.committed) renameSync(kept.original, kept.file);
-      else unlinkSync(kept.original);
-    } catch {
-      // Its original not made yet, or already put back or removed.
-    }
-  }
-  keeping.clear();
 }
 
 /**

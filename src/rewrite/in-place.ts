@@ -6,6 +6,7 @@
  * must be the regular file at its own path in the workspace, and is renamed over only while it is still that file,
  * unchanged since it was read. The staging file is removed on every way out.
  */
+import { staging } from './staging.ts';
 import { randomBytes } from 'node:crypto';
 import { constants, type Stats } from 'node:fs';
 import { lstat, open, realpath, unlink } from 'node:fs/promises';
@@ -22,9 +23,6 @@ export interface ReadFile {
   readonly content: Buffer;
   readonly read: Stats;
 }
-
-/** Every staged file not yet renamed or removed, in this process: what a process that must exit now removes. */
-export const staging = new Set<string>();
 
 /** The workspace as rewrite addresses its files: its real path, links on the way to it resolved once. */
 export function realWorkspace(workspace: string): Promise<string> {

@@ -45,6 +45,9 @@ export type Rewritten =
   | { readonly state: 'skipped'; readonly variants: readonly RewrittenUrl[] }
   | { readonly state: 'failed'; readonly error: string; readonly variants: undefined };
 
+/** Not run: not asked for, cancelled, or no token to write; the pages then name the variants they named before. */
+export const SKIPPED: Rewritten = { state: 'skipped', variants: [] };
+
 /** A file over this size is refused before it is read: rewriting reads a file whole. */
 export const MAX_REWRITE_BYTES = 64 * 1024 * 1024;
 

@@ -67,6 +67,12 @@ export const ACTION_INPUTS = {
     required: false,
     default: '',
   },
+  site: {
+    description:
+      "The public URL of the deployed site, e.g. `https://www.example.com/` or `https://<owner>.github.io/<repository>/`: the host its pages put in image URLs, so the one the service caches images of. With `url-map` empty, the map is learned from it: for each folder holding a changed image, the URL under `site` that serves that folder's images is found by trying the file's path with its leading folders removed (`public/images/a.png`: `/public/images/a.png`, `/images/a.png`, `/a.png`) and comparing what is served with the file's new version, its previous version or an unchanged image of the folder, before the deploy lands. Only that host is asked, once per candidate and folder, within `origin-timeout`. A folder no candidate serves, or two serve alike, is not invalidated and is named with what each candidate answered; the learned rules are printed in `url-map` syntax, to paste. An explicit `url-map` always wins. Needs `origin-check: content`.",
+    required: false,
+    default: '',
+  },
   since: {
     description:
       "A commit, tag or branch to compare with instead of the event's base when detecting changed files; needed for events that name no commits (workflow_dispatch, schedule, release…).",
@@ -134,7 +140,7 @@ export const ACTION_INPUTS = {
   },
   'origin-timeout': {
     description:
-      'With `origin-check: content`: how long, in seconds (0 to 3600), to wait for the origin to serve the new images. Each origin host is asked one image at a time, each waiting image at least every 6 s, at most 2 requests a second on average plus 2 an image, conditionally (`If-None-Match`, `If-Modified-Since`: an unchanged answer is a 304 with no body); when one image is seen to flip, the others are asked at once, and each is invalidated within about a second of being seen. An image still not served at the end is not invalidated (that would cache the old version again) and the step fails, naming it. 0: ask once, do not wait.',
+      'With `origin-check: content`: how long, in seconds (0 to 3600), to wait for the origin to serve the new images. Each origin host is asked one image at a time, each waiting image at least every 6 s, at most 2 requests a second on average plus 2 an image, conditionally (`If-None-Match`, `If-Modified-Since`: an unchanged answer is a 304 with no body); when one image is seen to flip, the others are asked at once, and each is invalidated within about a second of being seen. An image still not served at the end is not invalidated (that would cache the old version again) and the step fails, naming it. 0: do not wait: each image is asked at most once, and the check ends within one `timeout-seconds`; an image its host had no time for is not asked, and fails as not invalidated.',
     required: false,
     default: '300',
   },

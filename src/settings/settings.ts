@@ -19,6 +19,7 @@ import { InputError, throwInput } from '../mechanics/input-error.ts';
 import { quote } from '../shown/shown.ts';
 import { credentialsHidden, credentialsRefusal } from '../domain/credentials.ts';
 import { parseDeployEnvironment, parseRecordName, type RecordNameInput } from './record-name.ts';
+import { parseSite, SITE_EXAMPLE } from './site.ts';
 
 /** The inputs, by their names in action.yml. Every value is the raw string the runner (or the CLI) hands over. */
 export type InputName = keyof typeof ACTION_INPUTS;
@@ -62,6 +63,8 @@ export interface ChangesRequest {
   /** `paths`: which changed files are images. */
   readonly patterns: readonly string[];
   readonly urlMap: readonly UrlMapRule[];
+  /** With url-map empty: the site the map is learned from, ending in '/'. */
+  readonly site?: string | undefined;
 }
 
 /** Everything a run needs, validated once. Defaults live in action.yml, not here. */
@@ -76,6 +79,11 @@ export interface Settings {
   readonly target: Target;
   /** Request a fresh cache token after the invalidation. */
   readonly token: boolean;
+  /**
+   * `site`: the public URL of the deployed site, ending in '/': where, with no url-map, the map is learned from what
+   * it serves. Undefined when not given.
+   */
+  readonly site?: string | undefined;
   /** The image delivery host, for `image-url-prefix` and `rewrite`. */
   readonly imageHost?: string | undefined;
   /** `rewrite`: files whose image URLs get a new cache buster. Empty: rewrite nothing. */
@@ -125,6 +133,7 @@ export const SETTING_OF_INPUT: Readonly<Record<InputName, keyof Settings>> = {
   'files-from': 'target',
   paths: 'target',
   'url-map': 'target',
+  site: 'site',
   since: 'target',
   'github-token': 'githubToken',
   token: 'token',
@@ -166,13 +175,16 @@ export function parseSettings(raw: RawInputs): Settings {
   const rewriteWith = check(() => parseChoice('rewrite-with', raw['rewrite-with'], REWRITE_WITH), 'token');
   const dryRun = check(() => parseBoolean('dry-run', raw['dry-run']), false);
   const imageHost = check(() => parseImageHost(raw['image-host']), undefined);
+  const site = check(() => parseSite(raw.site, imageHost), undefined);
   const settings: Settings = {
     // A dry run sends nothing, so it needs no key: a preview runs where secrets are not given (forks, Dependabot).
     apiKey: dryRun && raw['api-key'].trim() === '' ? '' : check(() => parseApiKey(raw['api-key']), ''),
     githubToken: raw['github-token'].trim(),
     endpoint: check(() => parseEndpoint(raw['base-url'], raw['service-key']), new URL('https://invalid')),
     target:
-      scope === undefined ? NO_TARGET : check(() => parseTarget(scope, raw, token, imageHost), NO_TARGET),
+      scope === undefined
+        ? NO_TARGET
+        : check(() => parseTarget(scope, raw, token, { imageHost, site }), NO_TARGET),
     token,
     dryRun,
     concurrency: check(() => parseWholeNumber('concurrency', raw.concurrency, 1, 32), 1),
@@ -181,6 +193,7 @@ export function parseSettings(raw: RawInputs): Settings {
     originCheck: check(() => parseChoice('origin-check', raw['origin-check'], ORIGIN_CHECKS), 'off'),
     originTimeoutMs: check(() => parseSeconds('origin-timeout', raw['origin-timeout'], 0, 3600), 0) * 1000,
     imageHost,
+    site,
     ...check(() => parseRewrite(raw, token, rewriteWith), { rewrite: [], rewriteWith }),
     warm: check(() => parseBoolean('warm', raw.warm), false),
     verify: check(() => parseBoolean('verify', raw.verify), false),
@@ -303,13 +316,18 @@ function parseImageHost(value: string): string | undefined {
 }
 
 /** Which of `domain` and `assets` the scope needs. */
-function parseTarget(scope: Scope, raw: RawInputs, token: boolean, imageHost: string | undefined): Target {
+function parseTarget(
+  scope: Scope,
+  raw: RawInputs,
+  token: boolean,
+  hosts: { readonly imageHost: string | undefined; readonly site: string | undefined },
+): Target {
   switch (scope) {
     case 'assets': {
-      const { refs: assets, merged, fromDeliveryUrls } = parseAssets(raw, imageHost);
+      const { refs: assets, merged, fromDeliveryUrls } = parseAssets(raw, hosts.imageHost);
       // A list file given is a list given, empty or not: the changed files are never detected in its place.
       const listed = assets.length > 0 || raw['assets-from'].trim() !== '';
-      const changes = parseChanges(raw, listed, imageHost);
+      const changes = parseChanges(raw, listed, hosts);
       return {
         scope,
         assets,
@@ -334,7 +352,7 @@ function parseTarget(scope: Scope, raw: RawInputs, token: boolean, imageHost: st
  */
 const INPUTS_OF_SCOPE = {
   domain: ['domain'],
-  assets: ['assets', 'assets-from', 'files', 'files-from', 'url-map', 'since'],
+  assets: ['assets', 'assets-from', 'files', 'files-from', 'url-map', 'site', 'since'],
   all: [],
   none: [],
 } as const satisfies Record<Scope, readonly InputName[]>;
@@ -363,16 +381,19 @@ function unusedInputs(scope: Scope, raw: RawInputs): string[] {
 function parseChanges(
   raw: RawInputs,
   hasAssets: boolean,
-  imageHost: string | undefined,
+  hosts: { readonly imageHost: string | undefined; readonly site: string | undefined },
 ): ChangesRequest | undefined {
   // A list read from files-from is named by the input and the file it came from. Empty, it is an empty list: the
   // changed files are what it says, never detected in its place.
   const from = raw['files-from'].trim();
   const source = from === '' ? 'files' : `files-from ${quote(from)}`;
   const files = from === '' && raw.files.trim() === '' ? undefined : parseFileList(raw.files, source);
-  const urlMap = parseUrlMap(raw['url-map'], imageHost);
+  const urlMap = parseUrlMap(raw['url-map'], hosts.imageHost);
+  // An explicit url-map always wins; without one, the map is learned from the site.
+  const site = urlMap.length === 0 ? hosts.site : undefined;
+  const maps = urlMap.length > 0 || site !== undefined;
   const since = raw.since.trim() === '' ? undefined : parseSince(raw.since);
-  if (files === undefined && (hasAssets || urlMap.length === 0)) {
+  if (files === undefined && (hasAssets || !maps)) {
     // No detection: it happens only when neither assets nor files are given, and needs url-map.
     const assets = raw['assets-from'].trim() === '' ? 'assets' : 'assets-from';
     const detectedOnly = `changed files are detected only when ${assets} and files are both empty`;
@@ -380,17 +401,25 @@ function parseChanges(
       throwInput(
         hasAssets
           ? `since: is set, but ${detectedOnly}.`
-          : `since: is set, but detecting changed files also needs url-map, e.g. url-map: ${URL_MAP_EXAMPLE}`,
+          : `since: is set, but detecting changed files also needs url-map or site, e.g. url-map: ${URL_MAP_EXAMPLE}`,
       );
     }
     if (urlMap.length > 0) throwInput(`url-map: is set, but ${detectedOnly}.`);
     if (!hasAssets) throwInput(NOTHING_GIVEN);
     return undefined;
   }
-  if (urlMap.length === 0) {
+  if (!maps) {
     throwInput(
       `${source}: needs url-map to turn repository paths into image URLs; write one rule per line, ` +
-        `<path prefix> => <URL prefix>, e.g. url-map: ${URL_MAP_EXAMPLE}`,
+        `<path prefix> => <URL prefix>, e.g. url-map: ${URL_MAP_EXAMPLE}; or give site, the site's public URL ` +
+        `(e.g. site: ${SITE_EXAMPLE}), to learn the map from what it serves`,
+    );
+  }
+  if (site !== undefined && raw['origin-check'].trim() === 'off') {
+    throwInput(
+      `site: learns the map from what ${site} serves, and invalidates each image once it is seen served there, ` +
+        'which is the origin check: with origin-check: off, write url-map instead (e.g. url-map: ' +
+        `${URL_MAP_EXAMPLE}), or remove origin-check: off.`,
     );
   }
   if (files !== undefined && since !== undefined) {
@@ -406,16 +435,18 @@ function parseChanges(
     since,
     patterns,
     urlMap,
+    ...(site === undefined ? {} : { site }),
   };
 }
 
 /** Scope `assets` with nothing to go on: a step that would end green having done nothing. */
-const NOTHING_GIVEN =
-  "assets: scope 'assets' needs to know what to invalidate, but assets, assets-from, files, files-from and " +
-  'url-map are all empty. Give one of:\n' +
+const NOTHING_GIVEN: string =
+  "assets: scope 'assets' needs to know what to invalidate, but assets, assets-from, files, files-from, " +
+  'url-map and site are all empty. Give one of:\n' +
   '  - assets: the image URLs or asset hashes, one per line (or assets-from: a file in the workspace that lists them);\n' +
   `  - url-map: where images are served from, e.g. url-map: ${URL_MAP_EXAMPLE}, to invalidate the images that the ` +
   'triggering push or pull request changed;\n' +
+  `  - site: the site's public URL, e.g. site: ${SITE_EXAMPLE}, to learn that map from what the site serves;\n` +
   '  - files: the changed repository paths (or files-from: a file that lists them), with url-map.\n' +
   'To invalidate every image of a domain or of the account, set scope: domain or scope: all; for a token alone, ' +
   'scope: none with token: true.';

@@ -35,3 +35,8 @@ export interface Named<T> {
 export function named<T>(items: readonly T[], max: number): Named<T> {
   return { shown: items.slice(0, max), more: Math.max(0, items.length - max) };
 }
+
+/** Milliseconds as seconds, to a tenth: `2.5`. */
+export function seconds(ms: number): string {
+  return (Math.round(ms / 100) / 10).toString();
+}

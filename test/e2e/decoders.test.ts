@@ -103,3 +103,29 @@ describe('the image comparison in dist/', () => {
     expect(opened(loaded, comparisonChunks()), `a dry run opened ${kib} KiB of dist/`).toEqual([]);
   });
 });
+
+/**
+ * The work of each stage and edge that a dry run of a list of assets does not do, by a function each holds: the
+ * proof, the pages' reader, the rewrite and its check, the origin check and its words, the GitHub event's reader, the
+ * list files' reader. A face that imported its work statically would put it in the code every run opens.
+ */
+const NOT_A_DRY_RUNS_WORK = [
+  /function proveFresh\(/,
+  /function readPages\(/,
+  /function rewriteFiles\(/,
+  /function checkRewrite\(/,
+  /function startOriginCheck\(/,
+  /function originNarration\(/,
+  /function githubCi\(/,
+  /function withListFiles\(/,
+];
+
+describe("the stages' work in dist/", () => {
+  it.each(NOT_A_DRY_RUNS_WORK)('%s is not opened by a dry run of a list of assets', async (code) => {
+    const chunks = chunksHolding(code);
+    expect(chunks).toHaveLength(1);
+    expect(chunks).not.toContain('index.js');
+    const loaded = await loadedBy({ assets: 'https://www.example.com/a.png', 'dry-run': 'true' });
+    expect(opened(loaded, chunks)).toEqual([]);
+  });
+});

@@ -92,7 +92,9 @@ describe('the workflows of the README and docs/', () => {
     (_, workflow) => {
       for (const [name, job] of Object.entries(workflow.jobs ?? {})) {
         const environment = (job as { environment?: unknown }).environment;
-        if (environment === undefined) continue;
+        // A host's own deploy job (GitHub Pages's, shown beside the action's) records the deploy it makes.
+        const deploys = (job.steps ?? []).some((step) => step.uses?.startsWith('actions/deploy-pages@'));
+        if (environment === undefined || deploys) continue;
         expect(environment, name).toMatchObject({ deployment: false });
       }
     },
@@ -159,6 +161,51 @@ describe('the permission check finds what a workflow fails to grant', () => {
     expect(permissionProblems(workflow(undefined))).toEqual([
       "images: no permissions: the token gets whatever the repository's default grants",
     ]);
+  });
+
+  // The Pages recipe beside the deploy job: a workflow's permissions replace the defaults for every job, so the
+  // deploy job keeps only what the workflow grants.
+  const pages = WORKFLOWS.find(
+    ({ block, data }) =>
+      block.path === 'docs/recipes/github-pages.md' && JSON.stringify(data).includes('actions/deploy-pages@'),
+  );
+
+  it('the Pages recipe holds the deploy job it sits beside', () => {
+    expect(pages, 'a workflow of docs/recipes/github-pages.md with actions/deploy-pages').toBeDefined();
+  });
+
+  it.each(['pages', 'id-token'])(
+    'the Pages recipe without %s: write: its deploy job grants less than actions/deploy-pages needs',
+    (scope) => {
+      const workflow = pages?.data ?? {};
+      const permissions = workflow.permissions;
+      expect(typeof permissions === 'object' && permissions[scope]).toBe('write');
+      const without = Object.fromEntries(
+        Object.entries(typeof permissions === 'object' ? permissions : {}).filter(([name]) => name !== scope),
+      );
+      const problems = permissionProblems({ ...workflow, permissions: without });
+      // configure-pages reads the site with pages: read, which goes too when pages: write does.
+      expect(problems.length).toBeGreaterThan(0);
+      for (const problem of problems) expect(problem).toMatch(new RegExp(`needs ${scope}: (read|write)$`));
+      expect(problems).toContainEqual(
+        expect.stringMatching(new RegExp(`^\\w+: actions/deploy-pages@[0-9a-f]{40} needs ${scope}: write$`)),
+      );
+    },
+  );
+
+  it('a job that grants its own permissions, less than a step of it needs', () => {
+    const deploy = {
+      'runs-on': 'ubuntu-latest',
+      permissions: { pages: 'write' },
+      steps: [{ uses: 'actions/deploy-pages@v5' }],
+    };
+    expect(
+      permissionProblems({
+        on: 'push',
+        permissions: { pages: 'write', 'id-token': 'write' },
+        jobs: { deploy },
+      }),
+    ).toEqual(['deploy: actions/deploy-pages@v5 needs id-token: write']);
   });
 
   it('an action the table does not know', () => {

@@ -67,6 +67,24 @@ describe('the pages of docs/', () => {
   );
 });
 
+describe('the pages for other CIs', () => {
+  // Outside GitHub Actions there is no record: a skipped or failed job's images are left to the user to cover.
+  it.each(['docs/recipes/other-ci.md', 'docs/command.md'])(
+    '%s says that catch-up is GitHub-only today, and what it needs there',
+    (path) => {
+      const markdown = readPage(path).text;
+      const page = renderGfm(markdown);
+      expect(page.links.map(({ href }) => href.split('#')[0])).toContainEqual(
+        expect.stringMatching(/(^|\/)catch-up\.md$/),
+      );
+      const text = markdown.replace(/[`*]/g, '').replace(/\s+/g, ' ');
+      expect(text).toMatch(/catch-up.{0,200}(outside GitHub Actions|GitHub's alone),? today/i);
+      expect(text).toContain('deployments: write');
+      expect(text).toMatch(/GitLab CI,? (and )?Bitbucket Pipelines/);
+    },
+  );
+});
+
 describe('SECURITY.md', () => {
   it('lists the hosts the action contacts, for an egress allow-list: each input or variable that names one', () => {
     const text = readPage('SECURITY.md').text;

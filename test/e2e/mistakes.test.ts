@@ -28,15 +28,15 @@ function expectRefused(run: ActionRun, error: string): void {
 }
 
 describe('a run with nothing to go on', () => {
-  it('fails, and shows the three ways to say what to invalidate', async () => {
+  it('fails, and shows the four ways to say what to invalidate', async () => {
     const run = await action({});
     expectRefused(
       run,
-      "assets: scope 'assets' needs to know what to invalidate, but assets, assets-from, files, files-from and " +
-        'url-map are all empty. Give one of:',
+      "assets: scope 'assets' needs to know what to invalidate, but assets, assets-from, files, files-from, " +
+        'url-map and site are all empty. Give one of:',
     );
-    // The runner's escaping keeps the annotation on one line: the three ways are in it.
-    expect(run.stdout).toMatch(/%0A {2}- assets: .*%0A {2}- url-map: .*%0A {2}- files: /);
+    // The runner's escaping keeps the annotation on one line: the four ways are in it.
+    expect(run.stdout).toMatch(/%0A {2}- assets: .*%0A {2}- url-map: .*%0A {2}- site: .*%0A {2}- files: /);
     expect(run.summary).toContain('Nothing was sent');
   });
 

@@ -152,6 +152,36 @@ describe('a cache whose copy expires within origin-timeout', () => {
     expect(newServedAt).toBeDefined();
     expect(sentAt).toBeGreaterThan(newServedAt ?? Infinity);
     expect(warnings(run)).toContain('the check keeps asking');
+    // Said where a green run is read: the summary and the report, not only among the log's warnings.
+    expect(run.summary).toMatch(
+      /a cache in front of .*Cloudflare \(cf-cache-status: a hit\), its copy 57 s old/,
+    );
+    const { origin } = JSON.parse(run.report) as { origin: { caches: { host: string; cache: string }[] } };
+    expect(origin.caches).toEqual([
+      { host: new URL(cache.url).host, cache: expect.stringContaining('Cloudflare') as unknown, fits: true },
+    ]);
+  }, 40_000);
+});
+
+describe('a cache purged during the wait', () => {
+  it('is asked on after it was named: the image is invalidated once the purge lets the new version through, never before', async () => {
+    const { cache } = await behindCache('vercel', 86_400, 60);
+    let purgedAt: number | undefined;
+    const purge = setTimeout(() => {
+      purgedAt = performance.now();
+      cache.purge();
+    }, 2_000);
+    cleanups.push(() => {
+      clearTimeout(purge);
+    });
+    const run = await check(cache, '20');
+    expect(run.exitCode).toBe(0);
+    expect(emulator().invalidated.assets).toEqual([`${cache.url}${PATH}`]);
+    expect(warnings(run)).toContain('Vercel (x-vercel-cache: a hit)');
+    const sentAt = emulator().requests.find((request) => request.route === 'invalidate/assets')?.receivedAt;
+    expect(purgedAt).toBeDefined();
+    expect(sentAt).toBeGreaterThan(cache.missedAt.get(PATH) ?? Infinity);
+    expect(cache.missedAt.get(PATH)).toBeGreaterThan(purgedAt ?? Infinity);
   }, 40_000);
 });
 

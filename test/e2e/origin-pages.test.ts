@@ -125,3 +125,44 @@ describe('a "deploying" page, then the image', () => {
     expect(sentAt).toBeGreaterThan(imageServedAt ?? Infinity);
   }, 40_000);
 });
+
+const ACCESS_DENIED = Buffer.from(
+  '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>',
+);
+
+describe('a refusal (403) where the image should be', () => {
+  it('is not the image: a bucket that refuses a key not uploaded yet is asked until the image comes, then invalidated', async () => {
+    const origin = await site();
+    origin.deployed = 'previous';
+    origin.files.new.set('/images/hero.png', PNG);
+    let imageServedAt: number | undefined;
+    const startedAt = performance.now();
+    origin.overrides.set('/images/hero.png', (_request, respond) => {
+      if (performance.now() - startedAt < 2_500) {
+        respond(403, { 'content-type': 'application/xml' }, ACCESS_DENIED);
+        return;
+      }
+      imageServedAt ??= performance.now();
+      respond(200, { 'content-type': 'image/png' }, PNG);
+    });
+    const run = await check(origin, { 'origin-timeout': '20' });
+    expect(run.exitCode).toBe(0);
+    expect(emulator().invalidated.assets).toEqual([`${origin.url}/images/hero.png`]);
+    const sentAt = emulator().requests.find((request) => request.route === 'invalidate/assets')?.receivedAt;
+    expect(sentAt).toBeGreaterThan(imageServedAt ?? Infinity);
+    expect(run.stdout).not.toMatch(/serves other bytes/);
+  }, 40_000);
+
+  it('to the end: the image is not invalidated, and the failure names the status and what to check', async () => {
+    const origin = await site();
+    origin.overrides.set('/images/hero.png', (_request, respond) => {
+      respond(403, { 'content-type': 'application/xml' }, ACCESS_DENIED);
+    });
+    const run = await check(origin, { 'origin-timeout': '1' });
+    expect(run.exitCode).toBe(1);
+    expect(emulator().invalidated.assets).toEqual([]);
+    const failure = (JSON.parse(run.report) as Report).failures.join('\n');
+    expect(failure).toContain('403');
+    expect(failure).toContain('origin-check: off');
+  }, 40_000);
+});

@@ -103,7 +103,7 @@ describe('the checks of the README code blocks find what is wrong', () => {
   });
 
   it('an output action.yml does not declare, read from a step of the action', () => {
-    const text = `${step('    api-key: k\n')}\n- run: echo "\${{ steps.images.outputs.invalidated_count }}"\n`;
+    const text = `${step('    api-key: k\n')}\n- run: echo "\${{ steps.images.outputs.invalidated_count }}"\n  shell: bash\n`;
     expect(workflowProblems(text)).toEqual([
       'steps.images.outputs.invalidated_count: not an output of action.yml',
     ]);
@@ -111,8 +111,20 @@ describe('the checks of the README code blocks find what is wrong', () => {
 
   it('but not an output of another action', () => {
     const text =
-      '- uses: other/changed-files@v1\n  id: changed\n- run: echo "${{ steps.changed.outputs.all }}"\n';
+      '- uses: other/changed-files@v1\n  id: changed\n- run: echo "${{ steps.changed.outputs.all }}"\n  shell: bash\n';
     expect(workflowProblems(text)).toEqual([]);
+  });
+
+  it('a run: that names no shell, which a Windows job would run in PowerShell', () => {
+    const problem =
+      'run: echo "$BEFORE": names no shell, so a Windows job runs it in PowerShell, where a "$NAME" of the ' +
+      'environment is empty: add shell: bash, which every GitHub-hosted runner has';
+    expect(workflowProblems('- run: echo "$BEFORE"\n')).toEqual([problem]);
+    expect(workflowProblems('- run: echo "$BEFORE"\n  shell: bash\n')).toEqual([]);
+    const job = (defaults: string): string =>
+      `jobs:\n  a:\n    runs-on: windows-latest\n${defaults}    steps:\n      - run: echo "$BEFORE"\n`;
+    expect(workflowProblems(job('    defaults:\n      run:\n        shell: bash\n'))).toEqual([]);
+    expect(workflowProblems(job(''))).toEqual([problem]);
   });
 
   it('a uses: with a placeholder to fill in, of this action or another', () => {
@@ -140,7 +152,7 @@ describe('the checks of the README code blocks find what is wrong', () => {
   it('a flag the command does not have, in a shell block or a run: step', () => {
     expect(shellProblems('image-cache-invalidate --scope all --dryrun')).toHaveLength(1);
     expect(shellProblems('image-cache-invalidate --api-key k')).toHaveLength(1);
-    expect(workflowProblems('- run: image-cache-invalidate --no-such-flag\n')).toHaveLength(1);
+    expect(workflowProblems('- run: image-cache-invalidate --no-such-flag\n  shell: bash\n')).toHaveLength(1);
   });
 
   it('npx running a tarball other than the one npm pack writes for this version, but not the right one', () => {
@@ -189,7 +201,7 @@ describe('the checks of the README code blocks find what is wrong', () => {
 
   it("an npm script package.json does not have, in a shell block (a workflow's are the user's own)", () => {
     expect(shellProblems('npm ci && npm run demos')).toEqual(['npm run demos: no such script']);
-    expect(workflowProblems('- run: npm run demos\n')).toEqual([]);
+    expect(workflowProblems('- run: npm run demos\n  shell: bash\n')).toEqual([]);
     expect(shellProblems('npm ci && npm run demo # and npm run nothing')).toEqual([]);
   });
 

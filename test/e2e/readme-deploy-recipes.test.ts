@@ -33,19 +33,27 @@ interface Workflow {
   readonly jobs: Record<string, { if?: string; steps: Step[] }>;
 }
 
+/** A recipe of the guide: its workflow, and the page that shows it. */
+interface Recipe {
+  readonly page: string;
+  readonly event: string;
+  readonly workflow: Workflow;
+}
+
 /** The workflows of the guide that run the action after a deploy, or on a schedule. */
-function recipes(): Workflow[] {
+function recipes(): Recipe[] {
   return guideBlocks()
     .filter((block) => block.language === 'yaml')
-    .map((block) => parseYaml(block.text).data)
-    .filter((data): data is Workflow => {
-      const workflow = data as Partial<Workflow> | undefined;
+    .map((block) => ({ page: block.path, data: parseYaml(block.text).data }))
+    .filter((found): found is { page: string; data: Workflow } => {
+      const workflow = found.data as Partial<Workflow> | undefined;
       if (typeof workflow?.jobs !== 'object') return false;
       const ours = Object.values(workflow.jobs).some((job) =>
         job.steps.some((step) => step.uses?.startsWith('image-cache-invalidate/')),
       );
       return ours && eventNames(workflow.on).some((event) => AFTER_A_DEPLOY.has(event));
-    });
+    })
+    .map(({ page, data }) => ({ page, event: eventNames(data.on)[0] ?? '', workflow: data }));
 }
 
 const AFTER_A_DEPLOY = new Set(['workflow_run', 'deployment_status', 'repository_dispatch', 'schedule']);
@@ -70,13 +78,19 @@ function evaluate(text: string, payload: unknown): string {
   });
 }
 
-/** A job's `if:` of the form `github.event.a.b == 'value'`, or several joined by `&&`, for this payload. */
+/**
+ * A job's `if:` of the form `github.event.a.b == 'value'` or `startsWith(github.event.a.b, 'value')`, or several
+ * joined by `&&`, for this payload. GitHub's expressions compare strings without case, and so does this.
+ */
 function condition(expression: string | undefined, payload: unknown): boolean {
   if (expression === undefined) return true;
+  const text = (path: string | undefined): string => String(eventValue(payload, path ?? '')).toLowerCase();
   return expression.split('&&').every((part) => {
-    const match = /^(github\.event\.[\w.]+) == '([^']*)'$/.exec(part.trim());
-    if (match === null) throw new Error(`the test cannot evaluate if: ${expression}`);
-    return eventValue(payload, match[1] ?? '') === match[2];
+    const equal = /^(github\.event\.[\w.]+) == '([^']*)'$/.exec(part.trim());
+    if (equal !== null) return text(equal[1]) === equal[2]?.toLowerCase();
+    const starts = /^startsWith\((github\.event\.[\w.]+), '([^']*)'\)$/.exec(part.trim());
+    if (starts !== null) return text(starts[1]).startsWith(starts[2]?.toLowerCase() ?? '');
+    throw new Error(`the test cannot evaluate if: ${expression}`);
   });
 }
 
@@ -92,7 +106,20 @@ afterEach(async () => {
 });
 
 /** The payload each recipe's event sends when the deploy of `deployed` succeeded. */
-function payloadOf(event: string, deployed: Sha): unknown {
+function payloadOf({ event, page }: Recipe, deployed: Sha): unknown {
+  if (event === 'deployment_status' && page === 'docs/recipes/vercel.md') {
+    // Vercel's GitHub app: a deployment in `Production – <project>` (one per project of the repository), with the
+    // deployment's own URL.
+    const payload = webhookExample('deployment_status');
+    setAt(payload, ['deployment', 'sha'], deployed);
+    setAt(payload, ['deployment', 'environment'], 'Production – my-site');
+    setAt(payload, ['deployment', 'creator', 'login'], 'vercel[bot]');
+    setAt(payload, ['deployment_status', 'state'], 'success');
+    setAt(payload, ['deployment_status', 'environment'], 'Production – my-site');
+    setAt(payload, ['deployment_status', 'environment_url'], 'https://my-site-git-main-octo-org.vercel.app');
+    setAt(payload, ['deployment_status', 'creator', 'login'], 'vercel[bot]');
+    return payload;
+  }
   switch (event) {
     case 'workflow_run': {
       const payload = webhookExample('workflow_run', (example) => example.action === 'completed');
@@ -121,22 +148,39 @@ function payloadOf(event: string, deployed: Sha): unknown {
 describe('the recipes after a deploy done by anything', () => {
   const workflows = recipes();
 
-  it("are four: Pages, Netlify, Vercel and a scheduled reconcile, each granting what catch-up's record needs", () => {
-    const events = workflows.map((workflow) =>
-      typeof workflow.on === 'string' ? workflow.on : Object.keys(workflow.on)[0],
-    );
-    expect(events.sort()).toEqual(['deployment_status', 'repository_dispatch', 'schedule', 'workflow_run']);
-    for (const workflow of workflows) expect(workflow.permissions).toMatchObject(CATCH_UP_PERMISSIONS);
+  it("are five: Pages, Netlify, Vercel's two events and a scheduled reconcile, each granting what catch-up's record needs", () => {
+    expect(workflows.map(({ page, event }) => `${page} ${event}`).sort()).toEqual([
+      'docs/recipes/github-pages.md workflow_run',
+      'docs/recipes/netlify.md deployment_status',
+      'docs/recipes/scheduled-reconcile.md schedule',
+      'docs/recipes/vercel.md deployment_status',
+      'docs/recipes/vercel.md repository_dispatch',
+    ]);
+    for (const { workflow } of workflows) expect(workflow.permissions).toMatchObject(CATCH_UP_PERMISSIONS);
   });
 
   it.each(
-    workflows.map(
-      (workflow) =>
-        [typeof workflow.on === 'string' ? workflow.on : Object.keys(workflow.on)[0], workflow] as const,
-    ),
-  )(
+    workflows
+      .filter(({ event }) => event === 'deployment_status')
+      .map((recipe) => [recipe.page, recipe] as const),
+  )('%s: its job starts for a successful deploy of production only', (_, recipe) => {
+    const [job] = Object.values(recipe.workflow.jobs);
+    const payload = payloadOf(recipe, 'a'.repeat(40)) as Record<string, unknown>;
+    expect(condition(job?.if, payload)).toBe(true);
+    for (const state of ['failure', 'error', 'pending', 'in_progress']) {
+      setAt(payload, ['deployment_status', 'state'], state);
+      expect(condition(job?.if, payload), state).toBe(false);
+    }
+    setAt(payload, ['deployment_status', 'state'], 'success');
+    const production = String(eventValue(payload, 'github.event.deployment.environment'));
+    setAt(payload, ['deployment', 'environment'], production.replace(/^Production/, 'Preview'));
+    expect(condition(job?.if, payload), 'a preview').toBe(false);
+  });
+
+  it.each(workflows.map((recipe) => [`${recipe.page} ${recipe.event}`, recipe] as const))(
     '%s: invalidates the images changed since the last commit recorded fresh, up to the deployed commit',
-    async (event, workflow) => {
+    async (_, recipe) => {
+      const { event, workflow } = recipe;
       const work = origin.work;
       work.write('public/images/x.png');
       const fresh = work.commit('x');
@@ -147,7 +191,7 @@ describe('the recipes after a deploy done by anything', () => {
       // The default branch moves on after the deploy, except for a schedule, which runs on its tip.
       if (event !== 'schedule') work.write('public/images/later.png').commit('later');
       const tip = work.push('main').head();
-      const payload = payloadOf(event ?? '', deployed);
+      const payload = payloadOf(recipe, deployed);
       const [job] = Object.values(workflow.jobs);
       expect(condition(job?.if, payload)).toBe(true);
       const checkoutStep = job?.steps.find((step) => step.uses?.startsWith('actions/checkout@'));
@@ -170,7 +214,7 @@ describe('the recipes after a deploy done by anything', () => {
         checkout.git('checkout', '--quiet', githubSha);
       }
       const run = await runAction(withValues, {
-        ...environment(event ?? '', payload, githubSha),
+        ...environment(event, payload, githubSha),
         GITHUB_WORKSPACE: checkout.dir,
       });
       expect(run.exitCode, run.stdout).toBe(0);

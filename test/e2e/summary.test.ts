@@ -148,7 +148,7 @@ describe('nothing to invalidate', () => {
       `Nothing to invalidate: 2 files changed (git diff ${short(head)} ${short(docsOnly)} (push)), and paths ` +
       'selects none of them (paths: "**/*.png", "**/*.gif").';
     expect(result.stdout).toContain(`::notice::${notice}`);
-    expect(rendered(result.summary)).toContain('2 found, 0 selected by `paths`, 0 mapped');
+    expect(rendered(result.summary)).toContain('2 found, none selected by `paths`.');
     expect(rendered(result.summary)).toContain(notice);
   });
 

@@ -240,7 +240,7 @@ describe('every wait of the origin check inside origin-timeout', () => {
     expect(named[0]).toContain(`127.0.0.1:${host.port}`);
   }, 60_000);
 
-  it('36 images on a host that sends one byte a second and never ends its answer: within origin-timeout plus one timeout-seconds, nothing sent', async () => {
+  it('12 images on a host that sends one byte a second and never ends its answer: within origin-timeout plus one timeout-seconds, nothing sent', async () => {
     const host = await trickleHost();
     const started = performance.now();
     const run = await originCheck(host.url, manyImages(12), {
@@ -252,6 +252,30 @@ describe('every wait of the origin check inside origin-timeout', () => {
     expect(emulator().invalidated.assets).toEqual([]);
     expect(Number(run.outputs['origin-waited-seconds'])).toBeLessThanOrEqual(2 + 3 + 0.5);
     expect(wallMs).toBeLessThan(9_000);
+  }, 60_000);
+});
+
+describe('origin-timeout: 0', () => {
+  it('asks each image at most once and waits no longer than one timeout-seconds, on a host that never answers', async () => {
+    const host = await silentHost();
+    const run = await originCheck(`http://127.0.0.1:${host.port}`, manyImages(20), {
+      'origin-timeout': '0',
+      'timeout-seconds': '3',
+    });
+    expect(run.exitCode).toBe(1);
+    expect(emulator().invalidated.assets).toEqual([]);
+    expect(Number(run.outputs['origin-waited-seconds'])).toBeLessThanOrEqual(3 + 0.5);
+    const report = JSON.parse(run.report) as { assets: { originAsks?: number }[] };
+    expect(report.assets).toHaveLength(20);
+    for (const asset of report.assets) expect(asset.originAsks ?? 0).toBeLessThanOrEqual(1);
+    // What each one was: asked and kept waiting, or never asked; not "still served" an error's text.
+    const failures = (JSON.parse(run.report) as { failures: string[] }).failures;
+    expect(failures).toHaveLength(20);
+    for (const failure of failures)
+      expect(failure).toMatch(
+        /not invalidated: (its origin did not answer \(no (whole )?answer (within 3 s|before origin-timeout ended)\) in [\d.]+ s \(1 ask\)|not asked: origin-timeout \(0 s\) ended before its turn)/,
+      );
+    expect(failures.join('\n')).not.toContain('still served');
   }, 60_000);
 });
 

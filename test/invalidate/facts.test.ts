@@ -83,6 +83,7 @@ describe('the origin check', () => {
       waitedMs: 12_340,
       timeoutMs: 300_000,
       requests: [],
+      caches: [],
     });
     expect(facts.states).toEqual({
       ready: 2,

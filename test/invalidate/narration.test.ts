@@ -3,12 +3,14 @@ import { ApiError } from '../../src/domain/api-error.ts';
 import { parseSettings, type RawInputs } from '../../src/settings/settings.ts';
 import type { Log } from '../../src/shown/log.ts';
 import { narration } from '../../src/invalidate/narration.ts';
+import { originNarration } from '../../src/invalidate/origin-told.ts';
 import { planOf } from '../support/fixtures.ts';
 import { keptLog } from '../support/kept-log.ts';
 import { DEFAULT_INPUTS } from '../support/inputs.ts';
 
 const RAW: RawInputs = { ...DEFAULT_INPUTS, scope: 'all' };
 const SETTINGS = parseSettings(RAW);
+const ORIGIN = { urlMap: [], requestTimeoutMs: 30_000 };
 
 function linesOf(tell: (log: Log) => void): string[] {
   const lines: string[] = [];
@@ -70,7 +72,7 @@ describe('narration: the wait for origins', () => {
   it('logs where it stands as a line of the log', () => {
     expect(
       linesOf((log) => {
-        narration(log, planOf(SETTINGS)).originProgress(progress);
+        originNarration(log, ORIGIN).progress(progress);
       }),
     ).toEqual([LINE]);
   });
@@ -78,7 +80,7 @@ describe('narration: the wait for origins', () => {
   it('with a live line (the command on a terminal), gives it the same words and logs nothing', () => {
     const live: string[] = [];
     const logged = linesOf((log) => {
-      narration(log, planOf(SETTINGS), (line) => live.push(line)).originProgress(progress);
+      originNarration(log, ORIGIN, (line) => live.push(line)).progress(progress);
     });
     expect(logged).toEqual([]);
     expect(live).toEqual([LINE]);

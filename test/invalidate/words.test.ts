@@ -3,7 +3,8 @@
  * the previous version`), any other the plural; and an ETag is shown as the origin sent it, quoted once.
  */
 import { describe, expect, it } from 'vitest';
-import { heldSentence, originProgressLine } from '../../src/invalidate/narration.ts';
+import { heldSentence } from '../../src/invalidate/narration.ts';
+import { originProgressLine } from '../../src/invalidate/origin-told.ts';
 import { deliveryUrlsSentence, mergedSentence } from '../../src/invalidate/wording.ts';
 import { seenWords } from '../../src/origin/verdict.ts';
 import { counted, plural } from '../../src/shown/format.ts';

@@ -32,7 +32,13 @@ describe('verdictOf', () => {
     ['a 5xx', { status: 503 }, modified, 'previous'],
     ['a network error', { error: 'ECONNREFUSED' }, modified, 'previous'],
     ['a body cut mid-way', { status: 200, error: 'aborted' }, modified, 'previous'],
-    ['a 403', { status: 403 }, modified, 'other'],
+    ['a 403: not the image, asked on', { status: 403 }, modified, 'previous'],
+    [
+      "a 403 for a deleted image: a bucket's answer for a key that is not there",
+      { status: 403 },
+      deleted,
+      'ready',
+    ],
     [
       'a redirect to another origin',
       { status: 302, offsite: 'https://elsewhere.example/a.png' },
@@ -80,10 +86,10 @@ describe('judge: the picture looked at when the bytes are neither version', () =
     ],
     ['bytes that are no image', () => Promise.resolve(ok(OTHER)), { current: CAT, previous: CUP }, 'other'],
     [
-      'a 403 with an image body',
+      'a 403 with an image body: an error answer, never looked at as the image',
       async () => ({ status: 403, body: await reencoded(CAT) }),
       { current: CAT },
-      'other',
+      'previous',
     ],
     [
       'the same bytes: no decoding needed',

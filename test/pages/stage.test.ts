@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/mechanics/clock.ts';
-import { PAGE_BOUNDS, pagesStage, type PagesRead } from '../../src/pages/stage.ts';
+import { pagesStage, type PagesRead } from '../../src/pages/stage.ts';
+import { PAGE_BOUNDS } from '../../src/pages/read.ts';
 import type { Landed } from '../../src/plan/stage.ts';
 import { makeRedactor } from '../../src/shown/redact.ts';
 import { keptLog } from '../support/kept-log.ts';
@@ -47,7 +48,7 @@ async function read(
   signal?: AbortSignal,
 ): Promise<{ result: PagesRead | undefined; lines: string[] }> {
   const lines: string[] = [];
-  const listed = await pagesStage.check({ patterns, imageHost: HOST }, () => workspace);
+  const listed = await pagesStage.check({ patterns, imageHost: HOST }, () => Promise.resolve(workspace));
   const { read: result } = await pagesStage.run(
     listed,
     { invalidate: { outcome: landed(touched) }, rewrite: { variants: [] } },
@@ -56,7 +57,7 @@ async function read(
       redact: makeRedactor([]),
       clock: systemClock,
       signal,
-      workspace: () => workspace,
+      workspace: () => Promise.resolve(workspace),
     },
   );
   return { result, lines };

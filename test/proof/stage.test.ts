@@ -138,7 +138,7 @@ async function prove(
     {
       log: keptLog(options.log ?? []),
       redact: makeRedactor([ROOT_KEY]),
-      workspace: () => repo.work.dir,
+      workspace: () => Promise.resolve(repo.work.dir),
       clock: options.clock ?? virtualClock([]),
       signal: options.signal,
     },

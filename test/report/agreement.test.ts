@@ -192,7 +192,9 @@ function resultOf(run: Run, plan: Plan): { result: RunResult; origin?: OriginRep
       : { stoppedBy: { call: stop, reason: 'the service refused the key', keyRefused: true } }),
     ...(run.cancelled ? { cancelled: true as const } : {}),
   };
-  const origin = run.originCheck ? { checks, waitedMs: 12_345, timeoutMs: 300_000, requests: [] } : undefined;
+  const origin = run.originCheck
+    ? { checks, waitedMs: 12_345, timeoutMs: 300_000, requests: [], caches: [] }
+    : undefined;
   return { result, ...(origin === undefined ? {} : { origin }) };
 }
 
@@ -314,13 +316,26 @@ const CALLS = `${NUMBER} (?:invalidation )?calls?`;
 
 /** What the job summary says: its overview line, token, origin, warm-up, invalidated images and failures. */
 function toldBySummary(markdown: string): Told & { moreInvalidated: number } {
+  // Counts that are zero are not said: a run with no asset names none of them, one that sent no call no calls.
   const overview = new RegExp(
-    `^\\*\\*Scope:\\*\\* assets · \\*\\*Assets:\\*\\* ${NUMBER} · \\*\\*Invalidated:\\*\\* ${NUMBER} · ` +
-      `\\*\\*Not invalidated:\\*\\* (${NUMBER}[^·]*) · \\*\\*Calls:\\*\\* ${CALLS} \\(${NUMBER} attempts?\\)( and the token call)?$`,
+    `^\\*\\*Scope:\\*\\* assets(?: · \\*\\*Assets:\\*\\* ${NUMBER} · \\*\\*Invalidated:\\*\\* ${NUMBER}(?: · ` +
+      `\\*\\*Not invalidated:\\*\\* (${NUMBER}[^·\n]*))?)?(?: · \\*\\*Calls:\\*\\* (?:${CALLS} \\(${NUMBER} attempts?\\)` +
+      `( and the token call)?|(the token call)))?$`,
     'm',
   ).exec(markdown);
   expect(overview, 'the overview line').not.toBeNull();
-  const [, assets, invalidated, words, notInvalidated, requests, , tokenCall] = overview ?? [];
+  const [
+    ,
+    assets = '0',
+    invalidated = '0',
+    words = '0',
+    notInvalidated = '0',
+    requests = '0',
+    ,
+    withToken,
+    tokenAlone,
+  ] = overview ?? [];
+  const tokenCall = withToken ?? tokenAlone;
   const token = /^\*\*Token:\*\* (\S+) \(cache buster: cb:(\S+)\)$/m.exec(markdown);
   if (token !== null) expect(token[2]).toBe(token[1]);
   const section = (title: string): string[] =>
@@ -345,7 +360,7 @@ function toldBySummary(markdown: string): Told & { moreInvalidated: number } {
       requests: number(requests),
       tokenCalls: tokenCall === undefined ? 0 : 1,
     },
-    notInvalidated: words ?? '',
+    notInvalidated: words,
     invalidatedRefs: [
       ...page.links.map((link) => link.text),
       ...renderGfm(hashes)
@@ -368,8 +383,18 @@ function toldByText(text: string): Told & { moreInvalidated: number } {
     `^Invalidated ${NUMBER} of ${NUMBER} assets? in ${CALLS}( and the token call)?\\.$`,
   );
   const counted = lines.map((line) => countLine.exec(line)).find(Boolean);
-  expect(counted, 'the count line').not.toBeNull();
-  const [, invalidated, assets, requests, tokenCall] = counted ?? [];
+  // Counts that are zero are not said: no asset, or none sent, has a sentence of its own.
+  const unsent = lines
+    .map((line) =>
+      /^Invalidated none of ([\d,]+) assets?: no invalidation call was sent(, only the token call)?\.$/.exec(
+        line,
+      ),
+    )
+    .find(Boolean);
+  const nothing = lines.some((line) => line.startsWith('Nothing to invalidate: '));
+  expect(counted ?? unsent ?? (nothing || null), 'the count line').not.toBeNull();
+  const [, invalidated = '0', assets = unsent?.[1] ?? '0', requests = '0', tokenCall = unsent?.[2]] =
+    counted ?? [];
   const notInvalidated = lines.find((line) => line.startsWith('Not invalidated: '))?.slice(17, -1) ?? '0';
   const cut = lines
     .map((line) => /^ {2}… and ([\d,]+) more: --json lists each one\.$/.exec(line))

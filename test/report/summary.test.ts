@@ -270,6 +270,24 @@ describe('what was not invalidated, and the calls, in the same words and numbers
     });
   }
 
+  it('says no "Not invalidated" when every asset was invalidated', () => {
+    const urls = refs(3);
+    const run = report({ scope: 'assets', assets: urls }, true, {
+      calls: [
+        {
+          index: 1,
+          call: { route: 'invalidate/assets', assets: urls },
+          outcome: 'confirmed',
+          attempts: [{ startedAt: 0, durationMs: 10, status: 200 }],
+        },
+      ],
+      assets: urls.map((ref) => ({ ref, outcome: 'invalidated' as const, call: 1 })),
+    });
+    const markdown = summaryMarkdown(run);
+    expect(markdown).toContain('**Invalidated:** 3');
+    expect(markdown).not.toContain('Not invalidated');
+  });
+
   it('gives the count of failed-count, and what it holds, in the headline', () => {
     const run = heldBackRun();
     const markdown = summaryMarkdown(run);

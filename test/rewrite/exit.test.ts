@@ -11,7 +11,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { discardStaging, rewriteFiles } from '../../src/rewrite/files.ts';
+import { rewriteFiles } from '../../src/rewrite/files.ts';
+import { discardStaging } from '../../src/rewrite/staging.ts';
 
 // The originals are linked synchronously (files.ts), so no signal comes while one is made.
 type Step = 'rename' | 'unlink';

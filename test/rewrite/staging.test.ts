@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { discardStaging, rewriteFiles } from '../../src/rewrite/files.ts';
+import { rewriteFiles } from '../../src/rewrite/files.ts';
+import { discardStaging } from '../../src/rewrite/staging.ts';
 
 const IMAGE = 'https://img.example.net/w:640/https://www.example.com/a.png';
 const PAGES = ['a.html', 'b.html', 'c.html'];

@@ -42,6 +42,7 @@ const OWN_VALUE: Record<InputName, { readonly value: string; readonly needs?: Pa
     value: 'public/img => https://www.example.com/img',
     needs: MAPPED,
   },
+  site: { value: 'https://www.example.org/', needs: MAPPED },
   since: { value: 'v1.0.0', needs: MAPPED },
   'github-token': { value: 'github-token-0001' },
   token: { value: 'true' },

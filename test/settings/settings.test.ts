@@ -509,13 +509,14 @@ describe('parseSettings: changed files', () => {
   });
 
   // A step that would end green having done nothing: the three ways to say what to invalidate are shown.
-  it('refuses scope assets with no assets, no files and no url-map, showing the three ways', () => {
+  it('refuses scope assets with no assets, no files, no url-map and no site, showing the four ways', () => {
     const message = problem({});
     expect(message).toMatch(
-      /^assets: scope 'assets' needs to know what to invalidate, but assets, assets-from, files, files-from and url-map are all empty/m,
+      /^assets: scope 'assets' needs to know what to invalidate, but assets, assets-from, files, files-from, url-map and site are all empty/m,
     );
     expect(message).toMatch(/^ {2}- assets: /m);
     expect(message).toMatch(/^ {2}- url-map: /m);
+    expect(message).toMatch(/^ {2}- site: /m);
     expect(message).toMatch(/^ {2}- files: /m);
   });
 

@@ -39,6 +39,8 @@ export interface OriginSite {
   /** Bytes by path (`/images/a.png`) of each deploy; a path absent from one is a 404 there. */
   readonly files: { previous: Map<string, Buffer>; new: Map<string, Buffer> };
   readonly overrides: Map<string, Override>;
+  /** Serves a path no deploy holds, in place of a 404: a single-page app's fallback `index.html`. */
+  fallback?: Override | undefined;
   close(): Promise<void>;
 }
 
@@ -82,7 +84,8 @@ export async function startOriginSite(tls?: { key: string; cert: string }): Prom
     const bytes = site.files[deployed].get(path);
     const etag = `"${bytes?.length ?? 0}-${deployed}"`;
     // As a static host does: an unchanged file asked with its ETag is a 304, with no body.
-    if (bytes === undefined) respond(404, { 'content-type': 'text/plain' }, Buffer.from('not found'));
+    if (bytes === undefined && site.fallback !== undefined) site.fallback({ url: path }, respond);
+    else if (bytes === undefined) respond(404, { 'content-type': 'text/plain' }, Buffer.from('not found'));
     else if (request.headers['if-none-match'] === etag) respond(304, { etag });
     else respond(200, { 'content-type': 'image/png', etag }, bytes);
   };

@@ -39,6 +39,12 @@ export const ACTION_PERMISSIONS: Readonly<Record<string, Permissions>> = {
   'tj-actions/changed-files': { contents: 'read' },
   // Calls Cloudflare's API with the token it is given; nothing of GitHub's.
   'nathanvaughn/actions-cloudflare-purge': {},
+  // Reads the repository's Pages site (GET /repos/{owner}/{repo}/pages) for its URL and base path.
+  'actions/configure-pages': { pages: 'read' },
+  // Archives the site and uploads it with actions/upload-artifact: the runner's own token.
+  'actions/upload-pages-artifact': {},
+  // Its README: "The job that executes the deployment must at minimum have" both (an OIDC token proves the source).
+  'actions/deploy-pages': { pages: 'write', 'id-token': 'write' },
 };
 
 /** The events of a branch's run, on which catch-up looks for the record (src/ci/github.ts, `branchRange`). */

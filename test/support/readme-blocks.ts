@@ -130,7 +130,8 @@ export function parseYaml(text: string): { data: unknown; problems: string[] } {
 /**
  * A GitHub Actions block (a workflow, a job or a list of steps): each step that uses this action has a `uses:` of
  * this repository (or `./`) and only inputs of action.yml under `with:`; each `steps.<id>.outputs.<name>` of such a
- * step, or of a step the block does not show, names an output of action.yml; every `run:` is a valid shell block.
+ * step, or of a step the block does not show, names an output of action.yml; every `run:` is a valid shell block
+ * and names its shell (bash), so that it runs as written on every OS a job may run on.
  */
 export function workflowProblems(text: string): string[] {
   const { data, problems } = parseYaml(text);
@@ -142,6 +143,11 @@ export function workflowProblems(text: string): string[] {
   if (steps.length === 0) problems.push('no step: neither `uses:` nor `run:`');
   const ours = new Set<string>();
   const others = new Set<string>();
+  // A workflow's or job's `defaults: run: shell:` names the shell of every run: below it.
+  const shellByDefault = mappings(data).some(
+    (mapping) =>
+      isMapping(mapping.defaults) && isMapping(mapping.defaults.run) && 'shell' in mapping.defaults.run,
+  );
   for (const step of steps) {
     const uses = typeof step.uses === 'string' ? step.uses : undefined;
     const id = typeof step.id === 'string' ? step.id : undefined;
@@ -159,6 +165,12 @@ export function workflowProblems(text: string): string[] {
     // A workflow's `npm run` runs the user's own scripts: only the command is checked there.
     if (typeof step.run === 'string')
       problems.push(...shellProblems(step.run, { npmScripts: false }).map((p) => `run: ${p}`));
+    // The runner's default shell is bash on Linux and macOS, PowerShell on Windows: a snippet is written for one.
+    if (typeof step.run === 'string' && !('shell' in step) && !shellByDefault)
+      problems.push(
+        `run: ${step.run.split('\n')[0] ?? ''}: names no shell, so a Windows job runs it in PowerShell, where a ` +
+          '"$NAME" of the environment is empty: add shell: bash, which every GitHub-hosted runner has',
+      );
   }
   for (const [, id = '', output = ''] of text.matchAll(/\bsteps\.([\w-]+)\.outputs\.([\w-]+)/g)) {
     if (!others.has(id) && !(output in action.outputs))

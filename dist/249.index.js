@@ -1,0 +1,737 @@
+export const id = 249;
+export const ids = [249];
+export const modules = {
+
+/***/ 654:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   s3: () => (/* binding */ versionsFrom)
+/* harmony export */ });
+/* unused harmony exports MAX_IMAGE_BYTES, KEPT_PREVIOUS_BYTES */
+/* harmony import */ var _mechanics_regular_file_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1430);
+
+/** An image larger than this, or not a regular file, is not compared: it cannot be told. */
+const MAX_IMAGE_BYTES = 32 * 1024 * 1024;
+/**
+ * Bytes of previous versions one reader keeps, the ones asked for last: the origin check asks a lagging origin about
+ * an image again and again, and the proof once per variant, and each read from git is a process.
+ */
+const KEPT_PREVIOUS_BYTES = 64 * 1024 * 1024;
+function versionsFrom(sources, keptBytes = KEPT_PREVIOUS_BYTES) {
+    return {
+        current: (path) => currentBytes(sources.workspace, path),
+        previous: kept(keptBytes, (path) => previousBytes(sources, path)),
+    };
+}
+/**
+ * `read`, each path read once while its answer is kept: the answers asked for last, up to `limit` bytes in all. An
+ * answer that is not final (a cancel) is not kept.
+ */
+function kept(limit, read) {
+    const reads = new Map();
+    const sizes = new Map();
+    let total = 0;
+    const forget = (path) => {
+        reads.delete(path);
+        total -= sizes.get(path) ?? 0;
+        sizes.delete(path);
+    };
+    const settled = (path, reading, answer) => {
+        if (reads.get(path) !== reading)
+            return;
+        if (!answer.final) {
+            forget(path);
+            return;
+        }
+        sizes.set(path, answer.bytes?.length ?? 0);
+        total += answer.bytes?.length ?? 0;
+        // The oldest first: a Map keeps its order of insertion, and an answer asked for again is moved to its end.
+        for (const oldest of sizes.keys()) {
+            if (total <= limit)
+                break;
+            forget(oldest);
+        }
+    };
+    return async (path) => {
+        let reading = reads.get(path);
+        if (reading === undefined) {
+            const started = read(path);
+            reads.set(path, (reading = started));
+            void started.then((answer) => {
+                settled(path, started, answer);
+            });
+        }
+        else {
+            // Asked for again: the last to go.
+            const size = sizes.get(path);
+            if (size !== undefined) {
+                sizes.delete(path);
+                sizes.set(path, size);
+            }
+        }
+        return (await reading).bytes;
+    };
+}
+async function currentBytes(workspace, path) {
+    try {
+        // A regular file inside the workspace only: a committed link may point anywhere on the runner.
+        return await (0,_mechanics_regular_file_js__WEBPACK_IMPORTED_MODULE_0__/* .readRegularBytesAsync */ .w6)(path, {
+            maxBytes: MAX_IMAGE_BYTES,
+            inside: { folder: workspace, name: 'workspace' },
+        });
+    }
+    catch (error) {
+        if (error.code === 'ENOENT')
+            return undefined;
+        return 'unreadable';
+    }
+}
+async function previousBytes(sources, path) {
+    const { base } = sources;
+    // A base that could read as an option is never handed to git.
+    if (base === undefined || base.startsWith('-'))
+        return { final: true };
+    try {
+        return {
+            bytes: await sources.git(['cat-file', 'blob', `${base}:${path}`], MAX_IMAGE_BYTES),
+            final: true,
+        };
+    }
+    catch (error) {
+        // git saying the path is not at the base (an added file) is an answer; a process stopped before it said is not.
+        const stopped = error.cause;
+        return { final: stopped?.killed !== true && stopped?.name !== 'AbortError' };
+    }
+}
+
+
+/***/ }),
+
+/***/ 5249:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  learnMap: () => (/* binding */ learnMap)
+});
+
+// EXTERNAL MODULE: ./src/compare/versions.ts
+var versions = __webpack_require__(654);
+// EXTERNAL MODULE: ./src/mechanics/git.ts
+var mechanics_git = __webpack_require__(8531);
+// EXTERNAL MODULE: ./src/mechanics/version.ts
+var version = __webpack_require__(7887);
+// EXTERNAL MODULE: ./src/origin/pace.ts
+var pace = __webpack_require__(5527);
+// EXTERNAL MODULE: ./src/origin/verdict.ts
+var verdict = __webpack_require__(3363);
+// EXTERNAL MODULE: ./src/plan/learned.ts
+var learned = __webpack_require__(620);
+// EXTERNAL MODULE: ./src/settings/select.ts + 2 modules
+var settings_select = __webpack_require__(9345);
+// EXTERNAL MODULE: ./src/shown/shown.ts
+var shown = __webpack_require__(2392);
+// EXTERNAL MODULE: ./src/mechanics/http-url.ts
+var http_url = __webpack_require__(9071);
+;// CONCATENATED MODULE: ./src/learn/tree.ts
+
+/** Bytes of git's listing of a whole commit read at most: past it, no image of the commit proves a folder. */
+const MAX_TREE_BYTES = 64 * 1024 * 1024;
+/** The files of a commit as git lists them; undefined when git cannot (no repository, a commit it does not have). */
+async function treeAt(commit, git) {
+    // A commit that could read as an option is never handed to git.
+    if (commit.startsWith('-'))
+        return undefined;
+    let listing;
+    try {
+        listing = await git(['ls-tree', '-r', '-z', '--full-tree', commit], MAX_TREE_BYTES);
+    }
+    catch {
+        return undefined;
+    }
+    const blobOf = new Map();
+    const foldersOf = new Map();
+    const filesIn = new Map();
+    for (const entry of listing.toString('utf8').split('\0')) {
+        // `<mode> blob <object>\t<path>`: a submodule is a commit, a link a blob of mode 120000, neither an image.
+        const tab = entry.indexOf('\t');
+        const [mode, type, blob] = entry.slice(0, tab).split(' ');
+        if (tab < 0 || type !== 'blob' || mode === '120000' || blob === undefined)
+            continue;
+        const path = entry.slice(tab + 1);
+        const folder = (0,learned/* folderOf */.yS)(path);
+        blobOf.set(path, blob);
+        foldersOf.set(blob, (foldersOf.get(blob) ?? new Set()).add(folder));
+        const files = filesIn.get(folder);
+        if (files === undefined)
+            filesIn.set(folder, [path]);
+        else
+            files.push(path);
+    }
+    return { blobOf, foldersOf, filesIn };
+}
+/**
+ * The file's bytes stand in its folder alone in the commit: served somewhere, they prove where that folder is served.
+ * The same bytes in another folder (a logo copied into two apps) are no proof of either.
+ */
+function standsAlone(path, tree) {
+    const blob = tree?.blobOf.get(path);
+    return blob !== undefined && tree?.foldersOf.get(blob)?.size === 1;
+}
+/**
+ * Config files of the bundlers that give the images their sources import new names (`hero-3f2a1b9c.png`), by
+ * the bundler they name: Vite, webpack, Rollup, Parcel, and the frameworks built on them.
+ */
+const BUNDLERS = [
+    [/^vite\.config\.[cm]?[jt]s$/, 'Vite'],
+    [/^webpack\.config\.[cm]?[jt]s$/, 'webpack'],
+    [/^rollup\.config\.[cm]?[jt]s$/, 'Rollup'],
+    [/^\.parcelrc$/, 'Parcel'],
+    [/^next\.config\.[cm]?[jt]s$/, 'Next.js'],
+    [/^astro\.config\.[cm]?[jt]s$/, 'Astro'],
+    [/^nuxt\.config\.[cm]?[jt]s$/, 'Nuxt'],
+    [/^svelte\.config\.[cm]?[jt]s$/, 'SvelteKit'],
+    [/^angular\.json$/, 'Angular'],
+];
+/** The folders a bundler copies as they are, names kept: `public/` (Vite, Next.js, Nuxt, Astro), `static/` (SvelteKit). */
+const COPIED_AS_THEY_ARE = new Set(['public', 'static']);
+/**
+ * The bundler whose sources hold the folder (its config in the folder or one above it, and the folder not in the
+ * project's `public/` or `static/`); undefined for any other folder.
+ */
+function bundlerOf(folder, tree) {
+    if (tree === undefined)
+        return undefined;
+    const segments = folder === '' ? [] : folder.split('/');
+    for (let depth = segments.length; depth >= 0; depth--) {
+        const project = segments.slice(0, depth).join('/');
+        const files = tree.filesIn.get(project) ?? [];
+        const found = BUNDLERS.find(([name]) => files.some((path) => name.test(path.slice(path.lastIndexOf('/') + 1))));
+        if (found === undefined)
+            continue;
+        const below = segments[depth];
+        return below !== undefined && COPIED_AS_THEY_ARE.has(below) ? undefined : found[1];
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/learn/probe.ts
+
+
+/** Changed images of one folder read for a probe at most: the first that can prove a URL serves. */
+const READ_FOR_PROBE = 20;
+/**
+ * The probe of a folder, best first: a changed image with both versions (whichever the site serves, before the
+ * deploy or after, proves it), an unchanged image of the folder, then a deleted one (until the deploy), then an added
+ * one (once it lands). Only bytes that stand in the folder alone count.
+ */
+async function probeOf(folder, images, sources) {
+    const read = [];
+    let addedOnly = true;
+    for (const path of images.slice(0, READ_FOR_PROBE)) {
+        const current = await sources.versions.current(path);
+        const previous = await sources.versions.previous(path);
+        if (previous !== undefined)
+            addedOnly = false;
+        read.push({
+            path,
+            current: current instanceof Uint8Array && standsAlone(path, sources.head) ? current : undefined,
+            previous: previous !== undefined && standsAlone(path, sources.base) ? previous : undefined,
+            unchanged: false,
+        });
+    }
+    const both = read.find((probe) => probe.current !== undefined && probe.previous !== undefined);
+    const either = read.find((probe) => probe.current !== undefined || probe.previous !== undefined);
+    const probe = both ?? (await unchangedIn(folder, sources)) ?? either;
+    return { probe, addedOnly };
+}
+/** An image of the folder that the push did not change, whose bytes stand in it alone; none when git cannot say. */
+async function unchangedIn(folder, sources) {
+    const { head, base } = sources;
+    if (head === undefined)
+        return undefined;
+    const files = (head.filesIn.get(folder) ?? []).filter((path) => !sources.changed.has(path) &&
+        !isUnpublished(path) &&
+        (base === undefined || base.blobOf.get(path) === head.blobOf.get(path)) &&
+        standsAlone(path, head));
+    for (const path of (0,settings_select/* selectPaths */.LO)(files, sources.patterns).slice(0, READ_FOR_PROBE)) {
+        const current = await sources.versions.current(path);
+        if (current instanceof Uint8Array)
+            return { path, current, unchanged: true };
+    }
+    return undefined;
+}
+/** A name site builders leave out of what they publish: `.github/`, Jekyll's `_includes/`. */
+function isUnpublished(path) {
+    return path.split('/').some((segment) => segment.startsWith('.') || segment.startsWith('_'));
+}
+/**
+ * Which version of the probe an answer is: the same bytes, or the same picture re-encoded (an origin that
+ * recompresses, a CDN that converts). A page, a redirect elsewhere, an error or another picture is none.
+ */
+async function servedIn(answer, probe, signal) {
+    const { body, status } = answer;
+    if (status === undefined || status < 200 || status >= 300)
+        return undefined;
+    if (body === undefined || answer.offsite !== undefined)
+        return undefined;
+    const current = probe.unchanged ? 'unchanged' : 'new';
+    if (same(body, probe.current))
+        return current;
+    if (same(body, probe.previous))
+        return 'previous';
+    // A page that is not the file's very bytes (an app's fallback, a "deploying" page) serves no image.
+    if (answer.page !== undefined)
+        return undefined;
+    // Loaded by the first answer whose picture is looked at: a site that serves its files as they are never opens it.
+    // Named as the origin check and the proof name it (origin/verdict.ts): one chunk for the three.
+    const { compareImage } = await __webpack_require__.e(/* import() | compare */ 44).then(__webpack_require__.bind(__webpack_require__, 8770));
+    const comparison = await compareImage(body, { current: probe.current, previous: probe.previous }, { signal });
+    switch (comparison.shows) {
+        case 'new':
+            return probe.current === undefined ? undefined : current;
+        case 'previous':
+            return 'previous';
+        case 'cannot-tell':
+            return undefined;
+    }
+}
+function same(body, version) {
+    return version !== undefined && Buffer.from(body).equals(version);
+}
+
+// EXTERNAL MODULE: ./src/plan/learned-words.ts
+var learned_words = __webpack_require__(72);
+;// CONCATENATED MODULE: ./src/learn/learn.ts
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * The url-map learned from the site: for each folder of changed images, the one candidate URL (the folder's path with
+ * leading folders removed, under the site's path) that serves one of its images, asked once each, one at a time, at
+ * the origin check's pace, within origin-timeout. Nothing is guessed: a folder two candidates serve alike, or none,
+ * is unmapped, with what each answered. Only the site's host is asked, with no credential.
+ */
+async function learnMap(request, context) {
+    const { log, clock, signal } = context;
+    const elsewhere = otherHost(request.deployedUrl, request.site);
+    if (elsewhere !== undefined) {
+        log.notice(`The deploy event names ${(0,shown/* quote */.hD)(elsewhere)}, another host than site (${new URL(request.site).host}): the map is ` +
+            "learned and images are invalidated on the site's host, which the pages put in image URLs and the service " +
+            "caches; a deployment's own URL (a *.vercel.app or *.netlify.app host) is often not the public one.");
+    }
+    const byFolder = foldersOf((0,settings_select/* selectPaths */.LO)(request.changed.files, request.patterns));
+    if (byFolder.size === 0)
+        return { site: request.site, folders: [] };
+    log.startGroup(`Learn the url-map from ${request.site}`);
+    const [{ createDispatcher }, { ByteBudget, originFetcher }] = await Promise.all([
+        Promise.all(/* import() */[__webpack_require__.e(752), __webpack_require__.e(520)]).then(__webpack_require__.bind(__webpack_require__, 4520)),
+        __webpack_require__.e(/* import() */ 817).then(__webpack_require__.bind(__webpack_require__, 4198)),
+    ]);
+    const dispatcher = createDispatcher(pace/* ORIGIN_CONCURRENCY */.VH, request.requestTimeoutMs);
+    try {
+        const { workspace } = context;
+        const git = (0,mechanics_git/* gitBytesIn */.Z4)(workspace, signal);
+        const { base } = request.changed;
+        const head = await treeAt('HEAD', git);
+        const sources = {
+            versions: (0,versions/* versionsFrom */.s3)({ workspace, git, base }),
+            head,
+            base: base === undefined ? undefined : await treeAt(base, git),
+            patterns: request.patterns,
+            changed: new Set(request.changed.files),
+        };
+        const fetch = originFetcher({
+            dispatcher,
+            timeoutMs: request.requestTimeoutMs,
+            userAgent: version/* USER_AGENT */._,
+            budget: new ByteBudget(),
+        });
+        const asks = new Pace(clock, byFolder.size, clock.now() + Math.max(request.waitMs, request.requestTimeoutMs));
+        const folders = [];
+        let cutShort;
+        for (const [folder, images] of byFolder) {
+            if (cutShort !== undefined) {
+                folders.push({ kind: 'unmapped', folder, why: cutShort, tried: [] });
+                continue;
+            }
+            const found = await learnFolder(folder, images, {
+                site: request.site,
+                sources,
+                head,
+                fetch,
+                asks,
+                signal,
+            });
+            if (found === 'cut-short') {
+                cutShort =
+                    signal?.aborted === true
+                        ? 'not asked: the run was cancelled'
+                        : `not asked within origin-timeout (${Math.round(request.waitMs / 1000)} s)`;
+                folders.push({ kind: 'unmapped', folder, why: cutShort, tried: [] });
+            }
+            else
+                folders.push(found);
+        }
+        const learned = { site: request.site, folders, ...(cutShort === undefined ? {} : { cutShort }) };
+        for (const line of (0,learned_words/* learnedLines */.$y)(learned, (folder) => byFolder.get(folder)?.length ?? 0))
+            log.info(line);
+        return learned;
+    }
+    finally {
+        log.endGroup();
+        await dispatcher.destroy();
+    }
+}
+/** The selected images by folder, folders in the order of their first image. */
+function foldersOf(paths) {
+    const folders = new Map();
+    for (const path of paths) {
+        const folder = (0,learned/* folderOf */.yS)(path);
+        const images = folders.get(folder);
+        if (images === undefined)
+            folders.set(folder, [path]);
+        else
+            images.push(path);
+    }
+    return folders;
+}
+/** One folder: its probe asked at each candidate once, and what that proves. */
+async function learnFolder(folder, images, how) {
+    const found = await probeOf(folder, images, how.sources);
+    const { probe } = found;
+    if (probe === undefined)
+        return withoutProof(folder, found, [], how.head);
+    const tried = [];
+    const serving = [];
+    for (const candidate of (0,learned/* candidatesOf */.kW)(folder, how.site)) {
+        const url = (0,learned/* urlUnder */.U3)(candidate, probe.path);
+        if (url === undefined)
+            continue;
+        if (!(await how.asks.next(how.signal)))
+            return 'cut-short';
+        const answer = await how.fetch(url, (0,verdict/* bodyLimit */.kR)(probe), how.signal);
+        if (how.signal?.aborted === true)
+            return 'cut-short';
+        const served = await servedIn(answer, probe, how.signal);
+        tried.push({ url, answered: (0,verdict/* seenWords */.Fr)(answer), ...(served === undefined ? {} : { served }) });
+        if (served !== undefined)
+            serving.push(candidate);
+    }
+    const [only] = serving;
+    if (serving.length === 1 && only !== undefined)
+        return { kind: 'learned', folder, candidate: only, tried };
+    if (serving.length > 1)
+        return {
+            kind: 'unmapped',
+            folder,
+            why: `${serving.length} candidates serve its image ${JSON.stringify(probe.path)} alike, so which one serves the folder cannot be told`,
+            tried,
+        };
+    return withoutProof(folder, found, tried, how.head);
+}
+/** A folder no candidate was seen to serve: fingerprinted, not served yet, or unmapped. */
+function withoutProof(folder, found, tried, head) {
+    const bundler = bundlerOf(folder, head);
+    if (bundler !== undefined)
+        return { kind: 'fingerprinted', folder, bundler };
+    if (found.addedOnly && found.probe?.unchanged !== true)
+        return { kind: 'not-served-yet', folder, tried };
+    const why = found.probe === undefined
+        ? head === undefined
+            ? 'git cannot list the repository, so no image of it can be told apart from a copy in another folder'
+            : 'no image of it has bytes that stand in this folder alone (the same file is also in another folder), so no URL can prove it'
+        : 'no candidate serves its image';
+    return { kind: 'unmapped', folder, why, tried };
+}
+/**
+ * The origin check's pace, for one host: ASKS_PER_IMAGE asks a folder at once, then ASKS_PER_SECOND; one ask at a
+ * time, none past the deadline.
+ */
+class Pace {
+    asked = 0;
+    startedAt;
+    clock;
+    folders;
+    deadline;
+    constructor(clock, folders, deadline) {
+        this.clock = clock;
+        this.folders = folders;
+        this.deadline = deadline;
+        this.startedAt = clock.now();
+    }
+    /** Waits for the next ask's turn; false when it would come after the deadline, or the run was cancelled. */
+    async next(signal) {
+        const at = this.startedAt +
+            Math.max(0, ((this.asked + 1 - pace/* ASKS_PER_IMAGE */.X3 * this.folders) * 1000) / pace/* ASKS_PER_SECOND */.We);
+        if (at > this.deadline || signal?.aborted === true)
+            return false;
+        const wait = at - this.clock.now();
+        if (wait > 0) {
+            try {
+                await this.clock.sleep(wait, signal);
+            }
+            catch {
+                return false;
+            }
+        }
+        this.asked++;
+        return this.clock.now() <= this.deadline;
+    }
+}
+/** The deploy event's URL when its host is not the site's (a URL written without a scheme read as https). */
+function otherHost(deployed, site) {
+    if (deployed === undefined)
+        return undefined;
+    const url = (0,http_url/* parseHttpUrl */.f)(deployed) ?? (0,http_url/* parseHttpUrl */.f)(`https://${deployed}`);
+    return url === undefined || url.host === new URL(site).host ? undefined : deployed;
+}
+
+
+/***/ }),
+
+/***/ 1430:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   I: () => (/* binding */ kindOf),
+/* harmony export */   Of: () => (/* binding */ readRegularBytes),
+/* harmony export */   XF: () => (/* binding */ readRegularFile),
+/* harmony export */   ie: () => (/* binding */ UnreadableFile),
+/* harmony export */   w6: () => (/* binding */ readRegularBytesAsync)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/**
+ * Reading a file that a workflow names (a list file, a key file) when the file itself may come from a pull request:
+ * a committed symbolic link can point anywhere on the runner (a file of credentials, /dev/zero), and a FIFO or a
+ * device never ends. Only a regular file is read, never more than a cap, and opening never waits.
+ */
+
+
+
+/** A file refused for what it is; `what` completes a sentence about its path, and never holds its content. */
+class UnreadableFile extends Error {
+    name = 'UnreadableFile';
+    what;
+    constructor(what) {
+        super(what);
+        this.what = what;
+    }
+}
+// Non-blocking, so that opening a FIFO returns at once (Windows has no such flag, nor FIFOs to fear); never a
+// controlling terminal; never the last link of a path already resolved, so that one swapped in meanwhile fails.
+const unix = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants;
+const OPEN_FLAGS = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDONLY | (unix.O_NONBLOCK ?? 0) | (unix.O_NOCTTY ?? 0) | (unix.O_NOFOLLOW ?? 0);
+/**
+ * The text (UTF-8) of the regular file at `path` (relative to the current folder), once its links are resolved.
+ * Throws UnreadableFile for anything else, or the system's error (ENOENT, EACCES) when it cannot be opened.
+ */
+function readRegularFile(path, rule) {
+    return readRegularBytes(path, rule).toString('utf8');
+}
+/** The bytes of the regular file at `path`, by the same rule. */
+function readRegularBytes(path, rule) {
+    const real = realPathWithin(path, rule.inside);
+    const fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(real, OPEN_FLAGS);
+    try {
+        const stats = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd);
+        if (!stats.isFile())
+            throw new UnreadableFile(`is ${kindOf(stats)}, not a regular file`);
+        if (stats.size > rule.maxBytes)
+            throw new UnreadableFile(tooLarge(rule.maxBytes));
+        return readAtMost(fd, stats.size, rule);
+    }
+    finally {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
+    }
+}
+/** The same, without blocking the event loop while it reads (many files, each up to the cap). */
+async function readRegularBytesAsync(path, rule) {
+    const handle = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.open)(realPathWithin(path, rule.inside), OPEN_FLAGS);
+    try {
+        const stats = await handle.stat();
+        if (!stats.isFile())
+            throw new UnreadableFile(`is ${kindOf(stats)}, not a regular file`);
+        if (stats.size > rule.maxBytes)
+            throw new UnreadableFile(tooLarge(rule.maxBytes));
+        const buffer = Buffer.allocUnsafe(stats.size + 1);
+        let total = 0;
+        for (let read = -1; read !== 0 && total < buffer.length; total += read)
+            ({ bytesRead: read } = await handle.read(buffer, total, buffer.length - total, null));
+        // One byte more than fstat said: the file grew while read, so it is read again the sure way.
+        if (total > stats.size)
+            return readRegularBytes(path, rule);
+        rule.watch?.(buffer.subarray(0, total));
+        return buffer.subarray(0, total);
+    }
+    finally {
+        await handle.close();
+    }
+}
+function realPathWithin(path, inside) {
+    if (inside === undefined)
+        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(path);
+    const given = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)(inside.folder, path);
+    // A folder may be named through a link of its own (/tmp on macOS): a path under either name is in it.
+    const folders = [inside.folder, ...(inside.also ?? [])].flatMap((folder) => [
+        (0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)(folder),
+        realFolder(folder),
+    ]);
+    if (!folders.some((folder) => isWithin(folder, given)))
+        throw new UnreadableFile(`is outside the ${inside.name}`);
+    const real = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(given);
+    if (!folders.some((folder) => isWithin(folder, real)))
+        throw new UnreadableFile(`is a symbolic link that leads outside the ${inside.name}`);
+    return real;
+}
+function realFolder(folder) {
+    try {
+        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(folder);
+    }
+    catch {
+        return (0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)(folder);
+    }
+}
+function isWithin(folder, path) {
+    const rest = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.relative)(folder, path);
+    return rest !== '..' && !rest.startsWith(`..${node_path__WEBPACK_IMPORTED_MODULE_2__.sep}`) && !(0,node_path__WEBPACK_IMPORTED_MODULE_2__.isAbsolute)(rest);
+}
+/** What a file that is not a regular one is instead, as a user would name it. */
+function kindOf(stats) {
+    if (stats.isSymbolicLink())
+        return 'a symbolic link';
+    if (stats.isDirectory())
+        return 'a folder';
+    if (stats.isFIFO())
+        return 'a FIFO (a named pipe)';
+    if (stats.isCharacterDevice() || stats.isBlockDevice())
+        return 'a device';
+    if (stats.isSocket())
+        return 'a socket';
+    return 'something else';
+}
+function tooLarge(maxBytes) {
+    return `is larger than the ${sizeOf(maxBytes)} it may hold`;
+}
+function sizeOf(bytes) {
+    return bytes >= 2 ** 20 ? `${bytes / 2 ** 20} MiB` : `${bytes / 2 ** 10} KiB`;
+}
+/** At most `maxBytes`: a file that grows past it while read is refused, never read on. */
+function readAtMost(fd, size, rule) {
+    const { maxBytes, watch } = rule;
+    // Watched, a file is read a piece at a time, so that a check stops the read early.
+    const most = watch === undefined ? Infinity : WATCHED_PIECE;
+    const chunks = [];
+    let total = 0;
+    for (;;) {
+        const room = maxBytes + 1 - total;
+        const chunk = Buffer.allocUnsafe(Math.min(room, most, Math.max(size + 1 - total, 64 * 1024)));
+        const read = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readSync)(fd, chunk, 0, chunk.length, null);
+        if (read === 0)
+            break;
+        chunks.push(chunk.subarray(0, read));
+        total += read;
+        if (total > maxBytes)
+            throw new UnreadableFile(tooLarge(maxBytes));
+        watch?.(chunk.subarray(0, read));
+    }
+    return Buffer.concat(chunks, total);
+}
+const WATCHED_PIECE = 1024 * 1024;
+
+
+/***/ }),
+
+/***/ 5527:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   QP: () => (/* binding */ HostPace),
+/* harmony export */   VH: () => (/* binding */ ORIGIN_CONCURRENCY),
+/* harmony export */   We: () => (/* binding */ ASKS_PER_SECOND),
+/* harmony export */   X3: () => (/* binding */ ASKS_PER_IMAGE)
+/* harmony export */ });
+/* unused harmony exports QUIET_INTERVAL_MS, ROUND_MS, MOVING_INTERVAL_MS */
+/**
+ * How often one origin host is asked while its images wait: its request budget, and when its next ask may go.
+ *
+ * The budget: at most ASKS_PER_SECOND a second on average over the wait, plus ASKS_PER_IMAGE an image (its first ask,
+ * which also finds url-map mistakes early, and the ask that finds it ready). An ask is counted as it starts, and every
+ * image not yet found ready keeps one ask in reserve for the day it is: so an ask that may start now never takes the
+ * host over its budget, however the asks in flight end.
+ *
+ * The pace: before any of its images is seen to flip, a host is asked one image at a time (the one asked longest ago),
+ * so that each waiting image is asked at least every ROUND_MS, at most ASKS_PER_SECOND a second, and no more often
+ * than every QUIET_INTERVAL_MS: a small host keeps half its budget for later. Once one flips (a deploy has begun), the
+ * next is asked at once, then twice as many, and so on while every one asked has flipped (an atomic deploy: all of
+ * them, within a few round trips); then the host is asked as often as what it kept allows, up to every
+ * MOVING_INTERVAL_MS: a host that flips image by image is watched closely while it moves. An image's staleness is
+ * bounded by how often it is asked.
+ */
+const ASKS_PER_SECOND = 2;
+/** Origin requests in flight at once, over every host: an origin is a site, often a small one, not an API made for bursts. */
+const ORIGIN_CONCURRENCY = 8;
+const ASKS_PER_IMAGE = 2;
+const QUIET_INTERVAL_MS = 1_000;
+const ROUND_MS = 6_000;
+const MOVING_INTERVAL_MS = 200;
+class HostPace {
+    asks = 0;
+    unconfirmed;
+    images;
+    startedAt;
+    constructor(images, startedAt) {
+        this.images = images;
+        this.unconfirmed = images;
+        this.startedAt = startedAt;
+    }
+    /** Requests started on the host so far. */
+    get requests() {
+        return this.asks;
+    }
+    /** An ask starts (a request beyond an image's own two, such as a redirect hop, is counted as one more ask). */
+    asked(requests = 1) {
+        this.asks += requests;
+    }
+    /** An image was found ready, or will never be asked again: its reserved ask is given back. */
+    confirmed() {
+        this.unconfirmed = Math.max(0, this.unconfirmed - 1);
+    }
+    /** Asks that may start at `now` and keep the host within its budget, whatever they find. */
+    left(now) {
+        const allowed = (ASKS_PER_SECOND * Math.max(0, now - this.startedAt)) / 1000 + ASKS_PER_IMAGE * this.images;
+        return Math.floor(allowed - this.asks - this.unconfirmed);
+    }
+    /**
+     * When the next single ask may start: its interval after the last (`waiting`: images still waiting), and once the
+     * budget holds one more.
+     */
+    nextAt(lastAskAt, moving, waiting) {
+        const quiet = Math.min(QUIET_INTERVAL_MS, Math.max(1000 / ASKS_PER_SECOND, ROUND_MS / Math.max(1, waiting)));
+        const byInterval = lastAskAt + (moving ? MOVING_INTERVAL_MS : quiet);
+        const needed = 1 + this.asks + this.unconfirmed - ASKS_PER_IMAGE * this.images;
+        const byBudget = this.startedAt + Math.max(0, (needed * 1000) / ASKS_PER_SECOND);
+        return Math.ceil(Math.max(byInterval, byBudget));
+    }
+}
+
+
+/***/ })
+
+};
