@@ -995,12 +995,17 @@ describe('a push whose before is gone (a force-push dropped it)', () => {
 });
 
 describe('the record of a run that skipped images', () => {
-  it('never says "no image to invalidate" when changed images were skipped', async () => {
+  /** Pushes a.png's commit, then one of an image no url-map rule maps, run on the second. */
+  async function pushUnmapped(): Promise<{ base: Sha; head: Sha; run: ActionRun }> {
     const base = commitImages('a.png');
-    origin.work.write('public/pictures/stray.png', 'not under any url-map rule\n');
+    origin.work.write('public/pictures/stray.png', 'not under any url-map rule yet\n');
     const head = origin.work.commit('an image url-map does not map');
     origin.work.push('main');
-    const run = await push(base, head);
+    return { base, head, run: await push(base, head) };
+  }
+
+  it('never says "no image to invalidate" when changed images were skipped', async () => {
+    const { head, run } = await pushUnmapped();
     expect(run.exitCode).toBe(0);
     const [record] = recordsOf(head);
     expect(github.statusesOfDeployment(record?.id ?? 0)[0]?.description).toBe(
@@ -1009,11 +1014,7 @@ describe('the record of a run that skipped images', () => {
   });
 
   it('records skipped images as owed, not fresh: the run after url-map is fixed invalidates them', async () => {
-    const base = commitImages('a.png');
-    origin.work.write('public/pictures/stray.png', 'not under any url-map rule yet\n');
-    const head = origin.work.commit('an image url-map does not map');
-    origin.work.push('main');
-    const skipped = await push(base, head);
+    const { head, run: skipped } = await pushUnmapped();
     expect(skipped.exitCode).toBe(0);
     expect(invalidated()).toEqual([]);
     expect(stateOf(recordsOf(head)[0]?.id ?? 0)).toBe('failure');
