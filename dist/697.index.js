@@ -2,211 +2,54 @@ export const id = 697;
 export const ids = [697];
 export const modules = {
 
-/***/ 4697:
+/***/ 3697:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-__webpack_require__.r(__webpack_exports__);
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   originNarration: () => (/* binding */ originNarration),
-/* harmony export */   originProgressLine: () => (/* binding */ originProgressLine)
-/* harmony export */ });
-/* harmony import */ var _shown_shown_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2392);
-/* harmony import */ var _shown_format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5462);
-/* harmony import */ var _origin_hold_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6237);
-/* harmony import */ var _origin_verdict_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3363);
-/* harmony import */ var _origin_cache_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8632);
-/* harmony import */ var _origin_mistakes_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5909);
-/**
- * The origin check as the invalidation's log tells it while it waits: loaded with the check, by a run that waits for
- * its origins.
- */
 
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  Ou: () => (/* binding */ apiChangedFiles),
+  Xs: () => (/* binding */ boundedOctokit)
+});
 
+// UNUSED EXPORTS: MAX_API_ANSWER_BYTES, MAX_API_PAGES, TokenKept
 
-
-
-
-
-/** `status`: where the wait stands, each line replacing the last (a terminal's live line); else a line of the log. */
-function originNarration(log, origin, status) {
-    return {
-        start: (images, timeoutMs) => {
-            log.info(`Origin check: ${(0,_shown_format_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(images, 'image')} mapped from ${images === 1 ? 'a file is' : 'files are'} ` +
-                `invalidated as ${images === 1 ? 'its origin serves the new file' : 'their origins serve the new files'}, ` +
-                'waiting up to ' +
-                `${(0,_shown_format_js__WEBPACK_IMPORTED_MODULE_2__/* .seconds */ .YA)(timeoutMs)} s.`);
-        },
-        cannotTell: (host, check) => {
-            const seen = check.seen === undefined ? 'an unreadable file' : (0,_origin_verdict_js__WEBPACK_IMPORTED_MODULE_3__/* .seenWords */ .Fr)(check.seen);
-            log.notice(`Origin check: ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(host)} serves other bytes than the repository's for ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(check.ref)} (${seen}): ` +
-                'it may recompress or rewrite images, so the run cannot tell when a deploy lands there, and invalidates ' +
-                'its images at once.');
-        },
-        mistake: (mistake) => {
-            log.warning(`Origin check: ${(0,_origin_mistakes_js__WEBPACK_IMPORTED_MODULE_1__/* .mistakeWords */ .q)(mistake, origin.urlMap)}.`);
-        },
-        cache: (host, cached) => {
-            const { cache, fits } = cached;
-            const then = fits === false
-                ? 'it keeps its copy past origin-timeout, so its images that the cache holds old are not invalidated and fail now'
-                : 'the check keeps asking, and invalidates each image as soon as the new version comes through';
-            log.warning(`Origin check: a cache in front of ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(host)} answered the previous version of ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(cached.ref)}: ` +
-                `${(0,_origin_cache_js__WEBPACK_IMPORTED_MODULE_5__/* .cacheWords */ .M8)(cache)}; ${then}. To be done sooner: ${(0,_origin_hold_js__WEBPACK_IMPORTED_MODULE_0__/* .cacheRemedy */ .Vu)(cache)}.`);
-        },
-        stalled: (host, seen) => {
-            const what = seen.status === undefined ? 'did not answer' : `answered ${seen.status} but did not end its answer`;
-            log.warning(`Origin check: ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(host)} ${what} within ${(0,_shown_format_js__WEBPACK_IMPORTED_MODULE_2__/* .seconds */ .YA)(origin.requestTimeoutMs)} s ` +
-                '(timeout-seconds): its images not asked yet are asked one at a time until origin-timeout, and none is ' +
-                'invalidated before its origin serves the new file.');
-        },
-        progress: (progress) => {
-            const line = originProgressLine(progress);
-            if (status === undefined)
-                log.info(line);
-            else
-                status(line);
-        },
-    };
+// EXTERNAL MODULE: ./src/shown/format.ts
+var format = __webpack_require__(5462);
+// EXTERNAL MODULE: ./src/domain/range.ts
+var domain_range = __webpack_require__(2337);
+;// CONCATENATED MODULE: ./src/github/client.ts
+let loading;
+function loadGithub() {
+    loading ??= withoutEventPath(() => __webpack_require__.e(/* import() */ 413).then(__webpack_require__.bind(__webpack_require__, 2413)));
+    return loading;
 }
-/** Where the wait for origins stands, in one line: the log's every PROGRESS_EVERY_MS, and the command's live line. */
-function originProgressLine(progress) {
-    const answers = progress.answers
-        .map(({ answer, images }) => (0,_shown_format_js__WEBPACK_IMPORTED_MODULE_2__/* .counted */ .hS)(images, singularVerb(answer), answer))
-        .join(', ');
-    return (`Origin check: ${(0,_shown_format_js__WEBPACK_IMPORTED_MODULE_2__/* .count */ .U9)(progress.ready)} of ${(0,_shown_format_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(progress.ready + progress.waiting, 'image')} ready, ` +
-        `${(0,_shown_format_js__WEBPACK_IMPORTED_MODULE_2__/* .count */ .U9)(progress.waiting)} waiting${answers === '' ? '' : ` (${answers})`}; ` +
-        `${(0,_shown_format_js__WEBPACK_IMPORTED_MODULE_2__/* .seconds */ .YA)(progress.leftMs)} s left.`);
-}
-/**
- * The origin watch says what the origins of several images do (`serve the previous version`, `are not asked yet`);
- * the answer of one image takes the singular of its first word.
- */
-function singularVerb(answer) {
-    const [verb = '', ...rest] = answer.split(' ');
-    const singular = verb === 'are' ? 'is' : verb === 'have' ? 'has' : `${verb}s`;
-    return [singular, ...rest].join(' ');
-}
-
-
-/***/ }),
-
-/***/ 8632:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   M8: () => (/* binding */ cacheWords),
-/* harmony export */   OZ: () => (/* binding */ cacheIn),
-/* harmony export */   hy: () => (/* binding */ keptForS)
-/* harmony export */ });
-/* harmony import */ var _mechanics_headers_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8065);
-
-/** The cache that answered, if the headers name one. */
-function cacheIn(headers) {
-    const named = namedCache(headers);
-    const ageS = seconds((0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_0__/* .header */ .wx)(headers, 'age'));
-    if (named === undefined && (ageS === undefined || ageS === 0))
-        return undefined;
-    const seen = named ?? { name: 'a shared cache', by: 'age', hit: true };
-    const lifetimeS = lifetimeOf(headers);
-    // A hit older than the lifetime stated is kept by another rule: that lifetime is the browsers', not the cache's
-    // (a host's edge answers `max-age=0, must-revalidate` and keeps its own copy for as long as it likes).
-    const stated = lifetimeS !== undefined && !(seen.hit && lifetimeS <= (ageS ?? 0));
-    return { ...seen, ageS, lifetimeS: stated ? lifetimeS : undefined };
-}
-/** Seconds the cache keeps its copy after this answer: its lifetime less its age; undefined where not stated. */
-function keptForS(cache) {
-    return cache.lifetimeS === undefined ? undefined : Math.max(0, cache.lifetimeS - (cache.ageS ?? 0));
-}
-function namedCache(headers) {
-    const lower = (name) => ((0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_0__/* .header */ .wx)(headers, name) ?? '').toLowerCase();
-    const cloudflare = lower('cf-cache-status');
-    if (cloudflare !== '')
-        return {
-            name: 'Cloudflare',
-            by: 'cf-cache-status',
-            hit: ['hit', 'stale', 'updating', 'revalidated'].includes(cloudflare),
-        };
-    const vercel = lower('x-vercel-cache');
-    if (vercel !== '')
-        return { name: 'Vercel', by: 'x-vercel-cache', hit: ['hit', 'stale', 'prerender'].includes(vercel) };
-    const status = lower('cache-status');
-    if (status.includes('netlify'))
-        return { name: 'Netlify', by: 'cache-status', hit: parameters(status).includes('hit') };
-    const xCache = lower('x-cache');
-    if (xCache.includes('cloudfront') || lower('via').includes('cloudfront'))
-        return {
-            name: 'CloudFront',
-            by: 'x-cache',
-            hit: xCache.startsWith('hit') || xCache.startsWith('refreshhit'),
-        };
-    if (xCache.includes('tcp_') || lower('x-akamai-request-id') !== '' || lower('akamai-cache-status') !== '')
-        return {
-            name: 'Akamai',
-            by: 'x-cache',
-            hit: xCache.includes('hit') || lower('akamai-cache-status').startsWith('hit'),
-        };
-    if (lower('x-served-by').startsWith('cache-'))
-        // Fastly lists each of its caches the request passed, the one nearest the client last.
-        return { name: 'Fastly', by: 'x-cache', hit: (xCache.split(',').at(-1) ?? '').trim() === 'hit' };
-    if (xCache !== '')
-        return { name: 'a shared cache', by: 'x-cache', hit: xCache.startsWith('hit') };
-    return undefined;
-}
-/** The lifetime a cache in front keeps: its own header first, then the shared one of Cache-Control, then max-age. */
-function lifetimeOf(headers) {
-    return (directive((0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_0__/* .header */ .wx)(headers, 'cdn-cache-control'), 'max-age') ??
-        directive((0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_0__/* .header */ .wx)(headers, 'surrogate-control'), 'max-age') ??
-        directive((0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_0__/* .header */ .wx)(headers, 'cache-control'), 's-maxage') ??
-        directive((0,_mechanics_headers_js__WEBPACK_IMPORTED_MODULE_0__/* .header */ .wx)(headers, 'cache-control'), 'max-age'));
-}
-function directive(value, name) {
-    for (const part of (value ?? '').split(',')) {
-        const [key, argument] = part.split('=');
-        if (key?.trim().toLowerCase() === name)
-            return seconds(argument?.trim().replaceAll('"', ''));
+/** Only this module loads the library, once: no other load can see the variable missing or put it back early. */
+async function withoutEventPath(load) {
+    const path = process.env.GITHUB_EVENT_PATH;
+    delete process.env.GITHUB_EVENT_PATH;
+    try {
+        return await load();
     }
-    return undefined;
-}
-/** RFC 9211's parameters of a Cache-Status entry: `"Netlify Edge"; hit` has `hit`. */
-function parameters(value) {
-    return value.split(';').map((part) => part.trim());
-}
-function seconds(value) {
-    const parsed = Number(value);
-    return value !== undefined && value.trim() !== '' && Number.isSafeInteger(parsed) && parsed >= 0
-        ? parsed
-        : undefined;
-}
-/** The cache in words: `Cloudflare (cf-cache-status: a hit), its copy 3,600 s old, kept 10,800 s more`. */
-function cacheWords(cache) {
-    const parts = [`${cache.name} (${cache.by}: a hit)`];
-    if (cache.ageS !== undefined)
-        parts.push(`its copy ${cache.ageS.toLocaleString('en-US')} s old`);
-    const kept = keptForS(cache);
-    parts.push(kept === undefined
-        ? 'for how long it keeps it not stated'
-        : `kept ${kept.toLocaleString('en-US')} s more`);
-    return parts.join(', ');
+    finally {
+        if (path !== undefined)
+            process.env.GITHUB_EVENT_PATH = path;
+    }
 }
 
-
-/***/ }),
-
-/***/ 6237:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   SD: () => (/* binding */ holdForOrigins),
-/* harmony export */   Vu: () => (/* binding */ cacheRemedy)
-/* harmony export */ });
-/* unused harmony export notReadyReason */
-/* harmony import */ var _release_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9179);
-/* harmony import */ var _settings_url_map_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4411);
-/* harmony import */ var _shown_shown_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2392);
-/* harmony import */ var _shown_format_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5462);
-/* harmony import */ var _mistakes_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5909);
-/* harmony import */ var _cache_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8632);
-/* harmony import */ var _verdict_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3363);
+// EXTERNAL MODULE: external "node:timers/promises"
+var promises_ = __webpack_require__(8500);
+// EXTERNAL MODULE: ./src/domain/policy.ts
+var policy = __webpack_require__(4596);
+// EXTERNAL MODULE: ./src/mechanics/causes.ts
+var causes = __webpack_require__(8087);
+// EXTERNAL MODULE: ./src/shown/shown.ts
+var shown = __webpack_require__(2392);
+// EXTERNAL MODULE: ./src/mechanics/exhaustive.ts
+var exhaustive = __webpack_require__(9067);
+// EXTERNAL MODULE: ./src/github/request-failed.ts + 1 modules
+var request_failed = __webpack_require__(3294);
+;// CONCATENATED MODULE: ./src/github/api.ts
 
 
 
@@ -214,159 +57,491 @@ function cacheWords(cache) {
 
 
 
+
+
+// The REST API lists at most 3,000 files of a pull request or a commit, and 300 of a comparison.
+const PULL_FILES_CAP = 3_000;
+const COMMIT_FILES_CAP = 3_000;
+const COMPARE_FILES_CAP = 300;
+const PER_PAGE = 100;
+/** Pages asked for at most: those that hold the files the API lists. A `next` link past them is not followed. */
+const MAX_API_PAGES = PULL_FILES_CAP / PER_PAGE;
+/** Bytes of one API answer read at most: 100 files with their patches are far less; more is refused, not read on. */
+const MAX_API_ANSWER_BYTES = 32 * 1024 * 1024;
 /**
- * The images of `fileOf`, held back until their origin serves their new version, then released to the scheduler in
- * batches; `report` resolves with what the checks saw once they have all ended, before `held.run` resolves.
+ * The changed paths from the GitHub REST API, for when git cannot tell (no checkout, no remote). A rename counts
+ * as its old path and its new path, as with git.
  */
-function holdForOrigins(fileOf, options) {
-    const images = [...fileOf].map(([ref, path]) => ({ ref, path }));
-    let settle = () => undefined;
-    const report = new Promise((resolve) => {
-        settle = resolve;
+async function apiChangedFiles(range, context) {
+    const limits = context.limits ?? { timeoutMs: DEFAULT_TIMEOUT_MS };
+    try {
+        return await askApi(range, context, limits);
+    }
+    catch (error) {
+        if (limits.signal?.aborted === true)
+            throw new Error('the run was cancelled while the GitHub API was asked for the changed files', {
+                cause: error,
+            });
+        if (!(error instanceof request_failed/* GithubRequestFailed */.ep) && (0,causes/* isTimeout */.k)(error))
+            throw new Error(`the GitHub API did not answer within ${limits.timeoutMs / 1000} s (timeout-seconds) at ${context.apiUrl}`, { cause: error });
+        throw error;
+    }
+}
+/** timeout-seconds' default, for a context made without limits (the library's callers). */
+const DEFAULT_TIMEOUT_MS = 30_000;
+/**
+ * @actions/github's client (its fetch goes through the runner's proxy, https_proxy, as the rest of the action), each
+ * request ended at the limits' timeout or the run's cancel, and each answer read up to `maxBytes`.
+ */
+async function boundedOctokit(api, limits, maxBytes = MAX_API_ANSWER_BYTES) {
+    const { getOctokit } = await loadGithub();
+    const octokit = getOctokit(api.token, { baseUrl: api.apiUrl });
+    // A wrap hook's method is bound to the options it was given: they are changed in place, not passed on.
+    octokit.hook.wrap('request', async (request, options) => {
+        const fetch = options.request.fetch ?? globalThis.fetch;
+        options.request = {
+            ...options.request,
+            fetch: boundedFetch(apiOnly(fetch, api.apiUrl), limits, maxBytes),
+        };
+        const started = Date.now();
+        for (let retries = 0;; retries++) {
+            try {
+                return await request(options);
+            }
+            catch (error) {
+                // A cancel, or a request past its time, is said as such by the caller: never sent again.
+                if (limits.signal?.aborted === true || (!answered(error) && (0,causes/* isTimeout */.k)(error)))
+                    throw error;
+                const kept = (0,causes/* causes */.p)(error).find((cause) => cause instanceof TokenKept);
+                if (kept !== undefined)
+                    throw kept;
+                const failed = (0,request_failed/* requestFailed */.dz)(error, retries + 1);
+                const wait = retryWait(failed, retries, started, limits.maxRetries ?? 0);
+                if (wait === undefined)
+                    throw failed;
+                await (0,promises_.setTimeout)(wait, undefined, { signal: limits.signal });
+            }
+        }
     });
+    return octokit;
+}
+async function askApi(range, context, limits) {
+    const octokit = await boundedOctokit(context, limits);
+    const [owner = '', repo = ''] = context.repository.split('/');
+    if (range.pullNumber !== undefined && range.origin.startsWith('pull_request')) {
+        const entries = [];
+        let pages = 0;
+        for await (const { data } of octokit.paginate.iterator(octokit.rest.pulls.listFiles, {
+            owner,
+            repo,
+            pull_number: range.pullNumber,
+            per_page: PER_PAGE,
+        })) {
+            entries.push(...data);
+            if (++pages >= MAX_API_PAGES || entries.length >= PULL_FILES_CAP)
+                break;
+        }
+        return changes(entries, PULL_FILES_CAP, `the GitHub API (files of pull request #${range.pullNumber})`);
+    }
+    if (range.base === domain_range/* PARENT */.f7) {
+        const entries = [];
+        let parent;
+        for (let page = 1; entries.length < COMMIT_FILES_CAP && page <= MAX_API_PAGES; page++) {
+            const { data } = await octokit.rest.repos.getCommit({
+                owner,
+                repo,
+                ref: range.head,
+                per_page: PER_PAGE,
+                page,
+            });
+            entries.push(...(data.files ?? []));
+            // A server that names no parents (an older GitHub Enterprise Server) leaves the base to git's words.
+            parent ??= data.parents?.[0]?.sha;
+            if ((data.files ?? []).length < PER_PAGE)
+                break;
+        }
+        const found = changes(entries, COMMIT_FILES_CAP, `the GitHub API (files of commit ${(0,domain_range/* short */.h0)(range.head)})`);
+        return parent === undefined ? found : { ...found, base: parent };
+    }
+    const compare = (base, head) => octokit.rest.repos.compareCommitsWithBasehead({
+        owner,
+        repo,
+        basehead: `${base}...${head}`,
+        per_page: 1, // the files come with the first page, whatever its size
+    });
+    const { data } = await compare(range.base, range.head);
+    const description = `the GitHub API (comparison ${(0,domain_range/* short */.h0)(range.base)}...${(0,domain_range/* short */.h0)(range.head)})`;
+    // GitHub compares from the merge base: after a rollback (the head behind the base) or a force-push (the two
+    // diverged), what the base changed since then differs too, and is read the other way round.
+    if (data.status !== 'behind' && data.status !== 'diverged')
+        return changes(data.files ?? [], COMPARE_FILES_CAP, description);
+    const back = await compare(range.head, range.base);
+    const reversed = (back.data.files ?? []).map(reverse);
+    return changes([...reversed, ...(data.files ?? [])], COMPARE_FILES_CAP, description);
+}
+/** A file of a comparison read the other way round: what the base added is gone from the head, and so on. */
+function reverse(entry) {
+    switch (entry.status) {
+        case 'added':
+        case 'copied':
+            return { filename: entry.filename, status: 'removed' };
+        case 'removed':
+            return { filename: entry.filename, status: 'added' };
+        case 'renamed':
+            return entry.previous_filename === undefined
+                ? { filename: entry.filename, status: 'removed' }
+                : { filename: entry.previous_filename, previous_filename: entry.filename, status: 'renamed' };
+        default:
+            return { filename: entry.filename, status: entry.status ?? 'modified' };
+    }
+}
+function changes(entries, cap, description) {
+    const files = new Map();
+    for (const entry of entries) {
+        const from = entry.previous_filename;
+        if (from !== undefined)
+            files.set(from, { status: 'renamed', to: entry.filename });
+        files.set(entry.filename, from !== undefined && entry.status === 'renamed'
+            ? { status: 'renamed', from }
+            : apiStatus(entry.status));
+    }
     return {
-        report,
-        held: {
-            refs: new Set(fileOf.keys()),
-            run: async (release, stop) => {
-                const batches = new _release_js__WEBPACK_IMPORTED_MODULE_2__/* .ReadyBatches */ .i(release, options.lingerMs);
-                const started = options.clock.now();
-                // Loaded as the origin stage loads its fetcher: only by a run that asks an origin (a static import here
-                // would put the watch, and the image comparison it calls, in the code every run opens at start-up).
-                const { awaitOrigins } = await __webpack_require__.e(/* import() */ 137).then(__webpack_require__.bind(__webpack_require__, 2137));
-                const caches = [];
-                const { checks, requests } = await awaitOrigins(images, {
-                    ...options,
-                    onCache: (host, cached) => {
-                        caches.push({ host, cache: (0,_cache_js__WEBPACK_IMPORTED_MODULE_3__/* .cacheWords */ .M8)(cached.cache), fits: cached.fits });
-                        options.onCache?.(host, cached);
-                    },
-                    signal: options.signal === undefined ? stop : AbortSignal.any([options.signal, stop]),
-                    onSettled: (check) => {
-                        batches.push(check.ref);
-                    },
-                });
-                batches.flush();
-                const waitedMs = options.clock.now() - started;
-                settle({ checks, waitedMs, timeoutMs: options.timeoutMs, requests, caches });
-                return new Map(checks
-                    .filter((check) => check.state !== 'ready' && check.state !== 'cannot-tell')
-                    .map((check) => [check.ref, notReadyReason(check, options.timeoutMs, options.urlMap ?? [])]));
-            },
-        },
+        files: [...files.keys()],
+        changes: [...files.values()],
+        description,
+        ...(entries.length >= cap
+            ? {
+                truncated: `the GitHub API lists at most ${(0,format/* count */.U9)(cap)} files here, so some may be missing`,
+            }
+            : {}),
     };
 }
-/** Why an image was not invalidated, with what its origin still served; the origin's text as it came. */
-function notReadyReason(check, timeoutMs, urlMap = []) {
-    if (check.state === 'cancelled')
-        return 'not sent: the run was cancelled while its origin was checked';
-    if (check.state === 'mismapped' && check.mistake !== undefined)
-        return `not invalidated: ${(0,_mistakes_js__WEBPACK_IMPORTED_MODULE_1__/* .mistakeWords */ .q)(check.mistake, urlMap)}`;
-    const { seen: last } = check;
-    if (check.state === 'redirected' && last?.offsite !== undefined)
-        return `not invalidated: ${(0,_mistakes_js__WEBPACK_IMPORTED_MODULE_1__/* .mistakeWords */ .q)({ kind: 'redirected', image: check, seen: last, to: new URL(last.offsite, check.ref).href }, urlMap)}`;
-    const seen = last === undefined ? 'no answer' : (0,_verdict_js__WEBPACK_IMPORTED_MODULE_4__/* .seenWords */ .Fr)(last);
-    if (check.followed === true)
-        return `not invalidated: another image of its origin host was still not deployed after ${(0,_shown_format_js__WEBPACK_IMPORTED_MODULE_5__/* .seconds */ .YA)(timeoutMs)} s (it served ${seen})`;
-    if (check.asks === 0 && last?.stalled === true)
-        return `not invalidated: not asked, since its origin host gave ${seen} to the images asked before it, until the timeout`;
-    if (check.asks === 0 && last === undefined)
-        return `not invalidated: not asked: origin-timeout (${(0,_shown_format_js__WEBPACK_IMPORTED_MODULE_5__/* .seconds */ .YA)(timeoutMs)} s) ended before its turn`;
-    if (last?.stalled === true && last.status !== undefined)
-        return `not invalidated: its origin answered ${last.status} but did not end its answer within timeout-seconds (${asks(check.asks)}), so its new version was never seen`;
-    if (last !== undefined && last.status === undefined)
-        return `not invalidated: its origin did not answer (${seen}) in ${(0,_shown_format_js__WEBPACK_IMPORTED_MODULE_5__/* .seconds */ .YA)(check.askedMs)} s (${asks(check.asks)}), so its new version was never seen`;
-    if (last?.cache?.hit === true && last.page === undefined && last.status !== undefined && last.status < 300)
-        return `not invalidated: a cache in front of its origin, ${(0,_cache_js__WEBPACK_IMPORTED_MODULE_3__/* .cacheWords */ .M8)(last.cache)}, still served the previous version after ${(0,_shown_format_js__WEBPACK_IMPORTED_MODULE_5__/* .seconds */ .YA)(check.askedMs)} s (${asks(check.asks)}): ${cacheRemedy(last.cache)}`;
-    if (last?.page !== undefined)
-        return `not invalidated: its origin served a page, not the image, for ${(0,_shown_format_js__WEBPACK_IMPORTED_MODULE_5__/* .seconds */ .YA)(check.askedMs)} s (${asks(check.asks)}): ${seen}; not ${check.path} as committed`;
-    const reason = `not invalidated: its origin still served ${seen} after ${(0,_shown_format_js__WEBPACK_IMPORTED_MODULE_5__/* .seconds */ .YA)(check.askedMs)} s (${asks(check.asks)}), not ${check.path} as committed`;
-    if (last?.status === 401 || last?.status === 403)
-        return `${reason}; a host that refuses the check itself (bot protection, a private bucket) needs origin-check: off`;
-    // A 404 to the end is more often a URL that url-map got wrong than a deploy that never came.
-    if (last?.status !== 404 && last?.status !== 410)
-        return reason;
-    const rule = (0,_settings_url_map_js__WEBPACK_IMPORTED_MODULE_0__/* .ruleFor */ .sG)(check.path, urlMap);
-    return `${reason}; ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_6__/* .quote */ .hD)(check.ref)} is where ${rule === undefined ? 'url-map' : `the url-map rule ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_6__/* .quote */ .hD)((0,_settings_url_map_js__WEBPACK_IMPORTED_MODULE_0__/* .ruleLine */ .lW)(rule))}`} maps it: check url-map`;
+function apiStatus(status) {
+    switch (status) {
+        case 'added':
+        case 'copied':
+            return { status: 'added' };
+        case 'removed':
+            return { status: 'deleted' };
+        default: // modified, changed, unchanged
+            return { status: 'modified' };
+    }
 }
-/** What to do about a cache that held the previous version: purge it, or wait for it. */
-function cacheRemedy(cache) {
-    const wait = (0,_cache_js__WEBPACK_IMPORTED_MODULE_3__/* .keptForS */ .hy)(cache) === undefined
-        ? 'it does not say when it lets its copy go'
-        : 'or wait until its copy expires';
-    return `purge the site's CDN first, then the image service (the recipe "Purge the site's CDN first"); ${wait}`;
+/**
+ * The API's fetch, each request ended at timeout-seconds or the run's cancel, its answer read up to `maxBytes`
+ * (error answers too): a server that never answers, or never stops, ends the ask.
+ */
+function boundedFetch(fetch, limits, maxBytes) {
+    return async (url, init) => {
+        const ends = [
+            AbortSignal.timeout(limits.timeoutMs),
+            ...(limits.signal === undefined ? [] : [limits.signal]),
+        ];
+        const signal = AbortSignal.any(init?.signal == null ? ends : [init.signal, ...ends]);
+        const answer = await fetch(url, { ...init, signal });
+        if (answer.body === null)
+            return answer;
+        const chunks = [];
+        let read = 0;
+        for await (const chunk of answer.body) {
+            read += chunk.length;
+            if (read > maxBytes) {
+                await answer.body.cancel().catch(() => undefined);
+                throw new Error(`the GitHub API answered more than ${maxBytes / 2 ** 20} MiB for one page`);
+            }
+            chunks.push(chunk);
+        }
+        return new Response(Buffer.concat(chunks), {
+            status: answer.status,
+            statusText: answer.statusText,
+            headers: answer.headers,
+        });
+    };
 }
-function asks(count) {
-    return `${count} ${count === 1 ? 'ask' : 'asks'}`;
+/** A request the API named elsewhere than GITHUB_API_URL, not sent: the token goes nowhere else. */
+class TokenKept extends Error {
+    name = 'TokenKept';
+}
+/** Redirects followed at most, each on the API itself. */
+const MAX_REDIRECTS = 5;
+/**
+ * The API's fetch, sending only to `apiUrl` (its origin, under its path): a `next` link that octokit's paginator
+ * follows, or a redirect, that names another place is refused before anything is sent there, since the request
+ * carries the token. Redirects on the API itself are followed here, at most MAX_REDIRECTS.
+ */
+function apiOnly(fetch, apiUrl) {
+    const api = new URL(apiUrl);
+    const prefix = api.pathname.endsWith('/') ? api.pathname : `${api.pathname}/`;
+    const check = (url) => {
+        if (url.origin === api.origin && (url.pathname === api.pathname || url.pathname.startsWith(prefix)))
+            return;
+        throw new TokenKept(`the GitHub API named ${(0,shown/* quote */.hD)(url.origin)} to ask next, which is not GITHUB_API_URL ` +
+            `(${(0,shown/* quote */.hD)(api.origin)}): the token is sent only to GITHUB_API_URL, so it was not followed`);
+    };
+    return async (input, init) => {
+        let url = new URL(input instanceof Request ? input.url : String(input));
+        for (let redirects = 0;; redirects++) {
+            check(url);
+            const answer = await fetch(url, { ...init, redirect: 'manual' });
+            const location = answer.headers.get('location');
+            if (answer.status < 300 || answer.status > 399 || location === null || redirects >= MAX_REDIRECTS)
+                return answer;
+            await answer.body?.cancel().catch(() => undefined);
+            url = new URL(location, url);
+        }
+    };
+}
+/** How long to wait before sending a failed request again, as the call policy decides; undefined: not again. */
+function retryWait(failed, retries, startedMs, maxRetries) {
+    const now = Date.now();
+    const decision = (0,policy/* decide */.LD)(failed.facts, {
+        retries,
+        maxRetries,
+        now,
+        deadline: startedMs + policy/* DEFAULT_POLICY */.zj.retryWindowMs,
+        random: Math.random(),
+        assets: 0,
+        bisectionCallsLeft: 0,
+    });
+    switch (decision.action) {
+        case 'retry':
+            return decision.waitMs;
+        case 'pause':
+            return decision.retry ? decision.waitMs : undefined;
+        case 'split':
+        case 'bisect':
+        case 'stop':
+        case 'give-up':
+            return undefined;
+        default:
+            return (0,exhaustive/* unhandled */.g)(decision);
+    }
+}
+function answered(error) {
+    return (typeof error === 'object' && error !== null && error.response !== undefined);
 }
 
 
 /***/ }),
 
-/***/ 5909:
+/***/ 3294:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  ep: () => (/* binding */ GithubRequestFailed),
+  dz: () => (/* binding */ requestFailed)
+});
+
+// UNUSED EXPORTS: rateLimitWait
+
+// EXTERNAL MODULE: ./src/domain/api-error.ts
+var api_error = __webpack_require__(2803);
+// EXTERNAL MODULE: ./src/mechanics/error-message.ts
+var error_message = __webpack_require__(1411);
+// EXTERNAL MODULE: ./src/mechanics/causes.ts
+var causes = __webpack_require__(8087);
+// EXTERNAL MODULE: ./src/mechanics/headers.ts
+var mechanics_headers = __webpack_require__(8065);
+// EXTERNAL MODULE: ./src/shown/shown.ts
+var shown = __webpack_require__(2392);
+;// CONCATENATED MODULE: ./src/shown/answer.ts
+/**
+ * What an API answered, as one short line a sentence of ours can quote: GitHub's `message` of a JSON error (without
+ * its documentation link), a proxy's HTML page reduced to its title (a whole page in a log hides the sentence around
+ * it), or plain text. A leaf, as the rest of shown/: the key and runner commands are handled where the line is shown.
+ */
+
+const MAX_ANSWER_LENGTH = 200;
+// A page's title is near its top: the rest is not read.
+const MAX_HTML_READ = 8 * 1024;
+/** The answer's own words, quoted, and `(an HTML page)` when it was one; undefined when it said nothing. */
+function answerShown(body, contentType = '') {
+    const text = answerText(body, contentType);
+    return text === undefined ? undefined : `${(0,shown/* quote */.hD)(text.words)}${text.page ? ' (an HTML page)' : ''}`;
+}
+function answerText(body, contentType) {
+    if (typeof body === 'object' && body !== null) {
+        const message = body.message;
+        return typeof message === 'string' ? line(message, false) : undefined;
+    }
+    if (typeof body !== 'string')
+        return undefined;
+    const text = body.trim();
+    if (/html/i.test(contentType) || /^<(?:!doctype|html|head|body)/i.test(text))
+        return pageTitle(text);
+    if (text.startsWith('{')) {
+        try {
+            return answerText(JSON.parse(text), '');
+        }
+        catch {
+            // not JSON after all: its text
+        }
+    }
+    return line(text, false);
+}
+/** The page's `<title>`, else its first heading, else that it was a page. */
+function pageTitle(html) {
+    const head = html.slice(0, MAX_HTML_READ);
+    const found = /<title[^>]*>([^<]*)</i.exec(head)?.[1] ?? /<h1[^>]*>([^<]*)</i.exec(head)?.[1] ?? '';
+    const words = found
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&amp;/g, '&');
+    return line(words, true) ?? { words: 'untitled', page: true };
+}
+function line(text, page) {
+    const words = text.replace(/[\s\u0085]+/g, ' ').trim();
+    if (words === '')
+        return undefined;
+    return { words: words.length > MAX_ANSWER_LENGTH ? `${words.slice(0, MAX_ANSWER_LENGTH)}…` : words, page };
+}
+
+;// CONCATENATED MODULE: ./src/github/request-failed.ts
+/**
+ * A request to GitHub's REST API that failed, as facts a sentence can name: which request, what came back (the
+ * status and GitHub's message, a proxy's page by its title), or which network error, and after how many attempts.
+ * Whether a failure is tried again is the call policy's decision (src/domain/policy.ts), as for the service's calls.
+ */
+
+
+
+
+
+class GithubRequestFailed extends Error {
+    name = 'GithubRequestFailed';
+    /** `GET /repos/o/r/pulls/5/files`: the method and the path, without the host or the query. */
+    request;
+    /** The HTTP status; undefined when nothing came back (a reset, a refused connection). */
+    status;
+    /** GitHub's message, quoted and on one line; undefined when it said nothing. */
+    answer;
+    /** When GitHub refused for its rate limit: the seconds until it takes requests again, as it said. */
+    rateLimitWaitS;
+    /** The facts the call policy decides on. */
+    facts;
+    constructor(fields, cause) {
+        const came = fields.status === undefined
+            ? `got no answer (${fields.facts.code ?? fields.facts.message})`
+            : `answered ${fields.status}${fields.answer === undefined ? '' : ` ${fields.answer}`}`;
+        const tries = fields.attempts > 1 ? `, ${fields.attempts} times` : '';
+        super(`${fields.request} ${came}${tries}`, { cause });
+        this.request = fields.request;
+        this.status = fields.status;
+        this.answer = fields.answer;
+        this.rateLimitWaitS = fields.rateLimitWaitS;
+        this.facts = fields.facts;
+    }
+}
+/** An error of @actions/github's client as the facts of a failed request, its `attempts` counted. */
+function requestFailed(error, attempts, nowMs = Date.now()) {
+    const failure = (typeof error === 'object' && error !== null ? error : {});
+    const method = typeof failure.request?.method === 'string' ? failure.request.method : 'GET';
+    const url = typeof failure.request?.url === 'string' ? failure.request.url : '';
+    const request = `${method} ${pathOf(url)}`;
+    const response = failure.response;
+    if (response !== undefined && typeof failure.status === 'number') {
+        const status = failure.status;
+        const headers = response.headers ?? {};
+        const answer = answerShown(response.data, (0,mechanics_headers/* header */.wx)(headers, 'content-type') ?? '');
+        const retryAfter = (0,mechanics_headers/* header */.wx)(headers, 'retry-after');
+        const facts = new api_error/* ApiError */.hD(`${request} answered ${status}`, {
+            kind: 'http',
+            status,
+            serverMessage: answer,
+            retryAfterMs: retryAfter !== undefined && /^\d{1,6}$/.test(retryAfter) ? Number(retryAfter) * 1000 : undefined,
+        });
+        const rateLimitWaitS = rateLimitWait(status, headers, nowMs);
+        return new GithubRequestFailed({ request, status, answer, rateLimitWaitS, facts, attempts }, error);
+    }
+    const code = networkCode(error);
+    const kind = code !== undefined || isFetchFailure(error) ? 'network' : 'unexpected';
+    const facts = new api_error/* ApiError */.hD((0,error_message/* errorMessage */.g)(error), { kind, code });
+    return new GithubRequestFailed({ request, status: undefined, answer: undefined, rateLimitWaitS: undefined, facts, attempts }, error);
+}
+/** A URL's path, the query left out (its page numbers say nothing to a reader): the request as GitHub routes it. */
+function pathOf(url) {
+    try {
+        return decodeURI(new URL(url).pathname);
+    }
+    catch {
+        return url.split('?')[0] ?? url;
+    }
+}
+/** The system's code of a network failure (`ECONNRESET`, `UND_ERR_SOCKET`), wherever in the causes it is. */
+function networkCode(error) {
+    for (const cause of (0,causes/* causes */.p)(error)) {
+        const code = cause.code;
+        if (typeof code === 'string' && /^(?:E[A-Z]+|UND_ERR_[A-Z_]+)$/.test(code))
+            return code;
+    }
+    return undefined;
+}
+/** fetch's own failure without a code (`fetch failed`, `other side closed`). */
+function isFetchFailure(error) {
+    return (0,causes/* causes */.p)(error).some((cause) => cause instanceof TypeError && /fetch failed|terminated|socket/i.test(cause.message));
+}
+/**
+ * The wait a 403 or 429 asks for when it is GitHub's rate limit, not a permission: `retry-after` (seconds, or an
+ * HTTP date), or the reset of a primary limit that is spent (`x-ratelimit-remaining: 0`). Undefined for any other
+ * refusal.
+ */
+function rateLimitWait(status, headers, nowMs) {
+    if (status !== 403 && status !== 429)
+        return undefined;
+    const trimmed = (name) => (0,mechanics_headers/* header */.wx)(headers, name)?.trim();
+    const retryAfter = trimmed('retry-after');
+    if (retryAfter !== undefined) {
+        if (/^\d{1,12}$/.test(retryAfter))
+            return Number(retryAfter);
+        const at = Date.parse(retryAfter);
+        if (!Number.isNaN(at))
+            return Math.max(0, Math.ceil((at - nowMs) / 1000));
+    }
+    const reset = trimmed('x-ratelimit-reset');
+    if (trimmed('x-ratelimit-remaining') !== '0' || reset === undefined || !/^\d{1,12}$/.test(reset))
+        return undefined;
+    return Math.max(0, Number(reset) - Math.floor(nowMs / 1000));
+}
+
+
+/***/ }),
+
+/***/ 8087:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   q: () => (/* binding */ mistakeWords)
+/* harmony export */   k: () => (/* binding */ isTimeout),
+/* harmony export */   p: () => (/* binding */ causes)
 /* harmony export */ });
-/* harmony import */ var _mechanics_exhaustive_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9067);
-/* harmony import */ var _settings_url_map_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4411);
-/* harmony import */ var _shown_shown_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2392);
-
-
-
 /**
- * A mapping mistake in words, the same told at once in the log and at the end beside the image: which URL was asked,
- * the url-map rule that made it, what its origin answered, and what to write instead. Origin text passes through
- * shown.ts.
+ * `error` and what caused it, outermost first. What happened is often some way down: fetch says "fetch failed" over
+ * the socket's error, octokit wraps fetch's error, undici's own errors carry their code. A chain that loops is walked
+ * once round.
  */
-function mistakeWords(mistake, rules) {
-    const { image } = mistake;
-    const rule = (0,_settings_url_map_js__WEBPACK_IMPORTED_MODULE_0__/* .ruleFor */ .sG)(image.path, rules);
-    const madeBy = rule === undefined ? 'url-map' : `the url-map rule ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)((0,_settings_url_map_js__WEBPACK_IMPORTED_MODULE_0__/* .ruleLine */ .lW)(rule))}`;
-    switch (mistake.kind) {
-        case 'redirected': {
-            const to = new URL(mistake.to);
-            const asked = new URL(image.ref);
-            // Named by host where the host differs; with the scheme where only it (or the port) does: http to https.
-            const sameHost = to.host === asked.host;
-            const [there, here] = sameHost ? [to.origin, asked.origin] : [to.host, asked.host];
-            const written = rule === undefined ? undefined : rewrittenRule(rule, image.ref, mistake.to);
-            return (`${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(image.ref)} (made from ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(image.path)} by ${madeBy}) redirects to ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(mistake.to)}, on ` +
-                `another ${sameHost ? 'scheme' : 'host'}: the site's pages name ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(there)}, so an invalidation of ` +
-                `${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(here)} would leave their images stale. Check url-map` +
-                (written === undefined ? '' : `: if the site is served from ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(there)}, write ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(written)}`));
-        }
-        case 'unresolved':
-            return (`the host of ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(image.ref)} (made from ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(image.path)} by ${madeBy}) does not resolve ` +
-                `(${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(mistake.seen.error ?? 'no such host')}): no deploy will make it answer. Check url-map: write ` +
-                "the host the site's pages load their images from");
-        case 'not-found': {
-            if (mistake.unchanged === true)
-                return (`${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(image.ref)} answered ${mistake.seen.status ?? 404}, though ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(image.path)} is unchanged by ` +
-                    `this push and the live site must serve it, so ${madeBy} points where the site is not: check url-map; a ` +
-                    'site under a path (GitHub Pages: https://<owner>.github.io/<repository>/) needs that path in the URL prefix');
-            const what = mistake.wholeHost
-                ? `every one of the ${mistake.images} images asked on ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(new URL(image.ref).host)} answered ${mistake.seen.status ?? 404}, e.g. ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(image.ref)}`
-                : `${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(image.ref)} answered ${mistake.seen.status ?? 404} though its origin should still serve its previous version`;
-            return (`${what} (made from ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(image.path)} by ${madeBy}): check url-map; a site under a path ` +
-                '(GitHub Pages: https://<owner>.github.io/<repository>/) needs that path in the URL prefix');
-        }
-        default:
-            return (0,_mechanics_exhaustive_js__WEBPACK_IMPORTED_MODULE_2__/* .unhandled */ .g)(mistake);
+function causes(error) {
+    const chain = [];
+    for (let cause = error; typeof cause === 'object' && cause !== null && !chain.includes(cause);) {
+        chain.push(cause);
+        cause = cause.cause;
     }
+    return chain;
 }
-/** The rule with the redirect's target in place of its URL prefix, where the rest of the URL is kept as it was. */
-function rewrittenRule(rule, asked, to) {
-    if (!asked.startsWith(rule.urlPrefix))
-        return undefined;
-    const rest = asked.slice(rule.urlPrefix.length);
-    const target = new URL(to);
-    target.search = '';
-    target.hash = '';
-    const href = target.href;
-    const prefix = href.endsWith(rest) ? href.slice(0, href.length - rest.length) : `${target.origin}/`;
-    return (0,_settings_url_map_js__WEBPACK_IMPORTED_MODULE_0__/* .ruleLine */ .lW)({ pathPrefix: rule.pathPrefix, urlPrefix: prefix });
+// undici's own bounds on the wait for an answer's headers and for each part of its body.
+const UNDICI_TIMEOUTS = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+/**
+ * A wait ended by its time bound, not by the network: a deadline (`AbortSignal.timeout`'s TimeoutError) or undici's
+ * bound on the headers or the body. A connection that could not be made in time is a network error: its bound is the
+ * connector's, which may be shorter than the one a message would name.
+ */
+function isTimeout(error) {
+    return causes(error).some((cause) => {
+        const { name, code } = cause;
+        return name === 'TimeoutError' || UNDICI_TIMEOUTS.has(code);
+    });
 }
 
 

@@ -36,9 +36,6 @@ export interface RecordStore {
 /** The task every record's deployment carries, so that a host's own deployments are never read as records. */
 export const RECORD_TASK = 'image-cache-invalidate';
 
-/** The permission a workflow grants so that its token may read and write the record. */
-export const RECORD_PERMISSION = 'deployments: write';
-
 /** Deployments read per look: a target's newest run is in the first, unless other creators crowd it. */
 const DEPLOYMENTS_PER_PAGE = 30;
 /** Pages of deployments read at most to find the newest that proves itself. */

@@ -1,8 +1,6 @@
 import { errorMessage } from '../mechanics/error-message.ts';
-import { RECORD_PERMISSION, RecordApiError } from './deployments.ts';
-
-/** The line a workflow adds (to the job, or the workflow) so that catch-up can read and write the record. */
-export const PERMISSION_LINES = `permissions: { contents: read, ${RECORD_PERMISSION} }`;
+import { RecordApiError } from './deployments.ts';
+import { PERMISSION_LINES } from './record-permission.ts';
 
 /**
  * Why a request about the record failed: a rate limit as a rate limit, with the time to wait; a refusal naming the

@@ -9,7 +9,6 @@ import {
   caughtUpByNextRun,
   caughtUpByReRun,
   NO_CATCH_UP,
-  writeTargetRecord,
   type LeftStale,
   type RecordResult,
 } from './record.ts';
@@ -66,7 +65,8 @@ async function written(
     case 'write':
       if (pending.freshAlready)
         return { state: 'fresh-already', commit: pending.head, target: pending.target };
-      return writeTargetRecord(pending, outcome, log);
+      // Loaded by a run that writes the record.
+      return (await import('./write.ts')).writeTargetRecord(pending, outcome, log);
   }
 }
 

@@ -15,7 +15,8 @@ import {
 import { recordProof } from '../../src/domain/record-proof.ts';
 import { ROOT_KEY } from '../support/client.ts';
 import { provenPayload } from '../support/proven-record.ts';
-import { PERMISSION_LINES, recordProblem } from '../../src/github/record-words.ts';
+import { recordProblem } from '../../src/github/record-words.ts';
+import { PERMISSION_LINES } from '../../src/github/record-permission.ts';
 import { startGithubStandIn, type GithubStandIn } from '../support/github-stand-in.ts';
 
 const REPOSITORY = 'octo-org/octo-repo';

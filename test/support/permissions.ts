@@ -3,7 +3,7 @@
  * against, each entry with what needs it.
  */
 import { actionRepository } from './readme-blocks.ts';
-import { RECORD_PERMISSION } from '../../src/github/deployments.ts';
+import { RECORD_PERMISSION } from '../../src/github/record-permission.ts';
 
 export type Grant = 'read' | 'write';
 export type Permissions = Readonly<Record<string, Grant>>;
