@@ -24,6 +24,7 @@ import {
 } from '../support/git-repo.ts';
 import { changedFilesAction, type ChangedFilesWith } from '../support/changed-files-action.ts';
 import { guideBlocks, isGitLabCi, placeOf, type PageBlock } from '../support/readme-blocks.ts';
+import { serveRecipeSite, type RecipeSite } from '../support/recipe-site.ts';
 import { runAction } from '../support/runner.ts';
 
 const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
@@ -304,7 +305,8 @@ function eventsOf(on: string | readonly string[] | Events | undefined): Events {
 }
 
 // The origin check is off, as in every suite but those of test/origin and e2e/origin-race.test.ts
-// (test/support/runner.ts): the recipes' origins are hosts that serve nothing here.
+// (test/support/runner.ts): the recipes' origins are hosts that serve nothing here. A recipe that names its `site` is
+// run against a local site at the same path, serving the push's public/ folder: the map is learned there.
 describe('the GitHub workflows of the README and docs/', () => {
   const emulator = useEmulator({ serviceKey: 'my-service' });
   let origin: Origin;
@@ -377,6 +379,13 @@ describe('the GitHub workflows of the README and docs/', () => {
       if (step.changedFiles !== undefined) changedFilesAction(origin.work.dir, base, head, step.changedFiles);
       // The README's dashboard host stands for the service: here it is the emulator.
       inputs['base-url'] = emulator().url;
+      let site: RecipeSite | undefined;
+      if (inputs.site !== undefined) {
+        site = await serveRecipeSite(inputs.site, origin.work.dir);
+        inputs.site = site.input;
+        // action.yml's default, which learning needs (the suites' default is off).
+        inputs['origin-check'] ??= 'content';
+      }
       const payload =
         step.event === 'pull_request'
           ? pullRequestPayload(base, head, 7)
@@ -392,8 +401,9 @@ describe('the GitHub workflows of the README and docs/', () => {
         GITHUB_API_URL: 'http://127.0.0.1:9',
         RUNNER_TEMP: join(origin.root, 'runner-temp'),
         ...env,
-      });
+      }).finally(() => site?.close());
       expect(run.exitCode, `${run.stdout}\n${run.stderr}`).toBe(0);
+      if (site !== undefined) expectLearned(site, run.stdout, emulator().invalidated.assets);
       const dryRun = inputs['dry-run'] === 'true';
       const sent = emulator().requests.filter((request) => request.route !== 'token');
       expect(sent.length > 0, 'an invalidation reached the service').toBe(!dryRun);
@@ -401,3 +411,15 @@ describe('the GitHub workflows of the README and docs/', () => {
     },
   );
 });
+
+/**
+ * A recipe's `site`, which serves public/ at its path: the rule `public => <site>` is learned and printed, and the
+ * images of public/images the push changed are invalidated there; the folders it does not serve, nowhere.
+ */
+function expectLearned(site: RecipeSite, log: string, invalidated: readonly string[]): void {
+  expect(site.asWritten(log)).toContain(`public => ${site.written}`);
+  expect(invalidated.map((url) => site.asWritten(url)).sort()).toEqual([
+    `${site.written}/images/IMG_2041.JPG`,
+    `${site.written}/images/hero.png`,
+  ]);
+}
