@@ -25,7 +25,7 @@ import {
 import { changedFilesAction, type ChangedFilesWith } from '../support/changed-files-action.ts';
 import { guideBlocks, isGitLabCi, placeOf, type PageBlock } from '../support/readme-blocks.ts';
 import { serveRecipeSite, type RecipeSite } from '../support/recipe-site.ts';
-import { runAction } from '../support/runner.ts';
+import { runAction, type ActionRun } from '../support/runner.ts';
 
 const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
 
@@ -403,8 +403,8 @@ describe('the GitHub workflows of the README and docs/', () => {
         ...env,
       }).finally(() => site?.close());
       expect(run.exitCode, `${run.stdout}\n${run.stderr}`).toBe(0);
-      if (site !== undefined) expectLearned(site, run.stdout, emulator().invalidated.assets);
       const dryRun = inputs['dry-run'] === 'true';
+      if (site !== undefined) expectLearned(site, run, dryRun ? undefined : emulator().invalidated.assets);
       const sent = emulator().requests.filter((request) => request.route !== 'token');
       expect(sent.length > 0, 'an invalidation reached the service').toBe(!dryRun);
       if (!dryRun) expect(Number(run.outputs['failed-count'])).toBe(0);
@@ -413,12 +413,22 @@ describe('the GitHub workflows of the README and docs/', () => {
 });
 
 /**
- * A recipe's `site`, which serves public/ at its path: the rule `public => <site>` is learned and printed, and the
- * images of public/images the push changed are invalidated there; the folders it does not serve, nowhere.
+ * A recipe's `site`, which serves public/ at its path: the rule `public => <site>` is learned and printed in the log
+ * and the summary, and the images of public/images the push changed are invalidated there (a dry run lists them);
+ * the folders it does not serve, nowhere.
  */
-function expectLearned(site: RecipeSite, log: string, invalidated: readonly string[]): void {
-  expect(site.asWritten(log)).toContain(`public => ${site.written}`);
-  expect(invalidated.map((url) => site.asWritten(url)).sort()).toEqual([
+function expectLearned(site: RecipeSite, run: ActionRun, invalidated: readonly string[] | undefined): void {
+  const rule = `public => ${site.written}`;
+  expect(site.asWritten(run.stdout)).toContain(rule);
+  expect(site.asWritten(run.summary)).toContain(
+    ['```text', '# confirmed on 2 changed images, in 1 folder', rule].join('\n'),
+  );
+  const listed = site
+    .asWritten(run.stdout)
+    .split('\n')
+    .filter((line) => line.startsWith(`  ${site.written}/`))
+    .map((line) => line.trim());
+  expect((invalidated?.map((url) => site.asWritten(url)) ?? listed).sort()).toEqual([
     `${site.written}/images/IMG_2041.JPG`,
     `${site.written}/images/hero.png`,
   ]);
