@@ -163,24 +163,33 @@ describe("the README's GitLab CI recipe, in every kind of pipeline", () => {
   let origin: Origin;
   let base: Sha;
   let head: Sha;
+  /** The recipe's site, served by a local site at its path: public/ of the push, deployed. */
+  let site: RecipeSite;
+  const SITE = 'https://www.example.com/';
   const jobs = gitlabJobs();
 
-  beforeAll(() => {
+  beforeAll(async () => {
     origin = createOrigin('readme-gitlab-');
     const work = origin.work;
     work.write('public/images/hero.png').write('README.md');
     base = work.commit('first');
     work.write('public/images/hero.png', 'new bytes\n').write('public/images/IMG_2041.JPG');
     head = work.commit('second');
+    site = await serveRecipeSite(SITE, work.dir);
   });
-  afterAll(() => {
+  afterAll(async () => {
+    await site.close();
     origin.dispose();
   });
 
   /** A job's script, line by line as GitLab runs it, with the packed command for `npx`, against the emulator. */
   async function runJob(job: Job, variables: Variables): Promise<CommandRun> {
     const script = job.script
-      .map((line) => line.replaceAll(`npx --yes image-cache-invalidate@${version}`, 'CLI'))
+      .map((line) =>
+        line
+          .replaceAll(`npx --yes image-cache-invalidate@${version}`, 'CLI')
+          .replaceAll(`--site ${SITE}`, `--site ${site.input}`),
+      )
       .join(' && ');
     const env: Record<string, string> = {};
     for (const [name, value] of Object.entries({ ...job.variables, ...variables }))
@@ -194,6 +203,8 @@ describe("the README's GitLab CI recipe, in every kind of pipeline", () => {
         // The README's dashboard host stands for the service: here it is the emulator, and the key a masked variable.
         IMAGE_CACHE_BASE_URL: emulator().url,
         IMAGE_CACHE_API_KEY: ROOT_KEY,
+        // The command's own default, which learning needs (the suites' default is off).
+        IMAGE_CACHE_ORIGIN_CHECK: 'content',
       },
     });
   }
@@ -218,10 +229,12 @@ describe("the README's GitLab CI recipe, in every kind of pipeline", () => {
     expect(runs.map(([pipeline]) => pipeline)).toEqual(['a push to the default branch']);
     const run = await runJob(jobs.get('invalidate-images') ?? { script: [] }, runs[0]?.[1] ?? {});
     expect(run.exitCode, run.stderr).toBe(0);
-    expect(emulator().invalidated.assets.sort()).toEqual([
-      'https://www.example.com/images/IMG_2041.JPG',
-      'https://www.example.com/images/hero.png',
-    ]);
+    expect(site.asWritten(run.stderr)).toContain('public => https://www.example.com');
+    expect(
+      emulator()
+        .invalidated.assets.map((url) => site.asWritten(url))
+        .sort(),
+    ).toEqual(['https://www.example.com/images/IMG_2041.JPG', 'https://www.example.com/images/hero.png']);
     const report = join(origin.work.dir, 'report.json');
     expect(existsSync(report)).toBe(true);
     expect(JSON.parse(readFileSync(report, 'utf8'))).toMatchObject({ ok: true });
@@ -234,7 +247,8 @@ describe("the README's GitLab CI recipe, in every kind of pipeline", () => {
     const run = await runJob(preview, runs[0]?.[1] ?? {});
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.stdout).toContain('Dry run: nothing was sent.');
-    expect(run.stdout).toContain('  https://www.example.com/images/IMG_2041.JPG');
+    expect(site.asWritten(run.stdout)).toContain('  public => https://www.example.com');
+    expect(site.asWritten(run.stdout)).toContain('  https://www.example.com/images/IMG_2041.JPG');
     expect(emulator().requests).toEqual([]);
   });
 });
