@@ -149,6 +149,16 @@ describe('the permission check finds what a workflow fails to grant', () => {
     expect(permissionProblems(workflow(CATCH_UP_PERMISSIONS))).toEqual([]);
   });
 
+  it('catch-up on a push with site in place of url-map: the map learned from it maps the changed files', () => {
+    const learned = workflow({ contents: 'read' }, 'push', {
+      'url-map': '',
+      site: 'https://www.example.com/',
+    });
+    expect(permissionProblems(learned)).toEqual([
+      `images: image-cache-invalidate/image-cache-invalidate@v1 needs deployments: ${CATCH_UP_PERMISSIONS.deployments ?? ''}`,
+    ]);
+  });
+
   it('but not on a pull request, nor with catch-up off, nor for a list given in files', () => {
     expect(permissionProblems(workflow({ contents: 'read' }, { pull_request: null }))).toEqual([]);
     expect(permissionProblems(workflow({ contents: 'read' }, 'push', { 'catch-up': false }))).toEqual([]);

@@ -2,7 +2,9 @@
  * The recipes after a deploy done by anything run as written: each workflow block's event, job condition,
  * checkout ref, permissions and the action's `with:` are read from the README and docs/, and the built action runs them on a
  * real repository against the API emulator and the GitHub stand-in. Each invalidates exactly the images changed
- * since the last commit recorded fresh, up to the deployed commit, and records that commit.
+ * since the last commit recorded fresh, up to the deployed commit, and records that commit. A recipe that names its
+ * `site` runs against a local site at the same path that serves the deployed commit's public/ folder, and learns its
+ * map there.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROOT_KEY } from '../support/client.ts';
@@ -18,6 +20,7 @@ import {
 import { startGithubStandIn, type GithubStandIn } from '../support/github-stand-in.ts';
 import { CATCH_UP_PERMISSIONS, eventNames } from '../support/permissions.ts';
 import { guideBlocks, parseYaml } from '../support/readme-blocks.ts';
+import { serveRecipeSite, type RecipeSite } from '../support/recipe-site.ts';
 import { runAction } from '../support/runner.ts';
 
 const emulator = useEmulator();
@@ -96,11 +99,14 @@ function condition(expression: string | undefined, payload: unknown): boolean {
 
 let origin: Origin;
 let github: GithubStandIn;
+let site: RecipeSite | undefined;
 beforeEach(async () => {
   origin = createOrigin('readme-recipes-');
   github = await startGithubStandIn(REPOSITORY, origin.bare);
 });
 afterEach(async () => {
+  await site?.close();
+  site = undefined;
   origin.dispose();
   await github.close();
 });
@@ -200,6 +206,14 @@ describe('the recipes after a deploy done by anything', () => {
         Object.entries(actionStep?.with ?? {}).map(([name, value]) => [name, evaluate(value, payload)]),
       );
       withValues['base-url'] = emulator().url;
+      if (withValues.site !== undefined) {
+        const live = origin.clone();
+        live.git('checkout', '--quiet', deployed);
+        site = await serveRecipeSite(withValues.site, live.dir);
+        withValues.site = site.input;
+        // action.yml's default, which learning needs (the suites' default is off).
+        withValues['origin-check'] ??= 'content';
+      }
       // The first run records the commit the site was last fresh at; the recipe's run catches up from it.
       const context = await firstRecord(withValues, fresh);
       const githubSha = event === 'deployment_status' ? deployed : tip;
@@ -218,7 +232,12 @@ describe('the recipes after a deploy done by anything', () => {
         GITHUB_WORKSPACE: checkout.dir,
       });
       expect(run.exitCode, run.stdout).toBe(0);
-      const urlMap = /=>\s*(\S+)/.exec(withValues['url-map'] ?? '')?.[1] ?? '';
+      // The recipe's url-map, or the map learned from its site: public/ served at the site's path.
+      const urlMap =
+        site === undefined
+          ? (/=>\s*(\S+)/.exec(withValues['url-map'] ?? '')?.[1] ?? '')
+          : `${site.local}/images`;
+      if (site !== undefined) expect(site.asWritten(run.stdout)).toContain(`public => ${site.written}`);
       expect([...emulator().invalidated.assets].sort()).toEqual([`${urlMap}/a.png`, `${urlMap}/b.png`]);
       expect(github.deploymentsOf(context).filter((record) => record.sha === deployed)).toHaveLength(1);
     },

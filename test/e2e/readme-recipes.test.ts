@@ -24,7 +24,8 @@ import {
 } from '../support/git-repo.ts';
 import { changedFilesAction, type ChangedFilesWith } from '../support/changed-files-action.ts';
 import { guideBlocks, isGitLabCi, placeOf, type PageBlock } from '../support/readme-blocks.ts';
-import { runAction } from '../support/runner.ts';
+import { serveRecipeSite, type RecipeSite } from '../support/recipe-site.ts';
+import { runAction, type ActionRun } from '../support/runner.ts';
 
 const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
 
@@ -162,24 +163,33 @@ describe("the README's GitLab CI recipe, in every kind of pipeline", () => {
   let origin: Origin;
   let base: Sha;
   let head: Sha;
+  /** The recipe's site, served by a local site at its path: public/ of the push, deployed. */
+  let site: RecipeSite;
+  const SITE = 'https://www.example.com/';
   const jobs = gitlabJobs();
 
-  beforeAll(() => {
+  beforeAll(async () => {
     origin = createOrigin('readme-gitlab-');
     const work = origin.work;
     work.write('public/images/hero.png').write('README.md');
     base = work.commit('first');
     work.write('public/images/hero.png', 'new bytes\n').write('public/images/IMG_2041.JPG');
     head = work.commit('second');
+    site = await serveRecipeSite(SITE, work.dir);
   });
-  afterAll(() => {
+  afterAll(async () => {
+    await site.close();
     origin.dispose();
   });
 
   /** A job's script, line by line as GitLab runs it, with the packed command for `npx`, against the emulator. */
   async function runJob(job: Job, variables: Variables): Promise<CommandRun> {
     const script = job.script
-      .map((line) => line.replaceAll(`npx --yes image-cache-invalidate@${version}`, 'CLI'))
+      .map((line) =>
+        line
+          .replaceAll(`npx --yes image-cache-invalidate@${version}`, 'CLI')
+          .replaceAll(`--site ${SITE}`, `--site ${site.input}`),
+      )
       .join(' && ');
     const env: Record<string, string> = {};
     for (const [name, value] of Object.entries({ ...job.variables, ...variables }))
@@ -193,6 +203,8 @@ describe("the README's GitLab CI recipe, in every kind of pipeline", () => {
         // The README's dashboard host stands for the service: here it is the emulator, and the key a masked variable.
         IMAGE_CACHE_BASE_URL: emulator().url,
         IMAGE_CACHE_API_KEY: ROOT_KEY,
+        // The command's own default, which learning needs (the suites' default is off).
+        IMAGE_CACHE_ORIGIN_CHECK: 'content',
       },
     });
   }
@@ -217,10 +229,12 @@ describe("the README's GitLab CI recipe, in every kind of pipeline", () => {
     expect(runs.map(([pipeline]) => pipeline)).toEqual(['a push to the default branch']);
     const run = await runJob(jobs.get('invalidate-images') ?? { script: [] }, runs[0]?.[1] ?? {});
     expect(run.exitCode, run.stderr).toBe(0);
-    expect(emulator().invalidated.assets.sort()).toEqual([
-      'https://www.example.com/images/IMG_2041.JPG',
-      'https://www.example.com/images/hero.png',
-    ]);
+    expect(site.asWritten(run.stderr)).toContain('public => https://www.example.com');
+    expect(
+      emulator()
+        .invalidated.assets.map((url) => site.asWritten(url))
+        .sort(),
+    ).toEqual(['https://www.example.com/images/IMG_2041.JPG', 'https://www.example.com/images/hero.png']);
     const report = join(origin.work.dir, 'report.json');
     expect(existsSync(report)).toBe(true);
     expect(JSON.parse(readFileSync(report, 'utf8'))).toMatchObject({ ok: true });
@@ -233,7 +247,8 @@ describe("the README's GitLab CI recipe, in every kind of pipeline", () => {
     const run = await runJob(preview, runs[0]?.[1] ?? {});
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.stdout).toContain('Dry run: nothing was sent.');
-    expect(run.stdout).toContain('  https://www.example.com/images/IMG_2041.JPG');
+    expect(site.asWritten(run.stdout)).toContain('  public => https://www.example.com');
+    expect(site.asWritten(run.stdout)).toContain('  https://www.example.com/images/IMG_2041.JPG');
     expect(emulator().requests).toEqual([]);
   });
 });
@@ -304,7 +319,8 @@ function eventsOf(on: string | readonly string[] | Events | undefined): Events {
 }
 
 // The origin check is off, as in every suite but those of test/origin and e2e/origin-race.test.ts
-// (test/support/runner.ts): the recipes' origins are hosts that serve nothing here.
+// (test/support/runner.ts): the recipes' origins are hosts that serve nothing here. A recipe that names its `site` is
+// run against a local site at the same path, serving the push's public/ folder: the map is learned there.
 describe('the GitHub workflows of the README and docs/', () => {
   const emulator = useEmulator({ serviceKey: 'my-service' });
   let origin: Origin;
@@ -377,6 +393,13 @@ describe('the GitHub workflows of the README and docs/', () => {
       if (step.changedFiles !== undefined) changedFilesAction(origin.work.dir, base, head, step.changedFiles);
       // The README's dashboard host stands for the service: here it is the emulator.
       inputs['base-url'] = emulator().url;
+      let site: RecipeSite | undefined;
+      if (inputs.site !== undefined) {
+        site = await serveRecipeSite(inputs.site, origin.work.dir);
+        inputs.site = site.input;
+        // action.yml's default, which learning needs (the suites' default is off).
+        inputs['origin-check'] ??= 'content';
+      }
       const payload =
         step.event === 'pull_request'
           ? pullRequestPayload(base, head, 7)
@@ -392,12 +415,35 @@ describe('the GitHub workflows of the README and docs/', () => {
         GITHUB_API_URL: 'http://127.0.0.1:9',
         RUNNER_TEMP: join(origin.root, 'runner-temp'),
         ...env,
-      });
+      }).finally(() => site?.close());
       expect(run.exitCode, `${run.stdout}\n${run.stderr}`).toBe(0);
       const dryRun = inputs['dry-run'] === 'true';
+      if (site !== undefined) expectLearned(site, run, dryRun ? undefined : emulator().invalidated.assets);
       const sent = emulator().requests.filter((request) => request.route !== 'token');
       expect(sent.length > 0, 'an invalidation reached the service').toBe(!dryRun);
       if (!dryRun) expect(Number(run.outputs['failed-count'])).toBe(0);
     },
   );
 });
+
+/**
+ * A recipe's `site`, which serves public/ at its path: the rule `public => <site>` is learned and printed in the log
+ * and the summary, and the images of public/images the push changed are invalidated there (a dry run lists them);
+ * the folders it does not serve, nowhere.
+ */
+function expectLearned(site: RecipeSite, run: ActionRun, invalidated: readonly string[] | undefined): void {
+  const rule = `public => ${site.written}`;
+  expect(site.asWritten(run.stdout)).toContain(rule);
+  expect(site.asWritten(run.summary)).toContain(
+    ['```text', '# confirmed on 2 changed images, in 1 folder', rule].join('\n'),
+  );
+  const listed = site
+    .asWritten(run.stdout)
+    .split('\n')
+    .filter((line) => line.startsWith(`  ${site.written}/`))
+    .map((line) => line.trim());
+  expect((invalidated?.map((url) => site.asWritten(url)) ?? listed).sort()).toEqual([
+    `${site.written}/images/IMG_2041.JPG`,
+    `${site.written}/images/hero.png`,
+  ]);
+}

@@ -95,7 +95,8 @@ export function actionNeeds(step: Step, events: readonly string[], checkedOut: b
   };
   const fromChanges =
     (input('scope') || 'assets') === 'assets' &&
-    input('url-map') !== '' &&
+    // With url-map empty, the map learned from `site` maps the changed files (src/settings/settings.ts).
+    (input('url-map') !== '' || input('site') !== '') &&
     ['assets', 'assets-from', 'files', 'files-from'].every((name) => input(name) === '');
   if (!fromChanges) return [];
   const needs: Permissions[] = [];
