@@ -1,7 +1,7 @@
 /**
  * What is generated from action.yml, so that nothing can drift from it: the README's input and output tables, and
- * src/settings/action-contract.ts (the inputs with their defaults and descriptions, for the command and its --help; the
- * output names, so that a run that does not set one of them fails to compile).
+ * src/settings/action-contract.ts (the inputs with their defaults, for the command and its --help; the output names, so
+ * that a run that does not set one of them fails to compile).
  * `npm run generate` rewrites both; a test fails when either is out of date.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -72,12 +72,14 @@ export async function expectedActionContract(): Promise<string> {
   const action = actionYaml();
   const inputs = Object.entries(action.inputs).map(([name, input]) => [
     name,
-    { description: input.description, required: input.required === true, default: input.default ?? '' },
+    { required: input.required === true, default: input.default ?? '' },
   ]);
   const text = [
     '// Generated from action.yml by scripts/generate.ts (npm run generate): do not edit.',
     '',
-    '// The command reads its defaults and --help from here; the action gets them from the runner.',
+    // Not the descriptions: nothing reads them (the command's --help says each option in its own words), and every
+    // run would open them.
+    '// The command reads its defaults from here; the action gets them from the runner.',
     `export const ACTION_INPUTS = ${JSON.stringify(Object.fromEntries(inputs), null, 2)} as const;`,
     '',
     '// Every run, failed or not, sets each of them.',
