@@ -102,27 +102,36 @@ describe("a single-page app's fallback page for an image", () => {
   }, 40_000);
 });
 
+/**
+ * The action on a host that answers the image's URL with `first` for 2.5 s, then serves the image: it must be green,
+ * the image sent after the host first served it, and never on the answer before.
+ */
+async function servedAfter(first: { status: number; type: string; body: Buffer }): Promise<ActionRun> {
+  const origin = await site();
+  origin.deployed = 'previous';
+  origin.files.new.set('/images/hero.png', PNG);
+  let imageServedAt: number | undefined;
+  const startedAt = performance.now();
+  origin.overrides.set('/images/hero.png', (_request, respond) => {
+    if (performance.now() - startedAt < 2_500) {
+      respond(first.status, { 'content-type': first.type }, first.body);
+      return;
+    }
+    imageServedAt ??= performance.now();
+    respond(200, { 'content-type': 'image/png' }, PNG);
+  });
+  const run = await check(origin, { 'origin-timeout': '20' });
+  expect(run.exitCode).toBe(0);
+  expect(emulator().invalidated.assets).toEqual([`${origin.url}/images/hero.png`]);
+  const sentAt = emulator().requests.find((request) => request.route === 'invalidate/assets')?.receivedAt;
+  expect(imageServedAt).toBeDefined();
+  expect(sentAt).toBeGreaterThan(imageServedAt ?? Infinity);
+  return run;
+}
+
 describe('a "deploying" page, then the image', () => {
   it('is invalidated only once the image itself is served, never on the page', async () => {
-    const origin = await site();
-    origin.deployed = 'previous';
-    origin.files.new.set('/images/hero.png', PNG);
-    let imageServedAt: number | undefined;
-    const startedAt = performance.now();
-    origin.overrides.set('/images/hero.png', (_request, respond) => {
-      if (performance.now() - startedAt < 2_500) {
-        respond(200, { 'content-type': 'text/html' }, DEPLOYING);
-        return;
-      }
-      imageServedAt ??= performance.now();
-      respond(200, { 'content-type': 'image/png' }, PNG);
-    });
-    const run = await check(origin, { 'origin-timeout': '20' });
-    expect(run.exitCode).toBe(0);
-    expect(emulator().invalidated.assets).toEqual([`${origin.url}/images/hero.png`]);
-    const sentAt = emulator().requests.find((request) => request.route === 'invalidate/assets')?.receivedAt;
-    expect(imageServedAt).toBeDefined();
-    expect(sentAt).toBeGreaterThan(imageServedAt ?? Infinity);
+    await servedAfter({ status: 200, type: 'text/html', body: DEPLOYING });
   }, 40_000);
 });
 
@@ -132,24 +141,7 @@ const ACCESS_DENIED = Buffer.from(
 
 describe('a refusal (403) where the image should be', () => {
   it('is not the image: a bucket that refuses a key not uploaded yet is asked until the image comes, then invalidated', async () => {
-    const origin = await site();
-    origin.deployed = 'previous';
-    origin.files.new.set('/images/hero.png', PNG);
-    let imageServedAt: number | undefined;
-    const startedAt = performance.now();
-    origin.overrides.set('/images/hero.png', (_request, respond) => {
-      if (performance.now() - startedAt < 2_500) {
-        respond(403, { 'content-type': 'application/xml' }, ACCESS_DENIED);
-        return;
-      }
-      imageServedAt ??= performance.now();
-      respond(200, { 'content-type': 'image/png' }, PNG);
-    });
-    const run = await check(origin, { 'origin-timeout': '20' });
-    expect(run.exitCode).toBe(0);
-    expect(emulator().invalidated.assets).toEqual([`${origin.url}/images/hero.png`]);
-    const sentAt = emulator().requests.find((request) => request.route === 'invalidate/assets')?.receivedAt;
-    expect(sentAt).toBeGreaterThan(imageServedAt ?? Infinity);
+    const run = await servedAfter({ status: 403, type: 'application/xml', body: ACCESS_DENIED });
     expect(run.stdout).not.toMatch(/serves other bytes/);
   }, 40_000);
 
