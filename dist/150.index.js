@@ -5290,11 +5290,12 @@ function whyNotFresh(outcome) {
 }
 /** Why a run that skipped changed images is not fresh, within a deployment status's 140 characters. */
 function skippedWords(skipped) {
-    return `${(0,_shown_format_js__WEBPACK_IMPORTED_MODULE_1__/* .plural */ .LS)(skipped, 'changed image')} skipped (no url-map rule maps ${skipped === 1 ? 'it' : 'them'})`;
+    // Whether url-map or the map learned from site left them: the record is the same for both.
+    return `${(0,_shown_format_js__WEBPACK_IMPORTED_MODULE_1__/* .plural */ .LS)(skipped, 'changed image')} skipped (not mapped to a URL)`;
 }
 /** What the log says of skipped images the record keeps as owed. */
-const SKIPPED_OWED = 'The skipped images are owed, not fresh: the record keeps their commits, and a run whose url-map maps them ' +
-    'invalidates them.';
+const SKIPPED_OWED = 'The skipped images are owed, not fresh: the record keeps their commits, and a run that maps them (url-map, or ' +
+    'the map learned from site) invalidates them.';
 /** What a record of a fresh commit says of the run, within a deployment status's 140 characters. */
 function freshWords(counts) {
     const { invalidated } = counts;

@@ -66,13 +66,14 @@ export function whyNotFresh(
 
 /** Why a run that skipped changed images is not fresh, within a deployment status's 140 characters. */
 export function skippedWords(skipped: number): string {
-  return `${plural(skipped, 'changed image')} skipped (no url-map rule maps ${skipped === 1 ? 'it' : 'them'})`;
+  // Whether url-map or the map learned from site left them: the record is the same for both.
+  return `${plural(skipped, 'changed image')} skipped (not mapped to a URL)`;
 }
 
 /** What the log says of skipped images the record keeps as owed. */
 export const SKIPPED_OWED =
-  'The skipped images are owed, not fresh: the record keeps their commits, and a run whose url-map maps them ' +
-  'invalidates them.';
+  'The skipped images are owed, not fresh: the record keeps their commits, and a run that maps them (url-map, or ' +
+  'the map learned from site) invalidates them.';
 
 /** What a record of a fresh commit says of the run, within a deployment status's 140 characters. */
 export function freshWords(counts: Pick<Counts, 'invalidated'>): string {

@@ -1009,7 +1009,7 @@ describe('the record of a run that skipped images', () => {
     expect(run.exitCode).toBe(0);
     const [record] = recordsOf(head);
     expect(github.statusesOfDeployment(record?.id ?? 0)[0]?.description).toBe(
-      'Images not all fresh: 1 changed image skipped (no url-map rule maps it)',
+      'Images not all fresh: 1 changed image skipped (not mapped to a URL)',
     );
   });
 
@@ -1018,7 +1018,9 @@ describe('the record of a run that skipped images', () => {
     expect(skipped.exitCode).toBe(0);
     expect(invalidated()).toEqual([]);
     expect(stateOf(recordsOf(head)[0]?.id ?? 0)).toBe('failure');
-    expect(skipped.stdout).toContain('a run whose url-map maps them invalidates them');
+    expect(skipped.stdout).toContain(
+      'a run that maps them (url-map, or the map learned from site) invalidates them',
+    );
     expect(skipped.summary).toContain('the 1 skipped image once `url-map` maps them.');
     emulator().reset();
     const next = commitImages('b.png');

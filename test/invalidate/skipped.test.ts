@@ -40,8 +40,8 @@ describe('skipped images in the outcome', () => {
   });
 
   it.each([
-    [1, '1 changed image skipped (no url-map rule maps it)'],
-    [2, '2 changed images skipped (no url-map rule maps them)'],
+    [1, '1 changed image skipped (not mapped to a URL)'],
+    [2, '2 changed images skipped (not mapped to a URL)'],
   ])('a run that skipped %i changed images is not fresh: %j', (skipped, why) => {
     expect(whyNotFresh({ cancelled: false, failures: [], failed: [], counts: { skipped } })).toBe(why);
   });
@@ -49,7 +49,7 @@ describe('skipped images in the outcome', () => {
   it('a run that skipped changed images is never recorded fresh', () => {
     const outcome = outcomeOver(['public/img/a.png', 'public/img/b.png']);
     expect(whyNotFresh({ ...outcome, cancelled: false, failures: [], failed: [] })).toBe(
-      '2 changed images skipped (no url-map rule maps them)',
+      '2 changed images skipped (not mapped to a URL)',
     );
   });
 });
