@@ -293,15 +293,19 @@ async function provenEntry(store, proof, options) {
             `${creators}): a record counts only when its writer held the Root key.`);
     }
     if (read.keyChanged) {
-        log.warning(`Catch-up: the newest record on '${target}' was written with another Root key (the key changed since), so ` +
-            'what it says cannot be trusted; comparing as a first run would, which may miss images that runs before ' +
-            'the change left stale: a run with since set to the last commit deployed before the change covers them.');
+        log.warning(`Catch-up: no record on '${target}' is proved with this run's Root key, and some name another key (the key ` +
+            'changed, or they were not written by this action), so none can be trusted; comparing as a first run ' +
+            'would, which may miss images that runs before the change left stale: a run with since set to the last ' +
+            'commit deployed before the change covers them.');
         return undefined;
     }
-    if (read.entry !== undefined || formerTarget === undefined || formerTarget === target)
+    if (read.entry !== undefined || formerTarget === undefined)
         return read.entry;
     const former = await (0,deployments/* readLegacyRecord */.Vl)(store, formerTarget);
-    if (former !== undefined)
+    if (former !== undefined && formerTarget === target)
+        log.notice(`Catch-up: the record an earlier version wrote on '${target}', which carries no proof, was carried over ` +
+            'once: from this run on, only records proved with the Root key count.');
+    else if (former !== undefined)
         log.notice(`Catch-up: the record of this target was carried over from '${formerTarget}', the name an earlier version ` +
             `gave it, to '${target}'; this run writes there. The old environment can be removed once this run has ` +
             'written (docs/catch-up.md says how).');
@@ -595,8 +599,8 @@ async function changedFiles(settings, changes, options) {
             (0,record_name/* defaultRecordName */.sL)({ endpoint, host: (0,record_name/* siteHost */.mI)(targetHosts(urlMap, settings.site)), deployEnvironment }),
         // The Root key stays in the proof, which derives its own key from it and shows only MACs.
         proof: settings.apiKey === '' ? undefined : (0,record_proof/* recordProof */.Or)(settings.apiKey),
-        // Only the default name replaced one: a name given is the name the record always had.
-        formerTarget: recordName === undefined ? (0,record_name/* legacyRecordName */.Y1)(endpoint, urlMap, deployEnvironment) : undefined,
+        // The default name replaced a digest; a name given is the name the record always had, its old records unproved.
+        formerTarget: recordName?.name ?? (0,record_name/* legacyRecordName */.Y1)(endpoint, urlMap, deployEnvironment),
         deployEnvironment: settings.deployEnvironment,
         git,
         log,
@@ -979,12 +983,14 @@ class RecordApiError extends Error {
 }
 /**
  * The newest deployment of `environment` whose payload proves it was written with the key (`proof`), whoever created
- * it: those newer than it are passed over and named by creator. A proof made with another key ends the search (the
- * key changed: what older records say was proved with that key too). An error when RECORD_PAGES full pages hold
- * neither: the record may lie past them, and "nothing recorded" would write over it. One request in the common case.
+ * it: those newer than it are passed over and named by creator. A proof that names another key is passed over too:
+ * its key id is not itself proved, so anyone could write one to hide the record; only when no record of this key is
+ * found does it say the key may have changed. An error when RECORD_PAGES full pages hold none: the record may lie
+ * past them, and "nothing recorded" would write over it. One request in the common case.
  */
 async function readRecord(store, environment, proof) {
     const passedOver = [];
+    let otherKey = false;
     for (let page = 1; page <= RECORD_PAGES; page++) {
         const list = await deploymentsPage(store, environment, page);
         for (const deployment of list) {
@@ -992,7 +998,7 @@ async function readRecord(store, environment, proof) {
             const carried = field(field(deployment, 'payload'), _domain_memory_js__WEBPACK_IMPORTED_MODULE_4__/* .RECORD_KEY */ .sD);
             const verdict = typeof sha === 'string' ? (0,_domain_record_proof_js__WEBPACK_IMPORTED_MODULE_3__/* .verify */ .MX)(proof, environment, sha, carried) : undefined;
             if (verdict?.verdict === 'other-key')
-                return { entry: undefined, passedOver, keyChanged: true };
+                otherKey = true;
             if (verdict?.verdict !== 'proven') {
                 passedOver.push(creatorLogin(deployment));
                 continue;
@@ -1001,7 +1007,7 @@ async function readRecord(store, environment, proof) {
             return { entry, passedOver, keyChanged: false };
         }
         if (list.length < DEPLOYMENTS_PER_PAGE)
-            return { entry: undefined, passedOver, keyChanged: false };
+            return { entry: undefined, passedOver, keyChanged: otherKey };
     }
     throw new RecordApiError(0, `the newest ${RECORD_PAGES * DEPLOYMENTS_PER_PAGE} deployments of '${environment}' all carry no proof of the ` +
         "service's key, so its record cannot be found among them");

@@ -258,12 +258,14 @@ class RecordApiError extends Error {
 }
 /**
  * The newest deployment of `environment` whose payload proves it was written with the key (`proof`), whoever created
- * it: those newer than it are passed over and named by creator. A proof made with another key ends the search (the
- * key changed: what older records say was proved with that key too). An error when RECORD_PAGES full pages hold
- * neither: the record may lie past them, and "nothing recorded" would write over it. One request in the common case.
+ * it: those newer than it are passed over and named by creator. A proof that names another key is passed over too:
+ * its key id is not itself proved, so anyone could write one to hide the record; only when no record of this key is
+ * found does it say the key may have changed. An error when RECORD_PAGES full pages hold none: the record may lie
+ * past them, and "nothing recorded" would write over it. One request in the common case.
  */
 async function readRecord(store, environment, proof) {
     const passedOver = [];
+    let otherKey = false;
     for (let page = 1; page <= RECORD_PAGES; page++) {
         const list = await deploymentsPage(store, environment, page);
         for (const deployment of list) {
@@ -271,7 +273,7 @@ async function readRecord(store, environment, proof) {
             const carried = field(field(deployment, 'payload'), _domain_memory_js__WEBPACK_IMPORTED_MODULE_4__/* .RECORD_KEY */ .sD);
             const verdict = typeof sha === 'string' ? (0,_domain_record_proof_js__WEBPACK_IMPORTED_MODULE_3__/* .verify */ .MX)(proof, environment, sha, carried) : undefined;
             if (verdict?.verdict === 'other-key')
-                return { entry: undefined, passedOver, keyChanged: true };
+                otherKey = true;
             if (verdict?.verdict !== 'proven') {
                 passedOver.push(creatorLogin(deployment));
                 continue;
@@ -280,7 +282,7 @@ async function readRecord(store, environment, proof) {
             return { entry, passedOver, keyChanged: false };
         }
         if (list.length < DEPLOYMENTS_PER_PAGE)
-            return { entry: undefined, passedOver, keyChanged: false };
+            return { entry: undefined, passedOver, keyChanged: otherKey };
     }
     throw new RecordApiError(0, `the newest ${RECORD_PAGES * DEPLOYMENTS_PER_PAGE} deployments of '${environment}' all carry no proof of the ` +
         "service's key, so its record cannot be found among them");

@@ -24,7 +24,10 @@ export interface CatchUpOptions {
   readonly enabled: boolean;
   /** The target's name: the environment its record's deployments are on. */
   readonly target: string;
-  /** The name an earlier version gave the same target's record: read once when `target` holds none, and carried over. */
+  /**
+   * The name an earlier version gave the same target's record (a name given in record-name or status-context is its
+   * own): read once when `target` holds no proved record, and carried over.
+   */
   readonly formerTarget?: string | undefined;
   /** Proves records with the service's Root key; undefined without a key (a dry run given none): no record is read. */
   readonly proof: RecordProof | undefined;
@@ -184,15 +187,21 @@ async function provenEntry(
   }
   if (read.keyChanged) {
     log.warning(
-      `Catch-up: the newest record on '${target}' was written with another Root key (the key changed since), so ` +
-        'what it says cannot be trusted; comparing as a first run would, which may miss images that runs before ' +
-        'the change left stale: a run with since set to the last commit deployed before the change covers them.',
+      `Catch-up: no record on '${target}' is proved with this run's Root key, and some name another key (the key ` +
+        'changed, or they were not written by this action), so none can be trusted; comparing as a first run ' +
+        'would, which may miss images that runs before the change left stale: a run with since set to the last ' +
+        'commit deployed before the change covers them.',
     );
     return undefined;
   }
-  if (read.entry !== undefined || formerTarget === undefined || formerTarget === target) return read.entry;
+  if (read.entry !== undefined || formerTarget === undefined) return read.entry;
   const former = await readLegacyRecord(store, formerTarget);
-  if (former !== undefined)
+  if (former !== undefined && formerTarget === target)
+    log.notice(
+      `Catch-up: the record an earlier version wrote on '${target}', which carries no proof, was carried over ` +
+        'once: from this run on, only records proved with the Root key count.',
+    );
+  else if (former !== undefined)
     log.notice(
       `Catch-up: the record of this target was carried over from '${formerTarget}', the name an earlier version ` +
         `gave it, to '${target}'; this run writes there. The old environment can be removed once this run has ` +

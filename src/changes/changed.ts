@@ -72,9 +72,8 @@ export async function changedFiles(
       defaultRecordName({ endpoint, host: siteHost(targetHosts(urlMap, settings.site)), deployEnvironment }),
     // The Root key stays in the proof, which derives its own key from it and shows only MACs.
     proof: settings.apiKey === '' ? undefined : recordProof(settings.apiKey),
-    // Only the default name replaced one: a name given is the name the record always had.
-    formerTarget:
-      recordName === undefined ? legacyRecordName(endpoint, urlMap, deployEnvironment) : undefined,
+    // The default name replaced a digest; a name given is the name the record always had, its old records unproved.
+    formerTarget: recordName?.name ?? legacyRecordName(endpoint, urlMap, deployEnvironment),
     deployEnvironment: settings.deployEnvironment,
     git,
     log,

@@ -87,9 +87,10 @@ export class RecordApiError extends Error {
 
 /**
  * The newest deployment of `environment` whose payload proves it was written with the key (`proof`), whoever created
- * it: those newer than it are passed over and named by creator. A proof made with another key ends the search (the
- * key changed: what older records say was proved with that key too). An error when RECORD_PAGES full pages hold
- * neither: the record may lie past them, and "nothing recorded" would write over it. One request in the common case.
+ * it: those newer than it are passed over and named by creator. A proof that names another key is passed over too:
+ * its key id is not itself proved, so anyone could write one to hide the record; only when no record of this key is
+ * found does it say the key may have changed. An error when RECORD_PAGES full pages hold none: the record may lie
+ * past them, and "nothing recorded" would write over it. One request in the common case.
  */
 export async function readRecord(
   store: RecordStore,
@@ -97,13 +98,14 @@ export async function readRecord(
   proof: RecordProof,
 ): Promise<RecordRead> {
   const passedOver: string[] = [];
+  let otherKey = false;
   for (let page = 1; page <= RECORD_PAGES; page++) {
     const list = await deploymentsPage(store, environment, page);
     for (const deployment of list) {
       const sha = field(deployment, 'sha');
       const carried = field(field(deployment, 'payload'), RECORD_KEY);
       const verdict = typeof sha === 'string' ? verify(proof, environment, sha, carried) : undefined;
-      if (verdict?.verdict === 'other-key') return { entry: undefined, passedOver, keyChanged: true };
+      if (verdict?.verdict === 'other-key') otherKey = true;
       if (verdict?.verdict !== 'proven') {
         passedOver.push(creatorLogin(deployment));
         continue;
@@ -111,7 +113,7 @@ export async function readRecord(
       const entry = { ...entryOf(deployment), state: verdict.state };
       return { entry, passedOver, keyChanged: false };
     }
-    if (list.length < DEPLOYMENTS_PER_PAGE) return { entry: undefined, passedOver, keyChanged: false };
+    if (list.length < DEPLOYMENTS_PER_PAGE) return { entry: undefined, passedOver, keyChanged: otherKey };
   }
   throw new RecordApiError(
     0,

@@ -75,13 +75,30 @@ describe('readRecord', () => {
     );
   });
 
-  it('a record proved with another Root key says the key changed, and reads as none', async () => {
+  it('a record proved with another Root key, and none with this one, says the key may have changed, and reads as none', async () => {
     proven('success', SHA, TARGET, 'an-older-root-key');
     expect(await readRecord(store(), TARGET, PROOF)).toEqual({
       entry: undefined,
-      passedOver: [],
+      passedOver: ['github-actions[bot]'],
       keyChanged: true,
     });
+  });
+
+  it("a deployment naming another key id hides nothing: the key id is not proved, so the search goes on to this key's record", async () => {
+    const genuine = proven('failure');
+    github.recordDeployment(
+      {
+        sha: SHA,
+        environment: TARGET,
+        payload: { 'image-cache-invalidate': { key: '0123456789abcdef', mac: 'x', state: 'success' } },
+      },
+      'success',
+      MALLORY,
+    );
+    const read = await readRecord(store(), TARGET, PROOF);
+    expect(read.entry).toMatchObject({ id: genuine.id, state: 'failure' });
+    expect(read.keyChanged).toBe(false);
+    expect(read.passedOver).toEqual(['mallory']);
   });
 
   it('its state is the one its proof covers: a success status someone adds to a failed record is not read', async () => {
@@ -207,6 +224,37 @@ describe('a refused write', () => {
     const problem = recordProblem(error, 'write');
     expect(problem).toContain('422');
     expect(problem).toContain('No ref found for: not-a-commit');
+  });
+});
+
+describe('a write answered 202', () => {
+  it('names the status GitHub sent and its message, not a 201, and writes no status (it made no deployment)', async () => {
+    const requests: string[] = [];
+    const server = createServer((request, response) => {
+      requests.push(`${request.method ?? ''} ${request.url ?? ''}`);
+      // GitHub's answer when it merged the default branch into the ref in place of creating a deployment.
+      response.writeHead(202, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ message: 'Auto-merged main into topic on deployment.' }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const error: unknown = await writeRecord(storeAt(url), {
+        environment: TARGET,
+        sha: SHA,
+        state: 'success',
+        description: 'Images fresh: 1 image invalidated',
+        payload: {},
+      }).catch((caught: unknown) => caught);
+      const problem = recordProblem(error, 'write');
+      expect(problem).toContain('answered 202 with no deployment');
+      expect(problem).toContain('Auto-merged main into topic on deployment.');
+      expect(problem).not.toContain('201');
+      expect(requests).toEqual([`POST /repos/${REPOSITORY}/deployments`]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 
