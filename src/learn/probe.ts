@@ -49,7 +49,9 @@ export async function probeOf(
   sources: ProbeSources,
 ): Promise<FolderImages> {
   const read: Probe[] = [];
-  let addedOnly = true;
+  // Over every changed image of the folder, not only those read: one modified image past them is cached already.
+  // Without the base's listing (git cannot tell), none is known to be added.
+  let addedOnly = sources.base !== undefined && images.every((path) => !sources.base?.blobOf.has(path));
   for (const path of images.slice(0, READ_FOR_PROBE)) {
     const current = await sources.versions.current(path);
     const previous = await sources.versions.previous(path);

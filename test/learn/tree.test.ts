@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { folderOf } from '../../src/plan/learned.ts';
 import { bundlerOf, standsAlone, type Tree } from '../../src/learn/tree.ts';
+import { probeOf, type ProbeSources } from '../../src/learn/probe.ts';
 
 /** A commit's tree from paths and their blobs, as treeAt reads git's listing. */
 function tree(files: Readonly<Record<string, string>>): Tree {
@@ -53,5 +54,27 @@ describe("a bundler's sources", () => {
     const commit = tree({ 'hugo.toml': 'c', 'static/images/a.png': 'a', 'assets/b.png': 'b' });
     expect(bundlerOf('static/images', commit)).toBeUndefined();
     expect(bundlerOf('assets', commit)).toBeUndefined();
+  });
+});
+
+describe('a folder of added images', () => {
+  /** Versions as git and the workspace hold them: every image has a new version; `before` those with an old one. */
+  const sources = (before: readonly string[], images: readonly string[]): ProbeSources => ({
+    versions: {
+      current: (path) => Promise.resolve(Buffer.from(`new ${path}`)),
+      previous: (path) => Promise.resolve(before.includes(path) ? Buffer.from(`old ${path}`) : undefined),
+    },
+    head: tree(Object.fromEntries(images.map((path) => [path, `new ${path}`]))),
+    base: tree(Object.fromEntries(before.map((path) => [path, `old ${path}`]))),
+    patterns: ['**/*.png'],
+    changed: new Set(images),
+  });
+
+  it('is added only when every changed image of it was added, past the first ones read for a probe too', async () => {
+    const added = Array.from({ length: 25 }, (_, i) => `public/images/a${String(i).padStart(2, '0')}.png`);
+    const modified = 'public/images/z-modified.png';
+    const images = [...added, modified];
+    expect((await probeOf('public/images', images, sources([modified], images))).addedOnly).toBe(false);
+    expect((await probeOf('public/images', added, sources([], added))).addedOnly).toBe(true);
   });
 });
