@@ -492,7 +492,7 @@ async function writeTargetRecord(pending, outcome, log) {
         const why = (0,_github_record_words_js__WEBPACK_IMPORTED_MODULE_2__/* .recordProblem */ .h)(error, 'write');
         const done = outcome.invalidated.length === 0
             ? 'none of its images was invalidated'
-            : `${(0,_shown_format_js__WEBPACK_IMPORTED_MODULE_6__/* .plural */ .LS)(outcome.invalidated.length, 'image')} were invalidated all the same`;
+            : `${(0,_shown_format_js__WEBPACK_IMPORTED_MODULE_6__/* .counted */ .hS)(outcome.invalidated.length, 'image was', 'images were')} invalidated all the same`;
         log.warning(`The record of '${pending.target}' was not written: ${why}. This run's ${done}, but the next run cannot ` +
             `know that ${commit} ${fresh ? 'is fresh' : 'left images stale'}.`);
         return { state: 'not-recorded', reason: `the record could not be written (${why})` };

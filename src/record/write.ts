@@ -4,7 +4,7 @@
 import { short } from '../domain/range.ts';
 import type { Outcome } from '../outcome/outcome.ts';
 import type { Log } from '../shown/log.ts';
-import { plural } from '../shown/format.ts';
+import { counted, plural } from '../shown/format.ts';
 import { writeRecord } from '../github/deployments.ts';
 import { recordProblem } from '../github/record-words.ts';
 import { RECORD_KEY, recordBody } from '../domain/memory.ts';
@@ -62,7 +62,7 @@ export async function writeTargetRecord(
     const done =
       outcome.invalidated.length === 0
         ? 'none of its images was invalidated'
-        : `${plural(outcome.invalidated.length, 'image')} were invalidated all the same`;
+        : `${counted(outcome.invalidated.length, 'image was', 'images were')} invalidated all the same`;
     log.warning(
       `The record of '${pending.target}' was not written: ${why}. This run's ${done}, but the next run cannot ` +
         `know that ${commit} ${fresh ? 'is fresh' : 'left images stale'}.`,
