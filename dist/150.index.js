@@ -4137,6 +4137,8 @@ function parseChanges(raw, hasAssets, hosts) {
         }
         if (urlMap.length > 0)
             (0,input_error/* throwInput */.j)(`url-map: is set, but ${detectedOnly}.`);
+        if (site !== undefined)
+            (0,input_error/* throwInput */.j)(`site: is set, but ${detectedOnly}; the assets are invalidated as given.`);
         if (!hasAssets)
             (0,input_error/* throwInput */.j)(NOTHING_GIVEN);
         return undefined;

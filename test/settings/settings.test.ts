@@ -535,6 +535,12 @@ describe('parseSettings: changed files', () => {
     );
   });
 
+  it('refuses site with assets given: it would be ignored, nothing being detected', () => {
+    expect(problem({ assets: HASH, site: 'https://www.example.com/' })).toMatch(
+      /^site: is set, but changed files are detected only when assets and files are both empty/m,
+    );
+  });
+
   it('refuses since without url-map, and since beside files', () => {
     expect(problem({ since: 'main' })).toMatch(/^since: .*also needs url-map/m);
     expect(problem({ files: 'a.png', 'url-map': MAP, since: 'main' })).toMatch(
