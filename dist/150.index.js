@@ -1189,7 +1189,7 @@ function skippedSentence(files) {
     const them = skipped === 1 ? 'it' : 'them';
     const why = files.learned === undefined
         ? `no url-map rule maps ${them}`
-        : `${files.learned.map.site} was not seen to serve ${skipped === 1 ? 'its folder' : 'their folders'}, so no rule was learned for ${them}`;
+        : `no single URL under ${files.learned.map.site} was found to serve ${skipped === 1 ? 'its folder' : 'their folders'}, so no rule was learned for ${them}`;
     return (`${(0,format/* counted */.hS)(skipped, 'changed image was', 'changed images were')} skipped: ${why} ` +
         `(${shown.map(shown_shown/* quote */.hD).join(', ')}${more === undefined ? '' : `, ${more}`}).`);
 }
@@ -1533,7 +1533,7 @@ function files(files, log) {
         for (const path of files.unmapped.slice(0, UNMAPPED_ANNOTATIONS)) {
             log.warning(files.learned === undefined
                 ? 'No url-map rule maps this image, so it is not invalidated.'
-                : 'The site was not seen to serve the folder of this image, so it is not invalidated.', { file: path });
+                : 'No single URL of the site was found to serve the folder of this image, so it is not invalidated.', { file: path });
         }
     }
     const skipped = skippedSentence(files);
@@ -2134,7 +2134,7 @@ function filesSection(files) {
         const { shown, more } = (0,format/* firstOf */.Ku)(files.unmapped, summary_MAX_NAMED_FILES);
         const why = files.learned === undefined
             ? 'no `url-map` rule maps them'
-            : 'the site was not seen to serve their folder (below)';
+            : 'no single URL of the site was found to serve their folder (below)';
         lines.push('', `Skipped, since ${why}:`, '');
         lines.push(...shown.map((path) => `- ${(0,shown_shown/* markdownText */.p7)(path)}`));
         if (more !== undefined)
@@ -4702,7 +4702,7 @@ class ReadyBatches {
  */
 function pasteLines(rules) {
     return rules.flatMap(({ rule, images, folders }) => [
-        `# confirmed on ${(0,_shown_format_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(images, 'changed image')}, in ${(0,_shown_format_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(folders, 'folder')}`,
+        `# ${(0,_shown_format_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(images, 'changed image')}, ${(0,_shown_format_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(folders, 'folder')} (one image of each seen served)`,
         (0,_settings_url_map_js__WEBPACK_IMPORTED_MODULE_0__/* .ruleLine */ .lW)(rule),
     ]);
 }

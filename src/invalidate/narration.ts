@@ -162,7 +162,7 @@ function files(files: FilesPlan, log: Log): void {
       log.warning(
         files.learned === undefined
           ? 'No url-map rule maps this image, so it is not invalidated.'
-          : 'The site was not seen to serve the folder of this image, so it is not invalidated.',
+          : 'No single URL of the site was found to serve the folder of this image, so it is not invalidated.',
         { file: path },
       );
     }

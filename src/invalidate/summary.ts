@@ -128,7 +128,7 @@ function filesSection(files: FilesPlan): string[] {
     const why =
       files.learned === undefined
         ? 'no `url-map` rule maps them'
-        : 'the site was not seen to serve their folder (below)';
+        : 'no single URL of the site was found to serve their folder (below)';
     lines.push('', `Skipped, since ${why}:`, '');
     lines.push(...shown.map((path) => `- ${markdownText(path)}`));
     if (more !== undefined) lines.push(`- … ${more}`);

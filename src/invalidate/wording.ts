@@ -75,7 +75,7 @@ export function skippedSentence(files: FilesPlan): string | undefined {
   const why =
     files.learned === undefined
       ? `no url-map rule maps ${them}`
-      : `${files.learned.map.site} was not seen to serve ${skipped === 1 ? 'its folder' : 'their folders'}, so no rule was learned for ${them}`;
+      : `no single URL under ${files.learned.map.site} was found to serve ${skipped === 1 ? 'its folder' : 'their folders'}, so no rule was learned for ${them}`;
   return (
     `${counted(skipped, 'changed image was', 'changed images were')} skipped: ${why} ` +
     `(${shown.map(quote).join(', ')}${more === undefined ? '' : `, ${more}`}).`

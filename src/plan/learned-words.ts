@@ -19,7 +19,7 @@ import {
  */
 export function pasteLines(rules: readonly LearnedRule[]): string[] {
   return rules.flatMap(({ rule, images, folders }) => [
-    `# confirmed on ${plural(images, 'changed image')}, in ${plural(folders, 'folder')}`,
+    `# ${plural(images, 'changed image')}, ${plural(folders, 'folder')} (one image of each seen served)`,
     ruleLine(rule),
   ]);
 }

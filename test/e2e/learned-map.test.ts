@@ -107,10 +107,15 @@ describe('the map learned from the site', () => {
     const asked = site.requests.filter((request) => request.path === '/images/a.png');
     expect(asked[0]?.status).toBe(200);
     expect(done.stdout).toContain(`public => ${site.url}`);
-    expect(done.stdout).toContain('# confirmed on 1 changed image, in 1 folder');
+    expect(done.stdout).toContain('# 1 changed image, 1 folder (one image of each seen served)');
     // The summary holds the rules as a block to paste; the JSON report, each rule with its count.
     expect(done.summary).toContain(
-      ['```text', '# confirmed on 1 changed image, in 1 folder', `public => ${site.url}`, '```'].join('\n'),
+      [
+        '```text',
+        '# 1 changed image, 1 folder (one image of each seen served)',
+        `public => ${site.url}`,
+        '```',
+      ].join('\n'),
     );
     const report = JSON.parse(done.report) as {
       files: { learned: { rules: unknown[]; folders: { folder: string; state: string }[] } };

@@ -435,7 +435,7 @@ function expectLearned(site: RecipeSite, run: ActionRun, invalidated: readonly s
   const rule = `public => ${site.written}`;
   expect(site.asWritten(run.stdout)).toContain(rule);
   expect(site.asWritten(run.summary)).toContain(
-    ['```text', '# confirmed on 2 changed images, in 1 folder', rule].join('\n'),
+    ['```text', '# 2 changed images, 1 folder (one image of each seen served)', rule].join('\n'),
   );
   const listed = site
     .asWritten(run.stdout)

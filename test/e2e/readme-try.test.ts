@@ -100,7 +100,7 @@ describe('the README\'s "Try it on your repository"', () => {
     expect(asWritten(run.stdout)).toContain(
       [
         `url-map learned from ${SITE}/: 1 folder learned.`,
-        '  # confirmed on 2 changed images, in 1 folder',
+        '  # 2 changed images, 1 folder (one image of each seen served)',
         `  public => ${SITE}`,
       ].join('\n'),
     );

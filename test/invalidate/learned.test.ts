@@ -33,7 +33,7 @@ describe('the learned map told', () => {
     expect(section).toContain(
       [
         '```text',
-        '# confirmed on 3 changed images, in 1 folder',
+        '# 3 changed images, 1 folder (one image of each seen served)',
         'static => https://www.example.com',
         '```',
       ].join('\n'),

@@ -94,7 +94,7 @@ describe('the learned map', () => {
     expect(lines.filter((line) => line.startsWith('"public/f'))).toHaveLength(100);
     expect(lines).toContain('… and 30 more folders: the JSON report lists each one.');
     expect(lines.slice(-2)).toEqual([
-      '  # confirmed on 130 changed images, in 130 folders',
+      '  # 130 changed images, 130 folders (one image of each seen served)',
       '  public => https://octo.github.io/docs',
     ]);
   });
