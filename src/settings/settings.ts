@@ -405,7 +405,8 @@ function parseChanges(
       );
     }
     if (urlMap.length > 0) throwInput(`url-map: is set, but ${detectedOnly}.`);
-    if (site !== undefined) throwInput(`site: is set, but ${detectedOnly}; the assets are invalidated as given.`);
+    if (site !== undefined)
+      throwInput(`site: is set, but ${detectedOnly}; the assets are invalidated as given.`);
     if (!hasAssets) throwInput(NOTHING_GIVEN);
     return undefined;
   }
