@@ -322,6 +322,34 @@ describe('a target is the service, the deploy environment and the site host, not
   });
 });
 
+describe('a name given, kept from an earlier version', () => {
+  it('carries over the earlier, unproved record on that name once, what it owes included', async () => {
+    const fresh = commitImages('x.png');
+    const a = commitImages('a.png');
+    // What an earlier version wrote on the name status-context gave: no proof, created by the Actions bot.
+    github.recordDeployment(
+      {
+        sha: a,
+        environment: CONTEXT,
+        payload: { 'image-cache-invalidate': { fresh, owed: [[fresh, a]], failedRuns: 1 } },
+      },
+      'failure',
+    );
+    const b = commitImages('b.png');
+    const run = await push(a, b);
+    expect(run.exitCode).toBe(0);
+    expect(invalidated()).toEqual([image('a.png'), image('b.png')]);
+    expect(annotations(run, 'notice').join('\n')).toContain(
+      `the record an earlier version wrote on '${CONTEXT}', which carries no proof, was carried over once`,
+    );
+    emulator().reset();
+    const c = commitImages('c.png');
+    const after = await push(b, c);
+    expect(invalidated()).toEqual([image('c.png')]);
+    expect(after.stdout).not.toContain('carried over');
+  });
+});
+
 describe('bad input', () => {
   it('catch-up and record-name are refused before anything is sent, naming the input and the value', async () => {
     const base = commitImages('a.png');
