@@ -87,7 +87,6 @@ const BUNDLERS = [
     [/^astro\.config\.[cm]?[jt]s$/, 'Astro'],
     [/^nuxt\.config\.[cm]?[jt]s$/, 'Nuxt'],
     [/^svelte\.config\.[cm]?[jt]s$/, 'SvelteKit'],
-    [/^angular\.json$/, 'Angular'],
 ];
 /** The folders a bundler copies as they are, names kept: `public/` (Vite, Next.js, Nuxt, Astro), `static/` (SvelteKit). */
 const COPIED_AS_THEY_ARE = new Set(['public', 'static']);
@@ -308,9 +307,12 @@ async function learnFolder(folder, images, how) {
     const found = await probeOf(folder, images, how.sources);
     const { probe } = found;
     if (probe === undefined)
-        return withoutProof(folder, found, [], how.head);
+        return withoutProof(folder, found, [], how.head, true);
     const tried = [];
     const serving = [];
+    // A bundler's sources are not served at their paths: each candidate answers 404. Any other answer (a refusal, a
+    // 5xx) says nothing of where the folder is, and is no reason to call it fingerprinted.
+    let notFoundAtAny = true;
     for (const candidate of (0,learned/* candidatesOf */.kW)(folder, how.site)) {
         const url = (0,learned/* urlUnder */.U3)(candidate, probe.path);
         if (url === undefined)
@@ -322,6 +324,8 @@ async function learnFolder(folder, images, how) {
             return 'cut-short';
         const served = await servedIn(answer, probe, how.signal);
         tried.push({ url, answered: (0,verdict/* seenWords */.Fr)(answer), ...(served === undefined ? {} : { served }) });
+        if (answer.status !== 404 && answer.status !== 410)
+            notFoundAtAny = false;
         if (served !== undefined)
             serving.push(candidate);
     }
@@ -335,11 +339,11 @@ async function learnFolder(folder, images, how) {
             why: `${serving.length} candidates serve its image ${JSON.stringify(probe.path)} alike, so which one serves the folder cannot be told`,
             tried,
         };
-    return withoutProof(folder, found, tried, how.head);
+    return withoutProof(folder, found, tried, how.head, notFoundAtAny);
 }
 /** A folder no candidate was seen to serve: fingerprinted, not served yet, or unmapped. */
-function withoutProof(folder, found, tried, head) {
-    const bundler = bundlerOf(folder, head);
+function withoutProof(folder, found, tried, head, notFoundAtAny) {
+    const bundler = notFoundAtAny ? bundlerOf(folder, head) : undefined;
     if (bundler !== undefined)
         return { kind: 'fingerprinted', folder, bundler };
     if (found.addedOnly && found.probe?.unchanged !== true)

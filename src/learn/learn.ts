@@ -154,9 +154,12 @@ async function learnFolder(
 ): Promise<FolderFinding | 'cut-short'> {
   const found = await probeOf(folder, images, how.sources);
   const { probe } = found;
-  if (probe === undefined) return withoutProof(folder, found, [], how.head);
+  if (probe === undefined) return withoutProof(folder, found, [], how.head, true);
   const tried: Tried[] = [];
   const serving: Candidate[] = [];
+  // A bundler's sources are not served at their paths: each candidate answers 404. Any other answer (a refusal, a
+  // 5xx) says nothing of where the folder is, and is no reason to call it fingerprinted.
+  let notFoundAtAny = true;
   for (const candidate of candidatesOf(folder, how.site)) {
     const url = urlUnder(candidate, probe.path);
     if (url === undefined) continue;
@@ -165,6 +168,7 @@ async function learnFolder(
     if (how.signal?.aborted === true) return 'cut-short';
     const served = await servedIn(answer, probe, how.signal);
     tried.push({ url, answered: seenWords(answer), ...(served === undefined ? {} : { served }) });
+    if (answer.status !== 404 && answer.status !== 410) notFoundAtAny = false;
     if (served !== undefined) serving.push(candidate);
   }
   const [only] = serving;
@@ -176,7 +180,7 @@ async function learnFolder(
       why: `${serving.length} candidates serve its image ${JSON.stringify(probe.path)} alike, so which one serves the folder cannot be told`,
       tried,
     };
-  return withoutProof(folder, found, tried, how.head);
+  return withoutProof(folder, found, tried, how.head, notFoundAtAny);
 }
 
 /** A folder no candidate was seen to serve: fingerprinted, not served yet, or unmapped. */
@@ -185,8 +189,9 @@ function withoutProof(
   found: FolderImages,
   tried: readonly Tried[],
   head: Tree | undefined,
+  notFoundAtAny: boolean,
 ): FolderFinding {
-  const bundler = bundlerOf(folder, head);
+  const bundler = notFoundAtAny ? bundlerOf(folder, head) : undefined;
   if (bundler !== undefined) return { kind: 'fingerprinted', folder, bundler };
   if (found.addedOnly && found.probe?.unchanged !== true) return { kind: 'not-served-yet', folder, tried };
   const why =

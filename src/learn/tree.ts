@@ -63,7 +63,6 @@ const BUNDLERS: readonly (readonly [RegExp, string])[] = [
   [/^astro\.config\.[cm]?[jt]s$/, 'Astro'],
   [/^nuxt\.config\.[cm]?[jt]s$/, 'Nuxt'],
   [/^svelte\.config\.[cm]?[jt]s$/, 'SvelteKit'],
-  [/^angular\.json$/, 'Angular'],
 ];
 
 /** The folders a bundler copies as they are, names kept: `public/` (Vite, Next.js, Nuxt, Astro), `static/` (SvelteKit). */

@@ -198,6 +198,21 @@ describe('the map learned from the site', () => {
     expect(done.stdout).toContain('nothing to invalidate');
   }, 60_000);
 
+  it("a bundler's folder on a site that refuses every ask is unmapped, not taken for fingerprinted sources", async () => {
+    const pushedTo = pushed(
+      { 'vite.config.ts': v('config', 'vite'), 'src/assets/hero.png': v('hero', 'previous') },
+      { 'src/assets/hero.png': v('hero', 'new') },
+    );
+    site = await startOriginSite();
+    site.fallback = (_request, respond) => {
+      respond(403, { 'content-type': 'text/plain' }, Buffer.from('Forbidden'));
+    };
+    const done = await run(pushedTo, { site: `${site.url}/` });
+    expect(emulator().invalidated.assets).toEqual([]);
+    expect(done.stdout).not.toContain('sources of Vite');
+    expect(done.stdout).toContain('"src/assets": not mapped');
+  }, 60_000);
+
   it("a single-page app's fallback page is no match: the folder is unmapped, named with what each candidate answered", async () => {
     const pushedTo = pushed(
       { 'src/images/a.png': v('a', 'previous') },
