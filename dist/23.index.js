@@ -737,7 +737,7 @@ function pendingRecord(compared, spans, truncated) {
 /* harmony export */   sD: () => (/* binding */ RECORD_KEY),
 /* harmony export */   zE: () => (/* binding */ memoryOf)
 /* harmony export */ });
-/* unused harmony exports MAX_OWED_SPANS, payloadOf, bounded */
+/* unused harmony exports MAX_OWED_SPANS, bounded */
 /**
  * What a target's record says, and what a run owes from it: pure rules over commits, with no API and no git.
  *
@@ -797,11 +797,10 @@ function spansToCompare(memory, head, first) {
         spans.push({ base: memory.last, head });
     return spans;
 }
-/** The record's fields a run writes: what the next run owes if this one did not make `spans` fresh. */
-/** The payload the record's fields make, under the record's key (its proof is added beside them when written). */
-function payloadOf(memory, spans, failed) {
-    return { [KEY]: recordBody(memory, spans, failed) };
-}
+/**
+ * The record's fields a run writes, under the record's key beside its proof: what the next run owes if this one did
+ * not make `spans` fresh.
+ */
 function recordBody(memory, spans, failed) {
     return {
         fresh: memory.fresh ?? null,

@@ -84,12 +84,10 @@ export function spansToCompare(memory: Memory, head: string, first: Span): Span[
   return spans;
 }
 
-/** The record's fields a run writes: what the next run owes if this one did not make `spans` fresh. */
-/** The payload the record's fields make, under the record's key (its proof is added beside them when written). */
-export function payloadOf(memory: Memory, spans: readonly Span[], failed: boolean): Record<string, unknown> {
-  return { [KEY]: recordBody(memory, spans, failed) };
-}
-
+/**
+ * The record's fields a run writes, under the record's key beside its proof: what the next run owes if this one did
+ * not make `spans` fresh.
+ */
 export function recordBody(memory: Memory, spans: readonly Span[], failed: boolean): Record<string, unknown> {
   return {
     fresh: memory.fresh ?? null,

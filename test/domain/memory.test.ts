@@ -9,7 +9,8 @@ import {
   MAX_OWED_SPANS,
   memoryOf,
   NO_MEMORY,
-  payloadOf,
+  RECORD_KEY,
+  recordBody,
   spansToCompare,
   type Memory,
   type Span,
@@ -68,7 +69,11 @@ describe('the memory, against a model of the image host', () => {
               expect([...versions], `image ${image}`).toEqual([version[image]]);
             });
           }
-          record = { sha: head, state: step.result, payload: payloadOf(memory, spans, !succeeded) };
+          record = {
+            sha: head,
+            state: step.result,
+            payload: { [RECORD_KEY]: recordBody(memory, spans, !succeeded) },
+          };
         }
       }),
       { numRuns: 300 },
@@ -85,7 +90,7 @@ describe('memoryOf', () => {
       failedRuns: 0,
     });
     const owed = [{ base: sha(1), head: sha(2) }];
-    const payload = payloadOf({ ...NO_MEMORY, fresh: sha(1) }, owed, true);
+    const payload = { [RECORD_KEY]: recordBody({ ...NO_MEMORY, fresh: sha(1) }, owed, true) };
     expect(memoryOf({ sha: sha(2), state: 'failure', payload })).toEqual({
       fresh: sha(1),
       owed,
