@@ -113,6 +113,24 @@ async function failedRunAfterFresh(): Promise<{ fresh: Sha; a: Sha }> {
   return { fresh, a };
 }
 
+/**
+ * x.png's commit fresh and a.png's owed, as an earlier version recorded it on `environment`: no proof, created by the
+ * Actions bot. Returns a.png's commit.
+ */
+function earlierVersionOwing(environment: string): Sha {
+  const fresh = commitImages('x.png');
+  const a = commitImages('a.png');
+  github.recordDeployment(
+    {
+      sha: a,
+      environment,
+      payload: { 'image-cache-invalidate': { fresh, owed: [[fresh, a]], failedRuns: 1 } },
+    },
+    'failure',
+  );
+  return a;
+}
+
 /** The target's records of a commit, newest first. */
 const recordsOf = (sha: Sha) => github.deploymentsOf(CONTEXT).filter((deployment) => deployment.sha === sha);
 
@@ -293,21 +311,12 @@ describe('a target is the service, the deploy environment and the site host, not
   });
 
   it('a record under the old name (a digest of url-map) is carried over once, what it owes included', async () => {
-    const fresh = commitImages('x.png');
-    const a = commitImages('a.png');
     const oldName = legacyRecordName(
       new URL(`${emulator().url}/api/svc/v2/cache`),
       parseUrlMap(URL_MAP),
       'production',
     );
-    github.recordDeployment(
-      {
-        sha: a,
-        environment: oldName,
-        payload: { 'image-cache-invalidate': { fresh, owed: [[fresh, a]], failedRuns: 1 } },
-      },
-      'failure',
-    );
+    const a = earlierVersionOwing(oldName);
     const b = commitImages('b.png');
     const run = await push(a, b, { with: DEFAULT_NAME });
     expect(run.exitCode).toBe(0);
@@ -324,17 +333,8 @@ describe('a target is the service, the deploy environment and the site host, not
 
 describe('a name given, kept from an earlier version', () => {
   it('carries over the earlier, unproved record on that name once, what it owes included', async () => {
-    const fresh = commitImages('x.png');
-    const a = commitImages('a.png');
-    // What an earlier version wrote on the name status-context gave: no proof, created by the Actions bot.
-    github.recordDeployment(
-      {
-        sha: a,
-        environment: CONTEXT,
-        payload: { 'image-cache-invalidate': { fresh, owed: [[fresh, a]], failedRuns: 1 } },
-      },
-      'failure',
-    );
+    // On the name status-context gave.
+    const a = earlierVersionOwing(CONTEXT);
     const b = commitImages('b.png');
     const run = await push(a, b);
     expect(run.exitCode).toBe(0);
