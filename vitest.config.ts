@@ -60,6 +60,7 @@ export const PURE_SUITES = [
   'test/settings/settings.test.ts',
   'test/settings/record-name.test.ts',
   'test/settings/site.test.ts',
+  'test/shown/code-block.test.ts',
   'test/shown/bytes.test.ts',
   'test/shown/log.test.ts',
   'test/shown/redact.test.ts',

@@ -1714,7 +1714,7 @@ function learnedSection(learned) {
         return [];
     const lines = [`### url-map learned from ${(0,shown_shown/* markdownText */.p7)(map.site)}`, '', `${(0,learned_words/* foldersCounted */.eo)(map)}.`, ''];
     if (rules.length > 0) {
-        lines.push('Paste it as `url-map` to keep it:', '', '```text', ...(0,learned_words/* pasteLines */.DA)(rules), '```', '');
+        lines.push('Paste it as `url-map` to keep it:', '', ...(0,shown_shown/* markdownCodeBlock */.IS)((0,learned_words/* pasteLines */.DA)(rules)), '');
     }
     const { shown, more } = (0,format/* firstOf */.Ku)(map.folders.filter((finding) => finding.kind !== 'learned'), MAX_FOLDERS_TOLD);
     for (const finding of shown) {
@@ -6692,6 +6692,7 @@ function redactEach(texts, redact) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   IS: () => (/* binding */ markdownCodeBlock),
 /* harmony export */   Le: () => (/* binding */ shownBy),
 /* harmony export */   NA: () => (/* binding */ workflowCommand),
 /* harmony export */   Pp: () => (/* binding */ markdownRef),
@@ -6801,6 +6802,17 @@ function markdownText(text) {
         .replace(/:(?=\/\/)|(?:mailto|xmpp):/gi, (found) => `${found}\u200B`)
         .replace(/www\./gi, (found) => `${found.slice(0, 3)}\u200B.`)
         .replace(/@/g, '\u200B@');
+}
+/**
+ * Lines as a Markdown code block, shown as written: each made one line with no control, and fenced with more
+ * backticks than any run of them in the lines, so that no line (a folder's name is outside text) can close the block
+ * and write Markdown after it.
+ */
+function markdownCodeBlock(lines, info = 'text') {
+    const shown = lines.map((line) => neutraliseControls(oneLine(line)));
+    const longest = Math.max(2, ...shown.map((line) => Math.max(0, ...(line.match(/`+/g) ?? []).map((run) => run.length))));
+    const fence = '`'.repeat(longest + 1);
+    return [`${fence}${info}`, ...shown, fence];
 }
 /**
  * An asset reference of the run (a validated, canonical http(s) URL, or a hash) as Markdown: a URL as an explicit

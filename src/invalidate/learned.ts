@@ -6,7 +6,7 @@ import type { LearnedFiles } from '../plan/plan.ts';
 import { findingSentence, foldersCounted, pasteLines, triedLines } from '../plan/learned-words.ts';
 import { ruleLine } from '../settings/url-map.ts';
 import { firstOf } from '../shown/format.ts';
-import { markdownText } from '../shown/shown.ts';
+import { markdownCodeBlock, markdownText } from '../shown/shown.ts';
 
 /** Folders told one by one at most; the JSON report lists every one. */
 const MAX_FOLDERS_TOLD = 20;
@@ -18,7 +18,7 @@ export function learnedSection(learned: LearnedFiles): string[] {
   if (map.folders.length === 0) return [];
   const lines = [`### url-map learned from ${markdownText(map.site)}`, '', `${foldersCounted(map)}.`, ''];
   if (rules.length > 0) {
-    lines.push('Paste it as `url-map` to keep it:', '', '```text', ...pasteLines(rules), '```', '');
+    lines.push('Paste it as `url-map` to keep it:', '', ...markdownCodeBlock(pasteLines(rules)), '');
   }
   const { shown, more } = firstOf(
     map.folders.filter((finding) => finding.kind !== 'learned'),

@@ -132,6 +132,21 @@ export function markdownText(text: string): string {
 }
 
 /**
+ * Lines as a Markdown code block, shown as written: each made one line with no control, and fenced with more
+ * backticks than any run of them in the lines, so that no line (a folder's name is outside text) can close the block
+ * and write Markdown after it.
+ */
+export function markdownCodeBlock(lines: readonly string[], info = 'text'): string[] {
+  const shown = lines.map((line) => neutraliseControls(oneLine(line)));
+  const longest = Math.max(
+    2,
+    ...shown.map((line) => Math.max(0, ...(line.match(/`+/g) ?? []).map((run) => run.length))),
+  );
+  const fence = '`'.repeat(longest + 1);
+  return [`${fence}${info}`, ...shown, fence];
+}
+
+/**
  * An asset reference of the run (a validated, canonical http(s) URL, or a hash) as Markdown: a URL as an explicit
  * link to exactly itself, reading as itself; anything else as inert text. Not a bare URL for GitHub to link by
  * itself: a backslash escape (`IMG\_2041.JPG`) is not undone inside such a link, so it would show and point
