@@ -4,7 +4,8 @@ import { markdownCodeBlock } from '../../src/shown/shown.ts';
 
 describe('markdownCodeBlock', () => {
   it('keeps a line that holds a fence inside the block: nothing after it renders as Markdown', () => {
-    const hostile = 'public/a\n```\n# Heading <img src=x onerror=alert(1)>\n```` => https://www.example.com/a';
+    const hostile =
+      'public/a\n```\n# Heading <img src=x onerror=alert(1)>\n```` => https://www.example.com/a';
     const block = markdownCodeBlock(['# 1 changed image, 1 folder', hostile]);
     expect(block).toHaveLength(4);
     expect(block[0]).toBe('`````text');
