@@ -263,7 +263,8 @@ const MAX_REDIRECTS = 5;
 /**
  * The API's fetch, sending only to `apiUrl` (its origin, under its path): a `next` link that octokit's paginator
  * follows, or a redirect, that names another place is refused before anything is sent there, since the request
- * carries the token. Redirects on the API itself are followed here, at most MAX_REDIRECTS.
+ * carries the token. Redirects of a read (GET, HEAD) on the API itself are followed here, at most MAX_REDIRECTS; a
+ * write is never sent again to where a redirect points (fetch would turn it into a GET): its 3xx is its answer.
  */
 function apiOnly(fetch: typeof globalThis.fetch, apiUrl: string): typeof globalThis.fetch {
   const api = new URL(apiUrl);
@@ -278,12 +279,14 @@ function apiOnly(fetch: typeof globalThis.fetch, apiUrl: string): typeof globalT
   };
   return async (input, init) => {
     let url = new URL(input instanceof Request ? input.url : String(input));
+    const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+    const follows = method === 'GET' || method === 'HEAD';
     for (let redirects = 0; ; redirects++) {
       check(url);
       const answer = await fetch(url, { ...init, redirect: 'manual' });
       const location = answer.headers.get('location');
-      if (answer.status < 300 || answer.status > 399 || location === null || redirects >= MAX_REDIRECTS)
-        return answer;
+      const redirected = answer.status >= 300 && answer.status <= 399 && location !== null;
+      if (!redirected || !follows || redirects >= MAX_REDIRECTS) return answer;
       await answer.body?.cancel().catch(() => undefined);
       url = new URL(location, url);
     }

@@ -258,6 +258,33 @@ describe('a write answered 202', () => {
   });
 });
 
+describe('a write answered with a redirect', () => {
+  it('is not sent again where the redirect points, even on the API itself: its 3xx is its answer', async () => {
+    const requests: string[] = [];
+    const server = createServer((request, response) => {
+      requests.push(`${request.method ?? ''} ${request.url ?? ''}`);
+      response.writeHead(307, { location: `/repos/${REPOSITORY}/deployments-moved` });
+      response.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const error: unknown = await writeRecord(storeAt(url), {
+        environment: TARGET,
+        sha: SHA,
+        state: 'success',
+        description: 'Images fresh: 1 image invalidated',
+        payload: {},
+      }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(Error);
+      expect(requests).toEqual([`POST /repos/${REPOSITORY}/deployments`]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
 describe('readLegacyRecord', () => {
   it("reads an earlier version's record by its creator, the Actions bot, and its own newest status", async () => {
     const failed = github.recordDeployment({ sha: SHA, environment: TARGET }, 'failure');
