@@ -841,7 +841,8 @@ function bounded(spans) {
  * workflow's GITHUB_TOKEN writes as the same github-actions[bot]); only a holder of the key can make one that counts.
  *
  * The derived key stays inside the proof: what leaves it is a MAC and a key id (the first 16 hex digits of an HMAC
- * of a fixed text), from which neither key can be found. The key id tells a record written with another Root key (the
+ * of a fixed text), which give neither key back; but a guess of the Root key can be checked against them offline, so
+ * a short key chosen by hand could be found (SECURITY.md). The key id tells a record written with another Root key (the
  * key changed) from one that was made up or altered.
  */
 
@@ -1111,6 +1112,21 @@ async function answerOf(store, method, path, body) {
         throw new RecordApiError(0, (0,_mechanics_error_message_js__WEBPACK_IMPORTED_MODULE_6__/* .errorMessage */ .g)(error));
     }
 }
+
+
+/***/ }),
+
+/***/ 744:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Q: () => (/* binding */ PERMISSION_LINES)
+/* harmony export */ });
+/* unused harmony export RECORD_PERMISSION */
+/** The permission catch-up needs of the workflow's token: it reads and writes the record (deployments). */
+const RECORD_PERMISSION = 'deployments: write';
+/** The line a workflow adds (to the job, or the workflow) so that catch-up can read and write the record. */
+const PERMISSION_LINES = `permissions: { contents: read, ${RECORD_PERMISSION} }`;
 
 
 /***/ }),

@@ -116,7 +116,8 @@ function bounded(spans) {
  * workflow's GITHUB_TOKEN writes as the same github-actions[bot]); only a holder of the key can make one that counts.
  *
  * The derived key stays inside the proof: what leaves it is a MAC and a key id (the first 16 hex digits of an HMAC
- * of a fixed text), from which neither key can be found. The key id tells a record written with another Root key (the
+ * of a fixed text), which give neither key back; but a guess of the Root key can be checked against them offline, so
+ * a short key chosen by hand could be found (SECURITY.md). The key id tells a record written with another Root key (the
  * key changed) from one that was made up or altered.
  */
 
@@ -390,6 +391,21 @@ async function answerOf(store, method, path, body) {
 
 /***/ }),
 
+/***/ 744:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Q: () => (/* binding */ PERMISSION_LINES)
+/* harmony export */ });
+/* unused harmony export RECORD_PERMISSION */
+/** The permission catch-up needs of the workflow's token: it reads and writes the record (deployments). */
+const RECORD_PERMISSION = 'deployments: write';
+/** The line a workflow adds (to the job, or the workflow) so that catch-up can read and write the record. */
+const PERMISSION_LINES = `permissions: { contents: read, ${RECORD_PERMISSION} }`;
+
+
+/***/ }),
+
 /***/ 8402:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -418,6 +434,68 @@ function recordProblem(error, what) {
     if (status === 403 || status === 404)
         return `${said}: the token may not ${what} deployments; add \`${_record_permission_js__WEBPACK_IMPORTED_MODULE_2__/* .PERMISSION_LINES */ .Q}\``;
     return said;
+}
+
+
+/***/ }),
+
+/***/ 5380:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   CZ: () => (/* binding */ NO_CATCH_UP),
+/* harmony export */   Nv: () => (/* binding */ SKIPPED_OWED),
+/* harmony export */   X9: () => (/* binding */ caughtUpByNextRun),
+/* harmony export */   _V: () => (/* binding */ whyNotFresh),
+/* harmony export */   j9: () => (/* binding */ caughtUpByReRun),
+/* harmony export */   wp: () => (/* binding */ freshWords)
+/* harmony export */ });
+/* unused harmony export skippedWords */
+/* harmony import */ var _shown_format_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5462);
+/* harmony import */ var _github_record_permission_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(744);
+
+
+/** The next run covers what this one owes: its record says so. */
+function caughtUpByNextRun(target) {
+    return (`The next run on this target invalidates them too: the record ('${target}') keeps what this run owes. A ` +
+        're-run of this job retries them now, which helps when the cause has passed (the service, the network); a ' +
+        'cause in the settings (url-map, the origin) needs a fix, and the run after it.');
+}
+/** No record keeps what this run owes: only a re-run does. `why`: why no record can. */
+function caughtUpByReRun(why) {
+    return `A re-run of this job invalidates them; no later run will, since ${why}.`;
+}
+/** Why no later run can catch up, when catch-up is not on for the run. */
+const NO_CATCH_UP = 'catch-up is off (it needs a branch run in GitHub Actions with catch-up: true and ' +
+    `${_github_record_permission_js__WEBPACK_IMPORTED_MODULE_0__/* .PERMISSION_LINES */ .Q})`;
+/**
+ * Why the run cannot say its head is fresh, or undefined when every image it planned was confirmed, nothing failed
+ * after (a rewrite) and no changed image was skipped: a skipped image is owed, so that the run that maps it (after a
+ * fix of url-map) invalidates it.
+ */
+function whyNotFresh(outcome) {
+    if (outcome.cancelled)
+        return 'the run was cancelled';
+    if (outcome.failures.length > 0 || outcome.failed.length > 0)
+        return 'not every image was confirmed';
+    if (outcome.counts.skipped > 0)
+        return skippedWords(outcome.counts.skipped);
+    return undefined;
+}
+/** Why a run that skipped changed images is not fresh, within a deployment status's 140 characters. */
+function skippedWords(skipped) {
+    // Whether url-map or the map learned from site left them: the record is the same for both.
+    return `${(0,_shown_format_js__WEBPACK_IMPORTED_MODULE_1__/* .plural */ .LS)(skipped, 'changed image')} skipped (not mapped to a URL)`;
+}
+/** What the log says of skipped images the record keeps as owed. */
+const SKIPPED_OWED = 'The skipped images are owed, not fresh: the record keeps their commits, and a run that maps them (url-map, or ' +
+    'the map learned from site) invalidates them.';
+/** What a record of a fresh commit says of the run, within a deployment status's 140 characters. */
+function freshWords(counts) {
+    const { invalidated } = counts;
+    return invalidated === 0
+        ? 'Images fresh: no image to invalidate'
+        : `Images fresh: ${(0,_shown_format_js__WEBPACK_IMPORTED_MODULE_1__/* .plural */ .LS)(invalidated, 'image')} invalidated`;
 }
 
 

@@ -310,6 +310,37 @@ function u32le(bytes, at) {
 
 /***/ }),
 
+/***/ 8065:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   JL: () => (/* binding */ mediaType),
+/* harmony export */   Rj: () => (/* binding */ declaredLength),
+/* harmony export */   UE: () => (/* binding */ headerValues),
+/* harmony export */   wx: () => (/* binding */ header)
+/* harmony export */ });
+/** The first value of a header (its name in lower case), as text; absent when not sent as text. */
+function header(headers, name) {
+    return headerValues(headers, name)[0];
+}
+/** Every value of a header, in the order sent: a list header (Vary, Content-Encoding) may come in several lines. */
+function headerValues(headers, name) {
+    const value = headers[name];
+    return [value].flat().filter((each) => typeof each === 'string');
+}
+/** Content-Length, when it is a length: a server may send anything there. */
+function declaredLength(headers) {
+    const declared = Number(header(headers, 'content-length'));
+    return Number.isSafeInteger(declared) && declared >= 0 ? declared : undefined;
+}
+/** The media type of a Content-Type, in lower case and without its parameters: `text/html; charset=utf-8` is `text/html`. */
+function mediaType(contentType) {
+    return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+
+/***/ }),
+
 /***/ 379:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 

@@ -2,6 +2,42 @@ export const id = 697;
 export const ids = [697];
 export const modules = {
 
+/***/ 2337:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Pt: () => (/* binding */ withoutNeedsBase),
+/* harmony export */   f7: () => (/* binding */ PARENT),
+/* harmony export */   gy: () => (/* binding */ ZERO_SHA),
+/* harmony export */   h0: () => (/* binding */ short),
+/* harmony export */   o: () => (/* binding */ sinceRange),
+/* harmony export */   zo: () => (/* binding */ isDeletion)
+/* harmony export */ });
+const PARENT = Symbol('parent of head');
+/** The all-zeros SHA that CIs write for "no such commit": a new branch's before, a deleted branch's after. */
+const ZERO_SHA = /^0+$/;
+/** A push that deleted a branch names an all-zero head: nothing to compare, nothing changed. */
+function isDeletion(range) {
+    return ZERO_SHA.test(range.head);
+}
+/** `since` in place of the event's base, compared with the head the pipeline runs on. */
+function sinceRange(since, head) {
+    return { base: since, head, origin: `since ${since}` };
+}
+/** The range with its base settled: the head's parent (or the event's base), once nothing better is known. */
+function withoutNeedsBase(range) {
+    const settled = { ...range };
+    delete settled.needsBase;
+    return settled;
+}
+/** A commit's name as people write it: a full SHA cut to seven characters, any other name (a tag, `HEAD~1`) as it is. */
+function short(sha) {
+    return /^[0-9a-f]{40,64}$/.test(sha) ? sha.slice(0, 7) : sha;
+}
+
+
+/***/ }),
+
 /***/ 3697:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -546,6 +582,37 @@ function isTimeout(error) {
         const { name, code } = cause;
         return name === 'TimeoutError' || UNDICI_TIMEOUTS.has(code);
     });
+}
+
+
+/***/ }),
+
+/***/ 8065:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   JL: () => (/* binding */ mediaType),
+/* harmony export */   Rj: () => (/* binding */ declaredLength),
+/* harmony export */   UE: () => (/* binding */ headerValues),
+/* harmony export */   wx: () => (/* binding */ header)
+/* harmony export */ });
+/** The first value of a header (its name in lower case), as text; absent when not sent as text. */
+function header(headers, name) {
+    return headerValues(headers, name)[0];
+}
+/** Every value of a header, in the order sent: a list header (Vary, Content-Encoding) may come in several lines. */
+function headerValues(headers, name) {
+    const value = headers[name];
+    return [value].flat().filter((each) => typeof each === 'string');
+}
+/** Content-Length, when it is a length: a server may send anything there. */
+function declaredLength(headers) {
+    const declared = Number(header(headers, 'content-length'));
+    return Number.isSafeInteger(declared) && declared >= 0 ? declared : undefined;
+}
+/** The media type of a Content-Type, in lower case and without its parameters: `text/html; charset=utf-8` is `text/html`. */
+function mediaType(contentType) {
+    return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 }
 
 

@@ -10,7 +10,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 // The rest loads only on a Node that can run it; a runner that starts the action on another fails the step.
 const problem = (0,_supported_node_js__WEBPACK_IMPORTED_MODULE_0__/* .unsupportedNode */ .A)();
 if (problem === undefined) {
-    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(421), __nccwpck_require__.e(150)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5150));
+    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(421), __nccwpck_require__.e(446)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6446));
     await run();
 }
 else {

@@ -54,7 +54,7 @@ export function runFlow(settings: Settings, options: FlowOptions): Promise<Repor
   return planFlow(settings, context, { ...options, ci }).then(async (plan) => {
     options.onPlan?.(plan);
     const ran = await runStages(plan, context);
-    const outcome = runOutcome(ran, context.signal?.aborted === true);
+    const outcome = await runOutcome(ran, context.signal?.aborted === true);
     // Last: a commit is recorded fresh only once every other stage has landed.
     const record = await recordStage.run(recordStage.slice(plan), { outcome }, context);
     return reportOf({ ran, outcome, record, startedAt });

@@ -5,7 +5,8 @@
  * workflow's GITHUB_TOKEN writes as the same github-actions[bot]); only a holder of the key can make one that counts.
  *
  * The derived key stays inside the proof: what leaves it is a MAC and a key id (the first 16 hex digits of an HMAC
- * of a fixed text), from which neither key can be found. The key id tells a record written with another Root key (the
+ * of a fixed text), which give neither key back; but a guess of the Root key can be checked against them offline, so
+ * a short key chosen by hand could be found (SECURITY.md). The key id tells a record written with another Root key (the
  * key changed) from one that was made up or altered.
  */
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';

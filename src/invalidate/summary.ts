@@ -15,16 +15,20 @@ import { callWords, describeCall } from '../domain/call-words.ts';
 import { markdownRef, markdownText } from '../shown/shown.ts';
 import type { CallRecord } from '../service/execute.ts';
 import { callsWords, notInvalidatedWords, originWords, type OriginFacts } from './facts.ts';
-import { previewSection } from './preview.ts';
+import type * as PreviewWords from './preview.ts';
 import { thumbnailCell, thumbnailHeader } from './thumbnail.ts';
 import type { Invalidated } from './invalidated.ts';
-import { learnedSection } from './learned.ts';
+import type * as LearnedWords from './learned.ts';
 
 /**
  * The overview, the images not invalidated though changed, the changed files, the calls (or those that would go),
  * the images, the token and how the origin check went.
  */
-export function invalidationSummary(inv: Invalidated): string[] {
+export function invalidationSummary(
+  inv: Invalidated,
+  preview: typeof PreviewWords | undefined,
+  learned: typeof LearnedWords | undefined,
+): string[] {
   const { outcome } = inv;
   const lines = [overview(inv), ''];
   // Near the top: images that were not invalidated, in a run that may be green.
@@ -37,12 +41,13 @@ export function invalidationSummary(inv: Invalidated): string[] {
     const none = inv.noApiKey ? ' (none was given: a run that sends needs `api-key`)' : '';
     lines.push(`Nothing was sent, so the API key was not checked${none}.`, '');
   }
-  if (inv.plan.files !== undefined) lines.push(...filesSection(inv.plan.files));
+  if (inv.plan.files !== undefined) lines.push(...filesSection(inv.plan.files, learned));
   // Over changed files, the preview lists each image once, with its file and change, in place of the lists below.
-  const preview = previewSection(inv);
-  if (inv.dryRun) lines.push(...plannedTable(inv.plan), ...(preview ?? plannedAssetLists(inv.plan)));
-  else lines.push(...callTable(outcome.calls), ...(preview ?? []));
-  if (preview === undefined && inv.imageHost !== undefined) lines.push(...imagesSection(inv, inv.imageHost));
+  const previewed = preview?.previewSection(inv);
+  if (inv.dryRun) lines.push(...plannedTable(inv.plan), ...(previewed ?? plannedAssetLists(inv.plan)));
+  else lines.push(...callTable(outcome.calls), ...(previewed ?? []));
+  if (previewed === undefined && inv.imageHost !== undefined)
+    lines.push(...imagesSection(inv, inv.imageHost));
   const token = tokenLine(inv);
   if (token !== undefined) lines.push('', token);
   if (outcome.origin !== undefined) lines.push('', originLine(outcome.origin));
@@ -116,7 +121,7 @@ function countedByAssets(scope: Scope): boolean {
 
 const MAX_NAMED_FILES = 20;
 
-function filesSection(files: FilesPlan): string[] {
+function filesSection(files: FilesPlan, learned: typeof LearnedWords | undefined): string[] {
   const lines = [
     '### Changed files',
     '',
@@ -134,7 +139,8 @@ function filesSection(files: FilesPlan): string[] {
     if (more !== undefined) lines.push(`- … ${more}`);
   }
   lines.push('');
-  if (files.learned !== undefined) lines.push(...learnedSection(files.learned));
+  if (files.learned !== undefined && learned !== undefined)
+    lines.push(...learned.learnedSection(files.learned));
   return lines;
 }
 

@@ -9,8 +9,13 @@ import { invalidationSummary } from './summary.ts';
 import { invalidationText } from './text.ts';
 import type { Invalidated } from './invalidated.ts';
 
-export function tellInvalidation(inv: Invalidated, end: RunEnd): Told {
+export async function tellInvalidation(inv: Invalidated, end: RunEnd): Promise<Told> {
   const { outcome, imageHost } = inv;
+  // A run over changed files loads the words of its preview, and a run that learned a map (site) those of the map.
+  const [preview, learned] = await Promise.all([
+    inv.plan.preview === undefined ? undefined : import('./preview.ts'),
+    inv.plan.files?.learned === undefined ? undefined : import('./learned.ts'),
+  ]);
   const token = outcome.token ?? '';
   // A cancel that came after the calls (while rewriting) leaves what was not sent unsent all the same.
   const failures =
@@ -23,10 +28,10 @@ export function tellInvalidation(inv: Invalidated, end: RunEnd): Told {
       if (inv.dryRun) listCalls(log, inv.plan);
       else tellInvalidated(log, outcome, listedIn('invalidated'));
     },
-    summary: () => invalidationSummary(inv),
-    json: () => invalidationJson(inv),
+    summary: () => invalidationSummary(inv, preview, learned),
+    json: () => invalidationJson(inv, learned),
     assets: () => assetLines(inv),
-    text: () => invalidationText(inv),
+    text: () => invalidationText(inv, learned),
     outputs: {
       token,
       'cache-buster': token === '' ? '' : `cb:${token}`,

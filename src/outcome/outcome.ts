@@ -9,9 +9,9 @@ import { toldBy, type Ran } from './stages.ts';
 export type { Outcome } from '../invalidate/stage.ts';
 
 /** The run's outcome: a cancel that came after the calls (while rewriting) makes a cancelled run all the same. */
-export function runOutcome(ran: Ran, cancelled: boolean): Outcome {
+export async function runOutcome(ran: Ran, cancelled: boolean): Promise<Outcome> {
   const landed = ran.invalidate.outcome;
-  const failures = toldBy(ran, { cancelled }).flatMap((told) => told.failures);
+  const failures = (await toldBy(ran, { cancelled })).flatMap((told) => told.failures);
   return {
     ...landed,
     cancelled: cancelled || landed.cancelled,

@@ -17,7 +17,7 @@ interface AnyStage {
   readonly name: string;
   readonly slice: (plan: RunPlan) => unknown;
   readonly run: (slice: never, before: never, context: RunContext) => Promise<unknown>;
-  readonly tell: (result: never, end: RunEnd) => Told;
+  readonly tell: (result: never, end: RunEnd) => Told | Promise<Told>;
 }
 
 type Listed = (typeof STAGES)[number];
@@ -52,9 +52,11 @@ export async function runStages(plan: RunPlan, context: RunContext): Promise<Ran
 }
 
 /** What each stage did, told, in the order of the list. */
-export function toldBy(ran: Ran, end: RunEnd): Told[] {
-  return (STAGES as readonly AnyStage[]).map((stage) => {
-    const tell = stage.tell as (result: unknown, end: RunEnd) => Told;
-    return tell((ran as Readonly<Record<string, unknown>>)[stage.name], end);
-  });
+export function toldBy(ran: Ran, end: RunEnd): Promise<Told[]> {
+  return Promise.all(
+    (STAGES as readonly AnyStage[]).map(async (stage) => {
+      const tell = stage.tell as (result: unknown, end: RunEnd) => Told | Promise<Told>;
+      return tell((ran as Readonly<Record<string, unknown>>)[stage.name], end);
+    }),
+  );
 }

@@ -29,13 +29,14 @@ export interface RunContext {
 
 /**
  * A stage: `slice` takes its part of the plan (undefined: it has nothing to do, and its result says so), `run` does
- * it, and `tell` says what it did. `Before` is what it reads of the stages listed before it, by their names.
+ * it, and `tell` says what it did. `Before` is what it reads of the stages listed before it, by their names. A stage
+ * with something to say may load its words first: a run it did nothing in opens none of them.
  */
 export interface Stage<Name extends string, Slice, Before, Result> {
   readonly name: Name;
   readonly slice: (plan: RunPlan) => Slice;
   readonly run: (slice: Slice, before: Before, context: RunContext) => Promise<Result>;
-  readonly tell: (result: Result, end: RunEnd) => Told;
+  readonly tell: (result: Result, end: RunEnd) => Told | Promise<Told>;
 }
 
 /** What every stage's words may depend on beyond its own result: how the run ended. */

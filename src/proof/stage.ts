@@ -1,7 +1,6 @@
 import type { ProofReport } from './facts.ts';
 import type { ProofPlan, RunPlan } from '../plan/run-plan.ts';
-import { tellProof } from './told.ts';
-import type { AfterPages, Stage } from '../plan/stage.ts';
+import { SILENT, type AfterPages, type Stage } from '../plan/stage.ts';
 
 export type { ProofReport } from './facts.ts';
 
@@ -11,8 +10,13 @@ export type Before = AfterPages;
 export const proofStage = {
   name: 'proof',
   slice: (plan: RunPlan): ProofPlan | undefined => plan.proof,
-  // Its work is loaded by a run that asks for the proof (verify: true).
+  // Its work and its words are loaded by a run that asks for the proof (verify: true), in one chunk: they share facts.
   run: async (proof, before, context) =>
-    proof === undefined ? undefined : (await import('./prove.ts')).proveFresh(proof, before, context),
-  tell: tellProof,
+    proof === undefined
+      ? undefined
+      : (await import(/* webpackChunkName: "proof" */ './prove.ts')).proveFresh(proof, before, context),
+  tell: async (report) =>
+    report === undefined
+      ? SILENT
+      : (await import(/* webpackChunkName: "proof" */ './told.ts')).tellProof(report),
 } as const satisfies Stage<'proof', ProofPlan | undefined, Before, ProofReport | undefined>;

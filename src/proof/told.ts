@@ -4,8 +4,7 @@ import { count, FAILURES_NAMED, firstOf, plural } from '../shown/format.ts';
 import { markdownRef, markdownText } from '../shown/shown.ts';
 import { acceptWords, proofWords, type ProofFacts, type ProofFinding, type ProofReport } from './facts.ts';
 
-export function tellProof(proof: ProofReport | undefined): Told {
-  if (proof === undefined) return SILENT;
+export function tellProof(proof: ProofReport): Told {
   const { facts } = proof;
   return {
     ...SILENT,

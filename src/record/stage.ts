@@ -1,17 +1,7 @@
-import { FAILURES_NAMED } from '../shown/format.ts';
 import type { Outcome } from '../outcome/outcome.ts';
-import type { Stage } from '../plan/stage.ts';
-import { tellRecord } from './told.ts';
-import { firstOf, plural } from '../shown/format.ts';
-import type { RunContext } from '../plan/stage.ts';
+import { SILENT, type RunContext, type Stage } from '../plan/stage.ts';
 import type { PendingRecord, RunPlan } from '../plan/run-plan.ts';
-import {
-  caughtUpByNextRun,
-  caughtUpByReRun,
-  NO_CATCH_UP,
-  type LeftStale,
-  type RecordResult,
-} from './record.ts';
+import type { RecordResult } from './record.ts';
 
 export type { RecordResult } from './record.ts';
 
@@ -24,7 +14,8 @@ export const recordStage = {
   name: 'record',
   slice: (plan: RunPlan): PendingRecord | undefined => plan.record,
   run: record,
-  tell: tellRecord,
+  // Its words are loaded by a run that has a record to tell of.
+  tell: async (result) => (result === undefined ? SILENT : (await import('./told.ts')).tellRecord(result)),
 } as const satisfies Stage<
   'record',
   PendingRecord | undefined,
@@ -45,11 +36,8 @@ async function record(
   }
   const result = await written(pending, outcome, log);
   if (outcome.failed.length === 0) return result;
-  const left = { images: outcome.failed, caughtUpBy: caughtUpBy(pending, result) };
-  tellLeft(left, log);
-  return result === undefined
-    ? { state: 'not-recorded', reason: 'catch-up is off', left }
-    : { ...result, left };
+  // Loaded by a run that left images stale.
+  return (await import('./left.ts')).withLeft(pending, result, outcome.failed, log);
 }
 
 async function written(
@@ -68,21 +56,4 @@ async function written(
       // Loaded by a run that writes the record.
       return (await import('./write.ts')).writeTargetRecord(pending, outcome, log);
   }
-}
-
-/** How the images left stale get invalidated, as the record now stands. */
-function caughtUpBy(pending: PendingRecord | undefined, result: RecordResult | undefined): string {
-  if (pending === undefined) return caughtUpByReRun(NO_CATCH_UP);
-  if (result?.state === 'recorded') return caughtUpByNextRun(result.target);
-  if (pending.state === 'off') return caughtUpByReRun(`catch-up is off for this run (${pending.why})`);
-  return caughtUpByReRun(
-    result?.state === 'not-recorded' ? result.reason : 'the record could not be written',
-  );
-}
-
-function tellLeft(left: LeftStale, log: RunContext['log']): void {
-  const { shown, more } = firstOf(left.images, FAILURES_NAMED);
-  log.info(`Left stale, not confirmed: ${plural(left.images.length, 'image')}. ${left.caughtUpBy}`);
-  log.lines(shown.map((image) => `  ${image}`));
-  if (more !== undefined) log.info(`  … ${more}: failed-file lists each one.`);
 }

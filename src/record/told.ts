@@ -6,8 +6,7 @@ import { FAILURES_NAMED, firstOf, plural } from '../shown/format.ts';
 import { markdownRef, markdownText } from '../shown/shown.ts';
 import type { LeftStale, RecordResult } from './record.ts';
 
-export function tellRecord(record: RecordResult | undefined): Told {
-  if (record === undefined) return SILENT;
+export function tellRecord(record: RecordResult): Told {
   return {
     ...SILENT,
     summary: () => {

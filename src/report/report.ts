@@ -24,9 +24,9 @@ export interface Report {
 }
 
 /** The report of a run whose stages have all run. */
-export function reportOf(run: Omit<Report, 'told' | 'finishedAt'>): Report {
+export async function reportOf(run: Omit<Report, 'told' | 'finishedAt'>): Promise<Report> {
   const end = { cancelled: run.outcome.cancelled };
-  const told = [...toldBy(run.ran, end), recordStage.tell(run.record)];
+  const told = [...(await toldBy(run.ran, end)), await recordStage.tell(run.record)];
   return { ...run, told, finishedAt: new Date() };
 }
 

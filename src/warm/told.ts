@@ -1,4 +1,4 @@
-/** The warm-up in words, in every voice. Apart from warm.ts, which loads undici only when a run warms. */
+/** The warm-up in words, in every voice: loaded, as warm.ts is, by a run that warms. */
 import { count, plural } from '../shown/format.ts';
 import { SILENT, type Told } from '../plan/stage.ts';
 import type { WarmReport } from './warm.ts';
@@ -17,8 +17,7 @@ export function warmWords(warm: WarmReport): string {
 }
 
 /** The warm-up's section of the summary, its line of the command's result and its JSON: what it requested. */
-export function tellWarm(warm: WarmReport | undefined): Told {
-  if (warm === undefined) return SILENT;
+export function tellWarm(warm: WarmReport): Told {
   const words = warmWords(warm);
   return {
     ...SILENT,

@@ -102,25 +102,28 @@ describe('the preview, at any size', () => {
   const many = (count: number, name: (i: number) => string): string[] =>
     Array.from({ length: count }, (_, i) => name(i));
 
-  function previewOf(files: string[]): string {
+  async function previewOf(files: string[]): Promise<string> {
     const plan = planRun(
       { target: { scope: 'assets', assets: [], changes: { patterns: ['**/*.png'], urlMap } }, token: false },
       { files, changes: files.map(() => ({ status: 'added' })), source: 'test' },
     );
-    return summaryMarkdown(reportFrom({ plan }));
+    return summaryMarkdown(await reportFrom({ plan }));
   }
 
-  it(`lists the first ${PREVIEW_ROWS} images and counts the rest, each image once`, () => {
+  it(`lists the first ${PREVIEW_ROWS} images and counts the rest, each image once`, async () => {
     const images = many(PREVIEW_ROWS + 50, (i) => `public/images/${i}.png`);
-    const markdown = previewOf(images);
+    const markdown = await previewOf(images);
     const rows = markdown.split('\n').filter((line) => line.startsWith(`| [${IMAGES}/`));
     expect(rows).toHaveLength(PREVIEW_ROWS);
     expect(markdown).toContain('… and 50 more: the JSON report');
     expect(markdown).not.toContain('### Assets that would be invalidated');
   });
 
-  it(`names the first ${PREVIEW_ROWS} files that paths left out and counts the rest`, () => {
-    const markdown = previewOf(['public/images/a.png', ...many(PREVIEW_ROWS + 7, (i) => `docs/${i}.md`)]);
+  it(`names the first ${PREVIEW_ROWS} files that paths left out and counts the rest`, async () => {
+    const markdown = await previewOf([
+      'public/images/a.png',
+      ...many(PREVIEW_ROWS + 7, (i) => `docs/${i}.md`),
+    ]);
     expect(markdown.split('\n').filter((line) => line.startsWith('- docs/'))).toHaveLength(PREVIEW_ROWS);
     expect(markdown).toContain(`left out by \`paths\` (not images by its patterns): ${PREVIEW_ROWS + 7}.`);
     expect(markdown).toContain('- … and 7 more files');

@@ -105,17 +105,17 @@ describe('zero counts: the log', () => {
 });
 
 describe('zero counts: the summary and the command', () => {
-  it('scope none with a token: the token call alone, no count of invalidation calls', () => {
-    const report = reportOf({ scope: 'none' }, true, { calls: [tokenCall], assets: [], token: 'abc' });
+  it('scope none with a token: the token call alone, no count of invalidation calls', async () => {
+    const report = await reportOf({ scope: 'none' }, true, { calls: [tokenCall], assets: [], token: 'abc' });
     const markdown = summaryMarkdown(report);
     expect(markdown).toContain('**Scope:** none · **Calls:** the token call');
     expectNoZeros(markdown);
     expectNoZeros(resultText(report));
   });
 
-  it('nothing to invalidate: says why, without a row of zeros, sent or dry', () => {
+  it('nothing to invalidate: says why, without a row of zeros, sent or dry', async () => {
     for (const token of [false, true]) {
-      const sent = reportFrom({
+      const sent = await reportFrom({
         plan: withFiles(NOT_AN_IMAGE, token),
         result: {
           calls: token ? [tokenCall] : [],
@@ -123,7 +123,7 @@ describe('zero counts: the summary and the command', () => {
           ...(token ? { token: 'abc' } : {}),
         },
       });
-      const dry = reportFrom({ plan: withFiles(NOT_AN_IMAGE, token) });
+      const dry = await reportFrom({ plan: withFiles(NOT_AN_IMAGE, token) });
       for (const report of [sent, dry]) {
         const markdown = summaryMarkdown(report);
         expect(markdown).toContain('Nothing to invalidate: 1 file changed');

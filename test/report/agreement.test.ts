@@ -199,7 +199,7 @@ function resultOf(run: Run, plan: Plan): { result: RunResult; origin?: OriginRep
 }
 
 /** A generated run made into a Report as the flow makes it. */
-function reportOf(run: Run): Report {
+function reportOf(run: Run): Promise<Report> {
   const plan = planRun({
     target: { scope: 'assets', assets: refsOf(run) },
     token: run.token !== undefined,
@@ -495,10 +495,10 @@ function check(report: Report): void {
 }
 
 describe('the renderers of a run', () => {
-  it('agree with each other on counts, words, references, token, origin, warm-up and failures', () => {
-    fc.assert(
-      fc.property(RUN, (run) => {
-        check(reportOf(run));
+  it('agree with each other on counts, words, references, token, origin, warm-up and failures', async () => {
+    await fc.assert(
+      fc.asyncProperty(RUN, async (run) => {
+        check(await reportOf(run));
       }),
       { numRuns: AGREEMENT_RUNS },
     );
@@ -506,19 +506,19 @@ describe('the renderers of a run', () => {
 });
 
 describe('the renderers of a dry run', () => {
-  it('agree with each other on what would be sent, call by call, and say nothing was', () => {
+  it('agree with each other on what would be sent, call by call, and say nothing was', async () => {
     const DRY = fc.record({
       assets: fc.integer({ min: 1, max: 450 }),
       hashEvery: fc.integer({ min: 2, max: 9 }),
       token: fc.boolean(),
     });
-    fc.assert(
-      fc.property(DRY, (dry) => {
+    await fc.assert(
+      fc.asyncProperty(DRY, async (dry) => {
         const plan = planRun({
           target: { scope: 'assets', assets: refsOf(dry) },
           token: dry.token,
         });
-        const report = reportFrom({ plan, startedAt: new Date(0), finishedAt: new Date(0) });
+        const report = await reportFrom({ plan, startedAt: new Date(0), finishedAt: new Date(0) });
         const byJson = json(report, (text) => text);
         const planned = byJson.assets.filter((asset) => asset.outcome === 'planned');
         expect(planned).toHaveLength(byJson.assets.length);

@@ -49,7 +49,7 @@ interface ChangedImage {
   readonly change: FileChange;
 }
 
-function reportOver(images: readonly ChangedImage[], dryRun: boolean): Report {
+function reportOver(images: readonly ChangedImage[], dryRun: boolean): Promise<Report> {
   const plan = planRun(
     {
       target: { scope: 'assets', assets: [], changes: { patterns: ['public/images/**'], urlMap: URL_MAP } },
@@ -93,23 +93,26 @@ describe('the preview on GitHub', () => {
     path: `public/images/${name}`,
     change: { status: 'modified' } as const,
   }));
-  const report = reportOver(images, false);
-  const page = renderGfm(summaryMarkdown(report));
-  const urls = report.ran.invalidate.plan.preview?.images.map((image) => image.url) ?? [];
+  const shown = reportOver(images, false).then((report) => ({
+    page: renderGfm(summaryMarkdown(report)),
+    urls: report.ran.invalidate.plan.preview?.images.map((image) => image.url) ?? [],
+  }));
 
-  it('links each image to exactly its URL, the link reading as the URL', () => {
+  it('links each image to exactly its URL, the link reading as the URL', async () => {
+    const { page, urls } = await shown;
     expect(urls).toHaveLength(NAMES.length);
     expect(urls).toContain(`${IMAGES}/IMG_2041.JPG`);
     expectLinks(page, urls);
   });
 
-  it('shows each file name as it is, in its own cell', () => {
+  it('shows each file name as it is, in its own cell', async () => {
+    const { page } = await shown;
     expect(previewRows(page).map((row) => row.file)).toEqual(images.map((image) => image.path));
   });
 
-  it('shows a renamed file with its old name as it is', () => {
+  it('shows a renamed file with its old name as it is', async () => {
     const from = 'public/images/old_name (1)|[x].png';
-    const renamed = reportOver(
+    const renamed = await reportOver(
       [{ path: 'public/images/new.png', change: { status: 'renamed', from } }],
       false,
     );
@@ -117,20 +120,20 @@ describe('the preview on GitHub', () => {
     expect(row?.change).toBe(`renamed from ${from}`);
   });
 
-  it('links and names any file name right', () => {
+  it('links and names any file name right', async () => {
     const char = fc.constantFrom(...'ab_*[]()<>|&\\%`#~!+-. é写@:;'.split(''));
     const name = fc
       .array(char, { minLength: 1, maxLength: 12 })
       .map((chars) => chars.join('').trim())
       .filter((text) => text !== '' && !text.startsWith('.') && !text.includes('..'));
-    fc.assert(
-      fc.property(fc.uniqueArray(name, { minLength: 1, maxLength: 6 }), (names) => {
+    await fc.assert(
+      fc.asyncProperty(fc.uniqueArray(name, { minLength: 1, maxLength: 6 }), async (names) => {
         const changed = names.flatMap((n) => [
           { path: `public/images/${n}.png`, change: { status: 'added' } as const },
           // Left out by `paths`: named in a list of their own.
           { path: `docs/${n}.md`, change: { status: 'modified' } as const },
         ]);
-        const run = reportOver(changed, false);
+        const run = await reportOver(changed, false);
         const shown = renderGfm(summaryMarkdown(run));
         const mapped = run.ran.invalidate.plan.preview?.images ?? [];
         expectLinks(
@@ -148,21 +151,21 @@ describe('the preview on GitHub', () => {
 describe('the summary of a run of assets on GitHub', () => {
   const urls = NAMES.map((name) => new URL(`${IMAGES}/${name}`).href);
 
-  it('links each invalidated image to exactly its URL, beside its thumbnail', () => {
+  it('links each invalidated image to exactly its URL, beside its thumbnail', async () => {
     const plan = planRun({ target: { scope: 'assets', assets: urls }, token: false });
     const result = {
       calls: [],
       assets: AssetResults.of(urls.map((ref) => ({ ref, outcome: 'invalidated' as const, call: 1 }))),
     };
-    const report = reportFrom({ plan, result, imageHost: IMAGE_HOST });
+    const report = await reportFrom({ plan, result, imageHost: IMAGE_HOST });
     const page = renderGfm(summaryMarkdown(report));
     expectLinks(page, urls);
     expect(page.pictures).toHaveLength(urls.length);
   });
 
-  it("links each asset of a dry run's lists to exactly its URL", () => {
+  it("links each asset of a dry run's lists to exactly its URL", async () => {
     const plan = planRun({ target: { scope: 'assets', assets: urls }, token: false });
-    const report = reportFrom({ plan });
+    const report = await reportFrom({ plan });
     const page = renderGfm(summaryMarkdown(report));
     expectLinks(page, urls);
     expect(page.items).toEqual(urls);
@@ -176,8 +179,8 @@ describe('thumbnails', () => {
     { path: 'public/images/moved.png', change: { status: 'renamed', from: 'public/images/before.png' } },
   ];
 
-  it('before the invalidation, are labelled as what the image host serves now, and an image not deployed yet has none', () => {
-    const page = renderGfm(summaryMarkdown(reportOver(changed, true)));
+  it('before the invalidation, are labelled as what the image host serves now, and an image not deployed yet has none', async () => {
+    const page = renderGfm(summaryMarkdown(await reportOver(changed, true)));
     const table = page.tables.find((rows) => rows[0]?.includes('File')) ?? [];
     expect(table[0]?.[0]).toBe('Served now (before this change)');
     expect(table.slice(1).map((row) => row[0])).toEqual(['', 'not deployed yet', 'not deployed yet']);
@@ -186,8 +189,8 @@ describe('thumbnails', () => {
     ]);
   });
 
-  it('after the invalidation, show each image as the image host serves it now, and say so', () => {
-    const page = renderGfm(summaryMarkdown(reportOver(changed, false)));
+  it('after the invalidation, show each image as the image host serves it now, and say so', async () => {
+    const page = renderGfm(summaryMarkdown(await reportOver(changed, false)));
     const table = page.tables.find((rows) => rows[0]?.includes('File')) ?? [];
     expect(table[0]?.[0]).toBe('Served now');
     expect(page.pictures).toHaveLength(3);

@@ -40,7 +40,7 @@ const failuresOf = (run: Report): readonly string[] => run.outcome.failures;
  * Four assets: [A, B, C, D] sent as one batch that was "too many" and split; the first half [A, B] confirmed after
  * two retries, the second [C, D] failed with a 400; then the token, after one retry.
  */
-function splitRun(): Report {
+function splitRun(): Promise<Report> {
   const calls: CallRecord[] = [
     {
       index: 1,
@@ -74,7 +74,7 @@ function splitRun(): Report {
 }
 
 /** Three assets in three calls: the first confirmed, the second refused the key, the third therefore not sent. */
-function refusedRun(token: boolean): Report {
+function refusedRun(token: boolean): Promise<Report> {
   const refused: CallRecord = {
     index: 2,
     call: { route: 'invalidate/assets', assets: [B] },
@@ -96,36 +96,36 @@ function refusedRun(token: boolean): Report {
 }
 
 describe('outputsOf', () => {
-  it('counts invalidation calls as requests: not the token call, not the retries', () => {
-    expect(outputsOf(splitRun(), FILES).requests).toBe('3');
+  it('counts invalidation calls as requests: not the token call, not the retries', async () => {
+    expect(outputsOf(await splitRun(), FILES).requests).toBe('3');
   });
 
-  it('lists the confirmed references as invalidated, in order', () => {
-    expect(JSON.parse(outputsOf(splitRun(), FILES).invalidated)).toEqual([A, B]);
+  it('lists the confirmed references as invalidated, in order', async () => {
+    expect(JSON.parse(outputsOf(await splitRun(), FILES).invalidated)).toEqual([A, B]);
   });
 
-  it('lists the failed references as failed, in order', () => {
-    expect(JSON.parse(outputsOf(splitRun(), FILES).failed)).toEqual([C, D]);
+  it('lists the failed references as failed, in order', async () => {
+    expect(JSON.parse(outputsOf(await splitRun(), FILES).failed)).toEqual([C, D]);
   });
 
-  it('lists the references not sent as failed too', () => {
-    expect(JSON.parse(outputsOf(refusedRun(false), FILES).failed)).toEqual([B, C]);
+  it('lists the references not sent as failed too', async () => {
+    expect(JSON.parse(outputsOf(await refusedRun(false), FILES).failed)).toEqual([B, C]);
   });
 
-  it('gives the token, and the cache buster as cb:<token>', () => {
-    const outputs = outputsOf(splitRun(), FILES);
+  it('gives the token, and the cache buster as cb:<token>', async () => {
+    const outputs = outputsOf(await splitRun(), FILES);
     expect(outputs.token).toBe('tok123');
     expect(outputs['cache-buster']).toBe('cb:tok123');
   });
 
-  it('gives an empty token and cache buster when there is no token', () => {
-    const outputs = outputsOf(refusedRun(true), FILES);
+  it('gives an empty token and cache buster when there is no token', async () => {
+    const outputs = outputsOf(await refusedRun(true), FILES);
     expect(outputs.token).toBe('');
     expect(outputs['cache-buster']).toBe('');
   });
 
-  it('gives no requests and empty lists for a dry run', () => {
-    expect(outputsOf(report({ scope: 'assets', assets: [A, B] }, true), FILES)).toEqual({
+  it('gives no requests and empty lists for a dry run', async () => {
+    expect(outputsOf(await report({ scope: 'assets', assets: [A, B] }, true), FILES)).toEqual({
       token: '',
       'cache-buster': '',
       'image-url-prefix': '',
@@ -144,7 +144,7 @@ describe('outputsOf', () => {
     });
   });
 
-  it('counts one request for scope all, however many attempts it took', () => {
+  it('counts one request for scope all, however many attempts it took', async () => {
     const calls: CallRecord[] = [
       {
         index: 1,
@@ -153,13 +153,13 @@ describe('outputsOf', () => {
         attempts: [retried(), retried(), ok()],
       },
     ];
-    expect(outputsOf(report({ scope: 'all' }, false, { calls, assets: [] }), FILES).requests).toBe('1');
+    expect(outputsOf(await report({ scope: 'all' }, false, { calls, assets: [] }), FILES).requests).toBe('1');
   });
 });
 
 describe('the outcome: counts', () => {
-  it('counts assets by outcome, and calls and attempts of invalidation only', () => {
-    expect(countsOf(splitRun())).toEqual({
+  it('counts assets by outcome, and calls and attempts of invalidation only', async () => {
+    expect(countsOf(await splitRun())).toEqual({
       assets: 4,
       invalidated: 2,
       failed: 2,
@@ -173,8 +173,8 @@ describe('the outcome: counts', () => {
     });
   });
 
-  it('counts the assets not sent after a refused key', () => {
-    expect(countsOf(refusedRun(false))).toMatchObject({
+  it('counts the assets not sent after a refused key', async () => {
+    expect(countsOf(await refusedRun(false))).toMatchObject({
       assets: 3,
       invalidated: 1,
       failed: 1,
@@ -183,8 +183,8 @@ describe('the outcome: counts', () => {
     });
   });
 
-  it('counts the planned assets of a dry run, with no requests', () => {
-    expect(countsOf(report({ scope: 'assets', assets: [A, B, C] }, false))).toEqual({
+  it('counts the planned assets of a dry run, with no requests', async () => {
+    expect(countsOf(await report({ scope: 'assets', assets: [A, B, C] }, false))).toEqual({
       assets: 3,
       invalidated: 0,
       failed: 0,
@@ -200,11 +200,13 @@ describe('the outcome: counts', () => {
 });
 
 describe('the outcome: failures', () => {
-  it('names each failed call with its error, but not a split call', () => {
-    expect(failuresOf(splitRun())).toEqual(['Call 3 (invalidate 2 assets) failed: HTTP 400: bad request']);
+  it('names each failed call with its error, but not a split call', async () => {
+    expect(failuresOf(await splitRun())).toEqual([
+      'Call 3 (invalidate 2 assets) failed: HTTP 400: bad request',
+    ]);
   });
 
-  it('says how many attempts a failed call took when it was retried', () => {
+  it('says how many attempts a failed call took when it was retried', async () => {
     const calls: CallRecord[] = [
       {
         index: 1,
@@ -215,23 +217,23 @@ describe('the outcome: failures', () => {
       },
     ];
     expect(
-      failuresOf(report({ scope: 'domain', domain: 'www.example.com' }, false, { calls, assets: [] })),
+      failuresOf(await report({ scope: 'domain', domain: 'www.example.com' }, false, { calls, assets: [] })),
     ).toEqual(['Call 1 (invalidate domain www.example.com) failed after 3 attempts: HTTP 503']);
   });
 
-  it('a refused key is one failure: the call refused, and what was therefore not sent', () => {
-    expect(failuresOf(refusedRun(false))).toEqual([
+  it('a refused key is one failure: the call refused, and what was therefore not sent', async () => {
+    expect(failuresOf(await refusedRun(false))).toEqual([
       `Call 2 (invalidate 1 asset: ${B}) failed: HTTP 401: Unauthorized. Not sent, since the service refused the key: 1 asset.`,
     ]);
   });
 
-  it('reports the token as not requested when the key was refused', () => {
-    expect(failuresOf(refusedRun(true))).toEqual([
+  it('reports the token as not requested when the key was refused', async () => {
+    expect(failuresOf(await refusedRun(true))).toEqual([
       `Call 2 (invalidate 1 asset: ${B}) failed: HTTP 401: Unauthorized. Not sent, since the service refused the key: 1 asset and the token.`,
     ]);
   });
 
-  it('a cancelled run names what it did not send', () => {
+  it('a cancelled run names what it did not send', async () => {
     const calls: CallRecord[] = [
       { index: 1, call: { route: 'invalidate/assets', assets: [A] }, outcome: 'confirmed', attempts: [ok()] },
     ];
@@ -239,21 +241,21 @@ describe('the outcome: failures', () => {
       { ref: A, outcome: 'invalidated', call: 1 },
       { ref: B, outcome: 'not-sent', error: 'not sent: the run was cancelled' },
     ];
-    const run = report({ scope: 'assets', assets: [A, B] }, true, { calls, assets, cancelled: true });
+    const run = await report({ scope: 'assets', assets: [A, B] }, true, { calls, assets, cancelled: true });
     expect(run.outcome.cancelled).toBe(true);
     expect(failuresOf(run)).toEqual(['Not sent, since the run was cancelled: 1 asset and the token.']);
   });
 
-  it('reports nothing for a run where every call was confirmed', () => {
+  it('reports nothing for a run where every call was confirmed', async () => {
     const calls: CallRecord[] = [
       { index: 1, call: { route: 'invalidate/all' }, outcome: 'confirmed', attempts: [ok()] },
       { index: 2, call: { route: 'token' }, outcome: 'confirmed', attempts: [ok()] },
     ];
-    expect(failuresOf(report({ scope: 'all' }, true, { calls, assets: [], token: 't' }))).toEqual([]);
+    expect(failuresOf(await report({ scope: 'all' }, true, { calls, assets: [], token: 't' }))).toEqual([]);
   });
 
-  it('reports nothing for a dry run', () => {
-    expect(failuresOf(report({ scope: 'all' }, true))).toEqual([]);
+  it('reports nothing for a dry run', async () => {
+    expect(failuresOf(await report({ scope: 'all' }, true))).toEqual([]);
   });
 });
 
@@ -263,17 +265,17 @@ describe('outputsOf, at any size', () => {
       ref: `https://www.example.com/img/${i}.png`,
       outcome: 'invalidated',
     }));
-  const run = (assets: AssetResult[]): Report =>
+  const run = (assets: AssetResult[]): Promise<Report> =>
     report({ scope: 'assets', assets: assets.map((asset) => asset.ref) }, false, { calls: [], assets });
 
-  it('gives a list output as a JSON array while it fits within OUTPUT_LIST_CAP characters', () => {
-    const outputs = outputsOf(run(many(500)), FILES);
+  it('gives a list output as a JSON array while it fits within OUTPUT_LIST_CAP characters', async () => {
+    const outputs = outputsOf(await run(many(500)), FILES);
     expect(outputs.invalidated.length).toBeLessThanOrEqual(OUTPUT_LIST_CAP);
     expect(JSON.parse(outputs.invalidated)).toHaveLength(500);
   });
 
-  it('past the cap, gives a sentence no JSON parser takes for the list, and counts them all', () => {
-    const outputs = outputsOf(run(many(100_000)), FILES);
+  it('past the cap, gives a sentence no JSON parser takes for the list, and counts them all', async () => {
+    const outputs = outputsOf(await run(many(100_000)), FILES);
     expect(() => JSON.parse(outputs.invalidated) as unknown).toThrow();
     expect(outputs.invalidated).toContain('100,000 references are too many for an output');
     expect(outputs['invalidated-count']).toBe('100000');

@@ -66,13 +66,13 @@ describe('markdownText', () => {
 });
 
 describe('summaryMarkdown: dry run', () => {
-  it('says in its heading that it is a dry run and nothing was sent', () => {
-    const markdown = summaryMarkdown(report({ scope: 'all' }, false));
+  it('says in its heading that it is a dry run and nothing was sent', async () => {
+    const markdown = summaryMarkdown(await report({ scope: 'all' }, false));
     expect(markdown.split('\n')[0]).toMatch(/dry run: nothing was sent/);
   });
 
-  it('lists the planned asset calls of at most 100 assets each, then the token call', () => {
-    const markdown = summaryMarkdown(report({ scope: 'assets', assets: refs(250) }, true));
+  it('lists the planned asset calls of at most 100 assets each, then the token call', async () => {
+    const markdown = summaryMarkdown(await report({ scope: 'assets', assets: refs(250) }, true));
     expect(markdown).toContain('### Calls that would be sent');
     const table = rows(markdown);
     expect(table.slice(0, 3)).toEqual([
@@ -85,28 +85,28 @@ describe('summaryMarkdown: dry run', () => {
     expect(markdown).toContain('**Token:** would be requested.');
   });
 
-  it('counts the assets but reports no calls or outcomes', () => {
-    const markdown = summaryMarkdown(report({ scope: 'assets', assets: refs(3) }, false));
+  it('counts the assets but reports no calls or outcomes', async () => {
+    const markdown = summaryMarkdown(await report({ scope: 'assets', assets: refs(3) }, false));
     expect(markdown).toContain('**Assets:** 3');
     expect(markdown).not.toContain('**Calls:**');
     expect(markdown).not.toContain('**Invalidated:**');
     expect(markdown).not.toContain('### Failures');
   });
 
-  it('lists the domain call with the domain', () => {
-    const markdown = summaryMarkdown(report({ scope: 'domain', domain: 'www.example.com' }, false));
+  it('lists the domain call with the domain', async () => {
+    const markdown = summaryMarkdown(await report({ scope: 'domain', domain: 'www.example.com' }, false));
     expect(rows(markdown)).toEqual([
       ['1', 'invalidate/domain', markdownText('every image of www.example.com')],
     ]);
   });
 
-  it('says that an empty asset list sends nothing, and lists no call', () => {
-    const markdown = summaryMarkdown(report({ scope: 'assets', assets: [] }, false));
+  it('says that an empty asset list sends nothing, and lists no call', async () => {
+    const markdown = summaryMarkdown(await report({ scope: 'assets', assets: [] }, false));
     expect(markdown).toContain('Nothing to invalidate: the asset list is empty. Nothing was sent.');
     expect(rows(markdown)).toEqual([]);
   });
 
-  it('with no asset but a token requested, does not say that nothing was sent', () => {
+  it('with no asset but a token requested, does not say that nothing was sent', async () => {
     const tokenCall: CallRecord = {
       index: 1,
       call: { route: 'token' },
@@ -114,20 +114,20 @@ describe('summaryMarkdown: dry run', () => {
       attempts: [{ startedAt: 0, durationMs: 5, status: 200 }],
     };
     const markdown = summaryMarkdown(
-      report({ scope: 'assets', assets: [] }, true, { calls: [tokenCall], assets: [], token: 'abc' }),
+      await report({ scope: 'assets', assets: [] }, true, { calls: [tokenCall], assets: [], token: 'abc' }),
     );
     expect(markdown).not.toContain('Nothing was sent');
     expect(markdown).toContain('No invalidation was sent.');
   });
 
-  it('lists only the token call for scope none', () => {
-    const markdown = summaryMarkdown(report({ scope: 'none' }, true));
+  it('lists only the token call for scope none', async () => {
+    const markdown = summaryMarkdown(await report({ scope: 'none' }, true));
     expect(rows(markdown).map((row) => row[1])).toEqual(['token']);
   });
 
   // "0 assets" would read as if the call cleared nothing.
-  it('does not describe the invalidate/all or token call as "0 assets"', () => {
-    const markdown = summaryMarkdown(report({ scope: 'all' }, true));
+  it('does not describe the invalidate/all or token call as "0 assets"', async () => {
+    const markdown = summaryMarkdown(await report({ scope: 'all' }, true));
     expect(rows(markdown).map((row) => row[1])).toEqual(['invalidate/all', 'token']);
     expect(markdown).not.toContain('0 assets');
   });
@@ -146,10 +146,10 @@ describe('summaryMarkdown: a run', () => {
     },
   };
 
-  it('escapes server text in a failure, keeping it on one list line', () => {
+  it('escapes server text in a failure, keeping it on one list line', async () => {
     const assets = refs(2).map((ref) => ({ ref, outcome: 'failed' as const, call: 1 }));
     const markdown = summaryMarkdown(
-      report({ scope: 'assets', assets: refs(2) }, false, { calls: [failedCall], assets }),
+      await report({ scope: 'assets', assets: refs(2) }, false, { calls: [failedCall], assets }),
     );
     expect(markdown).not.toContain('<img');
     expect(markdown).not.toMatch(/^# heading/m);
@@ -158,7 +158,7 @@ describe('summaryMarkdown: a run', () => {
     for (const char of ['|', '`', '[']) expect(allEscaped(failure[0] ?? '', char)).toBe(true);
   });
 
-  it('escapes the token and shows it as the cb: cache buster', () => {
+  it('escapes the token and shows it as the cb: cache buster', async () => {
     const tokenCall: CallRecord = {
       index: 1,
       call: { route: 'token' },
@@ -166,7 +166,7 @@ describe('summaryMarkdown: a run', () => {
       attempts: [{ startedAt: 0, durationMs: 5, status: 200 }],
     };
     const markdown = summaryMarkdown(
-      report({ scope: 'none' }, true, { calls: [tokenCall], assets: [], token: 'abc<b>1</b>' }),
+      await report({ scope: 'none' }, true, { calls: [tokenCall], assets: [], token: 'abc<b>1</b>' }),
     );
     expect(markdown).not.toContain('<b>');
     expect(markdown).toContain(`cb:${markdownText('abc<b>1</b>')}`);
@@ -176,7 +176,7 @@ describe('summaryMarkdown: a run', () => {
 describe('summaryMarkdown: the counts', () => {
   const ok = { startedAt: 0, durationMs: 5, status: 200 };
 
-  it('says as many calls as its table has rows, the token call on a line of its own', () => {
+  it('says as many calls as its table has rows, the token call on a line of its own', async () => {
     const assets = refs(250);
     const calls: CallRecord[] = [
       {
@@ -201,18 +201,18 @@ describe('summaryMarkdown: the counts', () => {
     ];
     const results = assets.map((ref) => ({ ref, outcome: 'invalidated' as const, call: 1 }));
     const markdown = summaryMarkdown(
-      report({ scope: 'assets', assets }, true, { calls, assets: results, token: 't0k' }),
+      await report({ scope: 'assets', assets }, true, { calls, assets: results, token: 't0k' }),
     );
     const said = Number(/\*\*Calls:\*\* (\d+)/.exec(markdown)?.[1]);
     expect(said).toBe(rows(markdown).length);
     expect(markdown).toContain('**Token:** t0k');
   });
 
-  it('writes every number as the log does: 1,234', () => {
+  it('writes every number as the log does: 1,234', async () => {
     const assets = refs(1_234);
     const results = assets.map((ref) => ({ ref, outcome: 'invalidated' as const, call: 1 }));
     const markdown = summaryMarkdown(
-      report({ scope: 'assets', assets }, false, { calls: [], assets: results }),
+      await report({ scope: 'assets', assets }, false, { calls: [], assets: results }),
     );
     expect(markdown).toContain('**Assets:** 1,234');
     expect(markdown).toContain('**Invalidated:** 1,234');
@@ -220,9 +220,9 @@ describe('summaryMarkdown: the counts', () => {
 });
 
 describe('summaryMarkdown: a dry run of many assets', () => {
-  it('lists them call by call in folded blocks, stops within its room, and counts the rest', () => {
+  it('lists them call by call in folded blocks, stops within its room, and counts the rest', async () => {
     const refs = imageUrls(20_000);
-    const markdown = summaryMarkdown(report({ scope: 'assets', assets: refs }, false));
+    const markdown = summaryMarkdown(await report({ scope: 'assets', assets: refs }, false));
     expect(Buffer.byteLength(markdown)).toBeLessThan(SUMMARY_LIMIT_BYTES);
     const blocks = [
       ...markdown.matchAll(/<details><summary>Call (\d+): 100 assets<\/summary>\n\n([^]*?)\n\n<\/details>/g),
@@ -236,8 +236,8 @@ describe('summaryMarkdown: a dry run of many assets', () => {
     );
   });
 
-  it('lists a few assets in open blocks', () => {
-    const markdown = summaryMarkdown(report({ scope: 'assets', assets: imageUrls(3) }, false));
+  it('lists a few assets in open blocks', async () => {
+    const markdown = summaryMarkdown(await report({ scope: 'assets', assets: imageUrls(3) }, false));
     expect(markdown).toContain('<details open><summary>Call 1: 3 assets</summary>');
   });
 });
@@ -270,9 +270,9 @@ describe('what was not invalidated, and the calls, in the same words and numbers
     });
   }
 
-  it('says no "Not invalidated" when every asset was invalidated', () => {
+  it('says no "Not invalidated" when every asset was invalidated', async () => {
     const urls = refs(3);
-    const run = report({ scope: 'assets', assets: urls }, true, {
+    const run = await report({ scope: 'assets', assets: urls }, true, {
       calls: [
         {
           index: 1,
@@ -288,8 +288,8 @@ describe('what was not invalidated, and the calls, in the same words and numbers
     expect(markdown).not.toContain('Not invalidated');
   });
 
-  it('gives the count of failed-count, and what it holds, in the headline', () => {
-    const run = heldBackRun();
+  it('gives the count of failed-count, and what it holds, in the headline', async () => {
+    const run = await heldBackRun();
     const markdown = summaryMarkdown(run);
     expect(outputsOf(run, FILES)['failed-count']).toBe('7');
     expect(markdown).toContain('**Not invalidated:** 7 (7 not deployed at origin)');
@@ -299,8 +299,8 @@ describe('what was not invalidated, and the calls, in the same words and numbers
     expect(resultText(run)).toContain('Not invalidated: 7 (7 not deployed at origin).');
   });
 
-  it('says which calls it counts when a token was requested', () => {
-    const run = heldBackRun();
+  it('says which calls it counts when a token was requested', async () => {
+    const run = await heldBackRun();
     expect(summaryMarkdown(run)).toContain('**Calls:** 1 invalidation call (1 attempt) and the token call');
     expect(resultText(run)).toContain(
       'Invalidated 3 of 10 assets in 1 invalidation call and the token call.',

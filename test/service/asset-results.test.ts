@@ -119,10 +119,10 @@ describe('AssetResults', () => {
 describe('the facts the renderers read, from the compact form', () => {
   const given = fc.array(result, { maxLength: 200 });
 
-  it('outcomeOf counts and lists each asset as the results one object an asset say', () => {
-    fc.assert(
-      fc.property(given, (list) => {
-        const { outcome } = reportOf({ scope: 'assets', assets: list.map((r) => r.ref) }, false, {
+  it('outcomeOf counts and lists each asset as the results one object an asset say', async () => {
+    await fc.assert(
+      fc.asyncProperty(given, async (list) => {
+        const { outcome } = await reportOf({ scope: 'assets', assets: list.map((r) => r.ref) }, false, {
           calls: [],
           assets: list,
         });
@@ -149,10 +149,10 @@ describe('the facts the renderers read, from the compact form', () => {
     );
   });
 
-  it('the JSON report lists each asset as the results one object an asset say', () => {
-    fc.assert(
-      fc.property(given, (list) => {
-        const report = reportOf({ scope: 'assets', assets: list.map((r) => r.ref) }, false, {
+  it('the JSON report lists each asset as the results one object an asset say', async () => {
+    await fc.assert(
+      fc.asyncProperty(given, async (list) => {
+        const report = await reportOf({ scope: 'assets', assets: list.map((r) => r.ref) }, false, {
           calls: [],
           assets: list,
         });

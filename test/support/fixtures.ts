@@ -23,7 +23,7 @@ export type GivenResult = Omit<RunResult, 'assets'> & {
 };
 
 /** The report of a run of `target`: with `result`, a run that sent its calls; without, a dry run. */
-export function reportOf(target: Target, token: boolean, given?: GivenResult): Report {
+export function reportOf(target: Target, token: boolean, given?: GivenResult): Promise<Report> {
   const result: RunResult | undefined =
     given === undefined
       ? undefined
@@ -50,7 +50,7 @@ export interface GivenRun extends Partial<Omit<Ran, 'invalidate'>> {
 }
 
 /** A Report made as the flow makes it: the stages' results, the outcome composed from them, and what they told. */
-export function reportFrom(given: GivenRun): Report {
+export async function reportFrom(given: GivenRun): Promise<Report> {
   const { plan, result, origin } = given;
   const cancelled = given.cancelled === true;
   const ran: Ran = {
@@ -68,9 +68,9 @@ export function reportFrom(given: GivenRun): Report {
     warm: given.warm,
     proof: given.proof,
   };
-  const report = composed({
+  const report = await composed({
     ran,
-    outcome: runOutcome(ran, cancelled),
+    outcome: await runOutcome(ran, cancelled),
     record: given.record,
     startedAt: given.startedAt ?? new Date('2025-01-01T00:00:00Z'),
   });
