@@ -72,9 +72,10 @@ export default defineConfig({
     testTimeout: 20_000,
     // Every file's random inputs from one seed, named by each failure (TEST_SEED replays them).
     setupFiles: ['test/setup/seed.ts'],
-    // Two workers per core: most suites spend their time waiting on sockets, timers and child processes rather than
-    // computing. On two cores the whole suite took 296 s with a worker per core and 193 s with two.
-    maxWorkers: 2 * availableParallelism(),
+    // Two workers more than the cores: most suites spend their time waiting on sockets, timers and child processes
+    // rather than computing. On two cores the whole suite took 296 s with a worker per core and about 190 s with four;
+    // on many cores, a worker per core is already more than the waits need.
+    maxWorkers: availableParallelism() + 2,
     projects: [
       {
         // The in-process suites (`npm run test:unit`, with unit-pure): nothing built, nothing spawned but git.

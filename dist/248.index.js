@@ -398,104 +398,28 @@ function tellWarm(warm) {
 
 /***/ }),
 
-/***/ 1900:
+/***/ 8466:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
+// ESM COMPAT FLAG
 __webpack_require__.r(__webpack_exports__);
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   warmUp: () => (/* binding */ warmUp)
-/* harmony export */ });
-/* harmony import */ var _mechanics_version_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7887);
-/* harmony import */ var _domain_variants_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4420);
 
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  warmUp: () => (/* binding */ warmUp)
+});
 
-/**
- * With `warm: true`, requests each invalidated image through the image host, as a browser would, so that its first
- * visitors get a cached copy. Anything that goes wrong is one warning: the invalidation has landed all the same.
- */
-async function warmUp(warmUp, before, context) {
-    const rewritten = before.pages.variants;
-    const landed = before.invalidate.outcome;
-    if (rewritten === undefined || landed.cancelled)
-        return undefined;
-    const { imageHost, timeoutMs } = warmUp;
-    const { log, signal } = context;
-    // An image whose origin was not seen serving the new version (the check could not tell, or it was not asked
-    // itself but followed its host's sample): warming it could cache the old bytes under the new URL, which its first
-    // visitor after the deploy would otherwise fetch fresh.
-    const unconfirmed = new Set(before.invalidate.origin?.checks
-        .filter((check) => check.state !== 'ready' || check.followed === true)
-        .map((check) => check.ref));
-    const plan = (0,_domain_variants_js__WEBPACK_IMPORTED_MODULE_0__/* .planWarm */ .l)({
-        imageHost,
-        images: landed.touched.filter((ref) => !unconfirmed.has(ref)),
-        rewritten,
-        cacheBuster: landed.token,
-        limit: _domain_variants_js__WEBPACK_IMPORTED_MODULE_0__/* .WARM_LIMIT */ .e,
-    });
-    const over = plan.overLimit === 0
-        ? ''
-        : ` (${plan.overLimit} more past the ${_domain_variants_js__WEBPACK_IMPORTED_MODULE_0__/* .WARM_LIMIT */ .e.toLocaleString('en-US')} a run makes)`;
-    if (warmUp.preview) {
-        log.info(`warm: would request ${plan.requests.length} image URLs through ${imageHost}${over}.`);
-        return undefined;
-    }
-    if (plan.requests.length === 0) {
-        log.info('warm: no image URL to request.');
-        return undefined;
-    }
-    log.startGroup('Warm-up');
-    const [{ createDispatcher }, { warm, WARM_CONCURRENCY, stoppedWords }, { warmWords }] = await Promise.all([
-        Promise.all(/* import() */[__webpack_require__.e(752), __webpack_require__.e(520)]).then(__webpack_require__.bind(__webpack_require__, 4520)),
-        __webpack_require__.e(/* import() | warm */ 248).then(__webpack_require__.bind(__webpack_require__, 1484)),
-        __webpack_require__.e(/* import() | warm */ 248).then(__webpack_require__.bind(__webpack_require__, 344)),
-    ]);
-    const dispatcher = createDispatcher(WARM_CONCURRENCY, timeoutMs);
-    try {
-        for (const request of plan.requests)
-            log.debug(`warm: ${request.url}`);
-        const report = await warm(plan.requests, plan.overLimit, {
-            dispatcher,
-            timeoutMs,
-            userAgent: _mechanics_version_js__WEBPACK_IMPORTED_MODULE_1__/* .USER_AGENT */ ._,
-            signal,
-        });
-        log.info(`warm: ${warmWords(report)}.`);
-        if (report.stopped !== undefined && report.stopped !== 'cancelled')
-            log.warning(`warm: ${stoppedWords(report.stopped, imageHost)}; ${report.notRequested ?? 0} image URLs not requested.`);
-        if (report.failed > 0 && signal?.aborted !== true) {
-            const first = report.firstFailure;
-            log.warning(`warm: ${report.failed} of ${report.requested} requests through ${imageHost} failed` +
-                (first === undefined ? '' : `, e.g. ${first.url}: ${first.reason}`) +
-                '; the images are invalidated all the same, and their first visitors will wait for them.');
-        }
-        return report;
-    }
-    finally {
-        log.endGroup();
-        await dispatcher.destroy().catch(() => undefined);
-    }
-}
-
-
-/***/ }),
-
-/***/ 1484:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-__webpack_require__.r(__webpack_exports__);
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   DEAD_HOST_AFTER: () => (/* binding */ DEAD_HOST_AFTER),
-/* harmony export */   WARM_ACCEPT: () => (/* binding */ WARM_ACCEPT),
-/* harmony export */   WARM_BODY_CAP: () => (/* binding */ WARM_BODY_CAP),
-/* harmony export */   WARM_CONCURRENCY: () => (/* binding */ WARM_CONCURRENCY),
-/* harmony export */   WARM_DEADLINE_MS: () => (/* binding */ WARM_DEADLINE_MS),
-/* harmony export */   stoppedWords: () => (/* binding */ stoppedWords),
-/* harmony export */   warm: () => (/* binding */ warm)
-/* harmony export */ });
-/* harmony import */ var _mechanics_http_get_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3030);
-/* harmony import */ var _mechanics_in_flight_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6887);
-/* harmony import */ var _mechanics_error_message_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1411);
+// EXTERNAL MODULE: ./src/mechanics/version.ts
+var version = __webpack_require__(7887);
+// EXTERNAL MODULE: ./src/domain/variants.ts
+var variants = __webpack_require__(4420);
+// EXTERNAL MODULE: ./src/mechanics/http-get.ts
+var http_get = __webpack_require__(3030);
+// EXTERNAL MODULE: ./src/mechanics/in-flight.ts
+var in_flight = __webpack_require__(6887);
+// EXTERNAL MODULE: ./src/mechanics/error-message.ts
+var error_message = __webpack_require__(1411);
+;// CONCATENATED MODULE: ./src/warm/warm.ts
 
 
 
@@ -552,8 +476,8 @@ async function warm(requests, overLimit, options) {
     };
     // The first wave alone, then the rest: a host that answers none of it is dead, and costs one request timeout.
     const stop = () => end.aborted;
-    await (0,_mechanics_in_flight_js__WEBPACK_IMPORTED_MODULE_0__/* .eachInFlight */ .a)(requests.slice(0, DEAD_HOST_AFTER), WARM_CONCURRENCY, warmOne, stop);
-    await (0,_mechanics_in_flight_js__WEBPACK_IMPORTED_MODULE_0__/* .eachInFlight */ .a)(requests.slice(DEAD_HOST_AFTER), WARM_CONCURRENCY, warmOne, stop);
+    await (0,in_flight/* eachInFlight */.a)(requests.slice(0, DEAD_HOST_AFTER), WARM_CONCURRENCY, warmOne, stop);
+    await (0,in_flight/* eachInFlight */.a)(requests.slice(DEAD_HOST_AFTER), WARM_CONCURRENCY, warmOne, stop);
     const stopped = stopOf(options.signal, deadline, dead.signal);
     const answered = Object.values(statuses).reduce((sum, n) => sum + n, 0);
     return {
@@ -575,7 +499,7 @@ function stopOf(cancel, deadline, dead) {
     return deadline.aborted ? 'deadline' : undefined;
 }
 async function requestImage(url, options, end) {
-    const got = await (0,_mechanics_http_get_js__WEBPACK_IMPORTED_MODULE_1__/* .httpGet */ .l)(url, {
+    const got = await (0,http_get/* httpGet */.l)(url, {
         dispatcher: options.dispatcher,
         // Only these headers: the image host gets no API key, cookie or GitHub token, as from a visitor's browser.
         headers: { 'user-agent': options.userAgent, accept: WARM_ACCEPT },
@@ -585,7 +509,7 @@ async function requestImage(url, options, end) {
         maxBytes: WARM_BODY_CAP,
         keep: false,
     });
-    return got.kind === 'answer' ? { status: got.status } : { error: (0,_mechanics_error_message_js__WEBPACK_IMPORTED_MODULE_2__/* .errorMessage */ .g)(got.error) };
+    return got.kind === 'answer' ? { status: got.status } : { error: (0,error_message/* errorMessage */.g)(got.error) };
 }
 /** Why the warm-up stopped early, as the log says it. */
 function stoppedWords(stop, imageHost) {
@@ -596,6 +520,78 @@ function stoppedWords(stop, imageHost) {
             return `stopped at its deadline of ${WARM_DEADLINE_MS / 1000} s`;
         default:
             return stop;
+    }
+}
+
+// EXTERNAL MODULE: ./src/warm/told.ts
+var told = __webpack_require__(344);
+;// CONCATENATED MODULE: ./src/warm/warm-up.ts
+
+
+
+
+/**
+ * With `warm: true`, requests each invalidated image through the image host, as a browser would, so that its first
+ * visitors get a cached copy. Anything that goes wrong is one warning: the invalidation has landed all the same.
+ */
+async function warmUp(warmUp, before, context) {
+    const rewritten = before.pages.variants;
+    const landed = before.invalidate.outcome;
+    if (rewritten === undefined || landed.cancelled)
+        return undefined;
+    const { imageHost, timeoutMs } = warmUp;
+    const { log, signal } = context;
+    // An image whose origin was not seen serving the new version (the check could not tell, or it was not asked
+    // itself but followed its host's sample): warming it could cache the old bytes under the new URL, which its first
+    // visitor after the deploy would otherwise fetch fresh.
+    const unconfirmed = new Set(before.invalidate.origin?.checks
+        .filter((check) => check.state !== 'ready' || check.followed === true)
+        .map((check) => check.ref));
+    const plan = (0,variants/* planWarm */.l)({
+        imageHost,
+        images: landed.touched.filter((ref) => !unconfirmed.has(ref)),
+        rewritten,
+        cacheBuster: landed.token,
+        limit: variants/* WARM_LIMIT */.e,
+    });
+    const over = plan.overLimit === 0
+        ? ''
+        : ` (${plan.overLimit} more past the ${variants/* WARM_LIMIT */.e.toLocaleString('en-US')} a run makes)`;
+    if (warmUp.preview) {
+        log.info(`warm: would request ${plan.requests.length} image URLs through ${imageHost}${over}.`);
+        return undefined;
+    }
+    if (plan.requests.length === 0) {
+        log.info('warm: no image URL to request.');
+        return undefined;
+    }
+    log.startGroup('Warm-up');
+    // undici, loaded by a run that requests: a preview of the warm-up needs none.
+    const { createDispatcher } = await Promise.all(/* import() */[__webpack_require__.e(752), __webpack_require__.e(520)]).then(__webpack_require__.bind(__webpack_require__, 4520));
+    const dispatcher = createDispatcher(WARM_CONCURRENCY, timeoutMs);
+    try {
+        for (const request of plan.requests)
+            log.debug(`warm: ${request.url}`);
+        const report = await warm(plan.requests, plan.overLimit, {
+            dispatcher,
+            timeoutMs,
+            userAgent: version/* USER_AGENT */._,
+            signal,
+        });
+        log.info(`warm: ${(0,told.warmWords)(report)}.`);
+        if (report.stopped !== undefined && report.stopped !== 'cancelled')
+            log.warning(`warm: ${stoppedWords(report.stopped, imageHost)}; ${report.notRequested ?? 0} image URLs not requested.`);
+        if (report.failed > 0 && signal?.aborted !== true) {
+            const first = report.firstFailure;
+            log.warning(`warm: ${report.failed} of ${report.requested} requests through ${imageHost} failed` +
+                (first === undefined ? '' : `, e.g. ${first.url}: ${first.reason}`) +
+                '; the images are invalidated all the same, and their first visitors will wait for them.');
+        }
+        return report;
+    }
+    finally {
+        log.endGroup();
+        await dispatcher.destroy().catch(() => undefined);
     }
 }
 

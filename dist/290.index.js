@@ -9,7 +9,8 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   learnedJson: () => (/* binding */ learnedJson),
 /* harmony export */   learnedSection: () => (/* binding */ learnedSection),
-/* harmony export */   learnedText: () => (/* binding */ learnedText)
+/* harmony export */   learnedText: () => (/* binding */ learnedText),
+/* harmony export */   tellLearned: () => (/* binding */ tellLearned)
 /* harmony export */ });
 /* harmony import */ var _plan_learned_words_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(72);
 /* harmony import */ var _settings_url_map_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4411);
@@ -21,6 +22,13 @@ __webpack_require__.r(__webpack_exports__);
 
 /** Folders told one by one at most; the JSON report lists every one. */
 const MAX_FOLDERS_TOLD = 20;
+function tellLearned(learned) {
+    return {
+        section: () => learnedSection(learned),
+        text: () => learnedText(learned),
+        json: () => learnedJson(learned),
+    };
+}
 /** The summary's section: the rules as a block to paste, then each folder that is not mapped by them. */
 function learnedSection(learned) {
     const { map, rules } = learned;

@@ -806,10 +806,9 @@ __webpack_require__.r(__webpack_exports__);
 
 
 const MAX_NAMED_FILES = 20;
+/** What a rewrite that ran did: the face tells nothing of one that was skipped. */
 function tellRewrite(rewritten) {
     switch (rewritten.state) {
-        case 'skipped':
-            return _plan_stage_js__WEBPACK_IMPORTED_MODULE_0__/* .SILENT */ .q;
         case 'failed':
             // The invalidation and the token have landed: the report keeps them, and says what failed after.
             return { ..._plan_stage_js__WEBPACK_IMPORTED_MODULE_0__/* .SILENT */ .q, failures: [rewritten.error] };

@@ -1563,9 +1563,7 @@ function invalidationJson(inv, learned) {
     return {
         scope: plan.scope,
         domain: subjectDomain(plan.calls),
-        files: plan.files?.learned === undefined || learned === undefined
-            ? plan.files
-            : { ...plan.files, learned: learned.learnedJson(plan.files.learned) },
+        files: learned === undefined ? plan.files : { ...plan.files, learned: learned.json() },
         counts: outcome.counts,
         merged: plan.merged,
         pauses: result === undefined ? undefined : (result.pauses ?? 0),
@@ -1817,8 +1815,8 @@ function filesSection(files, learned) {
             lines.push(`- … ${more}`);
     }
     lines.push('');
-    if (files.learned !== undefined && learned !== undefined)
-        lines.push(...learned.learnedSection(files.learned));
+    if (learned !== undefined)
+        lines.push(...learned.section());
     return lines;
 }
 function plannedTable(plan) {
@@ -1979,8 +1977,8 @@ function invalidationText(inv, learned) {
     const { plan, outcome } = inv;
     if (plan.files !== undefined)
         lines.push(`Changed files (${plan.files.source}): ${fileCounts(plan.files, 'brief')}.`);
-    if (plan.files?.learned !== undefined && learned !== undefined)
-        lines.push(...learned.learnedText(plan.files.learned));
+    if (learned !== undefined)
+        lines.push(...learned.text());
     if (plan.merged !== undefined)
         lines.push(mergedSentence(plan.merged));
     lines.push(...invalidationLines(inv));
@@ -2047,9 +2045,12 @@ function invalidationLines(inv) {
 async function tellInvalidation(inv, end) {
     const { outcome, imageHost } = inv;
     // A run over changed files loads the words of its preview, and a run that learned a map (site) those of the map.
+    const learnedFiles = inv.plan.files?.learned;
     const [preview, learned] = await Promise.all([
         inv.plan.preview === undefined ? undefined : __webpack_require__.e(/* import() */ 545).then(__webpack_require__.bind(__webpack_require__, 4545)),
-        inv.plan.files?.learned === undefined ? undefined : __webpack_require__.e(/* import() */ 290).then(__webpack_require__.bind(__webpack_require__, 8290)),
+        learnedFiles === undefined
+            ? undefined
+            : __webpack_require__.e(/* import() */ 290).then(__webpack_require__.bind(__webpack_require__, 8290)).then((words) => words.tellLearned(learnedFiles)),
     ]);
     const token = outcome.token ?? '';
     // A cancel that came after the calls (while rewriting) leaves what was not sent unsent all the same.
@@ -2204,6 +2205,8 @@ function tellPages({ read }) {
     };
 }
 
+// EXTERNAL MODULE: ./src/mechanics/error-message.ts
+var error_message = __webpack_require__(1411);
 ;// CONCATENATED MODULE: ./src/proof/stage.ts
 
 const proofStage = {
@@ -2226,7 +2229,7 @@ const warmStage = {
     slice: (plan) => plan.warm,
     run: async (warm, before, context) => warm === undefined
         ? undefined
-        : (await __webpack_require__.e(/* import() | warm */ 248).then(__webpack_require__.bind(__webpack_require__, 1900))).warmUp(warm, before, context),
+        : (await __webpack_require__.e(/* import() | warm */ 248).then(__webpack_require__.bind(__webpack_require__, 8466))).warmUp(warm, before, context),
     tell: async (report) => report === undefined
         ? stage/* SILENT */.q
         : (await __webpack_require__.e(/* import() | warm */ 248).then(__webpack_require__.bind(__webpack_require__, 344))).tellWarm(report),
@@ -2237,6 +2240,8 @@ const warmStage = {
  * The stages after the plan, in the order they run and tell: the one list a new stage joins. The flow runs them in
  * this order, each given its slice and the results before it; every renderer composes what they tell, in this order.
  */
+
+
 
 
 
@@ -2255,10 +2260,22 @@ async function runStages(plan, context) {
 }
 /** What each stage did, told, in the order of the list. */
 function toldBy(ran, end) {
-    return Promise.all(STAGES.map(async (stage) => {
+    return Promise.all(STAGES.map((stage) => {
         const tell = stage.tell;
-        return tell(ran[stage.name], end);
+        return toldSafely(stage.name, () => tell(ran[stage.name], end));
     }));
+}
+/**
+ * What a stage told; or, when it could not tell (its words failed to load: a broken install, no file handle left),
+ * that failure, so that the others still tell what landed: the calls have been made by then.
+ */
+async function toldSafely(name, tell) {
+    try {
+        return await tell();
+    }
+    catch (error) {
+        return { ...stage/* SILENT */.q, failures: [`The ${name} stage could not tell what it did: ${(0,error_message/* errorMessage */.g)(error)}`] };
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/outcome/outcome.ts
@@ -2293,7 +2310,8 @@ const recordStage = {
     name: 'record',
     slice: (plan) => plan.record,
     run: record,
-    // Its words are loaded by a run that has a record to tell of.
+    // Its words are loaded by a run that has a record to tell of; a chunk of their own, since a dry run tells of one
+    // (not recorded) without writing it.
     tell: async (result) => (result === undefined ? stage/* SILENT */.q : (await __webpack_require__.e(/* import() */ 896).then(__webpack_require__.bind(__webpack_require__, 8896))).tellRecord(result)),
 };
 async function record(pending, { outcome }, { log }) {
@@ -2332,7 +2350,10 @@ async function written(pending, outcome, log) {
 /** The report of a run whose stages have all run. */
 async function reportOf(run) {
     const end = { cancelled: run.outcome.cancelled };
-    const told = [...(await toldBy(run.ran, end)), await recordStage.tell(run.record)];
+    const told = [
+        ...(await toldBy(run.ran, end)),
+        await toldSafely(recordStage.name, () => recordStage.tell(run.record)),
+    ];
     return { ...run, told, finishedAt: new Date() };
 }
 /**
@@ -3629,8 +3650,6 @@ function originUrls(entries, source, imageHost) {
     return { entries: origins, fromDeliveryUrls };
 }
 
-// EXTERNAL MODULE: ./src/mechanics/error-message.ts
-var error_message = __webpack_require__(1411);
 ;// CONCATENATED MODULE: ./src/main.ts
 
 

@@ -194,7 +194,7 @@ __webpack_unused_export__ = getSetCookies
 __webpack_unused_export__ = setCookie
 __webpack_unused_export__ = parseCookie
 
-const { parseMIMEType, serializeAMimeType } = __webpack_require__(9519)
+const { parseMIMEType, serializeAMimeType } = __webpack_require__(1900)
 
 __webpack_unused_export__ = parseMIMEType
 __webpack_unused_export__ = serializeAMimeType
@@ -29191,7 +29191,7 @@ module.exports = {
 
 
 const assert = __webpack_require__(4589)
-const { URLSerializer } = __webpack_require__(9519)
+const { URLSerializer } = __webpack_require__(1900)
 const { isValidHeaderName } = __webpack_require__(3168)
 
 /**
@@ -30768,7 +30768,7 @@ const { pipeline } = __webpack_require__(7075)
 const { fetching } = __webpack_require__(4398)
 const { webidl } = __webpack_require__(7879)
 const { EventSourceStream } = __webpack_require__(4031)
-const { parseMIMEType } = __webpack_require__(9519)
+const { parseMIMEType } = __webpack_require__(1900)
 const { createFastMessageEvent } = __webpack_require__(5188)
 const { isNetworkError } = __webpack_require__(9051)
 const { cloneRequest } = __webpack_require__(9967)
@@ -31396,7 +31396,7 @@ const { webidl } = __webpack_require__(7879)
 const assert = __webpack_require__(4589)
 const { isErrored, isDisturbed } = __webpack_require__(7075)
 const { isUint8Array } = __webpack_require__(3429)
-const { serializeAMimeType } = __webpack_require__(9519)
+const { serializeAMimeType } = __webpack_require__(1900)
 const { multipartFormDataParser } = __webpack_require__(116)
 const { parseJSONFromBytes } = __webpack_require__(8116)
 const { utf8DecodeBytes } = __webpack_require__(276)
@@ -32108,7 +32108,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9519:
+/***/ 1900:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -32717,7 +32717,7 @@ module.exports = {
 
 
 const { bufferToLowerCasedHeaderName } = __webpack_require__(3440)
-const { HTTP_TOKEN_CODEPOINTS } = __webpack_require__(9519)
+const { HTTP_TOKEN_CODEPOINTS } = __webpack_require__(1900)
 const { makeEntry } = __webpack_require__(5910)
 const { webidl } = __webpack_require__(7879)
 const assert = __webpack_require__(4589)
@@ -34432,7 +34432,7 @@ const EE = __webpack_require__(8474)
 const { Readable, pipeline, finished, isErrored, isReadable } = __webpack_require__(7075)
 const { addAbortListener, bufferToLowerCasedHeaderName } = __webpack_require__(3440)
 const { SocketError } = __webpack_require__(8707)
-const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __webpack_require__(9519)
+const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __webpack_require__(1900)
 const { getGlobalDispatcher } = __webpack_require__(2581)
 const { webidl } = __webpack_require__(7879)
 const { STATUS_CODES } = __webpack_require__(7067)
@@ -36853,7 +36853,7 @@ const {
 } = __webpack_require__(4495)
 const { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util
 const { webidl } = __webpack_require__(7879)
-const { URLSerializer } = __webpack_require__(9519)
+const { URLSerializer } = __webpack_require__(1900)
 const { kConstruct } = __webpack_require__(8824)
 const assert = __webpack_require__(4589)
 
@@ -37971,7 +37971,7 @@ const {
   nullBodyStatus
 } = __webpack_require__(4495)
 const { webidl } = __webpack_require__(7879)
-const { URLSerializer } = __webpack_require__(9519)
+const { URLSerializer } = __webpack_require__(1900)
 const { kConstruct } = __webpack_require__(8824)
 const assert = __webpack_require__(4589)
 const { isomorphicEncode, serializeJavascriptValueToJSONString } = __webpack_require__(8116)
@@ -38603,7 +38603,7 @@ const { Transform } = __webpack_require__(7075)
 const zlib = __webpack_require__(8522)
 const { redirectStatusSet, referrerPolicyTokens, badPortsSet } = __webpack_require__(4495)
 const { getGlobalOrigin } = __webpack_require__(1059)
-const { collectAnHTTPQuotedString, parseMIMEType } = __webpack_require__(9519)
+const { collectAnHTTPQuotedString, parseMIMEType } = __webpack_require__(1900)
 const { performance } = __webpack_require__(643)
 const { isValidHTTPToken, normalizedMethodRecordsBase } = __webpack_require__(3440)
 const assert = __webpack_require__(4589)
@@ -44078,7 +44078,7 @@ module.exports = { WebSocketStream }
 
 const { states, opcodes } = __webpack_require__(736)
 const { isUtf8 } = __webpack_require__(4573)
-const { removeHTTPWhitespace } = __webpack_require__(9519)
+const { removeHTTPWhitespace } = __webpack_require__(1900)
 const { collectASequenceOfCodePointsFast } = __webpack_require__(8116)
 
 /**
@@ -44432,7 +44432,7 @@ module.exports = {
 
 const { isArrayBuffer } = __webpack_require__(3429)
 const { webidl } = __webpack_require__(7879)
-const { URLSerializer } = __webpack_require__(9519)
+const { URLSerializer } = __webpack_require__(1900)
 const { environmentSettingsObject } = __webpack_require__(3168)
 const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints, opcodes } = __webpack_require__(736)
 const {

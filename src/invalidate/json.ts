@@ -3,22 +3,19 @@ import type { ApiCall } from '../service/client.ts';
 import { assetsIn, plannedCalls, type InvalidationCall } from '../plan/plan.ts';
 import { unhandled } from '../mechanics/exhaustive.ts';
 import type { Invalidated } from './invalidated.ts';
-import type * as LearnedWords from './learned.ts';
+import type { LearnedTold } from './learned.ts';
 
 /** The scope and what it names, the changed files, the counts, the token, the calls and how the origins went. */
 export function invalidationJson(
   inv: Invalidated,
-  learned: typeof LearnedWords | undefined,
+  learned: LearnedTold | undefined,
 ): Record<string, unknown> {
   const { plan, result, outcome } = inv;
   const { origin } = outcome;
   return {
     scope: plan.scope,
     domain: subjectDomain(plan.calls),
-    files:
-      plan.files?.learned === undefined || learned === undefined
-        ? plan.files
-        : { ...plan.files, learned: learned.learnedJson(plan.files.learned) },
+    files: learned === undefined ? plan.files : { ...plan.files, learned: learned.json() },
     counts: outcome.counts,
     merged: plan.merged,
     pauses: result === undefined ? undefined : (result.pauses ?? 0),

@@ -11,6 +11,21 @@ import { markdownCodeBlock, markdownText } from '../shown/shown.ts';
 /** Folders told one by one at most; the JSON report lists every one. */
 const MAX_FOLDERS_TOLD = 20;
 
+/** The learned map in each voice of the invalidation that tells it. */
+export interface LearnedTold {
+  readonly section: () => string[];
+  readonly text: () => string[];
+  readonly json: () => Record<string, unknown>;
+}
+
+export function tellLearned(learned: LearnedFiles): LearnedTold {
+  return {
+    section: () => learnedSection(learned),
+    text: () => learnedText(learned),
+    json: () => learnedJson(learned),
+  };
+}
+
 /** The summary's section: the rules as a block to paste, then each folder that is not mapped by them. */
 export function learnedSection(learned: LearnedFiles): string[] {
   const { map, rules } = learned;

@@ -18,7 +18,7 @@ import { callsWords, notInvalidatedWords, originWords, type OriginFacts } from '
 import type * as PreviewWords from './preview.ts';
 import { thumbnailCell, thumbnailHeader } from './thumbnail.ts';
 import type { Invalidated } from './invalidated.ts';
-import type * as LearnedWords from './learned.ts';
+import type { LearnedTold } from './learned.ts';
 
 /**
  * The overview, the images not invalidated though changed, the changed files, the calls (or those that would go),
@@ -27,7 +27,7 @@ import type * as LearnedWords from './learned.ts';
 export function invalidationSummary(
   inv: Invalidated,
   preview: typeof PreviewWords | undefined,
-  learned: typeof LearnedWords | undefined,
+  learned: LearnedTold | undefined,
 ): string[] {
   const { outcome } = inv;
   const lines = [overview(inv), ''];
@@ -121,7 +121,7 @@ function countedByAssets(scope: Scope): boolean {
 
 const MAX_NAMED_FILES = 20;
 
-function filesSection(files: FilesPlan, learned: typeof LearnedWords | undefined): string[] {
+function filesSection(files: FilesPlan, learned: LearnedTold | undefined): string[] {
   const lines = [
     '### Changed files',
     '',
@@ -139,8 +139,7 @@ function filesSection(files: FilesPlan, learned: typeof LearnedWords | undefined
     if (more !== undefined) lines.push(`- … ${more}`);
   }
   lines.push('');
-  if (files.learned !== undefined && learned !== undefined)
-    lines.push(...learned.learnedSection(files.learned));
+  if (learned !== undefined) lines.push(...learned.section());
   return lines;
 }
 

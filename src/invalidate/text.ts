@@ -6,19 +6,18 @@ import { fileCounts, listedRefs, mergedSentence, nothingToInvalidate } from './w
 import { count, plural } from '../shown/format.ts';
 import { callListing, callWords } from '../domain/call-words.ts';
 import type { Invalidated } from './invalidated.ts';
-import type * as LearnedWords from './learned.ts';
+import type { LearnedTold } from './learned.ts';
 
 /** The URLs a run that sent lists on standard output; past them, a count and --json, which lists every one. */
 export const MAX_LISTED_URLS = 50;
 
 /** The changed files, what was invalidated (or would be), each URL, the token and how the origins went. */
-export function invalidationText(inv: Invalidated, learned: typeof LearnedWords | undefined): string[] {
+export function invalidationText(inv: Invalidated, learned: LearnedTold | undefined): string[] {
   const lines: string[] = [];
   const { plan, outcome } = inv;
   if (plan.files !== undefined)
     lines.push(`Changed files (${plan.files.source}): ${fileCounts(plan.files, 'brief')}.`);
-  if (plan.files?.learned !== undefined && learned !== undefined)
-    lines.push(...learned.learnedText(plan.files.learned));
+  if (learned !== undefined) lines.push(...learned.text());
   if (plan.merged !== undefined) lines.push(mergedSentence(plan.merged));
   lines.push(...invalidationLines(inv));
   if (inv.dryRun) lines.push(...callListing(plannedCalls(plan)));

@@ -12,9 +12,12 @@ import type { Invalidated } from './invalidated.ts';
 export async function tellInvalidation(inv: Invalidated, end: RunEnd): Promise<Told> {
   const { outcome, imageHost } = inv;
   // A run over changed files loads the words of its preview, and a run that learned a map (site) those of the map.
+  const learnedFiles = inv.plan.files?.learned;
   const [preview, learned] = await Promise.all([
     inv.plan.preview === undefined ? undefined : import('./preview.ts'),
-    inv.plan.files?.learned === undefined ? undefined : import('./learned.ts'),
+    learnedFiles === undefined
+      ? undefined
+      : import('./learned.ts').then((words) => words.tellLearned(learnedFiles)),
   ]);
   const token = outcome.token ?? '';
   // A cancel that came after the calls (while rewriting) leaves what was not sent unsent all the same.

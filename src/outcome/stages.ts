@@ -5,7 +5,8 @@
 import { invalidateStage } from '../invalidate/stage.ts';
 import { pagesStage } from '../pages/stage.ts';
 import type { RunPlan } from '../plan/run-plan.ts';
-import type { RunContext, RunEnd, Told } from '../plan/stage.ts';
+import { SILENT, type RunContext, type RunEnd, type Told } from '../plan/stage.ts';
+import { errorMessage } from '../mechanics/error-message.ts';
 import { proofStage } from '../proof/stage.ts';
 import { rewriteStage } from '../rewrite/stage.ts';
 import { warmStage } from '../warm/stage.ts';
@@ -54,9 +55,21 @@ export async function runStages(plan: RunPlan, context: RunContext): Promise<Ran
 /** What each stage did, told, in the order of the list. */
 export function toldBy(ran: Ran, end: RunEnd): Promise<Told[]> {
   return Promise.all(
-    (STAGES as readonly AnyStage[]).map(async (stage) => {
+    (STAGES as readonly AnyStage[]).map((stage) => {
       const tell = stage.tell as (result: unknown, end: RunEnd) => Told | Promise<Told>;
-      return tell((ran as Readonly<Record<string, unknown>>)[stage.name], end);
+      return toldSafely(stage.name, () => tell((ran as Readonly<Record<string, unknown>>)[stage.name], end));
     }),
   );
+}
+
+/**
+ * What a stage told; or, when it could not tell (its words failed to load: a broken install, no file handle left),
+ * that failure, so that the others still tell what landed: the calls have been made by then.
+ */
+export async function toldSafely(name: string, tell: () => Told | Promise<Told>): Promise<Told> {
+  try {
+    return await tell();
+  } catch (error) {
+    return { ...SILENT, failures: [`The ${name} stage could not tell what it did: ${errorMessage(error)}`] };
+  }
 }

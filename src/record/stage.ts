@@ -14,7 +14,8 @@ export const recordStage = {
   name: 'record',
   slice: (plan: RunPlan): PendingRecord | undefined => plan.record,
   run: record,
-  // Its words are loaded by a run that has a record to tell of.
+  // Its words are loaded by a run that has a record to tell of; a chunk of their own, since a dry run tells of one
+  // (not recorded) without writing it.
   tell: async (result) => (result === undefined ? SILENT : (await import('./told.ts')).tellRecord(result)),
 } as const satisfies Stage<
   'record',

@@ -7,10 +7,9 @@ import { rewriteSentence, type Rewritten, type RewriteResult } from './result.ts
 
 const MAX_NAMED_FILES = 20;
 
-export function tellRewrite(rewritten: Rewritten): Told {
+/** What a rewrite that ran did: the face tells nothing of one that was skipped. */
+export function tellRewrite(rewritten: Exclude<Rewritten, { readonly state: 'skipped' }>): Told {
   switch (rewritten.state) {
-    case 'skipped':
-      return SILENT;
     case 'failed':
       // The invalidation and the token have landed: the report keeps them, and says what failed after.
       return { ...SILENT, failures: [rewritten.error] };

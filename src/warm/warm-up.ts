@@ -3,7 +3,8 @@ import type { WarmUpPlan } from '../plan/run-plan.ts';
 import type { AfterPages, RunContext } from '../plan/stage.ts';
 import { USER_AGENT } from '../mechanics/version.ts';
 import { planWarm, WARM_LIMIT } from '../domain/variants.ts';
-import type { WarmReport } from './warm.ts';
+import { stoppedWords, warm, WARM_CONCURRENCY, type WarmReport } from './warm.ts';
+import { warmWords } from './told.ts';
 
 /** What the origin check saw of each image it asked, as the warm-up reads it. */
 interface OriginSeen {
@@ -64,11 +65,8 @@ export async function warmUp(
     return undefined;
   }
   log.startGroup('Warm-up');
-  const [{ createDispatcher }, { warm, WARM_CONCURRENCY, stoppedWords }, { warmWords }] = await Promise.all([
-    import('../mechanics/dispatcher.ts'),
-    import(/* webpackChunkName: "warm" */ './warm.ts'),
-    import(/* webpackChunkName: "warm" */ './told.ts'),
-  ]);
+  // undici, loaded by a run that requests: a preview of the warm-up needs none.
+  const { createDispatcher } = await import('../mechanics/dispatcher.ts');
   const dispatcher = createDispatcher(WARM_CONCURRENCY, timeoutMs);
   try {
     for (const request of plan.requests) log.debug(`warm: ${request.url}`);

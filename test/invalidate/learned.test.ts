@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { resultText } from '../../src/cli/text.ts';
 import { learnedJson, learnedSection, learnedText } from '../../src/invalidate/learned.ts';
-import type { LearnedFiles } from '../../src/plan/plan.ts';
+import { planRun, type LearnedFiles } from '../../src/plan/plan.ts';
+import { reportJsonText } from '../../src/report/report.ts';
+import { summaryMarkdown } from '../../src/report/summary.ts';
+import { reportFrom } from '../support/fixtures.ts';
 
 const SITE = 'https://www.example.com/';
 
@@ -72,5 +76,26 @@ describe('the learned map told', () => {
     const none = { ...LEARNED, map: { site: SITE, folders: [] }, rules: [] };
     expect(learnedSection(none)).toEqual([]);
     expect(learnedText(none)).toEqual([]);
+  });
+});
+
+describe('the learned map in a report', () => {
+  it('is told by the summary, the JSON report and the command, as the invalidation loads its words', async () => {
+    const plan = planRun(
+      {
+        target: { scope: 'assets', assets: [], changes: { patterns: ['**/*.png'], urlMap: [], site: SITE } },
+        token: false,
+      },
+      { files: ['static/images/a.png'], changes: [{ status: 'modified' }], source: 'test' },
+      false,
+      LEARNED.map,
+    );
+    const report = await reportFrom({ plan });
+    expect(summaryMarkdown(report)).toContain('### url-map learned from ');
+    expect(resultText(report)).toContain(`url-map learned from ${SITE}: 1 folder learned`);
+    const json = JSON.parse([...reportJsonText(report, (text) => text)].join('')) as {
+      files: { learned: { rules: { rule: string }[] } };
+    };
+    expect(json.files.learned.rules.map((rule) => rule.rule)).toEqual(['static => https://www.example.com']);
   });
 });
