@@ -101,6 +101,22 @@ describe('readRecord', () => {
     expect(read.passedOver).toEqual(['mallory']);
   });
 
+  it('a MAC of 64 characters that are not hex digits (some of two bytes) is passed over, not an error that stops the read', async () => {
+    const genuine = proven('failure');
+    github.recordDeployment(
+      {
+        sha: SHA,
+        environment: TARGET,
+        payload: { 'image-cache-invalidate': { key: PROOF.keyId, mac: 'é'.repeat(64), state: 'success' } },
+      },
+      'success',
+      MALLORY,
+    );
+    const read = await readRecord(store(), TARGET, PROOF);
+    expect(read.entry).toMatchObject({ id: genuine.id, state: 'failure' });
+    expect(read.passedOver).toEqual(['mallory']);
+  });
+
   it('its state is the one its proof covers: a success status someone adds to a failed record is not read', async () => {
     const failed = proven('failure');
     github.addDeploymentStatus(failed.id, 'success', MALLORY);
