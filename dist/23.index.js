@@ -244,7 +244,7 @@ async function withRecord(event, place, options) {
     }
     const head = await fullSha(event.head, options.git);
     const record = { state: 'read', place, store, target: options.target, head, ...read };
-    const ranges = await rangesOf(event, head, read.memory, options);
+    const ranges = await rangesOf(event, head, read, options);
     const given = read.memory.last !== undefined && options.since !== undefined ? 1 : 0;
     return { ranges, event, record, given };
 }
@@ -272,12 +272,12 @@ async function readMemory(store, options) {
         throw error;
     }
     if (entry === undefined)
-        return { memory: domain_memory/* NO_MEMORY */.gR, proof };
-    const memory = (0,domain_memory/* memoryOf */.zE)(entry);
+        return { memory: domain_memory/* NO_MEMORY */.gR, proof, carried: false };
+    const memory = (0,domain_memory/* memoryOf */.zE)(entry.entry);
     // A record this version cannot read may owe what no other run knows: read as none, it would be written over.
     if ('unreadable' in memory)
         throw new Error(memory.unreadable);
-    return { memory, proof };
+    return { memory, proof, carried: entry.carried };
 }
 /**
  * The newest record that proves itself; those passed over said in a notice, a changed key in a warning. None under
@@ -299,8 +299,10 @@ async function provenEntry(store, proof, options) {
             'commit deployed before the change covers them.');
         return undefined;
     }
-    if (read.entry !== undefined || formerTarget === undefined)
-        return read.entry;
+    if (read.entry !== undefined)
+        return { entry: read.entry, carried: false };
+    if (formerTarget === undefined)
+        return undefined;
     const former = await (0,deployments/* readLegacyRecord */.Vl)(store, formerTarget);
     if (former !== undefined && formerTarget === target)
         log.notice(`Catch-up: the record an earlier version wrote on '${target}', which carries no proof, was carried over ` +
@@ -309,16 +311,22 @@ async function provenEntry(store, proof, options) {
         log.notice(`Catch-up: the record of this target was carried over from '${formerTarget}', the name an earlier version ` +
             `gave it, to '${target}'; this run writes there. The old environment can be removed once this run has ` +
             'written (docs/catch-up.md says how).');
-    return former;
+    return former === undefined ? undefined : { entry: former, carried: true };
 }
-async function rangesOf(event, head, memory, options) {
+/**
+ * What the run compares, from the record read. A record carried over carries no proof that the Root key wrote it:
+ * it adds what it owes to what a first run compares, and never takes anything away (a made-up one saying the head
+ * is fresh already).
+ */
+async function rangesOf(event, head, { memory, carried }, options) {
     const { log, target } = options;
     const given = options.since === undefined
         ? undefined
         : await withSinceResolved((0,domain_range/* sinceRange */.o)(options.since, head), options);
+    const firstRun = async () => given ?? (await withSinceResolved((0,domain_range/* withoutNeedsBase */.Pt)(event), options));
     if (memory.last === undefined) {
         log.notice(`Catch-up: nothing is recorded for '${target}' yet (a first run); comparing with ${baseWords(event, options.since)}.`);
-        return [given ?? (await withSinceResolved((0,domain_range/* withoutNeedsBase */.Pt)(event), options))];
+        return [await firstRun()];
     }
     const spans = (0,domain_memory/* spansToCompare */._F)(memory, head, { base: head, head });
     const ranges = spans.map((span, index) => ({
@@ -334,7 +342,9 @@ async function rangesOf(event, head, memory, options) {
         log.info(`Catch-up: the push was forced: comparing its before, ${(0,domain_range/* short */.h0)(forced)}, with the head too, beside ` +
             `${(0,domain_range/* short */.h0)(memory.last)}, the last commit on '${target}': what the commits it dropped deployed is stale too.`);
     }
-    if (given !== undefined)
+    if (carried)
+        ranges.push(await firstRun());
+    else if (given !== undefined)
         ranges.push(given);
     log.info(`Catch-up: ${memoryWords(memory, head, ranges.length)}`);
     return ranges;

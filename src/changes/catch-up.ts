@@ -112,7 +112,7 @@ async function withRecord(
     maxRetries: options.maxRetries,
     signal: options.signal,
   };
-  let read: { memory: Memory; proof: RecordProof };
+  let read: { memory: Memory; proof: RecordProof; carried: boolean };
   try {
     read = await readMemory(store, options);
   } catch (error) {
@@ -126,7 +126,7 @@ async function withRecord(
   }
   const head = await fullSha(event.head, options.git);
   const record = { state: 'read', place, store, target: options.target, head, ...read } as const;
-  const ranges = await rangesOf(event, head, read.memory, options);
+  const ranges = await rangesOf(event, head, read, options);
   const given = read.memory.last !== undefined && options.since !== undefined ? 1 : 0;
   return { ranges, event, record, given };
 }
@@ -139,7 +139,7 @@ function single(range: CommitRange): Compared {
 async function readMemory(
   store: RecordStore,
   options: CatchUpOptions,
-): Promise<{ memory: Memory; proof: RecordProof }> {
+): Promise<{ memory: Memory; proof: RecordProof; carried: boolean }> {
   const { proof } = options;
   if (proof === undefined)
     throw new Error(
@@ -149,7 +149,7 @@ async function readMemory(
   const deadline = AbortSignal.timeout(bound);
   const signal = options.signal === undefined ? deadline : AbortSignal.any([options.signal, deadline]);
   const reading = { ...store, signal };
-  let entry: RecordEntry | undefined;
+  let entry: { entry: RecordEntry; carried: boolean } | undefined;
   try {
     entry = await provenEntry(reading, proof, options);
   } catch (error) {
@@ -159,11 +159,11 @@ async function readMemory(
       });
     throw error;
   }
-  if (entry === undefined) return { memory: NO_MEMORY, proof };
-  const memory = memoryOf(entry);
+  if (entry === undefined) return { memory: NO_MEMORY, proof, carried: false };
+  const memory = memoryOf(entry.entry);
   // A record this version cannot read may owe what no other run knows: read as none, it would be written over.
   if ('unreadable' in memory) throw new Error(memory.unreadable);
-  return { memory, proof };
+  return { memory, proof, carried: entry.carried };
 }
 
 /**
@@ -174,7 +174,7 @@ async function provenEntry(
   store: RecordStore,
   proof: RecordProof,
   options: CatchUpOptions,
-): Promise<RecordEntry | undefined> {
+): Promise<{ entry: RecordEntry; carried: boolean } | undefined> {
   const { target, formerTarget, log } = options;
   const read = await readRecord(store, target, proof);
   if (read.passedOver.length > 0) {
@@ -194,7 +194,8 @@ async function provenEntry(
     );
     return undefined;
   }
-  if (read.entry !== undefined || formerTarget === undefined) return read.entry;
+  if (read.entry !== undefined) return { entry: read.entry, carried: false };
+  if (formerTarget === undefined) return undefined;
   const former = await readLegacyRecord(store, formerTarget);
   if (former !== undefined && formerTarget === target)
     log.notice(
@@ -207,13 +208,18 @@ async function provenEntry(
         `gave it, to '${target}'; this run writes there. The old environment can be removed once this run has ` +
         'written (docs/catch-up.md says how).',
     );
-  return former;
+  return former === undefined ? undefined : { entry: former, carried: true };
 }
 
+/**
+ * What the run compares, from the record read. A record carried over carries no proof that the Root key wrote it:
+ * it adds what it owes to what a first run compares, and never takes anything away (a made-up one saying the head
+ * is fresh already).
+ */
 async function rangesOf(
   event: CommitRange,
   head: string,
-  memory: Memory,
+  { memory, carried }: { memory: Memory; carried: boolean },
   options: CatchUpOptions,
 ): Promise<CommitRange[]> {
   const { log, target } = options;
@@ -221,11 +227,13 @@ async function rangesOf(
     options.since === undefined
       ? undefined
       : await withSinceResolved(sinceRange(options.since, head), options);
+  const firstRun = async (): Promise<CommitRange> =>
+    given ?? (await withSinceResolved(withoutNeedsBase(event), options));
   if (memory.last === undefined) {
     log.notice(
       `Catch-up: nothing is recorded for '${target}' yet (a first run); comparing with ${baseWords(event, options.since)}.`,
     );
-    return [given ?? (await withSinceResolved(withoutNeedsBase(event), options))];
+    return [await firstRun()];
   }
   const spans = spansToCompare(memory, head, { base: head, head });
   const ranges: CommitRange[] = spans.map((span, index) => ({
@@ -244,7 +252,8 @@ async function rangesOf(
         `${short(memory.last)}, the last commit on '${target}': what the commits it dropped deployed is stale too.`,
     );
   }
-  if (given !== undefined) ranges.push(given);
+  if (carried) ranges.push(await firstRun());
+  else if (given !== undefined) ranges.push(given);
   log.info(`Catch-up: ${memoryWords(memory, head, ranges.length)}`);
   return ranges;
 }

@@ -348,6 +348,19 @@ describe('a name given, kept from an earlier version', () => {
     expect(invalidated()).toEqual([image('c.png')]);
     expect(after.stdout).not.toContain('carried over');
   });
+
+  it('an unproved record saying the head is fresh takes nothing away: the push is compared as a first run would', async () => {
+    // Any workflow's GITHUB_TOKEN writes as the Actions bot: an unproved record is carried over, never trusted.
+    const a = commitImages('a.png');
+    const b = commitImages('b.png');
+    github.recordDeployment(
+      { sha: b, environment: CONTEXT, payload: { 'image-cache-invalidate': { fresh: b } } },
+      'success',
+    );
+    const run = await push(a, b);
+    expect(run.exitCode).toBe(0);
+    expect(invalidated()).toEqual([image('b.png')]);
+  });
 });
 
 describe('bad input', () => {
