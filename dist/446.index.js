@@ -1035,6 +1035,8 @@ function fileCounts(files, style) {
         parts.push(`${(0,format/* count */.U9)(needNone)} need no invalidation`);
     return parts.join(', ');
 }
+/** The remedy for changed images the site never serves, which no map can map: else every run owes them. */
+const LEAVE_OUT = "Images the site does not serve (docs, tests) are left out with a '!' line in paths, e.g. !docs/**.";
 /**
  * Changed images that `paths` selected and no url-map rule maps, told as a warning wherever the run speaks: they
  * were not invalidated, which a wrong url-map left side would otherwise leave unsaid in a green run.
@@ -1049,7 +1051,7 @@ function skippedSentence(files) {
         ? `no url-map rule maps ${them}`
         : `no single URL under ${files.learned.map.site} was found to serve ${skipped === 1 ? 'its folder' : 'their folders'}, so no rule was learned for ${them}`;
     return (`${(0,format/* counted */.hS)(skipped, 'changed image was', 'changed images were')} skipped: ${why} ` +
-        `(${shown.map(shown_shown/* quote */.hD).join(', ')}${more === undefined ? '' : `, ${more}`}).`);
+        `(${shown.map(shown_shown/* quote */.hD).join(', ')}${more === undefined ? '' : `, ${more}`}). ${LEAVE_OUT}`);
 }
 /**
  * Why a run of scope `assets` has nothing to send, naming the stage that left nothing: no file changed, `paths`

@@ -76,7 +76,7 @@ function recordLine(record) {
                 : `**Record:** what \`${(0,_domain_range_js__WEBPACK_IMPORTED_MODULE_0__/* .short */ .h0)(record.commit)}\` left stale is kept on ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_2__/* .markdownText */ .p7)(`'${record.target}'`)}, for ` +
                     (record.skipped === undefined || record.skipped === 0
                         ? 'the next run.'
-                        : `the next run; the ${(0,_shown_format_js__WEBPACK_IMPORTED_MODULE_3__/* .plural */ .LS)(record.skipped, 'skipped image')} once \`url-map\` maps them.`);
+                        : `the next run; the ${(0,_shown_format_js__WEBPACK_IMPORTED_MODULE_3__/* .plural */ .LS)(record.skipped, 'skipped image')} once mapped (\`url-map\` or \`site\`) or left out of \`paths\`.`);
         case 'fresh-already':
             return `**Record:** \`${(0,_domain_range_js__WEBPACK_IMPORTED_MODULE_0__/* .short */ .h0)(record.commit)}\` was recorded fresh on ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_2__/* .markdownText */ .p7)(`'${record.target}'`)} already.`;
         case 'not-recorded':

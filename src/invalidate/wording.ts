@@ -63,6 +63,10 @@ export function fileCounts(files: FilesPlan, style: 'log' | 'summary' | 'brief')
   return parts.join(', ');
 }
 
+/** The remedy for changed images the site never serves, which no map can map: else every run owes them. */
+export const LEAVE_OUT =
+  "Images the site does not serve (docs, tests) are left out with a '!' line in paths, e.g. !docs/**.";
+
 /**
  * Changed images that `paths` selected and no url-map rule maps, told as a warning wherever the run speaks: they
  * were not invalidated, which a wrong url-map left side would otherwise leave unsaid in a green run.
@@ -78,7 +82,7 @@ export function skippedSentence(files: FilesPlan): string | undefined {
       : `no single URL under ${files.learned.map.site} was found to serve ${skipped === 1 ? 'its folder' : 'their folders'}, so no rule was learned for ${them}`;
   return (
     `${counted(skipped, 'changed image was', 'changed images were')} skipped: ${why} ` +
-    `(${shown.map(quote).join(', ')}${more === undefined ? '' : `, ${more}`}).`
+    `(${shown.map(quote).join(', ')}${more === undefined ? '' : `, ${more}`}). ${LEAVE_OUT}`
   );
 }
 

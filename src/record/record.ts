@@ -73,7 +73,8 @@ export function skippedWords(skipped: number): string {
 /** What the log says of skipped images the record keeps as owed. */
 export const SKIPPED_OWED =
   'The skipped images are owed, not fresh: the record keeps their commits, and a run that maps them (url-map, or ' +
-  'the map learned from site) invalidates them.';
+  'the map learned from site) invalidates them; until then every run compares their commits again. Images the ' +
+  "site does not serve are left out with a '!' line in paths.";
 
 /** What a record of a fresh commit says of the run, within a deployment status's 140 characters. */
 export function freshWords(counts: Pick<Counts, 'invalidated'>): string {

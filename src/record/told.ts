@@ -26,7 +26,7 @@ function recordLine(record: RecordResult): string {
         : `**Record:** what \`${short(record.commit)}\` left stale is kept on ${markdownText(`'${record.target}'`)}, for ` +
             (record.skipped === undefined || record.skipped === 0
               ? 'the next run.'
-              : `the next run; the ${plural(record.skipped, 'skipped image')} once \`url-map\` maps them.`);
+              : `the next run; the ${plural(record.skipped, 'skipped image')} once mapped (\`url-map\` or \`site\`) or left out of \`paths\`.`);
     case 'fresh-already':
       return `**Record:** \`${short(record.commit)}\` was recorded fresh on ${markdownText(`'${record.target}'`)} already.`;
     case 'not-recorded':

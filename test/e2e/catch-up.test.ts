@@ -1064,7 +1064,9 @@ describe('the record of a run that skipped images', () => {
     expect(skipped.stdout).toContain(
       'a run that maps them (url-map, or the map learned from site) invalidates them',
     );
-    expect(skipped.summary).toContain('the 1 skipped image once `url-map` maps them.');
+    expect(skipped.summary).toContain(
+      'the 1 skipped image once mapped (`url-map` or `site`) or left out of `paths`.',
+    );
     emulator().reset();
     const next = commitImages('b.png');
     const fixedMap = `${URL_MAP}\npublic/pictures => https://www.example.com/pictures`;
