@@ -562,9 +562,11 @@ function sameBytes(body, version) {
     return body !== undefined && version !== undefined && Buffer.from(body).equals(version);
 }
 /** What the origin serves, in a few words: `200, 5,120 bytes, ETag "abc"`. The ETag is the origin's text. */
+/** An ask the run's byte budget stopped: not read, or not sent at all. */
+const BUDGET_SPENT = "not read: the run's origin byte budget (256 MiB) is spent";
 function seenWords(answer) {
     if (answer.status === undefined)
-        return answer.error ?? 'no answer';
+        return answer.error ?? (answer.cut === 'budget' ? BUDGET_SPENT : 'no answer');
     const parts = [String(answer.status)];
     if (answer.page?.type !== undefined)
         parts.push(typeShown(answer.page.type));
@@ -577,7 +579,7 @@ function seenWords(answer) {
     if (answer.cut === 'too-long')
         parts.push('longer than any re-encoding of either version');
     if (answer.cut === 'budget')
-        parts.push("not read: the run's origin byte budget is spent");
+        parts.push(BUDGET_SPENT);
     if (answer.page !== undefined)
         parts.push(pageWords(answer.page));
     return parts.join(', ');

@@ -274,6 +274,8 @@ function notReadyReason(check, timeoutMs, urlMap = []) {
         return `not invalidated: not asked: origin-timeout (${(0,_shown_format_js__WEBPACK_IMPORTED_MODULE_5__/* .seconds */ .YA)(timeoutMs)} s) ended before its turn`;
     if (last?.stalled === true && last.status !== undefined)
         return `not invalidated: its origin answered ${last.status} but did not end its answer within timeout-seconds (${asks(check.asks)}), so its new version was never seen`;
+    if (last?.cut === 'budget' && last.status === undefined)
+        return `not invalidated: ${seen} by the images asked before it, so its new version was never seen: a push of fewer changed images checks it, or origin-check: off for one this large`;
     if (last !== undefined && last.status === undefined)
         return `not invalidated: its origin did not answer (${seen}) in ${(0,_shown_format_js__WEBPACK_IMPORTED_MODULE_5__/* .seconds */ .YA)(check.askedMs)} s (${asks(check.asks)}), so its new version was never seen`;
     if (last?.cache?.hit === true && last.page === undefined && last.status !== undefined && last.status < 300)

@@ -143,8 +143,12 @@ function sameBytes(body: Uint8Array | undefined, version: Uint8Array | undefined
 }
 
 /** What the origin serves, in a few words: `200, 5,120 bytes, ETag "abc"`. The ETag is the origin's text. */
+/** An ask the run's byte budget stopped: not read, or not sent at all. */
+const BUDGET_SPENT = "not read: the run's origin byte budget (256 MiB) is spent";
+
 export function seenWords(answer: OriginAnswer): string {
-  if (answer.status === undefined) return answer.error ?? 'no answer';
+  if (answer.status === undefined)
+    return answer.error ?? (answer.cut === 'budget' ? BUDGET_SPENT : 'no answer');
   const parts = [String(answer.status)];
   if (answer.page?.type !== undefined) parts.push(typeShown(answer.page.type));
   if (answer.length !== undefined) parts.push(`${answer.length.toLocaleString('en-US')} bytes`);
@@ -152,7 +156,7 @@ export function seenWords(answer: OriginAnswer): string {
   if (answer.offsite !== undefined)
     parts.push(`redirected to ${JSON.stringify(answer.offsite.slice(0, 200))}`);
   if (answer.cut === 'too-long') parts.push('longer than any re-encoding of either version');
-  if (answer.cut === 'budget') parts.push("not read: the run's origin byte budget is spent");
+  if (answer.cut === 'budget') parts.push(BUDGET_SPENT);
   if (answer.page !== undefined) parts.push(pageWords(answer.page));
   return parts.join(', ');
 }

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { pageIn } from '../../src/origin/page.ts';
+import { ORIGIN_BYTE_BUDGET } from '../../src/origin/fetch.ts';
+import { notReadyReason } from '../../src/origin/hold.ts';
 import { judge, seenWords, verdictOf, type OriginAnswer, type Versions } from '../../src/origin/verdict.ts';
 import { ROOT } from '../support/command.ts';
 
@@ -204,5 +206,31 @@ describe('a page where an image should be', () => {
 
   it('shows an origin type that is not a media type only quoted, so it cannot start a runner command', () => {
     expect(seenWords(page('text/html\n::error::x', html))).not.toContain('\n::error');
+  });
+});
+
+describe('an ask the byte budget stopped', () => {
+  const budget = `byte budget (${ORIGIN_BYTE_BUDGET / 1024 / 1024} MiB) is spent`;
+
+  it('is said as such, not as an origin that did not answer', () => {
+    expect(seenWords({ cut: 'budget' })).toBe(`not read: the run's origin ${budget}`);
+    expect(seenWords({ status: 200, cut: 'budget' })).toContain(budget);
+  });
+
+  it("is the reason an image is not invalidated, with the remedy, rather than its origin's silence", () => {
+    const reason = notReadyReason(
+      {
+        ref: 'https://www.example.com/a.png',
+        path: 'public/a.png',
+        state: 'not-ready',
+        askedMs: 12_300,
+        asks: 5,
+        seen: { cut: 'budget' },
+      },
+      300_000,
+    );
+    expect(reason).toContain(budget);
+    expect(reason).toContain('origin-check: off');
+    expect(reason).not.toContain('did not answer');
   });
 });
