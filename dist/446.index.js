@@ -1555,6 +1555,8 @@ function afterAttempts(record) {
 
 // EXTERNAL MODULE: ./src/domain/urls.ts
 var urls = __webpack_require__(3012);
+// EXTERNAL MODULE: ./src/mechanics/error-message.ts
+var error_message = __webpack_require__(1411);
 ;// CONCATENATED MODULE: ./src/invalidate/json.ts
 
 
@@ -2044,15 +2046,24 @@ function invalidationLines(inv) {
 
 
 
+
 async function tellInvalidation(inv, end) {
     const { outcome, imageHost } = inv;
     // A run over changed files loads the words of its preview, and a run that learned a map (site) those of the map.
+    // Words that fail to load are a failure of their own: the outputs still say what the calls landed.
+    const unloaded = [];
+    const loaded = (what, loading) => loading.catch((error) => {
+        unloaded.push(`The ${what} could not be told: ${(0,error_message/* errorMessage */.g)(error)}`);
+        return undefined;
+    });
     const learnedFiles = inv.plan.files?.learned;
     const [preview, learned] = await Promise.all([
-        inv.plan.preview === undefined ? undefined : __webpack_require__.e(/* import() */ 545).then(__webpack_require__.bind(__webpack_require__, 4545)),
+        inv.plan.preview === undefined
+            ? undefined
+            : loaded('preview of the changed files', __webpack_require__.e(/* import() */ 545).then(__webpack_require__.bind(__webpack_require__, 4545))),
         learnedFiles === undefined
             ? undefined
-            : __webpack_require__.e(/* import() */ 290).then(__webpack_require__.bind(__webpack_require__, 8290)).then((words) => words.tellLearned(learnedFiles)),
+            : loaded('url-map learned from site', __webpack_require__.e(/* import() */ 290).then(__webpack_require__.bind(__webpack_require__, 8290)).then((words) => words.tellLearned(learnedFiles))),
     ]);
     const token = outcome.token ?? '';
     // A cancel that came after the calls (while rewriting) leaves what was not sent unsent all the same.
@@ -2060,7 +2071,7 @@ async function tellInvalidation(inv, end) {
         ? outcomeOf(inv.plan, inv.result, true, inv.origin).failures
         : outcome.failures;
     return {
-        failures,
+        failures: [...failures, ...unloaded],
         closing: (log, listedIn) => {
             if (inv.dryRun)
                 listCalls(log, inv.plan);
@@ -2207,8 +2218,6 @@ function tellPages({ read }) {
     };
 }
 
-// EXTERNAL MODULE: ./src/mechanics/error-message.ts
-var error_message = __webpack_require__(1411);
 ;// CONCATENATED MODULE: ./src/proof/stage.ts
 
 const proofStage = {
@@ -2276,7 +2285,12 @@ async function toldSafely(name, tell) {
         return await tell();
     }
     catch (error) {
-        return { ...stage/* SILENT */.q, failures: [`The ${name} stage could not tell what it did: ${(0,error_message/* errorMessage */.g)(error)}`] };
+        return {
+            ...stage/* SILENT */.q,
+            failures: [
+                `The ${name} stage ran, but its report could not be made (${(0,error_message/* errorMessage */.g)(error)}); the log above tells what it did`,
+            ],
+        };
     }
 }
 
@@ -2293,6 +2307,13 @@ async function runOutcome(ran, cancelled) {
         failures,
         namedFailures: (0,format/* named */.KT)(failures, format/* FAILURES_NAMED */.u),
     };
+}
+/** The outcome with failures told after it was computed (the record's, which runs after it). */
+function withFailures(outcome, more) {
+    if (more.length === 0)
+        return outcome;
+    const failures = [...outcome.failures, ...more];
+    return { ...outcome, failures, namedFailures: (0,format/* named */.KT)(failures, format/* FAILURES_NAMED */.u) };
 }
 /** `… and 3 more failures: the JSON report (output report-path) lists each one.`, or undefined when none is left. */
 function moreFailuresWords(failures, report) {
@@ -2349,14 +2370,14 @@ async function written(pending, outcome, log) {
 
 
 
+
 /** The report of a run whose stages have all run. */
 async function reportOf(run) {
     const end = { cancelled: run.outcome.cancelled };
-    const told = [
-        ...(await toldBy(run.ran, end)),
-        await toldSafely(recordStage.name, () => recordStage.tell(run.record)),
-    ];
-    return { ...run, told, finishedAt: new Date() };
+    const record = await toldSafely(recordStage.name, () => recordStage.tell(run.record));
+    const told = [...(await toldBy(run.ran, end)), record];
+    // The record is told after the outcome was computed: what it failed to tell fails the run all the same.
+    return { ...run, outcome: withFailures(run.outcome, record.failures), told, finishedAt: new Date() };
 }
 /**
  * A list output at most this long, in characters: a later step can still pass it through an environment variable on

@@ -20,6 +20,13 @@ export async function runOutcome(ran: Ran, cancelled: boolean): Promise<Outcome>
   };
 }
 
+/** The outcome with failures told after it was computed (the record's, which runs after it). */
+export function withFailures(outcome: Outcome, more: readonly string[]): Outcome {
+  if (more.length === 0) return outcome;
+  const failures = [...outcome.failures, ...more];
+  return { ...outcome, failures, namedFailures: named(failures, FAILURES_NAMED) };
+}
+
 /** `… and 3 more failures: the JSON report (output report-path) lists each one.`, or undefined when none is left. */
 export function moreFailuresWords(failures: Named<string>, report: string): string | undefined {
   if (failures.more === 0) return undefined;

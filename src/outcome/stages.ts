@@ -70,6 +70,11 @@ export async function toldSafely(name: string, tell: () => Told | Promise<Told>)
   try {
     return await tell();
   } catch (error) {
-    return { ...SILENT, failures: [`The ${name} stage could not tell what it did: ${errorMessage(error)}`] };
+    return {
+      ...SILENT,
+      failures: [
+        `The ${name} stage ran, but its report could not be made (${errorMessage(error)}); the log above tells what it did`,
+      ],
+    };
   }
 }

@@ -4,7 +4,7 @@
  */
 import type { OutputName } from '../settings/action-contract.ts';
 import { counted } from '../shown/format.ts';
-import type { Outcome } from '../outcome/outcome.ts';
+import { withFailures, type Outcome } from '../outcome/outcome.ts';
 import { toldBy, toldSafely, type Ran } from '../outcome/stages.ts';
 import type { ListOutput, Told } from '../plan/stage.ts';
 import { recordStage, type RecordResult } from '../record/stage.ts';
@@ -26,11 +26,10 @@ export interface Report {
 /** The report of a run whose stages have all run. */
 export async function reportOf(run: Omit<Report, 'told' | 'finishedAt'>): Promise<Report> {
   const end = { cancelled: run.outcome.cancelled };
-  const told = [
-    ...(await toldBy(run.ran, end)),
-    await toldSafely(recordStage.name, () => recordStage.tell(run.record)),
-  ];
-  return { ...run, told, finishedAt: new Date() };
+  const record = await toldSafely(recordStage.name, () => recordStage.tell(run.record));
+  const told = [...(await toldBy(run.ran, end)), record];
+  // The record is told after the outcome was computed: what it failed to tell fails the run all the same.
+  return { ...run, outcome: withFailures(run.outcome, record.failures), told, finishedAt: new Date() };
 }
 
 /** A run that ended before its plan: bad input, or changed files that could not be found. */
