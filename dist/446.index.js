@@ -2264,10 +2264,30 @@ async function runStages(plan, context) {
     const ran = {};
     for (const stage of STAGES) {
         const run = stage.run;
-        ran[stage.name] = await run(stage.slice(plan), { ...ran }, context);
+        try {
+            ran[stage.name] = await run(stage.slice(plan), { ...ran }, context);
+        }
+        catch (error) {
+            const invalidated = ran.invalidate;
+            if (invalidated === undefined)
+                throw error;
+            throw new FailedAfterTheCalls(stage.name, !invalidated.dryRun, error);
+        }
     }
     // Each name was set to its own stage's result, as InOrder checks they are read.
     return ran;
+}
+/**
+ * A stage after the invalidation that threw (a bug, or its code failed to load from a broken install): the run ends
+ * there, and says that the calls, when it sent them, were sent; the log has told what they landed.
+ */
+class FailedAfterTheCalls extends Error {
+    sent;
+    constructor(stage, sent, cause) {
+        super(`The ${stage} stage failed after the invalidation (${(0,error_message/* errorMessage */.g)(cause)})` +
+            (sent ? ': the calls were sent, and the log above tells what they landed' : ''), { cause });
+        this.sent = sent;
+    }
 }
 /** What each stage did, told, in the order of the list. */
 function toldBy(ran, end) {
@@ -2499,7 +2519,12 @@ function* reportJsonText(report, clean) {
 }
 /** The JSON report of a run that ended before its plan. */
 function failureJson(failure) {
-    return { ok: false, error: failure.error, startedAt: failure.startedAt.toISOString() };
+    return {
+        ok: false,
+        error: failure.error,
+        sent: failure.sent === true,
+        startedAt: failure.startedAt.toISOString(),
+    };
 }
 
 // EXTERNAL MODULE: ./src/domain/policy.ts
@@ -2879,10 +2904,11 @@ function withinSummaryLimit(markdown, limitBytes = SUMMARY_LIMIT_BYTES) {
     cut = cut.slice(0, cut.lastIndexOf('\n'));
     return cut + note;
 }
-/** The summary of a run that ended before its plan: why, quoted. */
+/** The summary of a run that ended before its report: why, quoted, and whether its calls had been sent. */
 function failureMarkdown(failure) {
     const lines = failure.error.split('\n').map((line) => `> ${(0,shown_shown/* markdownText */.p7)(line)}`);
-    return `## Image cache invalidation\n\nNothing was sent:\n\n${lines.join('\n')}\n`;
+    const what = failure.sent === true ? 'The run failed after its calls were sent' : 'Nothing was sent';
+    return `## Image cache invalidation\n\n${what}:\n\n${lines.join('\n')}\n`;
 }
 
 ;// CONCATENATED MODULE: ./src/settings/action-contract.ts
@@ -3692,6 +3718,7 @@ function originUrls(entries, source, imageHost) {
 
 
 
+
 /** The action: inputs -> settings -> plan -> execute -> publish. Fails the step for anything thrown. */
 async function run() {
     const startedAt = new Date();
@@ -3711,7 +3738,11 @@ async function run() {
         const done = await main_invalidate(inputs, redact, log, cancel.signal).catch((error) => {
             if (!(error instanceof input_error/* InputError */.d))
                 log.debug(String(error instanceof Error ? error.stack : error));
-            return { error: redact((0,error_message/* errorMessage */.g)(error)), startedAt };
+            return {
+                error: redact((0,error_message/* errorMessage */.g)(error)),
+                startedAt,
+                sent: error instanceof FailedAfterTheCalls && error.sent,
+            };
         });
         // Everything is published before the step is failed: a piece that cannot be written is its own error.
         const { problems, files } = await publish(done, bulk, log);

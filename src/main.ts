@@ -14,6 +14,7 @@ import {
 import { cancelNotice, cancelOnSignals } from './cancel.ts';
 import { CANCEL_GRACE_MS } from './service/cut-off.ts';
 import { runFlow } from './flow.ts';
+import { FailedAfterTheCalls } from './outcome/stages.ts';
 import { tellClosing } from './report/closing.ts';
 import { shownLog, withinAnnotationLimit } from './shown/log.ts';
 import type { Log } from './shown/log.ts';
@@ -57,7 +58,11 @@ export async function run(): Promise<void> {
   try {
     const done = await invalidate(inputs, redact, log, cancel.signal).catch((error: unknown) => {
       if (!(error instanceof InputError)) log.debug(String(error instanceof Error ? error.stack : error));
-      return { error: redact(errorMessage(error)), startedAt };
+      return {
+        error: redact(errorMessage(error)),
+        startedAt,
+        sent: error instanceof FailedAfterTheCalls && error.sent,
+      };
     });
     // Everything is published before the step is failed: a piece that cannot be written is its own error.
     const { problems, files } = await publish(done, bulk, log);

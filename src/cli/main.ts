@@ -6,6 +6,7 @@ import { makeFormsRedactor, makeRedactor, redactInputs, secretValues, type Redac
 import { SIGNAL_EXIT } from '../cancel.ts';
 import { runFlow } from '../flow.ts';
 import { shownLog } from '../shown/log.ts';
+import { FailedAfterTheCalls } from '../outcome/stages.ts';
 import { failureJson, reportJsonText, type Report } from '../report/report.ts';
 import { parseSettings, type InputName } from '../settings/settings.ts';
 import { neutraliseJson, oneLine, shownBy } from '../shown/shown.ts';
@@ -98,7 +99,8 @@ export async function runCommand(argv: readonly string[], terminal: Terminal): P
     terminal.stderr(shownBy(redact)(`error: ${message}\n`));
     // --json promises a report on standard output, a failed run's too.
     if (json) {
-      const failure = failureJson({ error: redact(message), startedAt });
+      const sent = error instanceof FailedAfterTheCalls && error.sent;
+      const failure = failureJson({ error: redact(message), startedAt, sent });
       terminal.stdout(neutraliseJson(redact(`${JSON.stringify(failure, null, 2)}\n`)));
     }
     return error instanceof InputError ? EXIT_REFUSED : EXIT_NOT_CONFIRMED;

@@ -46,10 +46,32 @@ export async function runStages(plan: RunPlan, context: RunContext): Promise<Ran
   const ran: Record<string, unknown> = {};
   for (const stage of STAGES as readonly AnyStage[]) {
     const run = stage.run as (slice: unknown, before: unknown, context: RunContext) => Promise<unknown>;
-    ran[stage.name] = await run(stage.slice(plan), { ...ran }, context);
+    try {
+      ran[stage.name] = await run(stage.slice(plan), { ...ran }, context);
+    } catch (error) {
+      const invalidated = ran.invalidate as Ran['invalidate'] | undefined;
+      if (invalidated === undefined) throw error;
+      throw new FailedAfterTheCalls(stage.name, !invalidated.dryRun, error);
+    }
   }
   // Each name was set to its own stage's result, as InOrder checks they are read.
   return ran as Ran;
+}
+
+/**
+ * A stage after the invalidation that threw (a bug, or its code failed to load from a broken install): the run ends
+ * there, and says that the calls, when it sent them, were sent; the log has told what they landed.
+ */
+export class FailedAfterTheCalls extends Error {
+  readonly sent: boolean;
+  constructor(stage: string, sent: boolean, cause: unknown) {
+    super(
+      `The ${stage} stage failed after the invalidation (${errorMessage(cause)})` +
+        (sent ? ': the calls were sent, and the log above tells what they landed' : ''),
+      { cause },
+    );
+    this.sent = sent;
+  }
 }
 
 /** What each stage did, told, in the order of the list. */

@@ -32,10 +32,14 @@ export async function reportOf(run: Omit<Report, 'told' | 'finishedAt'>): Promis
   return { ...run, outcome: withFailures(run.outcome, record.failures), told, finishedAt: new Date() };
 }
 
-/** A run that ended before its plan: bad input, or changed files that could not be found. */
+/**
+ * A run that ended before its report: bad input, changed files that could not be found, or a stage after the
+ * invalidation that threw (`sent`: its calls had been sent).
+ */
 export interface RunFailure {
   readonly error: string;
   readonly startedAt: Date;
+  readonly sent?: boolean | undefined;
 }
 
 /**
@@ -181,5 +185,10 @@ export function* reportJsonText(report: Report, clean: (text: string) => string)
 
 /** The JSON report of a run that ended before its plan. */
 export function failureJson(failure: RunFailure): object {
-  return { ok: false, error: failure.error, startedAt: failure.startedAt.toISOString() };
+  return {
+    ok: false,
+    error: failure.error,
+    sent: failure.sent === true,
+    startedAt: failure.startedAt.toISOString(),
+  };
 }

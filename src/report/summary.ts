@@ -50,8 +50,9 @@ export function withinSummaryLimit(markdown: string, limitBytes = SUMMARY_LIMIT_
   return cut + note;
 }
 
-/** The summary of a run that ended before its plan: why, quoted. */
+/** The summary of a run that ended before its report: why, quoted, and whether its calls had been sent. */
 export function failureMarkdown(failure: RunFailure): string {
   const lines = failure.error.split('\n').map((line) => `> ${markdownText(line)}`);
-  return `## Image cache invalidation\n\nNothing was sent:\n\n${lines.join('\n')}\n`;
+  const what = failure.sent === true ? 'The run failed after its calls were sent' : 'Nothing was sent';
+  return `## Image cache invalidation\n\n${what}:\n\n${lines.join('\n')}\n`;
 }
