@@ -142,7 +142,7 @@ function findingSentence(finding) {
         case 'unmapped':
             return (`${name}: not mapped, ${finding.why}; its images are not invalidated. If the site serves them under ` +
                 'another path (a generator that renames folders, a permalink, a language prefix, another host), write ' +
-                `url-map for them, e.g. ${finding.folder === '' ? '.' : finding.folder} => <the URL of that folder>.`);
+                `url-map for them, e.g. ${(0,_shown_shown_js__WEBPACK_IMPORTED_MODULE_3__/* .quote */ .hD)(`${finding.folder === '' ? '.' : finding.folder} => <the URL of that folder>`)}.`);
         case 'not-served-yet':
             return (`${name}: only added images, which no candidate serves yet: nothing of them is cached, so there is nothing ` +
                 'to invalidate until the site serves them (if it serves them under another path, write url-map for them).');

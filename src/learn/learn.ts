@@ -116,7 +116,8 @@ export async function learnMap(request: LearnRequest, context: LearnContext): Pr
         folders.push({ kind: 'unmapped', folder, why: cutShort, tried: [] });
       } else folders.push(found);
     }
-    const learned = { site: request.site, folders, ...(cutShort === undefined ? {} : { cutShort }) };
+    const seen = await withSiteSeen(folders, request.site, { fetch, asks, signal });
+    const learned = { site: request.site, folders: seen, ...(cutShort === undefined ? {} : { cutShort }) };
     for (const line of learnedLines(learned, (folder) => byFolder.get(folder)?.length ?? 0)) log.info(line);
     return learned;
   } finally {
@@ -177,10 +178,43 @@ async function learnFolder(
     return {
       kind: 'unmapped',
       folder,
-      why: `${serving.length} candidates serve its image ${JSON.stringify(probe.path)} alike, so which one serves the folder cannot be told`,
+      why: `${serving.length} candidates serve its image ${quote(probe.path)} alike, so which one serves the folder cannot be told`,
       tried,
     };
   return withoutProof(folder, found, tried, how.head, notFoundAtAny);
+}
+
+/** What is read of the site's own page: enough to tell a page from no site. */
+const SITE_PAGE_BYTES = 64 * 1024;
+
+/**
+ * A bundler's sources are told by each candidate answering 404, as a site that is not there answers too (a site URL
+ * missing its path): taken for sources only when the run saw the site serve, a folder learned or its own page.
+ */
+async function withSiteSeen(
+  folders: readonly FolderFinding[],
+  site: string,
+  how: Pick<FolderAsks, 'fetch' | 'asks' | 'signal'>,
+): Promise<FolderFinding[]> {
+  if (!folders.some((finding) => finding.kind === 'fingerprinted')) return [...folders];
+  if (folders.some((finding) => finding.kind === 'learned')) return [...folders];
+  const answer = (await how.asks.next(how.signal))
+    ? await how.fetch(site, SITE_PAGE_BYTES, how.signal)
+    : undefined;
+  if (answer?.status !== undefined && answer.status >= 200 && answer.status < 300) return [...folders];
+  const why =
+    "every candidate answered 404, as a bundler's sources do, but the site itself answered " +
+    `${answer === undefined ? 'nothing within origin-timeout' : seenWords(answer)}, so no folder of it was seen served: check site`;
+  return folders.map((finding) =>
+    finding.kind === 'fingerprinted'
+      ? {
+          kind: 'unmapped',
+          folder: finding.folder,
+          why,
+          tried: [{ url: site, answered: answer === undefined ? 'not asked' : seenWords(answer) }],
+        }
+      : finding,
+  );
 }
 
 /** A folder no candidate was seen to serve: fingerprinted, not served yet, or unmapped. */
@@ -199,7 +233,9 @@ function withoutProof(
       ? head === undefined
         ? 'git cannot list the repository, so no image of it can be told apart from a copy in another folder'
         : 'no image of it has bytes that stand in this folder alone (the same file is also in another folder), so no URL can prove it'
-      : 'no candidate serves its image';
+      : found.probe.current === undefined && !found.probe.unchanged
+        ? "its images were deleted and no candidate serves them any more: once the deploy has landed, no run can learn where they were served; write their folder's rule in url-map, or leave them out of paths with a '!' line"
+        : 'no candidate serves its image';
   return { kind: 'unmapped', folder, why, tried };
 }
 

@@ -51,7 +51,7 @@ export function findingSentence(finding: FolderFinding): string {
       return (
         `${name}: not mapped, ${finding.why}; its images are not invalidated. If the site serves them under ` +
         'another path (a generator that renames folders, a permalink, a language prefix, another host), write ' +
-        `url-map for them, e.g. ${finding.folder === '' ? '.' : finding.folder} => <the URL of that folder>.`
+        `url-map for them, e.g. ${quote(`${finding.folder === '' ? '.' : finding.folder} => <the URL of that folder>`)}.`
       );
     case 'not-served-yet':
       return (

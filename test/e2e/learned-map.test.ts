@@ -191,11 +191,46 @@ describe('the map learned from the site', () => {
     site = await startOriginSite();
     site.files.previous.set('/assets/hero-3f2a1b9c.png', v('hero', 'previous'));
     site.files.new.set('/assets/hero-9d8e7f60.png', v('hero', 'new'));
+    // The site's own page is served: the site is there, and its 404s are a bundler's sources not served as they are.
+    site.fallback = (request, respond) => {
+      if (request.url === '/')
+        respond(200, { 'content-type': 'text/html' }, Buffer.from('<title>Shop</title>'));
+      else respond(404, { 'content-type': 'text/plain' }, Buffer.from('Not found'));
+    };
     const done = await run(pushedTo, { site: `${site.url}/` });
     expect(done.exitCode, done.stdout).toBe(0);
     expect(emulator().invalidated.assets).toEqual([]);
     expect(done.stdout).toContain('"src/assets": sources of Vite');
     expect(done.stdout).toContain('nothing to invalidate');
+  }, 60_000);
+
+  it("a bundler's folder on a site that is not there (every URL 404, its own page too) is unmapped: check site", async () => {
+    const pushedTo = pushed(
+      { 'webpack.config.js': v('config', 'webpack'), 'docs/images/a.png': v('a', 'previous') },
+      { 'docs/images/a.png': v('a', 'new') },
+    );
+    site = await startOriginSite();
+    const done = await run(pushedTo, { site: `${site.url}/missing-repository-path/` });
+    expect(emulator().invalidated.assets).toEqual([]);
+    expect(done.stdout).not.toContain('sources of webpack');
+    expect(done.stdout).toContain('"docs/images": not mapped, every candidate answered 404');
+    expect(done.stdout).toContain('check site');
+  }, 60_000);
+
+  it('a folder whose images were all deleted once the deploy landed says no run can learn it, and the remedy', async () => {
+    const pushedTo = pushed(
+      { 'public/old/a.png': v('a', 'previous'), 'public/images/b.png': v('b', 'kept') },
+      { 'public/old/a.png': undefined },
+    );
+    site = await startOriginSite();
+    site.deployed = 'new';
+    site.files.new.set('/images/b.png', v('b', 'kept'));
+    const done = await run(pushedTo, { site: `${site.url}/` });
+    expect(emulator().invalidated.assets).toEqual([]);
+    expect(done.stdout).toContain(
+      '"public/old": not mapped, its images were deleted and no candidate serves them',
+    );
+    expect(done.stdout).toContain("leave them out of paths with a '!' line");
   }, 60_000);
 
   it("a bundler's folder on a site that refuses every ask is unmapped, not taken for fingerprinted sources", async () => {
