@@ -223,6 +223,11 @@ async function withRecord(event, place, options) {
             return (0,input_error/* throwInput */.j)(event.needsBase);
         return single(await withSinceResolved(event, options));
     }
+    if (options.proof === undefined) {
+        // Only a dry run goes without a key: it writes nothing, and reading what it cannot prove would tell it nothing.
+        options.log.info(`Catch-up: no record is read without an api-key (a dry run); comparing with ${baseWords(event, options.since)}.`);
+        return single(await withSinceResolved((0,domain_range/* withoutNeedsBase */.Pt)(event), options));
+    }
     const store = {
         apiUrl: place.apiUrl,
         repository: place.repository,

@@ -1071,9 +1071,13 @@ function nothingToInvalidate(files) {
             `(paths: ${shown.map(shown_shown/* quote */.hD).join(', ')}${more === undefined ? '' : `, ${more}`}).${topLevelHint(files.patterns)}`);
     }
     if (files.learned !== undefined) {
-        const needNone = files.learned.needNone;
+        const { needNone, map } = files.learned;
+        // Folders not asked (origin-timeout ended, a cancel) were not seen to serve nothing: they were not seen at all.
+        const seen = map.cutShort === undefined
+            ? 'was seen to serve none of their folders'
+            : `was seen to serve none of their folders it was asked for; the others were ${map.cutShort}`;
         return (`Nothing to invalidate: paths selects ${(0,format/* count */.U9)(files.selected)} of the ${(0,format/* plural */.LS)(files.found, 'changed file')} ` +
-            `${from}, and the site ${files.learned.map.site} was seen to serve none of their folders` +
+            `${from}, and the site ${map.site} ${seen}` +
             (needNone > 0 ? ` (${(0,format/* count */.U9)(needNone)} need no invalidation)` : '') +
             '; each folder is named above, with what its candidates answered.');
     }

@@ -104,6 +104,13 @@ async function withRecord(
     if (event.needsBase !== undefined && event.branch !== undefined) return throwInput(event.needsBase);
     return single(await withSinceResolved(event, options));
   }
+  if (options.proof === undefined) {
+    // Only a dry run goes without a key: it writes nothing, and reading what it cannot prove would tell it nothing.
+    options.log.info(
+      `Catch-up: no record is read without an api-key (a dry run); comparing with ${baseWords(event, options.since)}.`,
+    );
+    return single(await withSinceResolved(withoutNeedsBase(event), options));
+  }
   const store: RecordStore = {
     apiUrl: place.apiUrl,
     repository: place.repository,

@@ -80,7 +80,8 @@ const FLAG_WORDS: Record<FlagInput, string> = {
     'for, and what earlier runs owe, read from its record, GitHub deployments (--no-catch-up: the event).',
   'record-name':
     "In a GitHub Actions job: the name of the target's record, the deployments' environment (default: Image\n" +
-    'cache record – <url-map host> – <deploy-environment> – <service-key> at <base-url host>).',
+    'cache record – <site host> – <deploy-environment> – <service-key> at <base-url host>, the host url-map\n' +
+    "points at, else --site's).",
   'status-context': 'Deprecated: the old name of --record-name, which it still sets, with a warning.',
   'deploy-environment':
     'In a GitHub Actions job after a deploy: the environment of the deploys this target is for (default\n' +

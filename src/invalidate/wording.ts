@@ -103,10 +103,15 @@ export function nothingToInvalidate(files: FilesPlan | undefined): string {
     );
   }
   if (files.learned !== undefined) {
-    const needNone = files.learned.needNone;
+    const { needNone, map } = files.learned;
+    // Folders not asked (origin-timeout ended, a cancel) were not seen to serve nothing: they were not seen at all.
+    const seen =
+      map.cutShort === undefined
+        ? 'was seen to serve none of their folders'
+        : `was seen to serve none of their folders it was asked for; the others were ${map.cutShort}`;
     return (
       `Nothing to invalidate: paths selects ${count(files.selected)} of the ${plural(files.found, 'changed file')} ` +
-      `${from}, and the site ${files.learned.map.site} was seen to serve none of their folders` +
+      `${from}, and the site ${map.site} ${seen}` +
       (needNone > 0 ? ` (${count(needNone)} need no invalidation)` : '') +
       '; each folder is named above, with what its candidates answered.'
     );

@@ -195,6 +195,16 @@ describe('the record', () => {
     expect(recordsOf(head)).toEqual([]);
   });
 
+  it('a dry run without api-key reads no record and raises no warning: it says so in a line', async () => {
+    const base = commitImages('a.png');
+    const head = commitImages('b.png');
+    const run = await push(base, head, { with: { 'dry-run': 'true', 'api-key': '' } });
+    expect(run.exitCode).toBe(0);
+    expect(annotations(run, 'warning')).toEqual([]);
+    expect(run.stdout).toContain('Catch-up: no record is read without an api-key (a dry run)');
+    expect(recordRequests()).toEqual([]);
+  });
+
   it('without deployments permission (403): one warning naming the permission line, in the summary too, and green', async () => {
     const base = commitImages('a.png');
     const head = commitImages('b.png');

@@ -99,3 +99,42 @@ describe('the learned map in a report', () => {
     expect(json.files.learned.rules.map((rule) => rule.rule)).toEqual(['static => https://www.example.com']);
   });
 });
+
+describe('nothing to invalidate, with a learned map', () => {
+  const runOver = (map: LearnedFiles['map']) =>
+    reportFrom({
+      plan: planRun(
+        {
+          target: {
+            scope: 'assets',
+            assets: [],
+            changes: { patterns: ['**/*.png'], urlMap: [], site: SITE },
+          },
+          token: false,
+        },
+        { files: ['src/img/a.png'], changes: [{ status: 'modified' }], source: 'test' },
+        false,
+        map,
+      ),
+    });
+
+  it('says the site served none of the folders it was asked for', async () => {
+    const why = 'no candidate serves its image';
+    const text = resultText(
+      await runOver({ site: SITE, folders: [{ kind: 'unmapped', folder: 'src/img', why, tried: [] }] }),
+    );
+    expect(text).toContain(`the site ${SITE} was seen to serve none of their folders;`);
+  });
+
+  it('names the folders not asked as such, not as folders the site does not serve', async () => {
+    const cutShort = 'not asked within origin-timeout (300 s)';
+    const text = resultText(
+      await runOver({
+        site: SITE,
+        folders: [{ kind: 'unmapped', folder: 'src/img', why: cutShort, tried: [] }],
+        cutShort,
+      }),
+    );
+    expect(text).toContain(`none of their folders it was asked for; the others were ${cutShort}`);
+  });
+});
