@@ -188,12 +188,19 @@ describe('the permission check finds what a workflow fails to grant', () => {
     'the Pages recipe without %s: write: its deploy job grants less than actions/deploy-pages needs',
     (scope) => {
       const workflow = pages?.data ?? {};
-      const permissions = workflow.permissions;
+      // The deploy job grants its own: the job that holds the Root key grants neither.
+      const jobs = (workflow.jobs ?? {}) as Record<string, { permissions?: Record<string, string> }>;
+      const deploy = jobs.deploy ?? {};
+      const permissions = deploy.permissions;
       expect(typeof permissions === 'object' && permissions[scope]).toBe('write');
+      expect(jobs.images?.permissions?.[scope]).toBeUndefined();
       const without = Object.fromEntries(
         Object.entries(typeof permissions === 'object' ? permissions : {}).filter(([name]) => name !== scope),
       );
-      const problems = permissionProblems({ ...workflow, permissions: without });
+      const problems = permissionProblems({
+        ...workflow,
+        jobs: { ...jobs, deploy: { ...deploy, permissions: without } },
+      });
       // configure-pages reads the site with pages: read, which goes too when pages: write does.
       expect(problems.length).toBeGreaterThan(0);
       for (const problem of problems) expect(problem).toMatch(new RegExp(`needs ${scope}: (read|write)$`));
