@@ -284,11 +284,24 @@ function apiOnly(fetch: typeof globalThis.fetch, apiUrl: string): typeof globalT
     for (let redirects = 0; ; redirects++) {
       check(url);
       const answer = await fetch(url, { ...init, redirect: 'manual' });
+      // 304 is an answer (to a conditional request); any other 3xx points elsewhere.
+      if (answer.status < 300 || answer.status > 399 || answer.status === 304) return answer;
       const location = answer.headers.get('location');
-      const redirected = answer.status >= 300 && answer.status <= 399 && location !== null;
-      if (!redirected || !follows || redirects >= MAX_REDIRECTS) return answer;
       await answer.body?.cancel().catch(() => undefined);
-      url = new URL(location, url);
+      if (location !== null && follows && redirects < MAX_REDIRECTS) {
+        url = new URL(location, url);
+        continue;
+      }
+      // Passed on, octokit would read a redirect's body as the answer: a list of no changed files, a record written.
+      throw new Error(
+        `GitHub's API answered ${String(answer.status)} to ${method} ${quote(url.pathname)}, a redirect ` +
+          (location === null
+            ? 'naming no place'
+            : follows
+              ? `past the ${String(MAX_REDIRECTS)} it follows`
+              : 'that a write does not follow (it would send the token and the body elsewhere)') +
+          ', so nothing was read of it',
+      );
     }
   };
 }

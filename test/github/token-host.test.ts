@@ -114,3 +114,19 @@ describe('the token goes only to GITHUB_API_URL', () => {
     expect(github.seen).toHaveLength(2);
   });
 });
+
+describe('a redirect the API fetch does not follow', () => {
+  it.each<[string, Record<string, string>, RegExp]>([
+    ['one that names no place', {}, /a redirect naming no place/],
+    [
+      'a loop on the API itself, past the redirects followed',
+      { location: '/again' },
+      /past the 5 it follows/,
+    ],
+  ])('is an error, never an empty answer: %s', async (_name, headers, said) => {
+    const github = await api(() => ({ status: 302, headers }));
+    const error = await refusal(github);
+    expect(error).toBeInstanceOf(Error);
+    expect(String(error)).toMatch(said);
+  });
+});
