@@ -311,6 +311,8 @@ async function learnFolder(folder, images, how) {
         return withoutProof(folder, found, [], how.head, true);
     const tried = [];
     const serving = [];
+    // Candidates that gave no answer to go on (no status, a 5xx): they might serve the image too.
+    const unheard = [];
     // A bundler's sources are not served at their paths: each candidate answers 404. Any other answer (a refusal, a
     // 5xx) says nothing of where the folder is, and is no reason to call it fingerprinted.
     let notFoundAtAny = true;
@@ -327,10 +329,19 @@ async function learnFolder(folder, images, how) {
         tried.push({ url, answered: (0,verdict/* seenWords */.Fr)(answer), ...(served === undefined ? {} : { served }) });
         if (answer.status !== 404 && answer.status !== 410)
             notFoundAtAny = false;
+        if (answer.status === undefined || answer.status >= 500)
+            unheard.push(`${(0,shown/* quote */.hD)(url)} gave ${(0,verdict/* seenWords */.Fr)(answer)}`);
         if (served !== undefined)
             serving.push(candidate);
     }
     const [only] = serving;
+    if (serving.length === 1 && only !== undefined && unheard.length > 0)
+        return {
+            kind: 'unmapped',
+            folder,
+            why: `one candidate serves its image, but ${unheard.join(', ')}, so whether it is the only one cannot be told`,
+            tried,
+        };
     if (serving.length === 1 && only !== undefined)
         return { kind: 'learned', folder, candidate: only, tried };
     if (serving.length > 1)

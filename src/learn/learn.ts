@@ -158,6 +158,8 @@ async function learnFolder(
   if (probe === undefined) return withoutProof(folder, found, [], how.head, true);
   const tried: Tried[] = [];
   const serving: Candidate[] = [];
+  // Candidates that gave no answer to go on (no status, a 5xx): they might serve the image too.
+  const unheard: string[] = [];
   // A bundler's sources are not served at their paths: each candidate answers 404. Any other answer (a refusal, a
   // 5xx) says nothing of where the folder is, and is no reason to call it fingerprinted.
   let notFoundAtAny = true;
@@ -170,9 +172,18 @@ async function learnFolder(
     const served = await servedIn(answer, probe, how.signal);
     tried.push({ url, answered: seenWords(answer), ...(served === undefined ? {} : { served }) });
     if (answer.status !== 404 && answer.status !== 410) notFoundAtAny = false;
+    if (answer.status === undefined || answer.status >= 500)
+      unheard.push(`${quote(url)} gave ${seenWords(answer)}`);
     if (served !== undefined) serving.push(candidate);
   }
   const [only] = serving;
+  if (serving.length === 1 && only !== undefined && unheard.length > 0)
+    return {
+      kind: 'unmapped',
+      folder,
+      why: `one candidate serves its image, but ${unheard.join(', ')}, so whether it is the only one cannot be told`,
+      tried,
+    };
   if (serving.length === 1 && only !== undefined) return { kind: 'learned', folder, candidate: only, tried };
   if (serving.length > 1)
     return {

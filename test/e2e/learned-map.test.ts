@@ -217,6 +217,25 @@ describe('the map learned from the site', () => {
     expect(done.stdout).toContain('check site');
   }, 60_000);
 
+  it('one candidate serving while another gives no answer (a 503) is no proof: the folder is unmapped, saying why', async () => {
+    const pushedTo = pushed(
+      { 'public/images/a.png': v('a', 'previous') },
+      { 'public/images/a.png': v('a', 'new') },
+    );
+    site = await startOriginSite();
+    site.files.previous.set('/public/images/a.png', v('a', 'previous'));
+    site.files.new.set('/public/images/a.png', v('a', 'new'));
+    site.fallback = (request, respond) => {
+      if (request.url === '/images/a.png')
+        respond(503, { 'content-type': 'text/plain' }, Buffer.from('Busy'));
+      else respond(404, { 'content-type': 'text/plain' }, Buffer.from('Not found'));
+    };
+    const done = await run(pushedTo, { site: `${site.url}/` });
+    expect(emulator().invalidated.assets).toEqual([]);
+    expect(done.stdout).toContain('"public/images": not mapped, one candidate serves its image, but');
+    expect(done.stdout).toContain(`"${site.url}/images/a.png" gave 503`);
+  }, 60_000);
+
   it('a folder whose images were all deleted once the deploy landed says no run can learn it, and the remedy', async () => {
     const pushedTo = pushed(
       { 'public/old/a.png': v('a', 'previous'), 'public/images/b.png': v('b', 'kept') },
