@@ -7,9 +7,9 @@ import { runFlow } from '../../src/flow.ts';
 import { FailedAfterTheCalls } from '../../src/outcome/stages.ts';
 import { failureJson } from '../../src/report/report.ts';
 import { failureMarkdown } from '../../src/report/summary.ts';
-import { ACTION_INPUTS } from '../../src/settings/action-contract.ts';
-import { parseSettings, type RawInputs } from '../../src/settings/settings.ts';
+import { parseSettings } from '../../src/settings/settings.ts';
 import { makeRedactor } from '../../src/shown/redact.ts';
+import { DEFAULT_INPUTS } from '../support/inputs.ts';
 import { keptLog } from '../support/kept-log.ts';
 
 vi.mock('../../src/warm/warm-up.ts', () => {
@@ -17,12 +17,8 @@ vi.mock('../../src/warm/warm-up.ts', () => {
 });
 
 const settings = parseSettings({
-  ...(Object.fromEntries(
-    Object.entries(ACTION_INPUTS).map(([name, input]) => [name, input.default]),
-  ) as RawInputs),
-  'base-url': 'https://dashboard.example.com',
-  'service-key': 'svc',
-  'github-token': '',
+  ...DEFAULT_INPUTS,
+  'api-key': '',
   assets: 'https://www.example.com/a.png',
   'image-host': 'img.example.net',
   warm: 'true',
